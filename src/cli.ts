@@ -1,0 +1,114 @@
+import { parseArgs } from 'node:util';
+import { pino } from 'pino';
+import { ConfigError, loadConfig } from './config.js';
+import { createDeps, type Deps } from './deps.js';
+import { migrateToLatest } from './core/db/database.js';
+import { AppError } from './core/http/errors.js';
+import { microsToUsd } from './core/money.js';
+
+const USAGE = `Usage: npm run --silent cli -- <command>
+
+  migrate                                   apply pending database migrations
+  users create --email E --password P [--name N] [--balance USD]
+                                            create a user; prints {"id","email","name","api_key"}
+  users credit --email E --amount USD --reason TEXT
+                                            add (or with a negative amount, remove) balance
+  users list                                list users with their balances
+
+Uses the same configuration as the server (DATABASE_URL, DATA_DIR, ...).`;
+
+/** Admin CLI: prints exactly one JSON document on stdout; messages and errors go to stderr. */
+async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+      balance: { type: 'string' },
+      amount: { type: 'string' },
+      reason: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const command = positionals.join(' ');
+  if (values.help || !command) {
+    console.error(USAGE);
+    return values.help ? 0 : 64;
+  }
+
+  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+  // stdout carries only the command's JSON; log lines go to stderr.
+  const deps = await createDeps(config, { logger: pino({ level: config.LOG_LEVEL }, pino.destination(2)) });
+  try {
+    await migrateToLatest(deps.db);
+    const output = await run(command, values, deps);
+    process.stdout.write(`${JSON.stringify(output)}\n`);
+    return 0;
+  } finally {
+    await deps.database.close();
+  }
+}
+
+type Flags = Record<string, string | boolean | undefined>;
+
+async function run(command: string, flags: Flags, deps: Deps): Promise<unknown> {
+  const { accounts } = deps.services;
+  switch (command) {
+    case 'migrate':
+      return { migrated: true };
+    case 'users create': {
+      const { user, apiKey } = await accounts.createUser({
+        email: required(flags, 'email'),
+        password: required(flags, 'password'),
+        name: flags.name as string | undefined,
+        balanceUsd: flags.balance === undefined ? undefined : usd(flags.balance as string, 'balance'),
+      });
+      return { id: user.id, email: user.email, name: user.name, api_key: apiKey.token };
+    }
+    case 'users credit': {
+      const { user, balanceMicros } = await accounts.creditBalance({
+        email: required(flags, 'email'),
+        amountUsd: usd(required(flags, 'amount'), 'amount'),
+        reason: required(flags, 'reason'),
+      });
+      return { id: user.id, email: user.email, total_balance: microsToUsd(balanceMicros) };
+    }
+    case 'users list':
+      return (await accounts.listUsers()).map((u) => ({
+        id: u.id,
+        email: u.email,
+        name: u.name,
+        total_balance: microsToUsd(u.balance_micros),
+        created_at: u.created_at.toISOString(),
+      }));
+    default:
+      throw new UsageError(`Unknown command "${command}".`);
+  }
+}
+
+class UsageError extends Error {}
+
+function required(flags: Flags, name: string): string {
+  const value = flags[name];
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required.`);
+  return value;
+}
+
+function usd(text: string, name: string): number {
+  const value = Number(text);
+  if (!/^-?\d+(\.\d+)?$/.test(text.trim()) || !Number.isFinite(value)) throw new UsageError(`--${name} must be a number of USD, e.g. 12.50.`);
+  return value;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
+    else if (error instanceof ConfigError) console.error(error.message);
+    else if (error instanceof AppError) console.error(error.fieldErrors ? Object.values(error.fieldErrors).flat().join(' ') : error.message);
+    else console.error(error);
+    process.exit(error instanceof UsageError ? 64 : 1);
+  },
+);

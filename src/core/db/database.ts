@@ -1,0 +1,58 @@
+import { mkdirSync } from 'node:fs';
+import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './schema.js';
+import { migrations } from './migrations/index.js';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A postgres:// URL; when absent the embedded PGlite is used. */
+  url?: string;
+  /** Where PGlite keeps its files; `memory://` keeps nothing on disk. */
+  dataDir: string;
+  poolSize?: number;
+}
+
+// int8 columns (money in micro-USD, counters) fit in a JS number far beyond any real balance;
+// reading them as numbers keeps both drivers returning the same types.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new Error(`int8 value ${value} exceeds the safe integer range`);
+  return n;
+});
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const dataDir = options.dataDir === 'memory://' ? undefined : options.dataDir;
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema to the latest version. Safe to run from several processes at once. */
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { ErrorShape } from './errors.js';
+
+export interface AuthContext {
+  userId: number;
+  tokenId: number;
+  tokenKind: 'api_key' | 'session';
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Which of the four error shapes this route's family speaks (default plain). */
+    errorShape?: ErrorShape;
+    /** Routes are authenticated by default; public routes opt out here. */
+    public?: boolean;
+    /** Overrides the summary message of a schema validation failure, e.g. "Validation failed". */
+    validationMessage?: string;
+    /** Message (and code) when a path parameter is malformed: such an id can only be "not found". */
+    notFoundMessage?: string;
+    notFoundCode?: string;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;

@@ -1,0 +1,16 @@
+import type { App } from './fastify-types.js';
+import { pingDatabase, type Db } from '../db/database.js';
+
+/** /health says the process is up; /ready says it can serve (the database answers). */
+export function installHealth(app: App, db: Db): void {
+  app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/ready', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+    try {
+      await pingDatabase(db);
+      return { status: 'ready' };
+    } catch (error) {
+      request.log.warn({ err: error }, 'readiness check failed');
+      return reply.status(503).send({ status: 'unavailable', message: 'The database is not reachable.' });
+    }
+  });
+}

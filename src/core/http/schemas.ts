@@ -1,0 +1,40 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+/**
+ * A value that may also be null. Uses the `nullable` keyword rather than a union so a wrong type
+ * yields one plain message ("must be a string") instead of one per union branch.
+ */
+export function Nullable<T extends TSchema>(schema: T) {
+  return Type.Unsafe<Static<T> | null>({ ...schema, nullable: true });
+}
+
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+export const MessageBody = Type.Object({ message: Type.String() }, { $id: 'MessageBody' });
+
+export const ValidationErrorBody = Type.Object(
+  { message: Type.String(), errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))) },
+  { $id: 'ValidationErrorBody' },
+);
+
+export const CodedErrorBody = Type.Object(
+  {
+    success: Type.Literal(false),
+    error: Type.String(),
+    error_code: Type.String(),
+    errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+  },
+  { $id: 'CodedErrorBody', additionalProperties: true },
+);
+
+export const ConversationErrorBody = Type.Object(
+  { status: Type.Literal(false), error: Type.String() },
+  { $id: 'ConversationErrorBody' },
+);
+
+/** ISO 8601 with microseconds and Z, the reference's resource timestamp style. */
+export function isoTimestamp(date: Date | string | null): string | null {
+  if (date === null) return null;
+  const d = typeof date === 'string' ? new Date(date) : date;
+  return d.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+}

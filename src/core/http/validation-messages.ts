@@ -1,0 +1,158 @@
+import type { ErrorObject } from 'ajv';
+import type { FieldErrors } from './errors.js';
+
+/**
+ * Turns JSON-schema errors into the reference product's Laravel-style messages, every failing
+ * field at once. One translator for every route, so wording never drifts between endpoints.
+ */
+export function translateSchemaErrors(errors: ErrorObject[], attributeNames: Record<string, string> = {}): FieldErrors {
+  const byField = new Map<string, string[]>();
+  const deferredUnionErrors = new Map<string, string>();
+
+  for (const error of errors) {
+    const field = fieldPath(error);
+    const attribute = attributeNames[field] ?? humanize(field);
+    if (error.keyword === 'anyOf' || error.keyword === 'oneOf') {
+      deferredUnionErrors.set(field, unionMessage(error, attribute));
+      continue;
+    }
+    const message = messageFor(error, attribute);
+    if (!message) continue;
+    const list = byField.get(field) ?? [];
+    if (!list.includes(message)) list.push(message);
+    byField.set(field, list);
+  }
+
+  // A union (e.g. one of several tool kinds) reports every branch's failure; when a field has
+  // nothing more specific, one message for the union as a whole is clearer than all of them.
+  for (const [field, message] of deferredUnionErrors) {
+    const hasSpecific = [...byField.keys()].some((f) => f === field);
+    if (!hasSpecific) byField.set(field, [message]);
+  }
+  pruneUnionNoise(byField, deferredUnionErrors);
+  return Object.fromEntries(byField);
+}
+
+function fieldPath(error: ErrorObject): string {
+  const segments = error.instancePath.split('/').filter(Boolean).map(unescapePointer);
+  if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
+  return segments.join('.') || '_';
+}
+
+function unescapePointer(segment: string): string {
+  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+export function humanize(field: string): string {
+  return field.replace(/_/g, ' ');
+}
+
+function messageFor(error: ErrorObject, attribute: string): string | undefined {
+  const parent = (error.parentSchema ?? {}) as Record<string, unknown>;
+  if (typeof parent.errorMessage === 'string') return parent.errorMessage.replace(':attribute', attribute);
+  const p = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return `The ${attribute} field is required.`;
+    case 'type':
+      return typeMessage(String(p.type), attribute);
+    case 'minLength':
+      if (p.limit === 1) return `The ${attribute} field is required.`;
+      return `The ${attribute} field must be at least ${p.limit} characters.`;
+    case 'maxLength':
+      return `The ${attribute} field must not be greater than ${p.limit} characters.`;
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return rangeMessage(parent, attribute);
+    case 'minItems':
+      return `The ${attribute} field must have at least ${p.limit} items.`;
+    case 'maxItems':
+      return `The ${attribute} field must not have more than ${p.limit} items.`;
+    case 'enum':
+    case 'const':
+      return `The selected ${attribute} is invalid.`;
+    case 'pattern':
+      return `The ${attribute} field format is invalid.`;
+    case 'format':
+      return formatMessage(String(p.format), attribute);
+    case 'uniqueItems':
+      return `The ${attribute} field has a duplicate value.`;
+    case 'minProperties':
+    case 'maxProperties':
+    case 'additionalProperties':
+      return `The ${attribute} field is invalid.`;
+    default:
+      return `The ${attribute} field is invalid.`;
+  }
+}
+
+function typeMessage(type: string, attribute: string): string | undefined {
+  const first = type.split(',').find((t) => t !== 'null') ?? type;
+  switch (first) {
+    case 'string':
+      return `The ${attribute} field must be a string.`;
+    case 'integer':
+      return `The ${attribute} field must be an integer.`;
+    case 'number':
+      return `The ${attribute} field must be a number.`;
+    case 'boolean':
+      return `The ${attribute} field must be true or false.`;
+    case 'array':
+      return `The ${attribute} field must be an array.`;
+    case 'object':
+      return `The ${attribute} field must be an object.`;
+    case 'null':
+      return undefined;
+    default:
+      return `The ${attribute} field is invalid.`;
+  }
+}
+
+function rangeMessage(schema: Record<string, unknown>, attribute: string): string {
+  const min = schema.minimum ?? schema.exclusiveMinimum;
+  const max = schema.maximum ?? schema.exclusiveMaximum;
+  if (min !== undefined && max !== undefined) return `The ${attribute} must be between ${min} and ${max}.`;
+  if (min !== undefined) return `The ${attribute} must be at least ${min}.`;
+  return `The ${attribute} must not be greater than ${max}.`;
+}
+
+function formatMessage(format: string, attribute: string): string {
+  switch (format) {
+    case 'email':
+      return `The ${attribute} field must be a valid email address.`;
+    case 'uri':
+    case 'url':
+      return `The ${attribute} field must be a valid URL.`;
+    case 'uuid':
+      return `The ${attribute} field must be a valid UUID.`;
+    case 'date-time':
+    case 'date':
+      return `The ${attribute} field must be a valid date.`;
+    default:
+      return `The ${attribute} field format is invalid.`;
+  }
+}
+
+function unionMessage(error: ErrorObject, attribute: string): string {
+  const parent = (error.parentSchema ?? {}) as Record<string, unknown>;
+  if (typeof parent.errorMessage === 'string') return parent.errorMessage.replace(':attribute', attribute);
+  const branches = (parent.anyOf ?? parent.oneOf ?? []) as Array<Record<string, unknown>>;
+  const allConstants = branches.length > 0 && branches.every((b) => 'const' in b || 'enum' in b);
+  return allConstants ? `The selected ${attribute} is invalid.` : `The ${attribute} field is invalid.`;
+}
+
+/**
+ * Inside a failed union, Ajv also reports each branch's own errors on deeper paths (a missing
+ * field of a branch that was never meant). When the union itself failed on a field, drop those
+ * deeper branch errors unless they are all there is.
+ */
+function pruneUnionNoise(byField: Map<string, string[]>, unionFields: Map<string, string>): void {
+  for (const unionField of unionFields.keys()) {
+    if (byField.get(unionField)?.[0] !== unionFields.get(unionField)) continue;
+    for (const field of [...byField.keys()]) {
+      if (field !== unionField && field.startsWith(`${unionField}.`)) byField.delete(field);
+    }
+  }
+}

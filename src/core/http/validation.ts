@@ -1,0 +1,34 @@
+import { Ajv, type Options } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { App } from './fastify-types.js';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+const shared: Options = {
+  allErrors: true, // report every failing field at once
+  removeAdditional: true,
+  useDefaults: true,
+  discriminator: true, // tagged unions report only the chosen branch's errors
+  strict: false,
+  keywords: ['errorMessage'],
+};
+
+/**
+ * JSON bodies are validated without type coercion: `null` must never silently become "" or 0,
+ * because null has a meaning of its own (remove the value). Query strings and path parameters
+ * are text on the wire, so those are coerced.
+ */
+export function installValidation(app: App): void {
+  const bodyAjv = addFormats(new Ajv({ ...shared, coerceTypes: false }));
+  const textAjv = addFormats(new Ajv({ ...shared, coerceTypes: 'array' }));
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? bodyAjv : textAjv).compile(schema),
+  );
+
+  // A missing body means "every field missing", so it gets field messages, not a type error.
+  app.addHook('preValidation', async (request) => {
+    if ((request.body === undefined || request.body === null) && request.routeOptions.schema?.body) {
+      request.body = {};
+    }
+  });
+}

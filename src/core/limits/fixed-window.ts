@@ -1,0 +1,50 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../db/transaction.js';
+
+export interface WindowLimit {
+  /** What is counted, e.g. `login:alice@example.com` or `voice-request:user:7:minute`. */
+  bucket: string;
+  limit: number;
+  windowMs: number;
+}
+
+export interface LimitVerdict {
+  allowed: boolean;
+  /** Seconds until the window that refused resets; 0 when allowed. */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counts one event against each limit, in PostgreSQL so every server process sees the same
+ * counts. The increment is an atomic upsert, so concurrent callers are counted exactly.
+ * Call inside a transaction and roll back on refusal when a refused attempt must not count.
+ */
+export async function consumeLimits(db: DbOrTx, limits: WindowLimit[], now: Date): Promise<LimitVerdict> {
+  let verdict: LimitVerdict = { allowed: true, retryAfterSeconds: 0 };
+  for (const { bucket, limit, windowMs } of limits) {
+    const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+    const expiresAt = new Date(windowStart.getTime() + windowMs);
+    const row = await sql<{ count: number }>`
+      INSERT INTO rate_limit_counters (bucket, window_start, count, expires_at)
+      VALUES (${bucket}, ${windowStart}, 1, ${expiresAt})
+      ON CONFLICT (bucket, window_start) DO UPDATE SET count = rate_limit_counters.count + 1
+      RETURNING count`.execute(db);
+    const count = row.rows[0]?.count ?? 1;
+    if (count > limit) {
+      const retryAfterSeconds = Math.ceil((expiresAt.getTime() - now.getTime()) / 1000);
+      if (verdict.allowed || retryAfterSeconds > verdict.retryAfterSeconds) verdict = { allowed: false, retryAfterSeconds };
+    }
+  }
+  return verdict;
+}
+
+/** Forgets the counts of a bucket, e.g. after a successful login. */
+export async function resetLimit(db: DbOrTx, bucket: string): Promise<void> {
+  await sql`DELETE FROM rate_limit_counters WHERE bucket = ${bucket}`.execute(db);
+}
+
+/** Removes windows that have ended; called periodically. */
+export async function pruneExpiredLimits(db: DbOrTx, now: Date): Promise<number> {
+  const result = await sql`DELETE FROM rate_limit_counters WHERE expires_at < ${now}`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}

@@ -1,0 +1,138 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { authOf } from '../../core/http/auth.js';
+import { IdParams, MessageBody, isoTimestamp } from '../../core/http/schemas.js';
+import { microsToUsd } from '../../core/money.js';
+import type { AccountsService } from './accounts.service.js';
+import type { ApiKeysService } from './api-keys.service.js';
+import type { AuthService } from './auth.service.js';
+import {
+  ApiKeyListResponse,
+  CreateApiKeyBody,
+  CreateApiKeyResponse,
+  CurrentUserResponse,
+  LoginBody,
+  LoginResponse,
+  RegisterBody,
+  RegisterResponse,
+} from './accounts.schemas.js';
+
+export interface AccountsRoutesOptions {
+  accounts: AccountsService;
+  auth: AuthService;
+  apiKeys: ApiKeysService;
+  allowSignup: boolean;
+}
+
+const tags = ['Account'];
+
+export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = async (app, { accounts, auth, apiKeys, allowSignup }) => {
+  app.post(
+    '/auth/login',
+    {
+      config: { public: true, errorShape: 'validation' },
+      schema: {
+        tags,
+        summary: 'Log in (creates a session token)',
+        body: LoginBody,
+        response: { 200: LoginResponse, 401: { ...MessageBody, description: 'Wrong credentials.' }, 429: MessageBody },
+      },
+    },
+    async (request) => {
+      const { email, password, token_name } = request.body;
+      const session = await auth.login({ email, password, tokenName: token_name });
+      return {
+        message: 'Login successful.',
+        user: { id: session.user.id, name: session.user.name, email: session.user.email },
+        token: session.token,
+        token_name: session.tokenName,
+        expires_at: isoTimestamp(session.expiresAt!)!,
+      };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    { schema: { tags, summary: 'Revoke the token that made this call', response: { 200: MessageBody } } },
+    async (request) => {
+      await auth.logout(authOf(request));
+      return { message: 'Logged out successfully.' };
+    },
+  );
+
+  if (allowSignup) {
+    app.post(
+      '/auth/register',
+      {
+        config: { public: true, errorShape: 'validation' },
+        schema: { tags, summary: 'Create an account (only when ALLOW_SIGNUP=true)', body: RegisterBody, response: { 201: RegisterResponse } },
+      },
+      async (request, reply) => {
+        const { user, token, expiresAt } = await auth.register(request.body);
+        return reply.status(201).send({
+          message: 'Registration successful.',
+          user: { id: user.id, name: user.name, email: user.email },
+          token,
+          expires_at: isoTimestamp(expiresAt!)!,
+        });
+      },
+    );
+  }
+
+  app.get(
+    '/user/me',
+    { schema: { tags, summary: 'Get current user', response: { 200: CurrentUserResponse } } },
+    async (request) => {
+      const user = await accounts.getUser(authOf(request).userId);
+      return { id: user.id, name: user.name, email: user.email, total_balance: microsToUsd(user.balance_micros) };
+    },
+  );
+
+  app.post(
+    '/user/api-keys',
+    {
+      config: { errorShape: 'validation' },
+      schema: { tags, summary: 'Create API key', body: CreateApiKeyBody, response: { 201: CreateApiKeyResponse } },
+    },
+    async (request, reply) => {
+      const key = await apiKeys.create(authOf(request).userId, request.body.name);
+      return reply.status(201).send({
+        message: 'API key created successfully.',
+        api_key: { id: key.id, name: key.name, token: key.token, created_at: isoTimestamp(key.created_at)! },
+      });
+    },
+  );
+
+  app.get(
+    '/user/api-keys',
+    { schema: { tags, summary: 'List API keys', response: { 200: ApiKeyListResponse } } },
+    async (request) => {
+      const keys = await apiKeys.list(authOf(request).userId);
+      return {
+        api_keys: keys.map((k) => ({
+          id: k.id,
+          name: k.name,
+          last_used_at: isoTimestamp(k.last_used_at),
+          created_at: isoTimestamp(k.created_at)!,
+        })),
+      };
+    },
+  );
+
+  app.delete(
+    '/user/api-keys/:id',
+    {
+      config: { notFoundMessage: 'API key not found.' },
+      schema: {
+        tags,
+        summary: 'Delete API key',
+        params: IdParams,
+        response: { 200: MessageBody, 404: { ...MessageBody, description: 'Unknown or another user\'s key.' } },
+      },
+    },
+    async (request) => {
+      await apiKeys.delete(authOf(request).userId, request.params.id);
+      return { message: 'API key deleted successfully.' };
+    },
+  );
+};
+

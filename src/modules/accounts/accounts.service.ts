@@ -1,0 +1,109 @@
+import type { Db } from '../../core/db/database.js';
+import { inTransaction, type DbOrTx } from '../../core/db/transaction.js';
+import type { Clock } from '../../core/clock.js';
+import { AppError, validationFailed } from '../../core/http/errors.js';
+import { hashPassword } from '../../core/crypto/passwords.js';
+import { usdToMicros } from '../../core/money.js';
+import { createAccountsRepo, type PublicUser } from './accounts.repo.js';
+import { issueToken } from './tokens.js';
+
+export interface AccountsDeps {
+  db: Db;
+  clock: Clock;
+}
+
+export class InsufficientBalanceError extends AppError {
+  constructor(message = 'Insufficient balance. Please top up your account.') {
+    super(402, message, { code: 'INSUFFICIENT_BALANCE' });
+  }
+}
+
+/**
+ * Moves a user's balance and writes its ledger row in the caller's transaction. Refuses (and
+ * changes nothing) when the balance would go below zero. The one way money moves.
+ */
+export async function changeBalance(
+  tx: DbOrTx,
+  change: { userId: number; amountMicros: number; reason: string; now: Date },
+): Promise<number> {
+  const repo = createAccountsRepo(tx);
+  const balanceAfter = await repo.adjustBalance(change.userId, change.amountMicros, change.now);
+  if (balanceAfter === undefined) throw new InsufficientBalanceError();
+  await repo.appendLedger({
+    userId: change.userId,
+    amountMicros: change.amountMicros,
+    balanceAfterMicros: balanceAfter,
+    reason: change.reason,
+  });
+  return balanceAfter;
+}
+
+export function createAccountsService({ db, clock }: AccountsDeps) {
+  return {
+    /** Creates a user with an initial API key (and opening balance), all in one transaction. */
+    async createUser(input: { email: string; password: string; name?: string; balanceUsd?: number }) {
+      const email = input.email.trim().toLowerCase();
+      const passwordHash = await hashPassword(input.password);
+      return inTransaction(db, async (tx) => {
+        const repo = createAccountsRepo(tx);
+        if (await repo.findUserByEmail(email)) {
+          throw validationFailed({ email: ['The email has already been taken.'] });
+        }
+        const now = clock.now();
+        const user = await repo.insertUser({
+          email,
+          name: input.name?.trim() || email.split('@')[0] || email,
+          password_hash: passwordHash,
+          created_at: now,
+          updated_at: now,
+        });
+        const openingMicros = usdToMicros(input.balanceUsd ?? 0);
+        if (openingMicros < 0) throw validationFailed({ balance: ['The balance must be at least 0.'] });
+        if (openingMicros > 0) {
+          await changeBalance(tx, { userId: user.id, amountMicros: openingMicros, reason: 'Opening balance', now });
+        }
+        const apiKey = await issueToken(tx, { userId: user.id, kind: 'api_key', name: 'Default', now, ttlMs: null });
+        return { user, apiKey };
+      });
+    },
+
+    /** Credits (or, with a negative amount, debits) a user; never below zero. */
+    async creditBalance(input: { email: string; amountUsd: number; reason: string }) {
+      const amountMicros = usdToMicros(input.amountUsd);
+      return inTransaction(db, async (tx) => {
+        const user = await createAccountsRepo(tx).findUserByEmail(input.email);
+        if (!user) throw new AppError(404, `No user with email ${input.email}.`, { code: 'USER_NOT_FOUND' });
+        try {
+          const balanceMicros = await changeBalance(tx, {
+            userId: user.id,
+            amountMicros,
+            reason: input.reason,
+            now: clock.now(),
+          });
+          return { user, balanceMicros };
+        } catch (error) {
+          if (error instanceof InsufficientBalanceError) {
+            throw new AppError(422, `The balance of ${user.email} cannot go below zero.`, { code: 'BALANCE_BELOW_ZERO' });
+          }
+          throw error;
+        }
+      });
+    },
+
+    listUsers(): Promise<PublicUser[]> {
+      return createAccountsRepo(db).listUsers();
+    },
+
+    async getUser(userId: number): Promise<PublicUser> {
+      const user = await createAccountsRepo(db).findUserById(userId);
+      if (!user) throw new AppError(401, 'Unauthenticated.');
+      return user;
+    },
+
+    ledgerTotalMicros(userId: number): Promise<number> {
+      return createAccountsRepo(db).ledgerTotal(userId);
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,60 @@
+import { pino } from 'pino';
+import { loadConfig, type Config } from '../../src/config.js';
+import { createDeps, type Deps } from '../../src/deps.js';
+import { buildApp } from '../../src/app.js';
+import { ManualClock } from '../../src/core/clock.js';
+import type { App } from '../../src/core/http/fastify-types.js';
+import type { DatabaseHandle } from '../../src/core/db/database.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
+
+export const TEST_SECRET_KEY = 'test-secret-key-0123456789abcdef0123456789abcdef';
+
+export interface TestApp {
+  app: App;
+  deps: Deps;
+  clock: ManualClock;
+  database: TestDatabase;
+  /** Another app on the same database, as a second server process would be. */
+  startAnotherInstance(): Promise<{ app: App; deps: Deps }>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  clock?: ManualClock;
+}
+
+/** A real app on a real, freshly migrated database, with a manual clock and a silent logger. */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = testConfig(options.env);
+  const clock = options.clock ?? new ManualClock();
+  const database = await createTestDatabase();
+  const started: Array<{ app: App; deps: Deps }> = [];
+
+  const start = async (handle: DatabaseHandle) => {
+    const deps = await createDeps(config, { clock, database: handle, logger: pino({ level: 'silent' }) });
+    const app = await buildApp(deps);
+    started.push({ app, deps });
+    return { app, deps };
+  };
+
+  const first = await start(database);
+  return {
+    ...first,
+    clock,
+    database,
+    async startAnotherInstance() {
+      // PostgreSQL: a separate pool, like another process. PGlite: the same embedded database.
+      const handle = database.openAnother ? await database.openAnother() : { ...database, close: async () => {} };
+      return start(handle);
+    },
+    async close() {
+      for (const { app } of started) await app.close();
+      await database.close();
+    },
+  };
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ LOG_LEVEL: 'silent', SECRET_KEY: TEST_SECRET_KEY, DATA_DIR: 'memory://', ALLOW_PRIVATE_URLS: 'true', ...env });
+}
