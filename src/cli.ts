@@ -19,19 +19,7 @@ Uses the same configuration as the server (DATABASE_URL, DATA_DIR, ...).`;
 
 /** Admin CLI: prints exactly one JSON document on stdout; messages and errors go to stderr. */
 async function main(argv: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      email: { type: 'string' },
-      password: { type: 'string' },
-      name: { type: 'string' },
-      balance: { type: 'string' },
-      amount: { type: 'string' },
-      reason: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+  const { positionals, values } = parseCommandLine(argv);
   const command = positionals.join(' ');
   if (values.help || !command) {
     console.error(USAGE);
@@ -52,6 +40,33 @@ async function main(argv: string[]): Promise<number> {
 }
 
 type Flags = Record<string, string | boolean | undefined>;
+
+function parseCommandLine(argv: string[]) {
+  // `--amount -5` is a negative amount, not a flag: glue such a value to its option.
+  const args: string[] = [];
+  for (const arg of argv) {
+    const previous = args[args.length - 1];
+    if (/^-\d/.test(arg) && previous?.startsWith('--') && !previous.includes('=')) args[args.length - 1] = `${previous}=${arg}`;
+    else args.push(arg);
+  }
+  try {
+    return parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        name: { type: 'string' },
+        balance: { type: 'string' },
+        amount: { type: 'string' },
+        reason: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0]!);
+  }
+}
 
 async function run(command: string, flags: Flags, deps: Deps): Promise<unknown> {
   const { accounts } = deps.services;

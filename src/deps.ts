@@ -35,7 +35,12 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const secretKey = resolveSecretKey(config, logger);
   const database =
     overrides.database ??
-    (await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'pglite'), poolSize: config.DB_POOL_SIZE }));
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: join(config.DATA_DIR, 'pglite'),
+      poolSize: config.DB_POOL_SIZE,
+      onIdleError: (error) => logger.warn({ err: error }, 'idle database connection lost'),
+    }));
   const base = { config, db: database.db, database, clock, logger, secrets: createSecretBox(secretKey) };
   return { ...base, services: createServices(base) };
 }

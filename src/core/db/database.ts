@@ -19,6 +19,7 @@ export interface DatabaseOptions {
   /** Where PGlite keeps its files; `memory://` keeps nothing on disk. */
   dataDir: string;
   poolSize?: number;
+  onIdleError?: (error: Error) => void;
 }
 
 // int8 columns (money in micro-USD, counters) fit in a JS number far beyond any real balance;
@@ -32,6 +33,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle client losing its connection (database restart, failover) must not crash the
+    // process; the pool drops that client and the next query opens a new one.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

@@ -33,6 +33,8 @@ export async function installOpenApi(app: App, version: string): Promise<void> {
 }
 
 function addErrorResponses(route: RouteOptions): void {
+  // The reference page and its assets are public like the document they render.
+  if (route.url.startsWith('/api/docs')) route.config = { ...(route.config as object), public: true };
   const schema = (route.schema ??= {}) as Record<string, unknown> & { response?: Record<string, TSchema> };
   if (schema.hide) return;
   const config = (route.config ?? {}) as { public?: boolean; errorShape?: ErrorShape };

@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TObject, type TSchema, type TUnion } from '@sinclair/typebox';
 
 /**
  * A value that may also be null. Uses the `nullable` keyword rather than a union so a wrong type
@@ -6,6 +6,15 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
  */
 export function Nullable<T extends TSchema>(schema: T) {
   return Type.Unsafe<Static<T> | null>({ ...schema, nullable: true });
+}
+
+/**
+ * A union chosen by a tag field (e.g. built-in tools by `type`). Emitted as oneOf with an
+ * OpenAPI discriminator, which Ajv uses to validate only the chosen branch, so errors name the
+ * fields of that branch instead of every branch's.
+ */
+export function TaggedUnion<T extends TObject[]>(propertyName: string, members: [...T]) {
+  return Type.Unsafe<Static<TUnion<T>>>({ oneOf: members, discriminator: { propertyName } });
 }
 
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });

@@ -36,6 +36,8 @@ export function translateSchemaErrors(errors: ErrorObject[], attributeNames: Rec
 function fieldPath(error: ErrorObject): string {
   const segments = error.instancePath.split('/').filter(Boolean).map(unescapePointer);
   if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
+  // A bad or missing tag of a tagged union is reported on the tag field itself.
+  if (error.keyword === 'discriminator') segments.push(String(error.params.tag));
   return segments.join('.') || '_';
 }
 
@@ -72,6 +74,7 @@ function messageFor(error: ErrorObject, attribute: string): string | undefined {
       return `The ${attribute} field must not have more than ${p.limit} items.`;
     case 'enum':
     case 'const':
+    case 'discriminator':
       return `The selected ${attribute} is invalid.`;
     case 'pattern':
       return `The ${attribute} field format is invalid.`;

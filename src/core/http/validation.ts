@@ -6,6 +6,7 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 const shared: Options = {
   allErrors: true, // report every failing field at once
+  verbose: true, // errors carry their schema, so range messages can name both bounds
   removeAdditional: true,
   useDefaults: true,
   discriminator: true, // tagged unions report only the chosen branch's errors
@@ -21,6 +22,9 @@ const shared: Options = {
 export function installValidation(app: App): void {
   const bodyAjv = addFormats(new Ajv({ ...shared, coerceTypes: false }));
   const textAjv = addFormats(new Ajv({ ...shared, coerceTypes: 'array' }));
+  // Only JSON bodies are accepted; Fastify's default text/plain parser would let a text body
+  // reach validation as a string instead of being refused with 415.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? bodyAjv : textAjv).compile(schema),
   );

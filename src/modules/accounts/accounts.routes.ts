@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../core/http/auth.js';
-import { IdParams, MessageBody, isoTimestamp } from '../../core/http/schemas.js';
+import { IdParams, MessageBody, ValidationErrorBody, isoTimestamp } from '../../core/http/schemas.js';
 import { microsToUsd } from '../../core/money.js';
 import type { AccountsService } from './accounts.service.js';
 import type { ApiKeysService } from './api-keys.service.js';
@@ -34,7 +34,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
         tags,
         summary: 'Log in (creates a session token)',
         body: LoginBody,
-        response: { 200: LoginResponse, 401: { ...MessageBody, description: 'Wrong credentials.' }, 429: MessageBody },
+        response: { 200: LoginResponse, 401: { ...ValidationErrorBody, description: 'Wrong credentials.' }, 429: MessageBody },
       },
     },
     async (request) => {
@@ -82,8 +82,8 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
     '/user/me',
     { schema: { tags, summary: 'Get current user', response: { 200: CurrentUserResponse } } },
     async (request) => {
-      const user = await accounts.getUser(authOf(request).userId);
-      return { id: user.id, name: user.name, email: user.email, total_balance: microsToUsd(user.balance_micros) };
+      const { userId, profile } = authOf(request);
+      return { id: userId, name: profile.name, email: profile.email, total_balance: microsToUsd(profile.balanceMicros) };
     },
   );
 

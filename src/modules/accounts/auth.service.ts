@@ -86,14 +86,19 @@ export function createAuthService(deps: AuthDeps) {
       const parsed = parseToken(token);
       if (!parsed) return null;
       const repo = createTokensRepo(db);
-      const row = await repo.findTokenById(parsed.id);
+      const row = await repo.findTokenWithUser(parsed.id);
       if (!row || !secretMatches(parsed.secret, row.token_hash)) return null;
       const now = clock.now();
       if (row.expires_at && row.expires_at.getTime() <= now.getTime()) return null;
       if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() >= LAST_USED_RESOLUTION_MS) {
         await repo.touchToken(row.id, now);
       }
-      return { userId: row.user_id, tokenId: row.id, tokenKind: row.kind };
+      return {
+        userId: row.user_id,
+        tokenId: row.id,
+        tokenKind: row.kind,
+        profile: { name: row.name, email: row.email, balanceMicros: row.balance_micros },
+      };
     },
   };
 }

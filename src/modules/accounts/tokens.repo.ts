@@ -27,12 +27,13 @@ export function createTokensRepo(db: DbOrTx) {
         .executeTakeFirstOrThrow();
     },
 
-    /** The one query on every authenticated request: a primary-key lookup. */
-    findTokenById(id: number) {
+    /** The one query on every authenticated request: a primary-key lookup joined to its user. */
+    findTokenWithUser(id: number) {
       return db
-        .selectFrom('access_tokens')
-        .select(['id', 'user_id', 'kind', 'token_hash', 'expires_at', 'last_used_at'])
-        .where('id', '=', id)
+        .selectFrom('access_tokens as t')
+        .innerJoin('users as u', 'u.id', 't.user_id')
+        .select(['t.id', 't.user_id', 't.kind', 't.token_hash', 't.expires_at', 't.last_used_at', 'u.name', 'u.email', 'u.balance_micros'])
+        .where('t.id', '=', id)
         .executeTakeFirst();
     },
 

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/core/db/database.js';
+
+export const DEFAULT_BENCH_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface BenchDatabase {
+  handle: DatabaseHandle;
+  /** The URL of the fresh database, for a bare `pg` reference or child processes. */
+  url: string | undefined;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one benchmark run: a new database on the PostgreSQL at
+ * DATABASE_URL, or the embedded PGlite (in memory) when DATABASE_URL is unset.
+ */
+export async function createBenchDatabase(options: { requirePostgres?: boolean } = {}): Promise<BenchDatabase> {
+  const base = process.env.DATABASE_URL ?? (options.requirePostgres ? DEFAULT_BENCH_DATABASE_URL : undefined);
+  if (!base) {
+    const handle = await openDatabase({ dataDir: 'memory://' });
+    await migrateToLatest(handle.db);
+    return { handle, url: undefined, drop: () => handle.close() };
+  }
+  const name = `switchboard_bench_${randomBytes(4).toString('hex')}`;
+  await admin(base, `CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString(), dataDir: 'unused', poolSize: 10 });
+  await migrateToLatest(handle.db);
+  return {
+    handle,
+    url: url.toString(),
+    async drop() {
+      await handle.close();
+      await admin(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+async function admin(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}

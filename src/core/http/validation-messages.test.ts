@@ -1,0 +1,62 @@
+import { Ajv } from 'ajv';
+import { Type, type TSchema } from '@sinclair/typebox';
+import { describe, expect, it } from 'vitest';
+import { translateSchemaErrors } from './validation-messages.js';
+import { Nullable, TaggedUnion } from './schemas.js';
+
+const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, discriminator: true });
+function errorsFor(schema: TSchema, data: unknown) {
+  const validate = ajv.compile(schema);
+  expect(validate(data)).toBe(false);
+  return translateSchemaErrors(validate.errors ?? []);
+}
+
+describe('translateSchemaErrors', () => {
+  const schema = Type.Object({
+    name: Type.String({ minLength: 1, maxLength: 255 }),
+    speech_speed: Type.Optional(Type.Number({ minimum: 0.7, maximum: 1.2 })),
+    max_duration: Type.Optional(Type.Integer({ minimum: 20, maximum: 1200 })),
+    mode: Type.Optional(Type.Union([Type.Literal('pipeline'), Type.Literal('multimodal')])),
+    record: Type.Optional(Type.Boolean()),
+    label_ids: Type.Optional(Type.Array(Type.Integer())),
+    webhook_url: Type.Optional(Nullable(Type.String({ maxLength: 10 }))),
+  });
+
+  it('words every failing field like the reference, all at once', () => {
+    expect(
+      errorsFor(schema, { speech_speed: 1.3, max_duration: 19.5, mode: 'x', record: 'yes', label_ids: [1, 'a'], webhook_url: 5 }),
+    ).toEqual({
+      name: ['The name field is required.'],
+      speech_speed: ['The speech speed must be between 0.7 and 1.2.'],
+      max_duration: ['The max duration field must be an integer.', 'The max duration must be between 20 and 1200.'],
+      mode: ['The selected mode is invalid.'],
+      record: ['The record field must be true or false.'],
+      'label_ids.1': ['The label ids.1 field must be an integer.'],
+      webhook_url: ['The webhook url field must be a string.'],
+    });
+  });
+
+  it('reports lengths and accepts null where null is allowed', () => {
+    expect(errorsFor(schema, { name: 'x'.repeat(256), webhook_url: null })).toEqual({
+      name: ['The name field must not be greater than 255 characters.'],
+    });
+    expect(errorsFor(schema, { name: '' })).toEqual({ name: ['The name field is required.'] });
+  });
+
+  it('reports only the chosen branch of a tagged union', () => {
+    const tools = Type.Object({
+      tools: Type.Array(
+        TaggedUnion('type', [
+          Type.Object({ type: Type.Literal('end_call'), description: Type.Optional(Type.String()) }),
+          Type.Object({ type: Type.Literal('call_transfer'), phone_number: Type.String() }),
+        ]),
+      ),
+    });
+    expect(errorsFor(tools, { tools: [{ type: 'call_transfer' }] })).toEqual({
+      'tools.0.phone_number': ['The tools.0.phone number field is required.'],
+    });
+    expect(errorsFor(tools, { tools: [{ type: 'fax' }] })).toEqual({
+      'tools.0.type': ['The selected tools.0.type is invalid.'],
+    });
+  });
+});

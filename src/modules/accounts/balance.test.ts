@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.js';
+import { bearer, createUser } from '../../../test/helpers/factories.js';
+import { changeBalance, InsufficientBalanceError } from './accounts.service.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/user/me', () => {
+  it('returns the caller with the balance in USD', async () => {
+    const { user, token, email } = await createUser(t.deps, { balanceUsd: 125.5 });
+    const res = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: user.id, name: user.name, email, total_balance: 125.5 });
+  });
+});
+
+describe('balance ledger', () => {
+  it('credits and debits through the ledger, refusing to go below zero', async () => {
+    const { user, email } = await createUser(t.deps, { balanceUsd: 1 });
+    const accounts = t.deps.services.accounts;
+    expect((await accounts.creditBalance({ email, amountUsd: 2.25, reason: 'top-up' })).balanceMicros).toBe(3_250_000);
+    expect((await accounts.creditBalance({ email, amountUsd: -3.25, reason: 'refund' })).balanceMicros).toBe(0);
+    await expect(accounts.creditBalance({ email, amountUsd: -0.01, reason: 'too much' })).rejects.toMatchObject({
+      statusCode: 422,
+      message: `The balance of ${email} cannot go below zero.`,
+    });
+    const ledger = await t.deps.db.selectFrom('balance_ledger').select(['amount_micros', 'balance_after_micros', 'reason']).where('user_id', '=', user.id).orderBy('id').execute();
+    expect(ledger).toEqual([
+      { amount_micros: 1_000_000, balance_after_micros: 1_000_000, reason: 'Opening balance' },
+      { amount_micros: 2_250_000, balance_after_micros: 3_250_000, reason: 'top-up' },
+      { amount_micros: -3_250_000, balance_after_micros: 0, reason: 'refund' },
+    ]);
+  });
+
+  it('stays exact under 50 concurrent debits against a balance that covers 7', async () => {
+    const { user } = await createUser(t.deps, { balanceUsd: 0.07 });
+    const other = await t.startAnotherInstance();
+    const dbs = [t.deps.db, other.deps.db];
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) =>
+        dbs[i % 2]!.transaction().execute((tx) =>
+          changeBalance(tx, { userId: user.id, amountMicros: -10_000, reason: `debit ${i}`, now: t.clock.now() }),
+        ),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(7);
+    const refused = outcomes.filter((o) => o.status === 'rejected');
+    expect(refused).toHaveLength(43);
+    expect(refused.every((o) => (o as PromiseRejectedResult).reason instanceof InsufficientBalanceError)).toBe(true);
+    const me = await t.deps.services.accounts.getUser(user.id);
+    expect(me.balance_micros).toBe(0);
+    expect(await t.deps.services.accounts.ledgerTotalMicros(user.id)).toBe(0);
+  });
+
+  it('keeps the balance equal to the sum of the ledger', async () => {
+    const { user, email } = await createUser(t.deps, { balanceUsd: 10 });
+    for (const amountUsd of [0.01, -5, 3.333333, -0.000001]) {
+      await t.deps.services.accounts.creditBalance({ email, amountUsd, reason: 'adjust' });
+    }
+    const me = await t.deps.services.accounts.getUser(user.id);
+    expect(me.balance_micros).toBe(8_343_332);
+    expect(await t.deps.services.accounts.ledgerTotalMicros(user.id)).toBe(me.balance_micros);
+  });
+});

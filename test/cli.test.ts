@@ -1,0 +1,75 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './helpers/database.js';
+import { TEST_SECRET_KEY } from './helpers/test-app.js';
+
+const run = promisify(execFile);
+const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
+
+/** Runs the real CLI as a user would, on the embedded database or on PostgreSQL. */
+let dataDir: string;
+let database: TestDatabase | undefined;
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'switchboard-cli-'));
+  env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', SECRET_KEY: '' };
+  if (process.env.TEST_DATABASE_URL) {
+    database = await createTestDatabase();
+    env = { ...env, DATABASE_URL: database.url, SECRET_KEY: TEST_SECRET_KEY };
+  }
+});
+afterAll(async () => {
+  await database?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function cli(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(TSX, ['src/cli.ts', ...args], { env });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('admin CLI', () => {
+  it('creates a user and prints exactly one JSON object with a working key', async () => {
+    const res = await cli('users', 'create', '--email', 'Owner@Example.com', '--password', 'pw-123456', '--name', 'Owner', '--balance', '12.5');
+    expect(res.code).toBe(0);
+    const lines = res.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const created = JSON.parse(lines[0]!);
+    expect(created).toEqual({ id: expect.any(Number), email: 'owner@example.com', name: 'Owner', api_key: expect.stringMatching(/^\d+\|.{43}$/) });
+
+    const list = JSON.parse((await cli('users', 'list')).stdout);
+    expect(list).toEqual([{ id: created.id, email: 'owner@example.com', name: 'Owner', total_balance: 12.5, created_at: expect.any(String) }]);
+  }, 60_000);
+
+  it('credits and debits, never below zero, and refuses a duplicate email', async () => {
+    const credit = await cli('users', 'credit', '--email', 'owner@example.com', '--amount', '-2.5', '--reason', 'correction');
+    expect(credit.code).toBe(0);
+    expect(JSON.parse(credit.stdout)).toMatchObject({ email: 'owner@example.com', total_balance: 10 });
+
+    const overdraw = await cli('users', 'credit', '--email', 'owner@example.com', '--amount', '-10.01', '--reason', 'too much');
+    expect(overdraw.code).toBe(1);
+    expect(overdraw.stdout).toBe('');
+    expect(overdraw.stderr).toContain('The balance of owner@example.com cannot go below zero.');
+
+    const duplicate = await cli('users', 'create', '--email', 'owner@example.com', '--password', 'x');
+    expect(duplicate.code).toBe(1);
+    expect(duplicate.stderr).toContain('The email has already been taken.');
+  }, 60_000);
+
+  it('explains usage errors with exit code 64', async () => {
+    const res = await cli('users', 'credit', '--email', 'owner@example.com', '--amount', 'ten', '--reason', 'x');
+    expect(res.code).toBe(64);
+    expect(res.stderr).toContain('--amount must be a number of USD');
+    expect((await cli('frobnicate')).code).toBe(64);
+  }, 60_000);
+});
