@@ -4,6 +4,7 @@ import type { Clock } from '../../core/clock.js';
 import { AppError, validationFailed } from '../../core/http/errors.js';
 import { hashPassword } from '../../core/crypto/passwords.js';
 import { usdToMicros } from '../../core/money.js';
+import { isUniqueViolation } from '../../core/db/errors.js';
 import { createAccountsRepo, type PublicUser } from './accounts.repo.js';
 import { issueToken } from './tokens.js';
 
@@ -38,6 +39,8 @@ export async function changeBalance(
   return balanceAfter;
 }
 
+const emailTaken = () => validationFailed({ email: ['The email has already been taken.'] });
+
 export function createAccountsService({ db, clock }: AccountsDeps) {
   return {
     /** Creates a user with an initial API key (and opening balance), all in one transaction. */
@@ -47,16 +50,22 @@ export function createAccountsService({ db, clock }: AccountsDeps) {
       return inTransaction(db, async (tx) => {
         const repo = createAccountsRepo(tx);
         if (await repo.findUserByEmail(email)) {
-          throw validationFailed({ email: ['The email has already been taken.'] });
+          throw emailTaken();
         }
         const now = clock.now();
-        const user = await repo.insertUser({
-          email,
-          name: input.name?.trim() || email.split('@')[0] || email,
-          password_hash: passwordHash,
-          created_at: now,
-          updated_at: now,
-        });
+        const user = await repo
+          .insertUser({
+            email,
+            name: input.name?.trim() || email.split('@')[0] || email,
+            password_hash: passwordHash,
+            created_at: now,
+            updated_at: now,
+          })
+          .catch((error: unknown) => {
+            // Two sign-ups with one email at the same instant: the unique index decides.
+            if (isUniqueViolation(error, 'users_email_key')) throw emailTaken();
+            throw error;
+          });
         const openingMicros = usdToMicros(input.balanceUsd ?? 0);
         if (openingMicros < 0) throw validationFailed({ balance: ['The balance must be at least 0.'] });
         if (openingMicros > 0) {

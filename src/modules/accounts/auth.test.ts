@@ -200,6 +200,10 @@ describe('POST /api/auth/register', () => {
       const again = await signup.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...payload, email: 'ADA@example.com' } });
       expect(again.statusCode).toBe(422);
       expect(again.json()).toEqual({ message: 'The email has already been taken.', errors: { email: ['The email has already been taken.'] } });
+      const race = await Promise.all(
+        [1, 2, 3].map(() => signup.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...payload, email: 'race@example.com' } })),
+      );
+      expect(race.map((r) => r.statusCode).sort()).toEqual([201, 422, 422]);
       const short = await signup.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...payload, email: 'b@example.com', password: 'short' } });
       expect(short.json()).toEqual({
         message: 'The password field must be at least 8 characters.',
