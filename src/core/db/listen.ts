@@ -1,0 +1,76 @@
+import pg from 'pg';
+import { sql, type Kysely } from 'kysely';
+import type { PGlite } from '@electric-sql/pglite';
+
+export type Unlisten = () => Promise<void>;
+
+const RECONNECT_DELAY_MS = 1_000;
+
+/**
+ * LISTEN on a dedicated connection: a pooled one would be handed to other queries and lose the
+ * subscription. After a lost connection it reconnects and calls onNotify once, because
+ * notifications sent while it was away are gone; the listener only ever triggers a re-check.
+ */
+export async function listenForNotifications(
+  url: string,
+  channel: string,
+  onNotify: () => void,
+  onError: (error: Error) => void = () => {},
+): Promise<Unlisten> {
+  assertChannelName(channel);
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    next.on('error', (error) => {
+      onError(error);
+      reconnectSoon();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+    client = next;
+  };
+
+  const reconnectSoon = () => {
+    if (stopped || retryTimer) return;
+    void client?.end().catch(() => {});
+    client = undefined;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      connect().then(onNotify, (error: Error) => {
+        onError(error);
+        reconnectSoon();
+      });
+    }, RECONNECT_DELAY_MS);
+    retryTimer.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    await client?.end().catch(() => {});
+  };
+}
+
+/**
+ * The embedded database delivers its own sessions' notifications, so jobs start right after the
+ * commit there too. LISTEN goes through Kysely's connection queue, never into another transaction.
+ */
+export async function listenOnPglite(client: PGlite, db: Kysely<any>, channel: string, onNotify: () => void): Promise<Unlisten> {
+  assertChannelName(channel);
+  const unsubscribe = client.onNotification((name) => {
+    if (name === channel) onNotify();
+  });
+  await sql.raw(`LISTEN ${channel}`).execute(db);
+  return async () => unsubscribe();
+}
+
+function assertChannelName(channel: string): void {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
+}

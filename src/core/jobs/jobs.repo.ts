@@ -1,0 +1,167 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { DbOrTx } from '../db/transaction.js';
+
+export interface ClaimedJob {
+  id: number;
+  kind: string;
+  payload: unknown;
+  /** This attempt's number, counting from 1. */
+  attempts: number;
+  max_attempts: number;
+}
+
+/** Proof that a worker still owns a job: any update made without it is a no-op. */
+export interface JobLease {
+  id: number;
+  workerId: string;
+  attempt: number;
+}
+
+export interface ScheduleDefinition {
+  name: string;
+  everyMs: number;
+  kind: string;
+  payload: unknown;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/** The SQL of the worker loop; every time comparison uses the injected clock's `now`. */
+export function createJobsRepo(db: Db) {
+  const owned = (lease: JobLease) =>
+    sql<boolean>`id = ${lease.id} AND status = 'running' AND locked_by = ${lease.workerId} AND attempts = ${lease.attempt}`;
+
+  return {
+    /** SKIP LOCKED lets any number of workers claim side by side, each job by exactly one. */
+    async claimDue(input: { kinds: string[]; limit: number; now: Date; workerId: string; leaseUntil: Date }): Promise<ClaimedJob[]> {
+      if (input.kinds.length === 0 || input.limit <= 0) return [];
+      const result = await sql<ClaimedJob>`
+        WITH due AS (
+          SELECT id FROM jobs
+          WHERE status = 'pending' AND run_at <= ${input.now} AND kind IN (${sql.join(input.kinds)})
+          ORDER BY run_at, id
+          LIMIT ${input.limit}
+          FOR UPDATE SKIP LOCKED
+        )
+        UPDATE jobs
+        SET status = 'running', attempts = jobs.attempts + 1, locked_by = ${input.workerId},
+            locked_until = ${input.leaseUntil}, updated_at = ${input.now}
+        FROM due WHERE jobs.id = due.id
+        RETURNING jobs.id, jobs.kind, jobs.payload, jobs.attempts, jobs.max_attempts`.execute(db);
+      return result.rows.sort((a, b) => a.id - b.id);
+    },
+
+    async extendLeases(workerId: string, ids: number[], leaseUntil: Date): Promise<void> {
+      if (ids.length === 0) return;
+      await sql`
+        UPDATE jobs SET locked_until = ${leaseUntil}
+        WHERE status = 'running' AND locked_by = ${workerId} AND id IN (${sql.join(ids)})`.execute(db);
+    },
+
+    /** Finishes several of one worker's jobs in one statement; returns the ids it still owned. */
+    async markSucceeded(workerId: string, leases: JobLease[], now: Date): Promise<Set<number>> {
+      if (leases.length === 0) return new Set();
+      const pairs = sql.join(leases.map((lease) => sql`(${lease.id}::bigint, ${lease.attempt}::integer)`));
+      const result = await sql<{ id: number }>`
+        UPDATE jobs SET status = 'succeeded', finished_at = ${now}, updated_at = ${now}, locked_by = NULL, locked_until = NULL
+        WHERE status = 'running' AND locked_by = ${workerId} AND (id, attempts) IN (${pairs})
+        RETURNING id`.execute(db);
+      return new Set(result.rows.map((row) => row.id));
+    },
+
+    /**
+     * Back to pending for a later attempt. 'superseded' when another pending job already has
+     * the same dedupe key: that job does the same work, so this one is closed instead.
+     */
+    async markRetry(lease: JobLease, now: Date, runAt: Date, error: string): Promise<'retrying' | 'lost' | 'superseded'> {
+      try {
+        const result = await sql`
+          UPDATE jobs SET status = 'pending', run_at = ${runAt}, last_error = ${error}, updated_at = ${now},
+                 locked_by = NULL, locked_until = NULL
+          WHERE ${owned(lease)}`.execute(db);
+        return Number(result.numAffectedRows) > 0 ? 'retrying' : 'lost';
+      } catch (e) {
+        if ((e as { code?: string }).code !== UNIQUE_VIOLATION) throw e;
+        const closed = await this.markDead(db, { lease }, now, `${error} (not retried: a newer pending job has the same dedupe key)`);
+        return closed ? 'superseded' : 'lost';
+      }
+    },
+
+    /** Dead is final; the guard is either the caller's lease or "its lease has expired". */
+    async markDead(tx: DbOrTx, guard: { lease: JobLease } | { expiredBefore: Date; id: number }, now: Date, error: string): Promise<boolean> {
+      const condition =
+        'lease' in guard
+          ? owned(guard.lease)
+          : sql<boolean>`id = ${guard.id} AND status = 'running' AND locked_until < ${guard.expiredBefore}`;
+      const result = await sql`
+        UPDATE jobs SET status = 'dead', last_error = ${error}, finished_at = ${now}, updated_at = ${now},
+               locked_by = NULL, locked_until = NULL
+        WHERE ${condition}`.execute(tx);
+      return Number(result.numAffectedRows) > 0;
+    },
+
+    /** Jobs whose worker stopped mid-attempt (crash, kill, lost connection). */
+    async findExpiredLeases(now: Date, limit: number) {
+      return db
+        .selectFrom('jobs')
+        .select(['id', 'kind', 'payload', 'attempts', 'max_attempts'])
+        .where('status', '=', 'running')
+        .where('locked_until', '<', now)
+        .orderBy('locked_until')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Makes an abandoned attempt's job due again at once: the failure was the worker's, not the job's. */
+    async releaseExpiredLease(id: number, now: Date, error: string): Promise<'released' | 'gone' | 'superseded'> {
+      try {
+        const result = await sql`
+          UPDATE jobs SET status = 'pending', last_error = ${error}, updated_at = ${now}, locked_by = NULL, locked_until = NULL
+          WHERE id = ${id} AND status = 'running' AND locked_until < ${now}`.execute(db);
+        return Number(result.numAffectedRows) > 0 ? 'released' : 'gone';
+      } catch (e) {
+        if ((e as { code?: string }).code !== UNIQUE_VIOLATION) throw e;
+        const closed = await this.markDead(db, { id, expiredBefore: now }, now, `${error} (not retried: a newer pending job has the same dedupe key)`);
+        return closed ? 'superseded' : 'gone';
+      }
+    },
+
+    /** Registers schedules; an existing one keeps its next run unless its period changed. */
+    async saveSchedules(schedules: ScheduleDefinition[], now: Date): Promise<void> {
+      for (const s of schedules) {
+        await sql`
+          INSERT INTO job_schedules (name, kind, payload, every_ms, next_run_at)
+          VALUES (${s.name}, ${s.kind}, ${JSON.stringify(s.payload ?? null)}::jsonb, ${s.everyMs}, ${nextBoundary(now, s.everyMs)})
+          ON CONFLICT (name) DO UPDATE SET
+            kind = excluded.kind, payload = excluded.payload, every_ms = excluded.every_ms,
+            next_run_at = CASE WHEN job_schedules.every_ms = excluded.every_ms THEN job_schedules.next_run_at
+                               ELSE LEAST(job_schedules.next_run_at, excluded.next_run_at) END`.execute(db);
+      }
+    },
+
+    /**
+     * Advances every due schedule to its next period boundary and returns those that fired. The
+     * conditional UPDATE is the once-per-period guarantee: a second process waits on the row
+     * lock, then finds next_run_at in the future and fires nothing.
+     */
+    async advanceDueSchedules(tx: DbOrTx, names: string[], now: Date) {
+      if (names.length === 0) return [];
+      const nowMs = now.getTime();
+      const result = await sql<{ name: string; kind: string; payload: unknown }>`
+        UPDATE job_schedules
+        SET next_run_at = to_timestamp(((floor(${nowMs}::float8 / every_ms) + 1) * every_ms) / 1000.0),
+            last_run_at = ${now}
+        WHERE name IN (${sql.join(names)}) AND next_run_at <= ${now}
+        RETURNING name, kind, payload`.execute(tx);
+      return result.rows;
+    },
+  };
+}
+
+/** Schedules fire on multiples of their period since the epoch (UTC), the same in every process. */
+export function nextBoundary(now: Date, everyMs: number): Date {
+  return new Date((Math.floor(now.getTime() / everyMs) + 1) * everyMs);
+}
+
+export type JobsRepo = ReturnType<typeof createJobsRepo>;

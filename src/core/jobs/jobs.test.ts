@@ -1,0 +1,285 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.js';
+import type { Db } from '../db/database.js';
+import { inTransaction } from '../db/transaction.js';
+import { JobRunner, PermanentJobError, RetryableJobError, enqueueJob, type JobContext, type JobRunnerOptions } from './index.js';
+
+let t: TestApp;
+let otherDb: Db;
+beforeAll(async () => {
+  t = await buildTestApp();
+  // PostgreSQL: a second pool, as another process would have. PGlite: the same embedded database.
+  otherDb = t.database.openAnother ? (await t.database.openAnother()).db : t.deps.db;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const silent = pino({ level: 'silent' });
+let kindSequence = 0;
+/** A kind no other test uses, so leftovers of one test never run in another. */
+const uniqueKind = (name: string) => `test.${name}.${++kindSequence}`;
+const runner = (options: Partial<JobRunnerOptions> = {}) =>
+  new JobRunner({ db: t.deps.db, clock: t.clock, logger: silent, random: () => 0.5, ...options });
+const jobRow = (id: number) => t.deps.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const deferred = () => {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+};
+
+describe('enqueueJob', () => {
+  it('exists only if the enqueuing transaction commits, and runs once', async () => {
+    const kind = uniqueKind('commit');
+    const seen: Array<{ payload: unknown; ctx: Omit<JobContext, 'db' | 'logger'> }> = [];
+    const jobs = runner();
+    jobs.register(kind, async (payload, { db: _db, logger: _logger, ...ctx }) => void seen.push({ payload, ctx }));
+
+    await expect(
+      inTransaction(t.deps.db, async (tx) => {
+        await enqueueJob(tx, { kind, payload: { n: 1 } });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    const id = await inTransaction(t.deps.db, (tx) => enqueueJob(tx, { kind, payload: { n: 2 } }));
+
+    expect(await jobs.drain()).toBe(1);
+    expect(await jobs.drain()).toBe(0);
+    expect(seen).toEqual([{ payload: { n: 2 }, ctx: { jobId: id, attempt: 1, maxAttempts: 5, now: t.clock.now() } }]);
+    expect(await t.deps.db.selectFrom('jobs').select('id').where('kind', '=', kind).execute()).toEqual([{ id }]);
+    expect(await jobRow(id)).toMatchObject({ status: 'succeeded', attempts: 1, finished_at: t.clock.now(), locked_by: null });
+  });
+
+  it('treats a dedupe key with a pending job as a no-op, and accepts it again once that job ran', async () => {
+    const kind = uniqueKind('dedupe');
+    let runs = 0;
+    const jobs = runner();
+    jobs.register(kind, async () => void runs++);
+    const first = await enqueueJob(t.deps.db, { kind, payload: { v: 1 }, dedupeKey: `${kind}:x` });
+    const second = await enqueueJob(t.deps.db, { kind, payload: { v: 2 }, dedupeKey: `${kind}:x` });
+    expect(second).toBe(first);
+    expect(await jobs.drain()).toBe(1);
+    const third = await enqueueJob(t.deps.db, { kind, payload: { v: 3 }, dedupeKey: `${kind}:x` });
+    expect(third).not.toBe(first);
+    expect(await jobs.drain()).toBe(1);
+    expect(runs).toBe(2);
+  });
+
+  it('runs a delayed job only once the injected clock reaches run_at', async () => {
+    const kind = uniqueKind('delayed');
+    let runs = 0;
+    const jobs = runner();
+    jobs.register(kind, async () => void runs++);
+    await enqueueJob(t.deps.db, { kind, payload: {}, runAt: new Date(t.clock.now().getTime() + 60_000) });
+    expect(await jobs.drain()).toBe(0);
+    t.clock.advance(59_999);
+    expect(await jobs.drain()).toBe(0);
+    t.clock.advance(1);
+    expect(await jobs.drain()).toBe(1);
+    expect(runs).toBe(1);
+  });
+});
+
+describe('retries', () => {
+  it('backs off exponentially with jitter, then keeps the job as dead with its last error and calls onDead once', async () => {
+    const kind = uniqueKind('failing');
+    const attempts: number[] = [];
+    const dead: Array<{ payload: unknown; error: string; attempt: number }> = [];
+    const jobs = runner();
+    jobs.register(
+      kind,
+      async (_payload, ctx) => {
+        attempts.push(ctx.attempt);
+        throw new Error(`boom ${ctx.attempt}`);
+      },
+      { onDead: async (payload, ctx) => void dead.push({ payload, error: ctx.error, attempt: ctx.attempt }) },
+    );
+    const id = await enqueueJob(t.deps.db, { kind, payload: { p: 1 }, maxAttempts: 3 });
+
+    const start = t.clock.now().getTime();
+    expect(await jobs.drain()).toBe(1);
+    // attempt 1 failed: 10 s base, equal jitter with random 0.5 -> 7.5 s
+    expect(await jobRow(id)).toMatchObject({ status: 'pending', attempts: 1, last_error: 'boom 1', run_at: new Date(start + 7_500) });
+    t.clock.advance(7_499);
+    expect(await jobs.drain()).toBe(0);
+    t.clock.advance(1);
+    expect(await jobs.drain()).toBe(1);
+    // attempt 2 failed: 20 s -> 15 s
+    expect(await jobRow(id)).toMatchObject({ status: 'pending', attempts: 2, run_at: new Date(start + 7_500 + 15_000) });
+    t.clock.advance(15_000);
+    expect(await jobs.drain()).toBe(1);
+    expect(await jobRow(id)).toMatchObject({ status: 'dead', attempts: 3, last_error: 'boom 3', finished_at: t.clock.now() });
+    expect(attempts).toEqual([1, 2, 3]);
+    expect(dead).toEqual([{ payload: { p: 1 }, error: 'boom 3', attempt: 3 }]);
+    t.clock.advance(3_600_000);
+    expect(await jobs.drain()).toBe(0);
+  });
+
+  it('retries after the delay a handler asks for, and gives up at once on a permanent error', async () => {
+    const kind = uniqueKind('chooses');
+    const jobs = runner();
+    jobs.register(kind, async (payload: { permanent: boolean }) => {
+      throw payload.permanent ? new PermanentJobError('never') : new RetryableJobError('later', 42_000);
+    });
+    const retrying = await enqueueJob(t.deps.db, { kind, payload: { permanent: false } });
+    const permanent = await enqueueJob(t.deps.db, { kind, payload: { permanent: true } });
+    await jobs.drain();
+    expect(await jobRow(retrying)).toMatchObject({ status: 'pending', last_error: 'later', run_at: new Date(t.clock.now().getTime() + 42_000) });
+    expect(await jobRow(permanent)).toMatchObject({ status: 'dead', attempts: 1, last_error: 'never' });
+  });
+
+  it('rolls back the dead mark when onDead fails, so the give-up is retried after the lease', async () => {
+    const kind = uniqueKind('ondead-fails');
+    let onDeadCalls = 0;
+    const jobs = runner({ leaseMs: 5_000 });
+    jobs.register(kind, async () => Promise.reject(new Error('always')), {
+      onDead: async (_payload, ctx) => {
+        onDeadCalls++;
+        await ctx.db.insertInto('rate_limit_counters').values({ bucket: `${kind}:${onDeadCalls}`, window_start: ctx.now, count: 1, expires_at: ctx.now }).execute();
+        if (onDeadCalls === 1) throw new Error('onDead broke');
+      },
+    });
+    const id = await enqueueJob(t.deps.db, { kind, payload: {}, maxAttempts: 1 });
+    await jobs.drain();
+    expect(await jobRow(id)).toMatchObject({ status: 'running' });
+    t.clock.advance(5_001);
+    await jobs.drain();
+    expect(await jobRow(id)).toMatchObject({ status: 'dead', last_error: expect.stringContaining('did not finish') });
+    const counters = await t.deps.db.selectFrom('rate_limit_counters').select('bucket').where('bucket', 'like', `${kind}:%`).execute();
+    expect(counters).toEqual([{ bucket: `${kind}:2` }]);
+  });
+});
+
+describe('leases', () => {
+  it('re-runs a job whose worker stopped mid-attempt, and ignores that worker finishing late', async () => {
+    const kind = uniqueKind('lease');
+    const gate = deferred();
+    const started = deferred();
+    const attempts: number[] = [];
+    const stuck = runner({ leaseMs: 10_000 });
+    stuck.register(kind, async (_p, ctx) => {
+      attempts.push(ctx.attempt);
+      started.resolve();
+      await gate.promise;
+    });
+    const rescuer = runner({ db: otherDb, leaseMs: 10_000 });
+    rescuer.register(kind, async (_p, ctx) => void attempts.push(ctx.attempt));
+    const id = await enqueueJob(t.deps.db, { kind, payload: {} });
+
+    const stuckDrain = stuck.drain();
+    await started.promise;
+    expect(await rescuer.drain()).toBe(0); // the lease is still valid
+    t.clock.advance(10_001);
+    expect(await rescuer.drain()).toBe(1);
+    expect(await jobRow(id)).toMatchObject({ status: 'succeeded', attempts: 2, last_error: 'attempt 1 did not finish: its worker stopped or lost its lease' });
+    gate.resolve();
+    await stuckDrain;
+    expect(attempts).toEqual([1, 2]);
+    expect(await jobRow(id)).toMatchObject({ status: 'succeeded', attempts: 2 });
+  });
+
+  it('stop() lets the running job finish before it resolves', async () => {
+    const kind = uniqueKind('graceful');
+    const gate = deferred();
+    const started = deferred();
+    const jobs = runner({ pollIntervalMs: 20 });
+    jobs.register(kind, async () => {
+      started.resolve();
+      await gate.promise;
+    });
+    const id = await enqueueJob(t.deps.db, { kind, payload: {} });
+    jobs.start();
+    await started.promise;
+    let stopped = false;
+    const stopping = jobs.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stopped).toBe(false);
+    gate.resolve();
+    await stopping;
+    expect(await jobRow(id)).toMatchObject({ status: 'succeeded' });
+  });
+});
+
+describe('two workers on one database', () => {
+  it('runs every job exactly once between them', async () => {
+    const kind = uniqueKind('shared');
+    const runs = new Map<number, string[]>();
+    const make = (db: Db, name: string) => {
+      const jobs = runner({ db, concurrency: 4, pollIntervalMs: 10 });
+      jobs.register(kind, async (payload: { n: number }) => {
+        runs.set(payload.n, [...(runs.get(payload.n) ?? []), name]);
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 3));
+      });
+      return jobs;
+    };
+    await inTransaction(t.deps.db, async (tx) => {
+      for (let n = 0; n < 200; n++) await enqueueJob(tx, { kind, payload: { n } });
+    });
+    const a = make(t.deps.db, 'a');
+    const b = make(otherDb, 'b');
+    a.start();
+    b.start();
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline) {
+      const left = await t.deps.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', kind).where('status', '!=', 'succeeded').executeTakeFirstOrThrow();
+      if (Number(left.n) === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await Promise.all([a.stop(), b.stop()]);
+    expect([...runs.keys()].sort((x, y) => x - y)).toEqual(Array.from({ length: 200 }, (_, n) => n));
+    expect([...runs.values()].filter((workers) => workers.length !== 1)).toEqual([]);
+    expect(new Set([...runs.values()].flat())).toEqual(new Set(['a', 'b']));
+  });
+
+  it('wakes on commit through LISTEN/NOTIFY, without waiting for a poll', async () => {
+    const kind = uniqueKind('notify');
+    const ran = deferred();
+    const jobs = runner({ pollIntervalMs: 600_000, listen: t.deps.database.listen });
+    jobs.register(kind, async () => ran.resolve());
+    jobs.start();
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the first poll and the LISTEN are done
+    const enqueuedAt = Date.now();
+    await enqueueJob(t.deps.db, { kind, payload: {} });
+    await ran.promise;
+    expect(Date.now() - enqueuedAt).toBeLessThan(1_000);
+    await jobs.stop();
+  });
+});
+
+describe('schedules', () => {
+  it('fire once per period across processes, on period boundaries, and survive a restart', async () => {
+    const kind = uniqueKind('every-minute');
+    const name = `${kind}-schedule`;
+    const runs: string[] = [];
+    const make = (db: Db) => {
+      const jobs = runner({ db });
+      jobs.register(kind, async (payload: { tag: string }, ctx) => void runs.push(`${payload.tag}@${ctx.now.toISOString()}`));
+      jobs.schedule(name, 60_000, kind, { tag: 'tick' });
+      return jobs;
+    };
+    t.clock.set('2026-03-01T12:00:30.000Z');
+    const a = make(t.deps.db);
+    const b = make(otherDb);
+    expect(await a.drain()).toBe(0);
+    expect(await b.drain()).toBe(0);
+
+    t.clock.set('2026-03-01T12:01:00.000Z');
+    const [ranA, ranB] = await Promise.all([a.drain(), b.drain()]);
+    expect(ranA + ranB).toBe(1);
+    expect(await a.drain()).toBe(0);
+
+    // Workers down for five periods: one catch-up run, not five.
+    t.clock.set('2026-03-01T12:06:10.000Z');
+    expect((await a.drain()) + (await b.drain())).toBe(1);
+
+    // A restarted process (new runner, same schedule) does not fire again within the period.
+    const restarted = make(t.deps.db);
+    expect(await restarted.drain()).toBe(0);
+    t.clock.set('2026-03-01T12:07:00.000Z');
+    expect(await restarted.drain()).toBe(1);
+    expect(runs).toEqual(['tick@2026-03-01T12:01:00.000Z', 'tick@2026-03-01T12:06:10.000Z', 'tick@2026-03-01T12:07:00.000Z']);
+    const schedule = await t.deps.db.selectFrom('job_schedules').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
+    expect(schedule).toMatchObject({ every_ms: 60_000, next_run_at: new Date('2026-03-01T12:08:00.000Z'), last_run_at: new Date('2026-03-01T12:07:00.000Z') });
+  });
+});

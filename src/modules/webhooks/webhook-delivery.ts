@@ -1,0 +1,149 @@
+import type { Clock } from '../../core/clock.js';
+import { RetryableJobError, type DeadJobContext, type JobContext, type JobRunner } from '../../core/jobs/index.js';
+import { OutboundError, signPayload, type HttpClient, type HttpResponse } from '../../core/net/index.js';
+import { VERSION } from '../../version.js';
+import { createWebhooksRepo } from './webhooks.repo.js';
+import type { SigningSecrets } from './signing-secrets.js';
+
+export const WEBHOOK_DELIVERY_JOB = 'webhooks.deliver';
+/** Only a backstop against crash loops: the retry schedule decides when a delivery fails. */
+export const WEBHOOK_JOB_MAX_ATTEMPTS = 25;
+const RESPONSE_BODY_BYTES = 2048;
+
+export interface DeliveryJobPayload {
+  deliveryId: number;
+}
+
+/** What one attempt came to, before it is written down. */
+export interface AttemptResult {
+  delivered: boolean;
+  retryable: boolean;
+  statusCode: number | null;
+  error: string | null;
+  responseBody: string | null;
+  retryAfterMs?: number;
+}
+
+/**
+ * 2xx is delivered. Network errors, timeouts, 408, 429 and 5xx are worth retrying; any other
+ * answer (other 4xx, an unfollowed redirect) and a refused URL are final.
+ */
+export function classifyResponse(response: HttpResponse, now: Date): AttemptResult {
+  const status = response.status;
+  // PostgreSQL text cannot hold NUL; a receiver's binary error page must not break the log.
+  const responseBody = response.body.toString('utf8').replace(/\u0000/g, '');
+  if (status >= 200 && status < 300) return { delivered: true, retryable: false, statusCode: status, error: null, responseBody };
+  const retryable = status === 408 || status === 429 || status >= 500;
+  let error = `HTTP ${status}`;
+  if (status >= 300 && status < 400) {
+    error = `HTTP ${status}: redirects are not followed${response.headers.location ? ` (Location: ${response.headers.location})` : ''}`;
+  }
+  return { delivered: false, retryable, statusCode: status, error, responseBody, retryAfterMs: retryable ? parseRetryAfter(response.headers['retry-after'], now) : undefined };
+}
+
+export function classifyError(error: OutboundError): AttemptResult {
+  const message = error.refused ? `URL refused: ${error.message}` : error.message;
+  return { delivered: false, retryable: !error.refused, statusCode: null, error: message, responseBody: null };
+}
+
+/** Retry-After is either delta-seconds or an HTTP date. */
+export function parseRetryAfter(value: string | undefined, now: Date): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now.getTime());
+}
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** "30s,2m,10m,1h,6h" -> delays in ms (config validates the format). */
+export function parseRetrySchedule(text: string): number[] {
+  return text.split(',').map((part) => {
+    const match = /^(\d+)(ms|s|m|h|d)$/.exec(part.trim());
+    if (!match) throw new Error(`Invalid duration "${part}" in WEBHOOK_RETRY_SCHEDULE`);
+    return Number(match[1]) * UNIT_MS[match[2]!]!;
+  });
+}
+
+export interface WebhookDelivererDeps {
+  clock: Clock;
+  http: HttpClient;
+  signingSecrets: SigningSecrets;
+  retryScheduleMs: number[];
+  timeoutMs: number;
+}
+
+/** The job that sends one delivery: sign, POST, record the attempt, then retry or conclude. */
+export function createWebhookDeliverer({ clock, http, signingSecrets, retryScheduleMs, timeoutMs }: WebhookDelivererDeps) {
+  const longestDelayMs = Math.max(...retryScheduleMs);
+
+  async function attempt(url: string, headers: Record<string, string>, body: string): Promise<AttemptResult> {
+    try {
+      const response = await http.request(url, { method: 'POST', headers, body, timeoutMs, maxResponseBytes: RESPONSE_BODY_BYTES });
+      return classifyResponse(response, clock.now());
+    } catch (error) {
+      if (error instanceof OutboundError) return classifyError(error);
+      throw error;
+    }
+  }
+
+  return {
+    async deliver(payload: DeliveryJobPayload, ctx: JobContext): Promise<void> {
+      const delivery = await createWebhooksRepo(ctx.db).findForSending(payload.deliveryId);
+      // Concluded already (a repeated run after a crash between recording and finishing the job).
+      if (!delivery || delivery.status !== 'pending') return;
+      const secret = delivery.secret_sealed
+        ? signingSecrets.open(delivery.secret_sealed)
+        : (await signingSecrets.get(ctx.db, delivery.user_id)).secret;
+      const startedAt = clock.now();
+      const timestamp = Math.floor(startedAt.getTime() / 1000);
+      const headers = {
+        'content-type': 'application/json',
+        'user-agent': `Switchboard-Webhooks/${VERSION}`,
+        'x-switchboard-event': delivery.event,
+        'x-switchboard-delivery': delivery.uuid,
+        'x-switchboard-timestamp': String(timestamp),
+        'x-switchboard-signature': signPayload(secret, timestamp, delivery.body),
+      };
+      const started = performance.now();
+      const result = await attempt(delivery.url, headers, delivery.body);
+      const durationMs = Math.round(performance.now() - started);
+
+      const now = clock.now();
+      const retryDelayMs = result.retryable && ctx.attempt <= retryScheduleMs.length
+        ? result.retryAfterMs !== undefined
+          ? clampDelay(result.retryAfterMs, longestDelayMs)
+          : retryScheduleMs[ctx.attempt - 1]!
+        : undefined;
+      const status = result.delivered ? 'delivered' : retryDelayMs !== undefined ? 'pending' : 'failed';
+      await createWebhooksRepo(ctx.db).recordAttempt({
+        deliveryId: delivery.id,
+        startedAt,
+        durationMs,
+        statusCode: result.statusCode,
+        error: result.error,
+        responseBody: result.responseBody,
+        status,
+        nextAttemptAt: retryDelayMs === undefined ? null : new Date(now.getTime() + retryDelayMs),
+        now,
+      });
+      if (retryDelayMs !== undefined) throw new RetryableJobError(result.error ?? 'retry', retryDelayMs);
+    },
+
+    /** The job itself gave up (crash loop, unexpected error): the delivery must not stay pending. */
+    async onDead(payload: DeliveryJobPayload, ctx: DeadJobContext): Promise<void> {
+      await createWebhooksRepo(ctx.db).failPending(payload.deliveryId, `Delivery abandoned: ${ctx.error}`, ctx.now);
+    },
+  };
+}
+
+/** A receiver's Retry-After is honoured, within 1 s and the longest delay of our own schedule. */
+function clampDelay(delayMs: number, longestMs: number): number {
+  return Math.min(Math.max(delayMs, 1_000), longestMs);
+}
+
+export function registerWebhookJobs(jobs: JobRunner, deps: WebhookDelivererDeps): void {
+  const deliverer = createWebhookDeliverer(deps);
+  jobs.register<DeliveryJobPayload>(WEBHOOK_DELIVERY_JOB, deliverer.deliver, { onDead: deliverer.onDead });
+}

@@ -1,0 +1,154 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../core/db/transaction.js';
+import type { WebhookDeliveryStatus } from '../../core/db/schema.js';
+
+const summaryColumns = [
+  'id', 'uuid', 'event', 'url', 'status', 'attempt_count', 'last_status_code', 'last_error',
+  'next_attempt_at', 'completed_at', 'created_at',
+] as const;
+
+export interface DeliveryListFilter {
+  userId: number;
+  status?: WebhookDeliveryStatus;
+  event?: string;
+  /** Newest first: `before` pages to older rows, `after` to newer ones. */
+  before?: number;
+  after?: number;
+  limit: number;
+}
+
+export function createWebhooksRepo(db: DbOrTx) {
+  return {
+    insertDelivery(row: { uuid: string; userId: number; event: string; url: string; body: string; now?: Date }) {
+      return db
+        .insertInto('webhook_deliveries')
+        .values({
+          uuid: row.uuid,
+          user_id: row.userId,
+          event: row.event,
+          url: row.url,
+          body: row.body,
+          ...(row.now ? { created_at: row.now, updated_at: row.now } : {}),
+        })
+        .returning(['id', 'uuid'])
+        .executeTakeFirstOrThrow();
+    },
+
+    /** The delivery with its owner's sealed signing secret (null until one is created). */
+    findForSending(id: number) {
+      return db
+        .selectFrom('webhook_deliveries as d')
+        .leftJoin('webhook_signing_secrets as s', 's.user_id', 'd.user_id')
+        .select(['d.id', 'd.uuid', 'd.user_id', 'd.event', 'd.url', 'd.body', 'd.status', 's.secret_sealed'])
+        .where('d.id', '=', id)
+        .executeTakeFirst();
+    },
+
+    list(filter: DeliveryListFilter) {
+      let query = db.selectFrom('webhook_deliveries').select(summaryColumns).where('user_id', '=', filter.userId);
+      if (filter.status) query = query.where('status', '=', filter.status);
+      if (filter.event) query = query.where('event', '=', filter.event);
+      if (filter.before !== undefined) query = query.where('id', '<', filter.before);
+      if (filter.after !== undefined) query = query.where('id', '>', filter.after);
+      return query.orderBy('id', filter.after !== undefined ? 'asc' : 'desc').limit(filter.limit).execute();
+    },
+
+    /** Scoped to the owner: another user's id finds nothing. */
+    findOwned(userId: number, id: number) {
+      return db
+        .selectFrom('webhook_deliveries')
+        .select([...summaryColumns, 'body'])
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    listAttempts(deliveryId: number) {
+      return db
+        .selectFrom('webhook_delivery_attempts')
+        .select(['attempt', 'started_at', 'duration_ms', 'status_code', 'error', 'response_body'])
+        .where('delivery_id', '=', deliveryId)
+        .orderBy('attempt')
+        .execute();
+    },
+
+    /**
+     * Appends one attempt and moves the delivery to its new state in one statement (atomic
+     * without a transaction, one round trip on the hot path). The attempt number comes from the
+     * delivery's own counter, so it keeps counting across redeliveries.
+     */
+    async recordAttempt(input: {
+      deliveryId: number;
+      startedAt: Date;
+      durationMs: number;
+      statusCode: number | null;
+      error: string | null;
+      responseBody: string | null;
+      status: WebhookDeliveryStatus;
+      nextAttemptAt: Date | null;
+      now: Date;
+    }): Promise<number> {
+      const result = await sql<{ attempt: number }>`
+        WITH delivery AS (
+          UPDATE webhook_deliveries
+          SET attempt_count = attempt_count + 1, status = ${input.status}, last_status_code = ${input.statusCode},
+              last_error = ${input.error}, next_attempt_at = ${input.nextAttemptAt},
+              completed_at = ${input.status === 'pending' ? null : input.now}, updated_at = ${input.now}
+          WHERE id = ${input.deliveryId}
+          RETURNING id, attempt_count
+        )
+        INSERT INTO webhook_delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, error, response_body)
+        SELECT id, attempt_count, ${input.startedAt}, ${input.durationMs}, ${input.statusCode}, ${input.error}, ${input.responseBody}
+        FROM delivery
+        RETURNING attempt`.execute(db);
+      const row = result.rows[0];
+      if (!row) throw new Error(`Webhook delivery ${input.deliveryId} vanished while it was being sent`);
+      return row.attempt;
+    },
+
+    /** Only a pending delivery is failed here, so a late give-up never overwrites "delivered". */
+    async failPending(deliveryId: number, error: string, now: Date): Promise<void> {
+      await db
+        .updateTable('webhook_deliveries')
+        .set({ status: 'failed', last_error: error, next_attempt_at: null, completed_at: now, updated_at: now })
+        .where('id', '=', deliveryId)
+        .where('status', '=', 'pending')
+        .execute();
+    },
+
+    async markPendingAgain(deliveryId: number, now: Date): Promise<void> {
+      await db
+        .updateTable('webhook_deliveries')
+        .set({ status: 'pending', next_attempt_at: now, completed_at: null, updated_at: now })
+        .where('id', '=', deliveryId)
+        .execute();
+    },
+
+    async findSealedSecret(userId: number) {
+      return db
+        .selectFrom('webhook_signing_secrets')
+        .select(['secret_sealed', 'created_at'])
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+    },
+
+    /** First writer wins, so two workers creating a secret at once end up with the same one. */
+    async insertSecretIfMissing(userId: number, sealed: string, now: Date): Promise<void> {
+      await db
+        .insertInto('webhook_signing_secrets')
+        .values({ user_id: userId, secret_sealed: sealed, created_at: now })
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .execute();
+    },
+
+    async replaceSecret(userId: number, sealed: string, now: Date): Promise<void> {
+      await db
+        .insertInto('webhook_signing_secrets')
+        .values({ user_id: userId, secret_sealed: sealed, created_at: now })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ secret_sealed: sealed, created_at: now }))
+        .execute();
+    },
+  };
+}
+
+export type WebhooksRepo = ReturnType<typeof createWebhooksRepo>;

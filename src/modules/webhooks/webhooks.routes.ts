@@ -1,0 +1,106 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { authOf } from '../../core/http/auth.js';
+import { IdParams, MessageBody, isoTimestamp } from '../../core/http/schemas.js';
+import type { WebhooksService } from './webhooks.service.js';
+import type { WebhooksRepo } from './webhooks.repo.js';
+import {
+  DeliveryDetail,
+  DeliveryListResponse,
+  ListDeliveriesQuery,
+  RedeliverResponse,
+  RotatedSecretResponse,
+  SigningSecretResponse,
+} from './webhooks.schemas.js';
+
+export interface WebhooksRoutesOptions {
+  webhooks: WebhooksService;
+}
+
+type DeliveryRow = Awaited<ReturnType<WebhooksRepo['list']>>[number];
+
+const tags = ['Webhooks'];
+const notFoundConfig = { notFoundMessage: 'Webhook delivery not found.' };
+const notFoundResponse = { ...MessageBody, description: 'Unknown delivery, or another account\'s.' };
+
+function toSummary(row: DeliveryRow) {
+  return {
+    id: row.id,
+    delivery_id: row.uuid,
+    event: row.event,
+    url: row.url,
+    status: row.status,
+    attempt_count: row.attempt_count,
+    last_status_code: row.last_status_code,
+    last_error: row.last_error,
+    next_attempt_at: isoTimestamp(row.next_attempt_at),
+    completed_at: isoTimestamp(row.completed_at),
+    created_at: isoTimestamp(row.created_at)!,
+  };
+}
+
+export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = async (app, { webhooks }) => {
+  app.get(
+    '/user/webhook-secret',
+    { schema: { tags, summary: 'Show the webhook signing secret', response: { 200: SigningSecretResponse } } },
+    async (request) => {
+      const { secret, createdAt } = await webhooks.getSigningSecret(authOf(request).userId);
+      return { secret, created_at: isoTimestamp(createdAt)! };
+    },
+  );
+
+  app.post(
+    '/user/webhook-secret/rotate',
+    { schema: { tags, summary: 'Replace the webhook signing secret', response: { 200: RotatedSecretResponse } } },
+    async (request) => {
+      const { secret, createdAt } = await webhooks.rotateSigningSecret(authOf(request).userId);
+      return { message: 'Webhook secret rotated successfully.', secret, created_at: isoTimestamp(createdAt)! };
+    },
+  );
+
+  app.get(
+    '/user/webhook-deliveries',
+    {
+      config: { errorShape: 'validation' },
+      schema: { tags, summary: 'List webhook deliveries (newest first)', querystring: ListDeliveriesQuery, response: { 200: DeliveryListResponse } },
+    },
+    async (request) => {
+      const { status, event, per_page, cursor } = request.query;
+      const page = await webhooks.listDeliveries(authOf(request).userId, { status, event, perPage: per_page, cursor });
+      return {
+        data: page.items.map(toSummary),
+        path: `${request.protocol}://${request.host}${request.url.split('?')[0]}`,
+        per_page,
+        next_cursor: page.nextCursor,
+        prev_cursor: page.prevCursor,
+      };
+    },
+  );
+
+  app.get(
+    '/user/webhook-deliveries/:id',
+    {
+      config: notFoundConfig,
+      schema: { tags, summary: 'Get a webhook delivery with its attempts', params: IdParams, response: { 200: DeliveryDetail, 404: notFoundResponse } },
+    },
+    async (request) => {
+      const delivery = await webhooks.getDelivery(authOf(request).userId, request.params.id);
+      return {
+        ...toSummary(delivery),
+        payload: JSON.parse(delivery.body) as unknown,
+        attempts: delivery.attempts.map((a) => ({ ...a, started_at: isoTimestamp(a.started_at)! })),
+      };
+    },
+  );
+
+  app.post(
+    '/user/webhook-deliveries/:id/redeliver',
+    {
+      config: notFoundConfig,
+      schema: { tags, summary: 'Send a delivery again', params: IdParams, response: { 202: RedeliverResponse, 404: notFoundResponse } },
+    },
+    async (request, reply) => {
+      const delivery = await webhooks.redeliver(authOf(request).userId, request.params.id);
+      return reply.status(202).send({ message: 'Webhook delivery scheduled for redelivery.', data: toSummary(delivery) });
+    },
+  );
+};

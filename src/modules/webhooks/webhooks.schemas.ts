@@ -1,0 +1,64 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+const Timestamp = Type.String({ format: 'date-time' });
+const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
+const NullableInteger = Type.Union([Type.Integer(), Type.Null()]);
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+export const DeliveryStatus = Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')]);
+
+export const ListDeliveriesQuery = Type.Object({
+  status: Type.Optional(DeliveryStatus),
+  event: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 15 }),
+  cursor: Type.Optional(Type.String({ maxLength: 512 })),
+});
+export type ListDeliveriesQuery = Static<typeof ListDeliveriesQuery>;
+
+export const DeliverySummary = Type.Object({
+  id: Type.Integer(),
+  delivery_id: Type.String({ format: 'uuid', description: 'Sent as X-Switchboard-Delivery; the same on every retry.' }),
+  event: Type.String(),
+  url: Type.String(),
+  status: DeliveryStatus,
+  attempt_count: Type.Integer(),
+  last_status_code: NullableInteger,
+  last_error: NullableString,
+  next_attempt_at: NullableTimestamp,
+  completed_at: NullableTimestamp,
+  created_at: Timestamp,
+});
+
+export const DeliveryAttempt = Type.Object({
+  attempt: Type.Integer(),
+  started_at: Timestamp,
+  duration_ms: Type.Integer(),
+  status_code: NullableInteger,
+  error: NullableString,
+  response_body: Type.Union([Type.String({ description: 'The first 2 KB of the response.' }), Type.Null()]),
+});
+
+export const DeliveryDetail = Type.Composite([
+  DeliverySummary,
+  Type.Object({
+    payload: Type.Unknown({ description: 'The JSON body that is sent.' }),
+    attempts: Type.Array(DeliveryAttempt),
+  }),
+]);
+
+export const DeliveryListResponse = Type.Object({
+  data: Type.Array(DeliverySummary),
+  path: Type.String(),
+  per_page: Type.Integer(),
+  next_cursor: NullableString,
+  prev_cursor: NullableString,
+});
+
+export const RedeliverResponse = Type.Object({ message: Type.String(), data: DeliverySummary });
+
+export const SigningSecretResponse = Type.Object({
+  secret: Type.String({ description: 'HMAC-SHA256 key of X-Switchboard-Signature.' }),
+  created_at: Timestamp,
+});
+
+export const RotatedSecretResponse = Type.Composite([Type.Object({ message: Type.String() }), SigningSecretResponse]);
