@@ -1,0 +1,161 @@
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { DbOrTx } from '../../core/db/transaction.js';
+import type { AssistantsTable } from '../../core/db/schema.js';
+import type { AssistantSettings, SettingsField } from './assistant-fields.schemas.js';
+
+export type AssistantRow = Selectable<AssistantsTable> & { label_ids: number[]; tool_ids: number[] };
+
+/** Settings kept in join tables rather than columns. */
+const JOINED = new Set<SettingsField>(['label_ids', 'tool_ids']);
+const JSON_COLUMNS = new Set<SettingsField>(['tools', 'filler_config', 'post_call_schema', 'variables']);
+
+export function toSettings(row: AssistantRow): AssistantSettings {
+  const { id: _id, uuid: _uuid, user_id: _user, created_at: _c, updated_at: _u, ...settings } = row;
+  return settings as unknown as AssistantSettings;
+}
+
+/** The column values for some settings fields (jsonb as JSON text, join-table fields left out). */
+function columnValues(state: AssistantSettings, fields: Iterable<SettingsField>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (JOINED.has(field)) continue;
+    values[field] = JSON_COLUMNS.has(field) ? JSON.stringify(state[field]) : state[field];
+  }
+  return values;
+}
+
+export function createAssistantsRepo(db: DbOrTx) {
+  const selectRecord = () =>
+    db
+      .selectFrom('assistants as a')
+      .selectAll('a')
+      .select([
+        sql<number[]>`ARRAY(SELECT label_id FROM assistant_labels WHERE assistant_id = a.id ORDER BY label_id)`.as('label_ids'),
+        sql<number[]>`ARRAY(SELECT tool_id FROM assistant_tools WHERE assistant_id = a.id ORDER BY tool_id)`.as('tool_ids'),
+      ]);
+
+  return {
+    async insert(input: { uuid: string; userId: number; state: AssistantSettings; now: Date }): Promise<number> {
+      const row = await db
+        .insertInto('assistants')
+        .values({
+          ...columnValues(input.state, Object.keys(input.state) as SettingsField[]),
+          uuid: input.uuid,
+          user_id: input.userId,
+          created_at: input.now,
+          updated_at: input.now,
+        } as Insertable<AssistantsTable>)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    find(userId: number, id: number): Promise<AssistantRow | undefined> {
+      return selectRecord().where('a.id', '=', id).where('a.user_id', '=', userId).executeTakeFirst();
+    },
+
+    findByUuid(uuid: string): Promise<AssistantRow | undefined> {
+      return selectRecord().where('a.uuid', '=', uuid).executeTakeFirst();
+    },
+
+    /**
+     * Reads the row and holds it until commit, so concurrent updates of one assistant apply one
+     * after the other, each to the state the previous one left. A statement that waited for the
+     * lock returns the row's newest version, but a subquery in it would still see the snapshot
+     * the statement started with; so the label and tool lists, when the caller needs them, are
+     * read by a second statement after the lock is held. NO KEY UPDATE (not UPDATE) so another
+     * assistant's transaction may hold a key-share lock on this row as its transfer target.
+     */
+    async lock(userId: number, id: number, withJoined: boolean): Promise<AssistantRow | undefined> {
+      const row = await db.selectFrom('assistants').selectAll().where('id', '=', id).where('user_id', '=', userId).forNoKeyUpdate().executeTakeFirst();
+      if (!row) return undefined;
+      if (!withJoined) return { ...row, label_ids: [], tool_ids: [] };
+      const joined = await db
+        .selectNoFrom([
+          sql<number[]>`ARRAY(SELECT label_id FROM assistant_labels WHERE assistant_id = ${id} ORDER BY label_id)`.as('label_ids'),
+          sql<number[]>`ARRAY(SELECT tool_id FROM assistant_tools WHERE assistant_id = ${id} ORDER BY tool_id)`.as('tool_ids'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { ...row, ...joined };
+    },
+
+    async update(id: number, state: AssistantSettings, fields: Iterable<SettingsField>, now: Date): Promise<void> {
+      const values = { ...columnValues(state, fields), updated_at: now } as Updateable<AssistantsTable>;
+      await db.updateTable('assistants').set(values).where('id', '=', id).execute();
+    },
+
+    /** Writes only the difference, so a label deleted meanwhile never meets a re-insert of it. */
+    async replaceJoined(kind: 'labels' | 'tools', assistantId: number, before: number[], after: number[]): Promise<void> {
+      const removed = before.filter((id) => !after.includes(id));
+      const added = after.filter((id) => !before.includes(id));
+      if (kind === 'labels') {
+        if (removed.length) await db.deleteFrom('assistant_labels').where('assistant_id', '=', assistantId).where('label_id', 'in', removed).execute();
+        if (added.length) await db.insertInto('assistant_labels').values(added.map((label_id) => ({ assistant_id: assistantId, label_id }))).execute();
+      } else {
+        if (removed.length) await db.deleteFrom('assistant_tools').where('assistant_id', '=', assistantId).where('tool_id', 'in', removed).execute();
+        if (added.length) await db.insertInto('assistant_tools').values(added.map((tool_id) => ({ assistant_id: assistantId, tool_id }))).execute();
+      }
+    },
+
+    async page(userId: number, limit: number, offset: number): Promise<{ rows: AssistantRow[]; total: number }> {
+      const [rows, count] = await Promise.all([
+        selectRecord().where('a.user_id', '=', userId).orderBy('a.id', 'desc').limit(limit).offset(offset).execute(),
+        db.selectFrom('assistants').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    /** Locks the row for deletion; a transaction adding it as a transfer target waits for us. */
+    lockForDelete(userId: number, id: number) {
+      return db.selectFrom('assistants').select('id').where('id', '=', id).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+    },
+
+    async delete(id: number): Promise<void> {
+      await db.deleteFrom('assistants').where('id', '=', id).execute();
+    },
+
+    /** Ids among `ids` that are this user's assistants; key-share locked so they cannot vanish before commit. */
+    async lockOwnedAssistants(userId: number, ids: number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db.selectFrom('assistants').select('id').where('user_id', '=', userId).where('id', 'in', ids).forKeyShare().execute();
+      return new Set(rows.map((r) => r.id));
+    },
+
+    /** Another inbound assistant holding this number, if any. */
+    async inboundHolder(phoneNumberId: number, exceptAssistantId: number | null): Promise<number | undefined> {
+      let query = db.selectFrom('assistants').select('id').where('phone_number_id', '=', phoneNumberId).where('type', '=', 'inbound');
+      if (exceptAssistantId !== null) query = query.where('id', '!=', exceptAssistantId);
+      return (await query.executeTakeFirst())?.id;
+    },
+
+    async inboundPhoneIds(userId: number): Promise<Set<number>> {
+      const rows = await db
+        .selectFrom('assistants')
+        .select('phone_number_id')
+        .where('user_id', '=', userId)
+        .where('type', '=', 'inbound')
+        .where('phone_number_id', 'is not', null)
+        .execute();
+      return new Set(rows.map((r) => r.phone_number_id!));
+    },
+
+    /** Drops built-in tools that point at something being deleted, keeping the others in order. */
+    async removeToolsMatching(userId: number, match: Record<string, unknown>): Promise<void> {
+      const pattern = JSON.stringify([match]);
+      const element = JSON.stringify(match);
+      await db
+        .updateTable('assistants')
+        .set({
+          tools: sql`COALESCE((SELECT jsonb_agg(t.value ORDER BY t.ord) FROM jsonb_array_elements(tools) WITH ORDINALITY AS t(value, ord)
+                     WHERE NOT (t.value @> CAST(${element} AS jsonb))), '[]'::jsonb)`,
+        })
+        .where('user_id', '=', userId)
+        .where(sql<boolean>`tools @> CAST(${pattern} AS jsonb)`)
+        .execute();
+    },
+
+    async clearKnowledgeBase(knowledgeBaseId: number): Promise<void> {
+      await db.updateTable('assistants').set({ knowledgebase_id: null }).where('knowledgebase_id', '=', knowledgeBaseId).execute();
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifySchemaCompiler } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { Ajv } from 'ajv';
+import { authOf } from '../../core/http/auth.js';
+import { IdParams, MessageBody } from '../../core/http/schemas.js';
+import { LengthAwarePage, lengthAwarePage, pageQuery, requestPath } from '../../core/http/page-pagination.js';
+import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service.js';
+import { TYPE_LABELS } from '../phone-numbers/phone-numbers.schemas.js';
+import type { AssistantsService } from './assistants.service.js';
+import { AssistantCreateBody, AssistantUpdateBody } from './assistant-fields.schemas.js';
+import { parseAssistantBody } from './assistant-input.js';
+import { AssistantRecord, AssistantSummary } from './assistant-present.js';
+
+export interface AssistantsRoutesOptions {
+  assistants: AssistantsService;
+  phoneNumbers: PhoneNumbersService;
+}
+
+const tags = ['Assistants'];
+const notFoundBody = { ...MessageBody, description: "Unknown or another account's assistant." };
+const config = { errorShape: 'validation' as const, validationMessage: 'Validation failed', notFoundMessage: 'Assistant not found' };
+
+/**
+ * The body schema is declared for the API reference, but the service validates the body itself
+ * (parseAssistantBody) so one 422 lists schema and cross-field errors together. Path and query
+ * still go through a coercing validator.
+ */
+const textAjv = new Ajv({ coerceTypes: 'array', useDefaults: true, allErrors: true, strict: false });
+const bodyCheckedByService: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
+  httpPart === 'body' ? () => true : textAjv.compile(schema as object);
+
+const SummaryEnvelope = Type.Object({ message: Type.String(), data: AssistantSummary });
+const CreatedEnvelope = Type.Object({ message: Type.String(), data: Type.Object({ ...AssistantSummary.properties, uuid: Type.String() }) });
+const AssignableNumbers = Type.Array(
+  Type.Object({ id: Type.Integer(), phone_number: Type.String(), country_code: Type.String(), type_label: Type.String(), is_available: Type.Boolean() }),
+);
+
+export const assistantsRoutes: FastifyPluginAsyncTypebox<AssistantsRoutesOptions> = async (app, { assistants, phoneNumbers }) => {
+  app.post(
+    '/user/assistant',
+    {
+      config,
+      validatorCompiler: bodyCheckedByService,
+      schema: { tags, summary: 'Create assistant', body: AssistantCreateBody, response: { 201: CreatedEnvelope } },
+    },
+    async (request, reply) => {
+      const data = await assistants.create(authOf(request).userId, parseAssistantBody(request.body, 'create'));
+      return reply.status(201).send({ message: 'Assistant created successfully', data });
+    },
+  );
+
+  app.get(
+    '/user/assistants/get',
+    { config, schema: { tags, summary: 'List assistants (paginated)', querystring: pageQuery(10), response: { 200: LengthAwarePage(AssistantRecord) } } },
+    async (request) => {
+      const { page, per_page } = request.query;
+      const { items, total } = await assistants.list(authOf(request).userId, page, per_page);
+      return lengthAwarePage(items, total, { page, perPage: per_page, path: requestPath(request) });
+    },
+  );
+
+  app.get(
+    '/user/assistant/:id',
+    { config, schema: { tags, summary: 'Get assistant (every configurable field)', params: IdParams, response: { 200: Type.Object({ data: AssistantRecord }), 404: notFoundBody } } },
+    async (request) => ({ data: await assistants.get(authOf(request).userId, request.params.id) }),
+  );
+
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/user/assistant/:id',
+      config,
+      validatorCompiler: bodyCheckedByService,
+      schema: {
+        tags,
+        summary: 'Update assistant: omitted fields stay, null removes, arrays and objects are replaced',
+        params: IdParams,
+        body: AssistantUpdateBody,
+        response: { 200: SummaryEnvelope, 404: notFoundBody },
+      },
+      handler: async (request) => {
+        const { id } = request.params as { id: number };
+        const data = await assistants.update(authOf(request).userId, id, parseAssistantBody(request.body, 'update'));
+        return { message: 'Assistant updated successfully', data };
+      },
+    });
+  }
+
+  app.delete(
+    '/user/assistant/:id',
+    { config, schema: { tags, summary: 'Delete assistant', params: IdParams, response: { 200: MessageBody, 404: notFoundBody } } },
+    async (request) => {
+      await assistants.delete(authOf(request).userId, request.params.id);
+      return { message: 'Assistant deleted successfully' };
+    },
+  );
+
+  app.get(
+    '/user/assistants/phone-numbers',
+    {
+      config: { errorShape: 'validation' },
+      schema: {
+        tags,
+        summary: 'Numbers assignable to assistants',
+        querystring: Type.Object({ type: Type.Unsafe<'inbound' | 'outbound'>({ type: 'string', enum: ['inbound', 'outbound'], default: 'outbound' }) }),
+        response: { 200: AssignableNumbers },
+      },
+    },
+    async (request) => {
+      const userId = authOf(request).userId;
+      const inbound = request.query.type === 'inbound';
+      const [numbers, taken] = await Promise.all([phoneNumbers.list(userId), assistants.inboundPhoneIds(userId)]);
+      // An inbound assistant cannot answer on a Caller ID number, nor on one another inbound assistant holds.
+      return numbers
+        .filter((n) => !inbound || n.type !== 'caller_id')
+        .map((n) => ({ id: n.id, phone_number: n.phone_number, country_code: n.country_code, type_label: TYPE_LABELS[n.type], is_available: !inbound || !taken.has(n.id) }));
+    },
+  );
+};

@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../core/db/database.js';
+import { inTransaction, type DbOrTx, type Tx } from '../../core/db/transaction.js';
+import { isUniqueViolation } from '../../core/db/errors.js';
+import type { Clock } from '../../core/clock.js';
+import type { SecretBox } from '../../core/crypto/secret-box.js';
+import { notFound, validationFailed, type FieldErrors } from '../../core/http/errors.js';
+import type { CatalogService, CatalogSnapshot } from '../catalog/catalog.service.js';
+import type { AssistantSettings, SettingsField } from './assistant-fields.schemas.js';
+import { topLevelField, type ParsedAssistantBody } from './assistant-input.js';
+import { applyPatch, changedFields, initialState, type ResolvedPatch } from './assistant-state.js';
+import { stateRuleErrors } from './assistant-rules.js';
+import { INBOUND_TAKEN, referenceErrors, type ReferenceOwners } from './assistant-references.js';
+import { verifyCalendarTools, type CalendarClients } from './assistant-calendar.js';
+import { normalizeTool, restoreMaskedKeys, sealTool, toolItemErrors, type ToolDraft } from './assistant-tools.js';
+import type { StoredTool } from './assistant-tools.schemas.js';
+import { createAssistantsRepo, toSettings } from './assistants.repo.js';
+import { presentAssistant, runtimeAssistant } from './assistant-present.js';
+
+export interface AssistantsDeps {
+  db: Db;
+  clock: Clock;
+  secrets: SecretBox;
+  catalog: CatalogService;
+  calendars: CalendarClients;
+  owners: ReferenceOwners;
+}
+
+const VALIDATION_FAILED = 'Validation failed';
+const assistantNotFound = () => notFound('Assistant not found');
+const DEADLOCK = '40P01';
+const MAX_ATTEMPTS = 3;
+
+interface ValidationInput {
+  userId: number;
+  assistantId: number | null;
+  before: AssistantSettings | null;
+  after: AssistantSettings;
+  snapshot: CatalogSnapshot;
+  schemaErrors: FieldErrors;
+  toolErrors: FieldErrors;
+}
+
+interface PreparedTools {
+  drafts: ToolDraft[] | null | undefined;
+  errors: FieldErrors;
+}
+
+export function createAssistantsService(deps: AssistantsDeps) {
+  const { db, clock, secrets, catalog, calendars, owners } = deps;
+
+  /** Tools are checked before any lock is taken: the calendar checks are network calls. */
+  async function prepareTools(input: ParsedAssistantBody['patch']['tools'], storedTools: () => Promise<StoredTool[]>): Promise<PreparedTools> {
+    if (input === undefined || input === null) return { drafts: input, errors: {} };
+    const drafts = input.map(normalizeTool);
+    const masked = JSON.stringify(input).includes('…') || JSON.stringify(input).includes('"****"');
+    const errors = { ...(masked ? restoreMaskedKeys(drafts, await storedTools(), secrets) : {}), ...toolItemErrors(drafts) };
+    const failedItems = new Set(Object.keys(errors).map((field) => Number(field.split('.')[1])));
+    Object.assign(errors, await verifyCalendarTools(drafts, calendars, (i) => failedItems.has(i)));
+    return { drafts, errors };
+  }
+
+  /** Validates the final state; throws one 422 naming every failing field. */
+  async function validate(tx: Tx, input: ValidationInput) {
+    const { userId, assistantId, before, after, snapshot } = input;
+    // Not an object at all: there is no state worth judging.
+    if (input.schemaErrors.body) throw validationFailed(input.schemaErrors, VALIDATION_FAILED);
+    const changed = before ? changedFields(before, after) : new Set(Object.keys(after) as SettingsField[]);
+    const errors: FieldErrors = { ...input.schemaErrors, ...input.toolErrors };
+    const rejected = new Set(Object.keys(input.schemaErrors).map(topLevelField));
+    const derived = { ...stateRuleErrors(after, snapshot, userId), ...(await referenceErrors(tx, owners, { userId, assistantId, before, after, changed })) };
+    // A field whose input was malformed kept its old value; judging that value would only confuse.
+    for (const [field, messages] of Object.entries(derived)) {
+      if (!rejected.has(topLevelField(field))) (errors[field] ??= []).push(...messages);
+    }
+    if (Object.keys(errors).length > 0) throw validationFailed(errors, VALIDATION_FAILED);
+    return changed;
+  }
+
+  const resolve = (patch: ParsedAssistantBody['patch'], tools: PreparedTools): ResolvedPatch => ({
+    ...patch,
+    tools: tools.drafts === undefined ? undefined : (tools.drafts ?? []).map((draft) => sealTool(draft, secrets)),
+  });
+
+  /**
+   * Runs a write transaction. The database has the last word on inbound numbers, so a lost race
+   * reads exactly like the early check; a deadlock (a delete racing an update) is retried.
+   */
+  async function guarded<T>(work: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await work();
+      } catch (error) {
+        if (isUniqueViolation(error, 'assistants_inbound_phone_key')) {
+          throw validationFailed({ phone_number_id: [INBOUND_TAKEN] }, VALIDATION_FAILED);
+        }
+        if ((error as { code?: string }).code === DEADLOCK && attempt < MAX_ATTEMPTS) continue;
+        throw error;
+      }
+    }
+  }
+
+  async function writeJoined(tx: Tx, id: number, before: AssistantSettings | null, after: AssistantSettings, changed: Set<SettingsField>) {
+    const repo = createAssistantsRepo(tx);
+    if (changed.has('label_ids')) await repo.replaceJoined('labels', id, before?.label_ids ?? [], after.label_ids);
+    if (changed.has('tool_ids')) await repo.replaceJoined('tools', id, before?.tool_ids ?? [], after.tool_ids);
+  }
+
+  const summary = (id: number, s: AssistantSettings) => ({ id, name: s.name, status: s.status, type: s.type, mode: s.mode });
+
+  return {
+    async create(userId: number, { patch, errors: schemaErrors }: ParsedAssistantBody) {
+      const tools = await prepareTools(patch.tools, async () => []);
+      // Read before the transaction: on the embedded database a query outside it would wait for it.
+      const snapshot = await catalog.snapshot();
+      return guarded(() =>
+        inTransaction(db, async (tx) => {
+          const after = initialState(resolve(patch, tools), snapshot);
+          const changed = await validate(tx, { userId, assistantId: null, before: null, after, snapshot, schemaErrors, toolErrors: tools.errors });
+          const uuid = randomUUID();
+          const id = await createAssistantsRepo(tx).insert({ uuid, userId, state: after, now: clock.now() });
+          await writeJoined(tx, id, null, after, changed);
+          return { ...summary(id, after), uuid };
+        }),
+      );
+    },
+
+    /**
+     * Spec 4.5: lock the row, merge the patch into what is stored now, validate the result,
+     * write the difference. Concurrent updates of one assistant therefore apply in some order,
+     * each validated against the state the previous one left.
+     */
+    async update(userId: number, id: number, { patch, errors: schemaErrors }: ParsedAssistantBody) {
+      const storedTools = async () => {
+        const row = await createAssistantsRepo(db).find(userId, id);
+        if (!row) throw assistantNotFound();
+        return toSettings(row).tools;
+      };
+      // Nobody's calendar is called on behalf of a request for an assistant that is not theirs.
+      if (Array.isArray(patch.tools) && patch.tools.length > 0) await storedTools();
+      const tools = await prepareTools(patch.tools, storedTools);
+      const snapshot = await catalog.snapshot();
+      return guarded(() =>
+        inTransaction(db, async (tx) => {
+          const repo = createAssistantsRepo(tx);
+          // The label and tool lists matter only to a request that replaces them.
+          const row = await repo.lock(userId, id, patch.label_ids !== undefined || patch.tool_ids !== undefined);
+          if (!row) throw assistantNotFound();
+          const before = toSettings(row);
+          const after = applyPatch(before, resolve(patch, tools), snapshot);
+          const changed = await validate(tx, { userId, assistantId: id, before, after, snapshot, schemaErrors, toolErrors: tools.errors });
+          if (changed.size > 0) {
+            await repo.update(id, after, changed, clock.now());
+            await writeJoined(tx, id, before, after, changed);
+          }
+          return summary(id, after);
+        }),
+      );
+    },
+
+    async get(userId: number, id: number) {
+      const row = await createAssistantsRepo(db).find(userId, id);
+      if (!row) throw assistantNotFound();
+      return presentAssistant(row, secrets);
+    },
+
+    async list(userId: number, page: number, perPage: number) {
+      const { rows, total } = await createAssistantsRepo(db).page(userId, perPage, (page - 1) * perPage);
+      return { items: rows.map((row) => presentAssistant(row, secrets)), total };
+    },
+
+    /** Also drops the transfer tools of other assistants that pointed at this one. */
+    async delete(userId: number, id: number): Promise<void> {
+      await guarded(() =>
+        inTransaction(db, async (tx) => {
+          const repo = createAssistantsRepo(tx);
+          if (!(await repo.lockForDelete(userId, id))) throw assistantNotFound();
+          await repo.removeToolsMatching(userId, { type: 'assistant_transfer', assistant_id: id });
+          await repo.delete(id);
+        }),
+      );
+    },
+
+    /** For the conversation engine: the full configuration, calendar keys readable. */
+    async getRuntimeByUuid(uuid: string) {
+      const row = await createAssistantsRepo(db).findByUuid(uuid);
+      return row ? runtimeAssistant(row, secrets) : undefined;
+    },
+
+    /** Called by the phone-numbers module inside its delete transaction. */
+    detachPhoneNumber(tx: Tx, userId: number, phoneNumberId: number) {
+      return createAssistantsRepo(tx).removeToolsMatching(userId, { type: 'warm_call_transfer', outbound_phone_id: phoneNumberId });
+    },
+
+    /** For the knowledge module: a deleted knowledge base is detached from every assistant. */
+    detachKnowledgeBase(knowledgeBaseId: number, tx: DbOrTx = db) {
+      return createAssistantsRepo(tx).clearKnowledgeBase(knowledgeBaseId);
+    },
+
+    inboundPhoneIds(userId: number) {
+      return createAssistantsRepo(db).inboundPhoneIds(userId);
+    },
+  };
+}
+
+export type AssistantsService = ReturnType<typeof createAssistantsService>;

@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { authOf } from '../../core/http/auth.js';
+import { IdParams, MessageBody } from '../../core/http/schemas.js';
+import { GROUP_NOUN, type GroupsService } from './groups.service.js';
+import { CreateGroupBody, GroupEnvelope, GroupList, GroupListQuery, UpdateGroupBody } from './groups.schemas.js';
+
+export interface GroupsRoutesOptions {
+  folders: GroupsService;
+  labels: GroupsService;
+}
+
+/** /user/folders, /user/folder/{id}, /user/labels, /user/label/{id}: the same routes for both kinds. */
+export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = async (app, { folders, labels }) => {
+  for (const groups of [folders, labels]) {
+    const noun = GROUP_NOUN[groups.kind];
+    const tags = [`${noun}s`];
+    const byId = { errorShape: 'validation' as const, notFoundMessage: `${noun} not found` };
+    const notFoundBody = { ...MessageBody, description: `Unknown or another account's ${groups.kind}.` };
+
+    app.get(
+      `/user/${groups.kind}s`,
+      { config: { errorShape: 'validation' }, schema: { tags, summary: `List ${groups.kind}s`, querystring: GroupListQuery, response: { 200: GroupList } } },
+      async (request) => {
+        const { page, per_page } = request.query;
+        const { rows, total } = await groups.list(authOf(request).userId, page, per_page);
+        return { data: rows, current_page: page, per_page, total };
+      },
+    );
+
+    app.post(
+      `/user/${groups.kind}`,
+      { config: { errorShape: 'validation' }, schema: { tags, summary: `Create a ${groups.kind}`, body: CreateGroupBody, response: { 201: GroupEnvelope } } },
+      async (request, reply) => {
+        const data = await groups.create(authOf(request).userId, request.body);
+        return reply.status(201).send({ message: `${noun} created successfully`, data });
+      },
+    );
+
+    app.get(
+      `/user/${groups.kind}/:id`,
+      { config: byId, schema: { tags, summary: `Get a ${groups.kind}`, params: IdParams, response: { 200: GroupEnvelope, 404: notFoundBody } } },
+      async (request) => ({ message: `${noun} retrieved successfully`, data: await groups.get(authOf(request).userId, request.params.id) }),
+    );
+
+    app.put(
+      `/user/${groups.kind}/:id`,
+      { config: byId, schema: { tags, summary: `Update a ${groups.kind}`, params: IdParams, body: UpdateGroupBody, response: { 200: GroupEnvelope, 404: notFoundBody } } },
+      async (request) => {
+        const data = await groups.update(authOf(request).userId, request.params.id, request.body);
+        return { message: `${noun} updated successfully`, data };
+      },
+    );
+
+    app.delete(
+      `/user/${groups.kind}/:id`,
+      { config: byId, schema: { tags, summary: `Delete a ${groups.kind}`, params: IdParams, response: { 200: MessageBody, 404: notFoundBody } } },
+      async (request) => {
+        await groups.delete(authOf(request).userId, request.params.id);
+        return { message: `${noun} deleted successfully` };
+      },
+    );
+  }
+};

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { authOf } from '../../core/http/auth.js';
+import type { CatalogService } from './catalog.service.js';
+import { LanguageList, ModelList, ModelsQuery, ProviderList, ProvidersQuery, VoiceList, VoicesQuery } from './catalog.schemas.js';
+
+export interface CatalogRoutesOptions {
+  catalog: CatalogService;
+}
+
+const tags = ['Catalogs'];
+const config = { errorShape: 'validation' as const };
+
+/** Reference endpoints that list the ids an assistant can use (spec 4.9). Bare arrays, as the reference. */
+export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = async (app, { catalog }) => {
+  // The catalog is brought up to date before the app serves anything.
+  app.addHook('onReady', async () => {
+    await catalog.sync();
+  });
+
+  app.get(
+    '/user/assistants/voices',
+    { config, schema: { tags, summary: 'Get voices', querystring: VoicesQuery, response: { 200: VoiceList } } },
+    async (request) => {
+      const { mode, language_id } = request.query;
+      return catalog.voices({ userId: authOf(request).userId, mode, languageId: language_id });
+    },
+  );
+
+  app.get(
+    '/user/assistants/languages',
+    { config, schema: { tags, summary: 'Get languages', response: { 200: LanguageList } } },
+    async () => catalog.languages(),
+  );
+
+  app.get(
+    '/user/assistants/models',
+    { config, schema: { tags, summary: 'Get models', querystring: ModelsQuery, response: { 200: ModelList } } },
+    async (request) => {
+      const models = await catalog.models(request.query.type);
+      return models.map((m) => (m.type === 'llm' ? { id: m.id, name: m.name } : { id: m.id, name: m.name, code: m.code ?? undefined }));
+    },
+  );
+
+  app.get(
+    '/user/assistants/synthesizer-providers',
+    { config, schema: { tags, summary: 'Get synthesizer (TTS) providers', querystring: ProvidersQuery, response: { 200: ProviderList } } },
+    async (request) => catalog.providers('synthesizer', request.query.language_id),
+  );
+
+  app.get(
+    '/user/assistants/transcriber-providers',
+    { config, schema: { tags, summary: 'Get transcriber (STT) providers', querystring: ProvidersQuery, response: { 200: ProviderList } } },
+    async (request) => catalog.providers('transcriber', request.query.language_id),
+  );
+};

@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Db } from '../../core/db/database.js';
+import { inTransaction } from '../../core/db/transaction.js';
+import type { AssistantMode, CatalogModelType } from '../../core/db/schema.js';
+import { createCatalogRepo } from './catalog.repo.js';
+import { BUILTIN_CATALOG, CATALOG_SEED_VERSION } from './catalog.seed.js';
+import { mergeCatalog, readCatalogFile } from './catalog.file.js';
+import type { CatalogData, CatalogLanguage, CatalogModel, CatalogProvider, CatalogVoice } from './catalog.types.js';
+
+export interface CatalogDeps {
+  db: Db;
+  logger: Logger;
+  /** CATALOG_FILE: extra or replacement entries laid over the built-in seed at start. */
+  catalogFile?: string;
+}
+
+/** The whole catalog in memory, indexed by id. Small (hundreds of rows) and read on every update. */
+export interface CatalogSnapshot {
+  languages: Map<number, CatalogLanguage>;
+  voices: Map<number, CatalogVoice>;
+  models: Map<number, CatalogModel>;
+  synthesizers: Map<number, CatalogProvider>;
+  transcribers: Map<number, CatalogProvider>;
+  defaultModel(type: CatalogModelType): CatalogModel | undefined;
+}
+
+/**
+ * Reference data changes only at start (seed, CATALOG_FILE) or from another process, so a copy
+ * a few seconds old is fine; that keeps catalog checks off the database on the update path.
+ */
+const SNAPSHOT_TTL_MS = 10_000;
+
+export function providerSupportsLanguage(provider: CatalogProvider, languageId: number): boolean {
+  return provider.language_ids === null || provider.language_ids.includes(languageId);
+}
+
+export function voiceVisibleTo(voice: CatalogVoice, userId: number): boolean {
+  return voice.user_id === null || voice.user_id === undefined || voice.user_id === userId;
+}
+
+export function createCatalogService({ db, logger, catalogFile }: CatalogDeps) {
+  let cached: { snapshot: CatalogSnapshot; loadedAt: number } | undefined;
+
+  async function snapshot(): Promise<CatalogSnapshot> {
+    if (cached && performance.now() - cached.loadedAt < SNAPSHOT_TTL_MS) return cached.snapshot;
+    const data = await createCatalogRepo(db).readAll();
+    cached = { snapshot: indexCatalog(data), loadedAt: performance.now() };
+    return cached.snapshot;
+  }
+
+  return {
+    /**
+     * Brings the stored catalog to the seed plus CATALOG_FILE. Skips all writes when the
+     * fingerprint already matches, so N processes starting together cost one comparison each.
+     */
+    async sync(): Promise<{ changed: boolean; version: string }> {
+      const data = catalogFile ? mergeCatalog(BUILTIN_CATALOG, readCatalogFile(catalogFile), catalogFile) : BUILTIN_CATALOG;
+      const fingerprint = createHash('sha256').update(JSON.stringify(data)).digest('hex');
+      const changed = await inTransaction(db, async (tx) => {
+        const repo = createCatalogRepo(tx);
+        await repo.lockForSync();
+        if ((await repo.readMeta('fingerprint')) === fingerprint) return false;
+        await repo.upsertAll(data);
+        await repo.writeMeta('fingerprint', fingerprint);
+        await repo.writeMeta('seed_version', CATALOG_SEED_VERSION);
+        return true;
+      });
+      cached = undefined;
+      if (changed) logger.info({ version: CATALOG_SEED_VERSION, catalogFile }, 'catalog updated');
+      return { changed, version: CATALOG_SEED_VERSION };
+    },
+
+    snapshot,
+
+    async voices(filter: { userId: number; mode?: AssistantMode; languageId?: number }): Promise<CatalogVoice[]> {
+      const { voices } = await snapshot();
+      return [...voices.values()].filter(
+        (v) =>
+          voiceVisibleTo(v, filter.userId) &&
+          (filter.mode === undefined || v.modes.includes(filter.mode)) &&
+          (filter.languageId === undefined || v.language_id === filter.languageId),
+      );
+    },
+
+    async languages(): Promise<CatalogLanguage[]> {
+      return [...(await snapshot()).languages.values()];
+    },
+
+    async models(type: CatalogModelType): Promise<CatalogModel[]> {
+      return [...(await snapshot()).models.values()].filter((m) => m.type === type);
+    },
+
+    async providers(kind: 'synthesizer' | 'transcriber', languageId?: number): Promise<CatalogProvider[]> {
+      const snap = await snapshot();
+      const all = kind === 'synthesizer' ? snap.synthesizers : snap.transcribers;
+      return [...all.values()].filter((p) => languageId === undefined || providerSupportsLanguage(p, languageId));
+    },
+
+    /** The model name the conversation engine sends to the OpenAI-compatible endpoint. */
+    async providerModelId(modelId: number): Promise<string | undefined> {
+      return (await snapshot()).models.get(modelId)?.provider_model_id;
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;
+
+function indexCatalog(data: CatalogData): CatalogSnapshot {
+  const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
+  const models = byId(data.models);
+  return {
+    languages: byId(data.languages),
+    voices: byId(data.voices),
+    models,
+    synthesizers: byId(data.synthesizer_providers),
+    transcribers: byId(data.transcriber_providers),
+    defaultModel: (type) => [...models.values()].find((m) => m.type === type && m.is_default),
+  };
+}

@@ -1,0 +1,23 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+
+export interface NormalizedPhone {
+  /** E.164, e.g. +14155551234. */
+  e164: string;
+  /** ISO 3166-1 alpha-2 of the number's country, e.g. US; null for non-geographic numbers. */
+  countryCode: string | null;
+}
+
+/**
+ * Parses a phone number written the ways people write them (+1 415-555-1234, 0044..., a missing
+ * plus) into E.164, using full metadata so that a number of the wrong length or an unassigned
+ * prefix is refused, not just a malformed one.
+ */
+export function normalizePhone(text: string): NormalizedPhone | null {
+  let compact = text.trim().replace(/[\s().-]/g, '');
+  if (compact.startsWith('00')) compact = `+${compact.slice(2)}`;
+  else if (/^\d+$/.test(compact)) compact = `+${compact}`;
+  if (!/^\+\d{6,15}$/.test(compact)) return null;
+  const parsed = parsePhoneNumberFromString(compact);
+  if (!parsed || !parsed.isValid()) return null;
+  return { e164: parsed.number, countryCode: parsed.country ?? null };
+}

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Selectable } from 'kysely';
+import { authOf } from '../../core/http/auth.js';
+import { IdParams, MessageBody, isoTimestamp } from '../../core/http/schemas.js';
+import type { PhoneNumbersTable } from '../../core/db/schema.js';
+import type { PhoneNumbersService } from './phone-numbers.service.js';
+import {
+  CreatePhoneNumberBody,
+  PhoneNumberCreated,
+  PhoneNumberList,
+  PhoneNumberUpdated,
+  PhoneValidationError,
+  PlainNotFound,
+  TYPE_LABELS,
+  UpdatePhoneNumberBody,
+} from './phone-numbers.schemas.js';
+
+export interface PhoneNumbersRoutesOptions {
+  phoneNumbers: PhoneNumbersService;
+}
+
+const tags = ['Phone numbers'];
+const byId = { errorShape: 'validation' as const, notFoundMessage: 'Phone number not found.' };
+
+export function presentPhoneNumber(row: Selectable<PhoneNumbersTable>) {
+  return {
+    id: row.id,
+    phone_number: row.phone_number,
+    nickname: row.nickname,
+    country_code: row.country_code,
+    type: row.type,
+    type_label: TYPE_LABELS[row.type],
+    sms_capable: row.sms_capable,
+    region: row.region,
+    has_active_subscription: row.has_active_subscription,
+    created_at: isoTimestamp(row.created_at)!,
+  };
+}
+
+export const phoneNumbersRoutes: FastifyPluginAsyncTypebox<PhoneNumbersRoutesOptions> = async (app, { phoneNumbers }) => {
+  app.post(
+    '/user/phone-numbers',
+    { config: { errorShape: 'validation' }, schema: { tags, summary: 'Register a phone number (E.164)', body: CreatePhoneNumberBody, response: { 201: PhoneNumberCreated, 422: PhoneValidationError } } },
+    async (request, reply) => {
+      const row = await phoneNumbers.register(authOf(request).userId, request.body);
+      return reply.status(201).send({ message: 'Phone number created successfully.', data: presentPhoneNumber(row) });
+    },
+  );
+
+  app.get(
+    '/user/phone-numbers/all',
+    { schema: { tags, summary: 'Get all phone numbers', response: { 200: PhoneNumberList } } },
+    async (request) => ({ data: (await phoneNumbers.list(authOf(request).userId)).map(presentPhoneNumber) }),
+  );
+
+  app.get(
+    '/user/phone-numbers',
+    { schema: { tags, summary: 'Legacy: SMS-capable numbers with an active subscription', response: { 200: PhoneNumberList } } },
+    async (request) => ({ data: (await phoneNumbers.list(authOf(request).userId, { legacy: true })).map(presentPhoneNumber) }),
+  );
+
+  app.put(
+    '/user/phone-numbers/:id',
+    { config: byId, schema: { tags, summary: 'Update a phone number\'s nickname', params: IdParams, body: UpdatePhoneNumberBody, response: { 200: PhoneNumberUpdated, 404: PlainNotFound } } },
+    async (request) => {
+      const row = await phoneNumbers.rename(authOf(request).userId, request.params.id, request.body.nickname);
+      const { id, phone_number, nickname, country_code, type } = row;
+      return { message: 'Phone number updated successfully.', data: { id, phone_number, nickname, country_code, type } };
+    },
+  );
+
+  app.delete(
+    '/user/phone-numbers/:id',
+    { config: byId, schema: { tags, summary: 'Delete a phone number (unassigns it everywhere)', params: IdParams, response: { 200: MessageBody, 404: PlainNotFound } } },
+    async (request) => {
+      await phoneNumbers.delete(authOf(request).userId, request.params.id);
+      return { message: 'Phone number deleted successfully.' };
+    },
+  );
+};

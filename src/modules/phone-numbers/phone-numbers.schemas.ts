@@ -1,0 +1,68 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable } from '../../core/http/schemas.js';
+import type { PhoneNumberType } from '../../core/db/schema.js';
+
+export const PHONE_NUMBER_TYPES = ['normal', 'sip', 'caller_id'] as const satisfies readonly PhoneNumberType[];
+
+export const TYPE_LABELS: Record<PhoneNumberType, string> = {
+  normal: 'Dedicated Number',
+  sip: 'SIP',
+  caller_id: 'Caller ID',
+};
+
+export const UNPARSABLE_PHONE = 'Unable to parse phone number. Please provide a valid E.164 format number.';
+
+export const CreatePhoneNumberBody = Type.Object(
+  {
+    phone_number: Type.String({ minLength: 1, maxLength: 32 }),
+    type: Type.Optional(Type.Unsafe<PhoneNumberType>({ type: 'string', enum: PHONE_NUMBER_TYPES, default: 'normal' })),
+    nickname: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
+    sms_capable: Type.Optional(Type.Boolean({ default: false })),
+    region: Type.Optional(Type.String({ maxLength: 32, default: '' })),
+    has_active_subscription: Type.Optional(Type.Boolean({ default: true })),
+  },
+  { additionalProperties: false },
+);
+export type CreatePhoneNumberBody = Static<typeof CreatePhoneNumberBody>;
+
+export const UpdatePhoneNumberBody = Type.Object(
+  { nickname: Type.Optional(Nullable(Type.String({ maxLength: 50 }))) },
+  { additionalProperties: false },
+);
+
+export const PhoneNumberRecord = Type.Object({
+  id: Type.Integer(),
+  phone_number: Type.String({ description: 'E.164' }),
+  nickname: Nullable(Type.String()),
+  country_code: Type.String(),
+  type: Type.String(),
+  type_label: Type.String(),
+  sms_capable: Type.Boolean(),
+  region: Type.String(),
+  has_active_subscription: Type.Boolean(),
+  created_at: Type.String(),
+});
+
+export const PhoneNumberList = Type.Object({ data: Type.Array(PhoneNumberRecord) });
+
+export const PhoneNumberCreated = Type.Object({ message: Type.String(), data: PhoneNumberRecord });
+
+export const PhoneNumberUpdated = Type.Object({
+  message: Type.String(),
+  data: Type.Object({
+    id: Type.Integer(),
+    phone_number: Type.String(),
+    nickname: Nullable(Type.String()),
+    country_code: Type.String(),
+    type: Type.String(),
+  }),
+});
+
+/** The reference's phone-number errors carry `error`; ours add `message` like every other route. */
+export const PlainNotFound = Type.Object({ message: Type.String(), error: Type.Optional(Type.String()) });
+
+export const PhoneValidationError = Type.Object({
+  message: Type.String(),
+  errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+  error: Type.Optional(Type.String()),
+});

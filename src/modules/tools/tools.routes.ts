@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { authOf } from '../../core/http/auth.js';
+import { IdParams, MessageBody, isoTimestamp } from '../../core/http/schemas.js';
+import type { ToolsService } from './tools.service.js';
+import { CreateToolBody, ToolEnvelope, ToolRecord, UpdateToolBody } from './tools.schemas.js';
+
+export interface ToolsRoutesOptions {
+  tools: ToolsService;
+}
+
+type ToolRow = Awaited<ReturnType<ToolsService['get']>>;
+
+const tags = ['Custom tools'];
+const notFoundConfig = { errorShape: 'validation' as const, notFoundMessage: 'Tool not found' };
+const notFoundResponse = { ...MessageBody, description: 'Unknown or another account\'s tool.' };
+
+function present(tool: ToolRow) {
+  return { ...tool, created_at: isoTimestamp(tool.created_at)!, updated_at: isoTimestamp(tool.updated_at)! };
+}
+
+/** Custom mid-call tools, as the reference's /user/tools. */
+export const toolsRoutes: FastifyPluginAsyncTypebox<ToolsRoutesOptions> = async (app, { tools }) => {
+  app.post(
+    '/user/tools',
+    { config: { errorShape: 'validation' }, schema: { tags, summary: 'Create a custom tool', body: CreateToolBody, response: { 201: ToolEnvelope } } },
+    async (request, reply) => {
+      const tool = await tools.create(authOf(request).userId, request.body);
+      return reply.status(201).send({ message: 'Tool created successfully', data: present(tool) });
+    },
+  );
+
+  app.get(
+    '/user/tools',
+    { schema: { tags, summary: 'List custom tools', response: { 200: Type.Array(ToolRecord) } } },
+    async (request) => (await tools.list(authOf(request).userId)).map(present),
+  );
+
+  app.get(
+    '/user/tools/:id',
+    { config: notFoundConfig, schema: { tags, summary: 'Get a custom tool', params: IdParams, response: { 200: Type.Object({ data: ToolRecord }), 404: notFoundResponse } } },
+    async (request) => ({ data: present(await tools.get(authOf(request).userId, request.params.id)) }),
+  );
+
+  app.put(
+    '/user/tools/:id',
+    {
+      config: { ...notFoundConfig, validationMessage: 'Validation failed' },
+      schema: { tags, summary: 'Update a custom tool (headers and schema are replaced)', params: IdParams, body: UpdateToolBody, response: { 200: ToolEnvelope, 404: notFoundResponse } },
+    },
+    async (request) => {
+      const tool = await tools.update(authOf(request).userId, request.params.id, request.body);
+      return { message: 'Tool updated successfully', data: present(tool) };
+    },
+  );
+
+  app.delete(
+    '/user/tools/:id',
+    { config: notFoundConfig, schema: { tags, summary: 'Delete a custom tool (detaches it from every assistant)', params: IdParams, response: { 200: MessageBody, 404: notFoundResponse } } },
+    async (request) => {
+      await tools.delete(authOf(request).userId, request.params.id);
+      return { message: 'Tool deleted successfully' };
+    },
+  );
+};
