@@ -1,0 +1,54 @@
+import { enqueueJob, type JobRunner } from '../../core/jobs/index.js';
+import { createCallPermissionService } from './call-permission.service.js';
+import { parseRestrictedCountries, type AssistantLookup, type ChatappContext } from './chatapp.context.js';
+import { createInboundService, PLATFORM_WEBHOOK_JOB } from './inbound.service.js';
+import { createMessagingService } from './messaging.service.js';
+import { createPlatforms } from './platform/index.js';
+import { createSendersService } from './senders.service.js';
+import { createSimulatorService } from './simulator.service.js';
+import {
+  createTemplatesService,
+  SYNC_ALL_TEMPLATES_JOB,
+  SYNC_TEMPLATES_JOB,
+  TEMPLATE_SYNC_INTERVAL_MS,
+  type SyncTemplatesJob,
+} from './templates.service.js';
+
+export interface ChatappOptions extends Omit<ChatappContext, 'platforms' | 'restrictedCountries' | 'assistants'> {
+  graphUrl: string;
+  graphTimeoutMs: number;
+  restrictedCountries: string;
+  assistants: AssistantLookup;
+}
+
+/** Every chatapp service, sharing one context; what deps.ts exposes as services.chatapp. */
+export function createChatappServices(options: ChatappOptions) {
+  const platforms = createPlatforms({ graphUrl: options.graphUrl, graphTimeoutMs: options.graphTimeoutMs, secrets: options.secrets });
+  const ctx: ChatappContext = { ...options, platforms, restrictedCountries: parseRestrictedCountries(options.restrictedCountries) };
+  const templates = createTemplatesService(ctx);
+  const callPermission = createCallPermissionService(ctx);
+  const inbound = createInboundService({ ...ctx, templates, isRestricted: callPermission.isRestricted });
+  return {
+    senders: createSendersService(ctx),
+    templates,
+    messaging: createMessagingService(ctx),
+    callPermission,
+    inbound,
+    simulator: createSimulatorService({ db: ctx.db, clock: ctx.clock, inbound, callPermission }),
+    /** POST /api/webhooks/chatapp: one insert, so the platform gets its 200 at once; the job does the work. */
+    async acceptPlatformWebhook(payload: unknown): Promise<void> {
+      await enqueueJob(ctx.db, { kind: PLATFORM_WEBHOOK_JOB, payload, maxAttempts: 10 });
+    },
+    close: () => platforms.close(),
+  };
+}
+
+export type ChatappServices = ReturnType<typeof createChatappServices>;
+
+/** The webhook processor, template syncs, and the 4-hourly sync of every sender (spec 3.2). */
+export function registerChatappJobs(jobs: JobRunner, chatapp: ChatappServices): void {
+  jobs.register(PLATFORM_WEBHOOK_JOB, (payload: unknown) => chatapp.inbound.processWebhook(payload));
+  jobs.register<SyncTemplatesJob>(SYNC_TEMPLATES_JOB, (payload) => chatapp.templates.syncJob(payload));
+  jobs.register(SYNC_ALL_TEMPLATES_JOB, () => chatapp.templates.syncAllJob());
+  jobs.schedule(SYNC_ALL_TEMPLATES_JOB, TEMPLATE_SYNC_INTERVAL_MS, SYNC_ALL_TEMPLATES_JOB);
+}

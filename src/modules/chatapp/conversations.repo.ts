@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { CompiledQuery, sql, type Insertable, type Selectable } from 'kysely';
+import type { DbOrTx } from '../../core/db/transaction.js';
+import type { ChatappConversationsTable, ChatappMessageStatus, ChatappMessagesTable } from '../../core/db/schema.js';
+
+export type ConversationRow = Selectable<ChatappConversationsTable>;
+export type MessageRow = Selectable<ChatappMessagesTable>;
+export type NewMessage = Omit<Insertable<ChatappMessagesTable>, 'updated_at' | 'created_at'>;
+
+export interface SessionRow {
+  sender_id: number;
+  conversation_id: number | null;
+  customer_name: string | null;
+  last_customer_message_at: Date | null;
+}
+
+/** Uses the primary key of chatapp_senders and the (sender_id, customer_phone) unique index. */
+export const SESSION_ROW_SQL = `SELECT s.id AS sender_id, c.id AS conversation_id, c.customer_name, c.last_customer_message_at
+  FROM chatapp_senders s LEFT JOIN chatapp_conversations c ON c.sender_id = s.id AND c.customer_phone = $2
+  WHERE s.id = $1 AND s.user_id = $3`;
+
+/** Delivery progress only moves forward: webhooks arrive out of order (read before delivered). */
+const STATUS_RANK_SQL = sql<number>`CASE status WHEN 'queued' THEN 0 WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 WHEN 'failed' THEN 4 ELSE 0 END`;
+const STATUS_RANK: Record<string, number> = { queued: 0, sent: 1, delivered: 2, read: 3, failed: 4 };
+
+export function createConversationsRepo(db: DbOrTx) {
+  return {
+    /**
+     * The one indexed lookup behind session status: the caller's sender (ownership) joined to
+     * the conversation with this customer, if any. Hand-written and compiled once: on this hot,
+     * read-only path, building the query each time cost more CPU than running it (measured).
+     */
+    async findSessionRow(userId: number, senderId: number, customerPhone: string): Promise<SessionRow | undefined> {
+      const result = await db.executeQuery<SessionRow>(CompiledQuery.raw(SESSION_ROW_SQL, [senderId, customerPhone, userId]));
+      return result.rows[0];
+    },
+
+    findByPhone(senderId: number, customerPhone: string): Promise<ConversationRow | undefined> {
+      return db
+        .selectFrom('chatapp_conversations')
+        .selectAll()
+        .where('sender_id', '=', senderId)
+        .where('customer_phone', '=', customerPhone)
+        .executeTakeFirst();
+    },
+
+    /** Serialises everything that decides about asking this contact, across processes. */
+    lockByPhone(senderId: number, customerPhone: string): Promise<ConversationRow | undefined> {
+      return db
+        .selectFrom('chatapp_conversations')
+        .selectAll()
+        .where('sender_id', '=', senderId)
+        .where('customer_phone', '=', customerPhone)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    /** Finds or creates the conversation; a known name replaces an unknown one, never the reverse. */
+    ensure(input: { userId: number; senderId: number; customerPhone: string; customerName?: string | null; now: Date }): Promise<ConversationRow> {
+      const name = input.customerName?.trim() || null;
+      return db
+        .insertInto('chatapp_conversations')
+        .values({
+          uuid: randomUUID(),
+          user_id: input.userId,
+          sender_id: input.senderId,
+          customer_phone: input.customerPhone,
+          customer_name: name,
+          created_at: input.now,
+          updated_at: input.now,
+        })
+        .onConflict((oc) =>
+          oc.constraint('chatapp_conversations_sender_phone_key').doUpdateSet({
+            customer_name: sql`coalesce(excluded.customer_name, chatapp_conversations.customer_name)`,
+          }),
+        )
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /** The window restarts from the customer's message time; a late, older webhook never moves it back. */
+    async recordCustomerMessage(conversationId: number, at: Date, now: Date): Promise<void> {
+      await db
+        .updateTable('chatapp_conversations')
+        .set({
+          last_customer_message_at: sql`greatest(last_customer_message_at, ${at}::timestamptz)`,
+          last_message_at: sql`greatest(last_message_at, ${at}::timestamptz)`,
+          updated_at: now,
+        })
+        .where('id', '=', conversationId)
+        .execute();
+    },
+
+    async touch(conversationId: number, now: Date): Promise<void> {
+      await db
+        .updateTable('chatapp_conversations')
+        .set({ last_message_at: sql`greatest(last_message_at, ${now}::timestamptz)`, updated_at: now })
+        .where('id', '=', conversationId)
+        .execute();
+    },
+
+    /** Inserts a message; undefined when the platform already delivered one with this id. */
+    insertMessage(message: NewMessage, now: Date): Promise<MessageRow | undefined> {
+      return db
+        .insertInto('chatapp_messages')
+        .values({ ...message, created_at: now, updated_at: now })
+        .onConflict((oc) => oc.columns(['sender_id', 'platform_message_id']).where('platform_message_id', 'is not', null).doNothing())
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    async applyStatus(input: {
+      senderId: number;
+      platformMessageId: string;
+      status: ChatappMessageStatus;
+      errorCode: number | null;
+      errorMessage: string | null;
+      now: Date;
+    }): Promise<number> {
+      const result = await db
+        .updateTable('chatapp_messages')
+        .set({ status: input.status, error_code: input.errorCode, error_message: input.errorMessage, updated_at: input.now })
+        .where('sender_id', '=', input.senderId)
+        .where('platform_message_id', '=', input.platformMessageId)
+        .where('direction', '=', 'outbound')
+        .where(STATUS_RANK_SQL, '<', STATUS_RANK[input.status] ?? 0)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    listMessages(conversationId: number, limit: number): Promise<MessageRow[]> {
+      return db
+        .selectFrom('chatapp_messages')
+        .selectAll()
+        .where('conversation_id', '=', conversationId)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute()
+        .then((rows) => rows.reverse());
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import { inTransaction, type DbOrTx } from '../../core/db/transaction.js';
+import { enqueueJob } from '../../core/jobs/index.js';
+import type { ChatappContext } from './chatapp.context.js';
+import { createCallPermissionRepo } from './call-permission.repo.js';
+import { emitVoiceEvent, TEMPORARY_GRANT_MS } from './call-permission.state.js';
+import { createConversationsRepo, type ConversationRow } from './conversations.repo.js';
+import { createSendersRepo, type SenderRow } from './senders.repo.js';
+import type { TemplatesService } from './templates.service.js';
+import { parseWebhookPayload, type InboundMessage, type PermissionReply, type WebhookEvent } from './webhook-events.js';
+
+export const PLATFORM_WEBHOOK_JOB = 'chatapp.platform-webhook';
+
+/**
+ * The seam for the reply engine (issue 6): every new customer chat message of a sender that has
+ * an assistant enqueues this job in the transaction that stores the message. The conversations
+ * module registers the handler; this module never replies on its own.
+ */
+export const INBOUND_MESSAGE_JOB = 'chatapp.inbound-message';
+export interface InboundMessageJob {
+  senderId: number;
+  assistantId: number;
+  conversationId: number;
+  conversationUuid: string;
+  messageId: number;
+  customerPhone: string;
+  customerName: string | null;
+  text: string;
+  receivedAt: string;
+}
+
+/** Message kinds a reply engine can answer; reactions and permission replies are not conversation turns. */
+const REPLYABLE_KINDS = new Set(['text', 'image', 'video', 'audio', 'document', 'sticker', 'location', 'contacts', 'other']);
+
+export interface InboundDeps extends ChatappContext {
+  templates: TemplatesService;
+  isRestricted(sender: SenderRow): boolean;
+}
+
+/** Applies what the customer side does: from platform webhooks, or from the simulator routes. */
+export function createInboundService(deps: InboundDeps) {
+  const { db, clock, assistants, templates, isRestricted, logger } = deps;
+
+  async function applyPermissionReply(tx: DbOrTx, sender: SenderRow, conversation: ConversationRow, reply: PermissionReply, at: Date, assistantUuid: string | null) {
+    const now = clock.now();
+    const permanent = reply.accept && reply.permanent;
+    const applied = await createCallPermissionRepo(tx).applyAnswer({
+      conversationId: conversation.id,
+      status: reply.accept ? 'granted' : reply.automatic ? 'revoked' : 'rejected',
+      permanent,
+      expiresAt: reply.accept && !permanent ? (reply.expiresAt ?? new Date(at.getTime() + TEMPORARY_GRANT_MS)) : null,
+      at,
+      now,
+    });
+    if (!applied) return;
+    const updated = (await createConversationsRepo(tx).findByPhone(sender.id, conversation.customer_phone))!;
+    const type = reply.accept ? 'call_permission_granted' : 'call_permission_denied';
+    await emitVoiceEvent(tx, { type, sender, conversation: updated, assistantUuid, canCall: !isRestricted(sender), now });
+  }
+
+  /**
+   * Stores one customer message and everything that follows from it, in one transaction. A
+   * message id seen before changes nothing (the platform retries deliveries). Returns null then.
+   */
+  async function receiveMessage(sender: SenderRow, message: InboundMessage) {
+    const now = clock.now();
+    // A timestamp ahead of our clock must not stretch the window past what really remains.
+    const at = message.timestamp.getTime() > now.getTime() ? now : message.timestamp;
+    // Looked up before the transaction: the embedded database has a single connection.
+    const assistantUuid = message.permissionReply && sender.assistant_id ? await assistants.findOwnedUuid(sender.user_id, sender.assistant_id) : null;
+    return inTransaction(db, async (tx) => {
+      const repo = createConversationsRepo(tx);
+      const conversation = await repo.ensure({ userId: sender.user_id, senderId: sender.id, customerPhone: message.customerPhone, customerName: message.customerName, now });
+      const stored = await repo.insertMessage(
+        {
+          conversation_id: conversation.id, sender_id: sender.id, direction: 'inbound', kind: message.kind, body: message.body,
+          platform_message_id: message.platformMessageId, status: 'received', platform_timestamp: message.timestamp,
+        },
+        now,
+      );
+      if (!stored) return null;
+      if (message.fromCustomer) await repo.recordCustomerMessage(conversation.id, at, now);
+      if (message.permissionReply) await applyPermissionReply(tx, sender, conversation, message.permissionReply, at, assistantUuid);
+      if (sender.assistant_id !== null && message.fromCustomer && REPLYABLE_KINDS.has(message.kind)) {
+        const payload: InboundMessageJob = {
+          senderId: sender.id, assistantId: sender.assistant_id, conversationId: conversation.id, conversationUuid: conversation.uuid,
+          messageId: stored.id, customerPhone: conversation.customer_phone, customerName: conversation.customer_name, text: message.body,
+          receivedAt: at.toISOString(),
+        };
+        await enqueueJob(tx, { kind: INBOUND_MESSAGE_JOB, payload, dedupeKey: `chatapp-inbound:${stored.id}` });
+      }
+      return { conversation, message: stored };
+    });
+  }
+
+  async function applyEvent(event: WebhookEvent, senderFor: (phoneNumberId: string) => Promise<SenderRow | undefined>) {
+    if (event.type === 'template_status') {
+      await inTransaction(db, (tx) => templates.applyPlatformStatus(tx, event));
+      return;
+    }
+    const sender = await senderFor(event.phoneNumberId);
+    if (!sender) {
+      logger.info({ phoneNumberId: event.phoneNumberId, event: event.type }, 'platform webhook for an unknown phone number id; ignored');
+      return;
+    }
+    if (event.type === 'message') await receiveMessage(sender, event.message);
+    else if (event.type === 'status') {
+      const { platformMessageId, status, errorCode, errorMessage } = event;
+      await createConversationsRepo(db).applyStatus({ senderId: sender.id, platformMessageId, status, errorCode, errorMessage, now: clock.now() });
+    } else {
+      await createCallPermissionRepo(db).resetAsks(sender.id, event.customerPhone, event.at, clock.now());
+    }
+  }
+
+  return {
+    receiveMessage,
+
+    /** The job behind POST /api/webhooks/chatapp. Odd input yields no events; database errors retry the job. */
+    async processWebhook(payload: unknown): Promise<void> {
+      const senders = new Map<string, Promise<SenderRow | undefined>>();
+      const senderFor = (id: string) => {
+        if (!senders.has(id)) senders.set(id, createSendersRepo(db).findByPhoneNumberIdUnscoped(id));
+        return senders.get(id)!;
+      };
+      for (const event of parseWebhookPayload(payload, clock.now())) await applyEvent(event, senderFor);
+    },
+  };
+}
+
+export type InboundService = ReturnType<typeof createInboundService>;

@@ -1,0 +1,134 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+const Timestamp = Type.String({ format: 'date-time' });
+const SenderId = Type.Integer({ minimum: 1, description: 'Id of one of your senders.' });
+const RecipientPhone = Type.String({ minLength: 1, maxLength: 64, description: 'International format; E.164 preferred (+40711222333).' });
+const RecipientName = Type.String({ maxLength: 255 });
+
+export const SessionStatusObject = Type.Object(
+  {
+    is_open: Type.Boolean(),
+    can_send_freeform: Type.Boolean(),
+    requires_template: Type.Boolean(),
+    message: Type.String(),
+    minutes_remaining: Type.Optional(Type.Integer({ description: 'Only while open.' })),
+    expires_at: Type.Optional(Type.Union([Timestamp, Type.Null()], { description: 'While open; null when no customer message exists.' })),
+    expired_at: Type.Optional(Type.String({ format: 'date-time', description: 'Only once expired.' })),
+  },
+  { $id: 'ChatappSessionStatus' },
+);
+
+export const SessionStatusQuery = Type.Object({ sender_id: SenderId, recipient_phone: RecipientPhone });
+export type SessionStatusQuery = Static<typeof SessionStatusQuery>;
+
+export const SessionStatusResponse = Type.Object({
+  success: Type.Literal(true),
+  has_conversation: Type.Boolean(),
+  conversation_id: Type.Optional(Type.Integer()),
+  customer_name: Type.Optional(Type.String()),
+  last_customer_message_at: Type.Optional(Type.Union([Timestamp, Type.Null()])),
+  session_status: SessionStatusObject,
+});
+
+export const SendTemplateBody = Type.Object({
+  sender_id: SenderId,
+  template_id: Type.Integer({ minimum: 1 }),
+  recipient_phone: RecipientPhone,
+  recipient_name: Type.Optional(RecipientName),
+  variables: Type.Optional(
+    Type.Record(Type.String(), Type.Union([Type.String({ maxLength: 1024 }), Type.Number()]), {
+      description: 'Values by placeholder number ({"1": "John"}) or by the template\'s variable names.',
+    }),
+  ),
+});
+export type SendTemplateBody = Static<typeof SendTemplateBody>;
+
+export const SendFreeformBody = Type.Object({
+  sender_id: SenderId,
+  recipient_phone: RecipientPhone,
+  message: Type.Optional(Type.String({ maxLength: 4096, description: 'The text; the caption when media_url is given (ignored for audio).' })),
+  media_url: Type.Optional(Type.String({ maxLength: 2048, pattern: '^https?://', description: 'A public URL of an image, audio, video or document.' })),
+  filename: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+});
+export type SendFreeformBody = Static<typeof SendFreeformBody>;
+
+const SendResult = {
+  success: Type.Literal(true),
+  conversation_id: Type.Integer(),
+  message_id: Type.Integer(),
+  chatapp_message_id: Type.Integer({ description: 'Our record of the platform message (the reference calls it whatsapp_message_id).' }),
+  message_sid: Type.String({ description: 'The platform\'s message id.' }),
+};
+
+export const SendTemplateResponse = Type.Object({ ...SendResult, status: Type.String({ description: 'queued until the platform reports sent, delivered or read.' }) });
+export const SendFreeformResponse = Type.Object({ ...SendResult, session_status: SessionStatusObject });
+
+export const VoiceRequestBody = Type.Object({
+  sender_id: SenderId,
+  recipient_phone: RecipientPhone,
+  recipient_name: Type.Optional(RecipientName),
+  template_id: Type.Optional(Type.Integer({ minimum: 1, description: 'A Voice Call Request template; default the sender\'s approved one.' })),
+});
+export type VoiceRequestBody = Static<typeof VoiceRequestBody>;
+
+export const VoicePermissionQuery = Type.Object({ sender_id: SenderId, recipient_phone: RecipientPhone });
+
+export const CallPermissionRecord = Type.Object({
+  success: Type.Literal(true),
+  sender_id: Type.Integer(),
+  customer_phone: Type.String(),
+  conversation_id: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
+  status: Type.Union(
+    [Type.Literal('pending'), Type.Literal('granted'), Type.Literal('rejected'), Type.Literal('revoked'), Type.Literal('expired'), Type.Null()],
+    { description: 'null: never asked.' },
+  ),
+  can_call: Type.Boolean(),
+  can_request: Type.Boolean(),
+  session_open: Type.Boolean(),
+  expires_at: Type.Union([Timestamp, Type.Null()]),
+  requested_at: Type.Union([Timestamp, Type.Null()]),
+});
+
+export const SimulateInboundBody = Type.Object({
+  from: RecipientPhone,
+  name: Type.Optional(Type.String({ maxLength: 255 })),
+  text: Type.String({ minLength: 1, maxLength: 4096 }),
+  timestamp: Type.Optional(
+    Type.Union([Type.Integer({ minimum: 0, maximum: 99_999_999_999 }), Type.String({ format: 'date-time' })], { description: 'Unix seconds or ISO 8601; default now.' }),
+  ),
+});
+export type SimulateInboundBody = Static<typeof SimulateInboundBody>;
+
+export const SimulatePermissionBody = Type.Object({
+  from: RecipientPhone,
+  accept: Type.Boolean(),
+  permanent: Type.Optional(Type.Boolean({ default: false })),
+});
+export type SimulatePermissionBody = Static<typeof SimulatePermissionBody>;
+
+export const SimulateInboundResponse = Type.Object({
+  success: Type.Literal(true),
+  conversation_id: Type.Integer(),
+  message_id: Type.Integer(),
+  session_status: SessionStatusObject,
+});
+
+export const MessagesQuery = Type.Object({ sender_id: SenderId, recipient_phone: RecipientPhone });
+
+export const ChatMessage = Type.Object({
+  id: Type.Integer(),
+  direction: Type.Union([Type.Literal('inbound'), Type.Literal('outbound')]),
+  kind: Type.String(),
+  body: Type.String(),
+  status: Type.String(),
+  template_id: Type.Union([Type.Integer(), Type.Null()]),
+  message_sid: Type.Union([Type.String(), Type.Null()]),
+  error_code: Type.Union([Type.Integer(), Type.Null()]),
+  error_message: Type.Union([Type.String(), Type.Null()]),
+  created_at: Timestamp,
+});
+
+export const MessagesResponse = Type.Object({
+  conversation_id: Type.Union([Type.Integer(), Type.Null()]),
+  data: Type.Array(ChatMessage),
+});

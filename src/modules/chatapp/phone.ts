@@ -1,0 +1,53 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+
+export interface NormalizedPhone {
+  /** E.164, e.g. +40711222333. */
+  e164: string;
+  /** ISO 3166 alpha-2; for a number the metadata cannot place (e.g. +1 555 test numbers) the main country of its calling code. */
+  country: string | null;
+}
+
+// Digits with the separators people type; anything else (letters, extensions) is not a number.
+const ACCEPTED = /^\+?[\d\s\-().]+$/;
+
+/**
+ * Normalises what callers send ("+40 711-222-333", "40711222333", "0040711222333") to E.164.
+ * Numbers are always international: a missing + is added, never a default country guessed.
+ * Possible (right length for its country) is the test, not "valid": the metadata's validity
+ * ranges would refuse the platform's own test numbers (+1 555 ...).
+ */
+export function normalizePhone(input: string): NormalizedPhone | null {
+  const cached = memo.get(input);
+  if (cached !== undefined) return cached;
+  const result = parse(input);
+  // Parsing costs ~20 µs and hot paths (session status) see the same few numbers again and again.
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(input, result);
+  return result;
+}
+
+const MEMO_LIMIT = 10_000;
+const memo = new Map<string, NormalizedPhone | null>();
+
+function parse(input: string): NormalizedPhone | null {
+  const trimmed = input.trim();
+  if (trimmed.length === 0 || trimmed.length > 32 || !ACCEPTED.test(trimmed)) return null;
+  const digits = trimmed.replace(/[^\d]/g, '');
+  const international = trimmed.startsWith('+') ? digits : digits.replace(/^00/, '');
+  if (international.length < 7 || international.length > 15) return null;
+  const parsed = parsePhoneNumberFromString(`+${international}`);
+  if (!parsed || !parsed.isPossible()) return null;
+  const country = parsed.country ?? parsed.getPossibleCountries()[0] ?? null;
+  return { e164: parsed.number, country };
+}
+
+/** The platform's wa_id form: E.164 without the plus. */
+export function toWaId(e164: string): string {
+  return e164.replace(/^\+/, '');
+}
+
+/** The platform's `from` / `wa_id` (digits) back to E.164; null when it is not a number. */
+export function fromWaId(waId: unknown): string | null {
+  if (typeof waId !== 'string' && typeof waId !== 'number') return null;
+  return normalizePhone(`+${String(waId)}`)?.e164 ?? null;
+}

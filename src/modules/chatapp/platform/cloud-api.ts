@@ -1,0 +1,173 @@
+import { Agent, request } from 'undici';
+import { toWaId } from '../phone.js';
+import { parseGraphTemplate } from './graph-templates.js';
+import { PlatformError, type ChatappPlatform, type MediaToSend, type PlatformCallPermission, type PlatformTemplate, type SentMessage, type TemplateToSend } from './types.js';
+
+export interface CloudApiCredentials {
+  phoneNumberId: string;
+  wabaId: string;
+  accessToken: string;
+}
+
+export interface GraphTransportOptions {
+  /** CHATAPP_GRAPH_URL, e.g. https://graph.facebook.com/v23.0. Operator config, not user input. */
+  baseUrl: string;
+  timeoutMs: number;
+}
+
+const TEMPLATE_FIELDS = 'id,name,language,status,category,parameter_format,components';
+const TEMPLATE_PAGE_SIZE = 100;
+// A runaway cursor (a platform bug, a proxy loop) must not keep a sync job busy forever.
+const MAX_TEMPLATE_PAGES = 50;
+const MAX_RESPONSE_CHARS = 4 * 1024 * 1024;
+
+/**
+ * The WhatsApp Business Cloud API (Meta Graph API) over HTTP: one keep-alive connection pool per
+ * process, one client per sender's credentials. Graph errors keep their code and message.
+ */
+export function createGraphTransport(options: GraphTransportOptions) {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const agent = new Agent({ keepAliveTimeout: 10_000, connect: { timeout: options.timeoutMs } });
+
+  async function call(token: string, method: 'GET' | 'POST', path: string, query?: Record<string, string>, body?: unknown) {
+    const url = new URL(`${base}/${path}`);
+    for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, value);
+    let statusCode: number;
+    let text: string;
+    try {
+      const response = await request(url, {
+        method,
+        dispatcher: agent,
+        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+      statusCode = response.statusCode;
+      text = await response.body.text();
+    } catch (error) {
+      const reason = (error as Error).name === 'TimeoutError' ? 'the request timed out' : (error as Error).message;
+      throw new PlatformError({ kind: 'unavailable', message: `The messaging platform could not be reached: ${reason}` });
+    }
+    const json = parseJson(text.slice(0, MAX_RESPONSE_CHARS));
+    if (statusCode >= 400) throw graphError(statusCode, json);
+    if (json === undefined) throw new PlatformError({ kind: 'unavailable', message: 'The messaging platform answered with something other than JSON.', httpStatus: statusCode });
+    return json as Record<string, unknown>;
+  }
+
+  function forSender(credentials: CloudApiCredentials): ChatappPlatform {
+    const { phoneNumberId, wabaId, accessToken } = credentials;
+    const sendMessage = async (to: string, content: Record<string, unknown>): Promise<SentMessage> => {
+      const body = { messaging_product: 'whatsapp', recipient_type: 'individual', to: toWaId(to), ...content };
+      const answer = await call(accessToken, 'POST', `${encodeURIComponent(phoneNumberId)}/messages`, undefined, body);
+      const id = (answer.messages as Array<{ id?: unknown }> | undefined)?.[0]?.id;
+      if (typeof id !== 'string') throw new PlatformError({ kind: 'unavailable', message: 'The messaging platform accepted the message but returned no message id.' });
+      return { platformMessageId: id };
+    };
+
+    return {
+      async listTemplates(): Promise<PlatformTemplate[]> {
+        const templates: PlatformTemplate[] = [];
+        let after: string | undefined;
+        for (let page = 0; page < MAX_TEMPLATE_PAGES; page++) {
+          const query: Record<string, string> = { fields: TEMPLATE_FIELDS, limit: String(TEMPLATE_PAGE_SIZE) };
+          if (after) query.after = after;
+          const answer = await call(accessToken, 'GET', `${encodeURIComponent(wabaId)}/message_templates`, query);
+          for (const raw of Array.isArray(answer.data) ? answer.data : []) {
+            const template = parseGraphTemplate(raw);
+            if (template) templates.push(template);
+          }
+          // Follow the cursor against our own base URL, never the absolute `next` link.
+          const paging = answer.paging as { next?: unknown; cursors?: { after?: unknown } } | undefined;
+          const cursor = paging?.cursors?.after;
+          if (typeof paging?.next !== 'string' || typeof cursor !== 'string' || cursor === after) return templates;
+          after = cursor;
+        }
+        return templates;
+      },
+
+      sendText: (to, text) => sendMessage(to, { type: 'text', text: { body: text, preview_url: false } }),
+
+      sendMedia: (to, media) => sendMessage(to, { type: media.kind, [media.kind]: mediaObject(media) }),
+
+      sendTemplate(to, template: TemplateToSend) {
+        const parameters = template.parameters.map((p) =>
+          template.parameterFormat === 'named' ? { type: 'text', parameter_name: p.name, text: p.value } : { type: 'text', text: p.value },
+        );
+        return sendMessage(to, {
+          type: 'template',
+          template: {
+            name: template.name,
+            language: { policy: 'deterministic', code: template.language },
+            ...(parameters.length > 0 ? { components: [{ type: 'body', parameters }] } : {}),
+          },
+        });
+      },
+
+      sendCallPermissionRequest: (to, bodyText) =>
+        sendMessage(to, {
+          type: 'interactive',
+          interactive: { type: 'call_permission_request', action: { name: 'call_permission_request' }, body: { text: bodyText } },
+        }),
+
+      async getCallPermission(to): Promise<PlatformCallPermission> {
+        const answer = await call(accessToken, 'GET', `${encodeURIComponent(phoneNumberId)}/call_permissions`, { user_wa_id: toWaId(to) });
+        return parseCallPermission(answer);
+      },
+    };
+  }
+
+  return { forSender, close: () => agent.close() };
+}
+
+export type GraphTransport = ReturnType<typeof createGraphTransport>;
+
+function mediaObject(media: MediaToSend): Record<string, string> {
+  const object: Record<string, string> = { link: media.url };
+  // Audio carries no caption on the platform.
+  if (media.caption && media.kind !== 'audio') object.caption = media.caption;
+  if (media.filename && media.kind === 'document') object.filename = media.filename;
+  return object;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `{"error": {"message", "code", "error_data": {"details"}}}` -> PlatformError, message kept verbatim. */
+export function graphError(httpStatus: number, json: unknown): PlatformError {
+  const error = (json as { error?: Record<string, unknown> } | undefined)?.error;
+  const kind = httpStatus >= 500 || httpStatus === 429 ? 'unavailable' : 'rejected';
+  if (!error || typeof error !== 'object') {
+    return new PlatformError({ kind, message: `The messaging platform answered HTTP ${httpStatus}.`, httpStatus });
+  }
+  const details = (error.error_data as { details?: unknown } | undefined)?.details;
+  return new PlatformError({
+    kind,
+    message: typeof error.message === 'string' ? error.message : `The messaging platform answered HTTP ${httpStatus}.`,
+    code: typeof error.code === 'number' ? error.code : null,
+    details: typeof details === 'string' ? details : null,
+    httpStatus,
+  });
+}
+
+/**
+ * The guide's wire format (`no_permission|temporary|permanent`, limits per action). Meta's
+ * generated reference documents other words; anything unrecognised is `unknown` rather than a guess.
+ */
+export function parseCallPermission(answer: Record<string, unknown>): PlatformCallPermission {
+  const permission = (answer.permission ?? {}) as { status?: unknown; expiration_time?: unknown; expiration?: unknown };
+  const word = typeof permission.status === 'string' ? permission.status.toLowerCase() : '';
+  const status = word === 'no_permission' || word === 'temporary' || word === 'permanent' ? word : 'unknown';
+  const expiry = Number(permission.expiration_time ?? permission.expiration);
+  const actions = Array.isArray(answer.actions) ? (answer.actions as Array<{ action_name?: unknown; can_perform_action?: unknown }>) : [];
+  const ask = actions.find((a) => a?.action_name === 'send_call_permission_request');
+  return {
+    status,
+    expiresAt: Number.isFinite(expiry) && expiry > 0 && expiry < 1e11 ? new Date(expiry * 1000) : null,
+    canSendRequest: typeof ask?.can_perform_action === 'boolean' ? ask.can_perform_action : null,
+  };
+}

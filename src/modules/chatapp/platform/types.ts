@@ -1,0 +1,89 @@
+/**
+ * What the chatapp module needs from a messaging platform. Two adapters implement it: the real
+ * Graph API (cloud-api.ts) and an offline simulator (simulator.ts). Phone numbers cross this
+ * boundary in E.164; each adapter converts to its own wire form.
+ */
+export interface ChatappPlatform {
+  /** Every template of the business account, all pages. */
+  listTemplates(): Promise<PlatformTemplate[]>;
+  sendText(to: string, text: string): Promise<SentMessage>;
+  sendMedia(to: string, media: MediaToSend): Promise<SentMessage>;
+  sendTemplate(to: string, template: TemplateToSend): Promise<SentMessage>;
+  /** The free-form interactive "allow calls" request; only valid inside the 24-hour window. */
+  sendCallPermissionRequest(to: string, bodyText: string): Promise<SentMessage>;
+  /** The platform's own view of the permission and its ask limits; null when it has none. */
+  getCallPermission(to: string): Promise<PlatformCallPermission | null>;
+}
+
+export interface PlatformTemplate {
+  platformId: string;
+  name: string;
+  language: string;
+  /** Lower-case: marketing, utility, authentication. */
+  category: string;
+  /** null: the platform has deleted or archived it, so it is not kept. */
+  status: 'approved' | 'pending' | 'rejected' | null;
+  /** Placeholders written {{1}}, {{2}} whatever the template's own format. */
+  bodyText: string;
+  variables: string[];
+  parameterFormat: 'positional' | 'named';
+  isCallPermission: boolean;
+}
+
+export interface TemplateToSend {
+  name: string;
+  language: string;
+  parameterFormat: 'positional' | 'named';
+  /** In placeholder order; `name` is used for named templates. */
+  parameters: Array<{ name: string; value: string }>;
+}
+
+export type MediaKind = 'image' | 'audio' | 'video' | 'document';
+
+export interface MediaToSend {
+  kind: MediaKind;
+  url: string;
+  caption?: string;
+  filename?: string;
+}
+
+export interface SentMessage {
+  platformMessageId: string;
+}
+
+export interface PlatformCallPermission {
+  status: 'no_permission' | 'temporary' | 'permanent' | 'unknown';
+  expiresAt: Date | null;
+  /** Whether another permission request may be sent now, all platform limits considered. */
+  canSendRequest: boolean | null;
+}
+
+/**
+ * A platform call that failed. `rejected`: the platform answered with an error (its code and
+ * message are kept for the caller); `unavailable`: no usable answer (network, timeout, 5xx).
+ */
+export class PlatformError extends Error {
+  readonly kind: 'rejected' | 'unavailable';
+  readonly code: number | null;
+  readonly details: string | null;
+  readonly httpStatus: number | null;
+
+  constructor(init: { kind: 'rejected' | 'unavailable'; message: string; code?: number | null; details?: string | null; httpStatus?: number | null }) {
+    super(init.message);
+    this.name = 'PlatformError';
+    this.kind = init.kind;
+    this.code = init.code ?? null;
+    this.details = init.details ?? null;
+    this.httpStatus = init.httpStatus ?? null;
+  }
+}
+
+/** Platform error codes the module reacts to (reference §8). */
+export const PLATFORM_CODES = {
+  reEngagement: 131047,
+  templateParamMismatch: [132000, 132012, 132018],
+  templateMissing: 132001,
+  permissionRequestLimit: 138009,
+  permanentPermissionExists: 138017,
+  callingRegionUnavailable: 138013,
+} as const;

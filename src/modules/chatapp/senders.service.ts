@@ -1,0 +1,159 @@
+import { AppError, validationFailed, type FieldErrors } from '../../core/http/errors.js';
+import { isUniqueViolation } from '../../core/db/errors.js';
+import { inTransaction } from '../../core/db/transaction.js';
+import { isoTimestamp } from '../../core/http/schemas.js';
+import { chatappErrors } from './chatapp.errors.js';
+import { requireSender, type ChatappContext } from './chatapp.context.js';
+import { normalizePhone } from './phone.js';
+import { PlatformError, type PlatformTemplate } from './platform/types.js';
+import type { SenderPlatformFields } from './platform/index.js';
+import { createSendersRepo, type NewSender, type SenderPatch, type SenderRow } from './senders.repo.js';
+import { createTemplatesRepo } from './templates.repo.js';
+import type { CreateSenderBody, UpdateSenderBody } from './senders.schemas.js';
+
+const CLOUD_API_FIELDS = ['phone_number_id', 'waba_id', 'access_token'] as const;
+const PHONE_INVALID = 'The phone number field must be a valid international phone number (e.g. +14155551234).';
+const ASSISTANT_INVALID = 'The selected assistant id is invalid.';
+const PHONE_NUMBER_ID_TAKEN = 'The phone number id has already been taken.';
+
+export function presentSenderSummary(row: SenderRow) {
+  return {
+    id: row.id,
+    phone_number: row.phone_number,
+    display_name: row.display_name,
+    status: row.status,
+    quality_rating: row.quality_rating ?? 'UNKNOWN',
+    messaging_limit: row.messaging_limit,
+    messaging_limit_formatted: row.messaging_limit === null ? 'Unlimited' : `${row.messaging_limit.toLocaleString('en-US')} / 24hr`,
+    voice_calling_enabled: row.voice_calling_enabled,
+    platform: row.platform,
+  };
+}
+
+export function presentSender(row: SenderRow) {
+  return {
+    ...presentSenderSummary(row),
+    country_code: row.country_code,
+    phone_number_id: row.phone_number_id,
+    waba_id: row.waba_id,
+    voice_webhook_url: row.voice_webhook_url,
+    assistant_id: row.assistant_id,
+    templates_synced_at: isoTimestamp(row.templates_synced_at),
+    templates_sync_error: row.templates_sync_error,
+    created_at: isoTimestamp(row.created_at)!,
+    updated_at: isoTimestamp(row.updated_at)!,
+  };
+}
+
+export function createSendersService(deps: ChatappContext) {
+  const { db, clock, secrets, platforms, assistants } = deps;
+
+  async function assistantErrors(userId: number, assistantId: number | null | undefined): Promise<FieldErrors> {
+    if (assistantId === undefined || assistantId === null) return {};
+    return (await assistants.findOwnedUuid(userId, assistantId)) ? {} : { assistant_id: [ASSISTANT_INVALID] };
+  }
+
+  const takenPhoneNumberId = (error: unknown) => {
+    if (isUniqueViolation(error, 'chatapp_senders_phone_number_id_key')) throw validationFailed({ phone_number_id: [PHONE_NUMBER_ID_TAKEN] });
+    throw error;
+  };
+
+  async function createErrors(userId: number, input: CreateSenderBody, phoneValid: boolean): Promise<FieldErrors> {
+    const errors: FieldErrors = {};
+    if (!phoneValid) errors.phone_number = [PHONE_INVALID];
+    if (input.platform === 'cloud_api') {
+      for (const field of CLOUD_API_FIELDS) {
+        if (!input[field]) errors[field] = [`The ${field.replace(/_/g, ' ')} field is required when platform is cloud_api.`];
+      }
+    }
+    return { ...errors, ...(await assistantErrors(userId, input.assistant_id)) };
+  }
+
+  /**
+   * For cloud_api the template listing doubles as the credentials check: a refusal (bad token,
+   * wrong WABA) creates nothing; an unreachable platform creates the sender and leaves the
+   * templates to the recurring sync.
+   */
+  async function initialTemplates(sender: SenderPlatformFields): Promise<{ templates: PlatformTemplate[] | null; syncError: string | null }> {
+    try {
+      return { templates: await platforms.forSender(sender).listTemplates(), syncError: null };
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
+      if (error.kind === 'unavailable') return { templates: null, syncError: error.message };
+      throw new AppError(422, `The messaging platform refused these credentials: ${error.message}`, {
+        code: 'PLATFORM_REJECTED',
+        extra: { platform_error: { code: error.code, message: error.message, details: error.details } },
+      });
+    }
+  }
+
+  return {
+    /** Registers a sender and loads its templates, in one transaction. */
+    async create(userId: number, input: CreateSenderBody) {
+      const phone = normalizePhone(input.phone_number);
+      const errors = await createErrors(userId, input, phone !== null);
+      if (Object.keys(errors).length > 0 || !phone) throw validationFailed(errors);
+      const now = clock.now();
+      const cloud = input.platform === 'cloud_api';
+      const credentials = {
+        platform: input.platform,
+        phone_number_id: cloud ? input.phone_number_id! : null,
+        waba_id: cloud ? input.waba_id! : null,
+        access_token_sealed: cloud ? secrets.seal(input.access_token!) : null,
+      };
+      const row: NewSender = {
+        ...credentials,
+        user_id: userId,
+        display_name: input.display_name.trim(),
+        phone_number: phone.e164,
+        country_code: phone.country,
+        quality_rating: cloud ? null : 'GREEN',
+        voice_calling_enabled: input.voice_calling_enabled ?? false,
+        voice_webhook_url: input.voice_webhook_url ?? null,
+        assistant_id: input.assistant_id ?? null,
+        created_at: now,
+        updated_at: now,
+      };
+      const { templates, syncError } = await initialTemplates(credentials);
+      const sender = await inTransaction(db, async (tx) => {
+        const synced = { templates_synced_at: templates ? now : null, templates_sync_error: syncError };
+        const inserted = await createSendersRepo(tx).insert({ ...row, ...synced }).catch(takenPhoneNumberId);
+        if (templates) await createTemplatesRepo(tx).replaceAll(inserted.id, templates, now);
+        return inserted;
+      });
+      return presentSender(sender);
+    },
+
+    async list(userId: number, status: 'online' | 'all') {
+      return (await createSendersRepo(db).listOwned(userId, status === 'online')).map(presentSenderSummary);
+    },
+
+    async get(userId: number, id: number) {
+      return presentSender(await requireSender(db, userId, id));
+    },
+
+    async update(userId: number, id: number, input: UpdateSenderBody) {
+      const sender = await requireSender(db, userId, id);
+      const errors = await assistantErrors(userId, input.assistant_id);
+      if (input.access_token !== undefined && sender.platform !== 'cloud_api') {
+        errors.access_token = ['The access token field is only used by cloud_api senders.'];
+      }
+      if (Object.keys(errors).length > 0) throw validationFailed(errors);
+      const patch: SenderPatch = { updated_at: clock.now() };
+      if (input.display_name !== undefined) patch.display_name = input.display_name.trim();
+      if (input.voice_calling_enabled !== undefined) patch.voice_calling_enabled = input.voice_calling_enabled;
+      if (input.voice_webhook_url !== undefined) patch.voice_webhook_url = input.voice_webhook_url;
+      if (input.assistant_id !== undefined) patch.assistant_id = input.assistant_id;
+      if (input.access_token !== undefined) patch.access_token_sealed = secrets.seal(input.access_token);
+      const updated = await createSendersRepo(db).updateOwned(userId, id, patch);
+      if (!updated) throw chatappErrors.senderNotFound();
+      return presentSender(updated);
+    },
+
+    async delete(userId: number, id: number): Promise<void> {
+      if (!(await createSendersRepo(db).deleteOwned(userId, id))) throw chatappErrors.senderNotFound();
+    },
+  };
+}
+
+export type SendersService = ReturnType<typeof createSendersService>;

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { parseWebhookPayload, unixSeconds } from './webhook-events.js';
+import { normalizePhone } from './phone.js';
+
+const now = new Date('2026-01-15T10:00:00Z');
+const wrap = (field: string, value: Record<string, unknown>) => ({
+  object: 'whatsapp_business_account',
+  entry: [{ id: '1', changes: [{ field, value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15551441906', phone_number_id: 'PN' }, ...value } }] }],
+});
+
+describe('parseWebhookPayload', () => {
+  it('reads message kinds into conversation text', () => {
+    const events = parseWebhookPayload(
+      wrap('messages', {
+        contacts: [{ profile: { name: 'A' }, wa_id: '40711222333' }],
+        messages: [
+          { from: '40711222333', id: 'm1', timestamp: '1749416383', type: 'image', image: { caption: 'my receipt', id: 'x' } },
+          { from: '40711222333', id: 'm2', timestamp: '1749416384', type: 'button', button: { text: 'Yes', payload: 'YES' } },
+          { from: '40711222333', id: 'm3', timestamp: '1749416385', type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: 'b', title: 'Tomorrow' } } },
+          { from: '40711222333', id: 'm4', timestamp: '1749416386', type: 'reaction', reaction: { message_id: 'w', emoji: '👍' } },
+          { from: '40711222333', id: 'm5', timestamp: '1749416387', type: 'system', system: { body: 'changed number' } },
+          { from_user_id: 'US.13491208655302741918', id: 'm6', timestamp: '1749416388', type: 'text', text: { body: 'no phone' } },
+        ],
+      }),
+      now,
+    );
+    expect(events.map((e) => (e.type === 'message' ? [e.message.kind, e.message.body, e.message.customerName] : e.type))).toEqual([
+      ['image', '[Image] my receipt', 'A'],
+      ['text', 'Yes', 'A'],
+      ['text', 'Tomorrow', 'A'],
+      ['reaction', '[Reaction] 👍', 'A'],
+    ]);
+  });
+
+  it('reads call permission replies, including the automatic revoke that is no customer message', () => {
+    const reply = (body: Record<string, unknown>) =>
+      parseWebhookPayload(wrap('messages', { messages: [{ from: '40711222333', id: 'r', timestamp: '1752582182', type: 'interactive', interactive: { type: 'call_permission_reply', call_permission_reply: body } }] }), now)[0];
+    expect(reply({ response: 'accept', expiration_timestamp: 1753186982, response_source: 'user_action' })).toMatchObject({
+      message: { fromCustomer: true, permissionReply: { accept: true, permanent: false, expiresAt: new Date(1753186982_000), automatic: false } },
+    });
+    expect(reply({ response: 'accept', is_permanent: true, response_source: 'user_action' })).toMatchObject({ message: { permissionReply: { permanent: true, expiresAt: null } } });
+    expect(reply({ response: 'reject', response_source: 'automatic' })).toMatchObject({ message: { fromCustomer: false, permissionReply: { accept: false, automatic: true } } });
+    expect(reply({ response: 'maybe' })).toBeUndefined();
+  });
+
+  it('counts a call as connected only when it was picked up, whichever way round from and to are', () => {
+    const calls = (value: Record<string, unknown>) => parseWebhookPayload(wrap('calls', value), now);
+    const terminate = { id: 'wacid.1', from: '917358580180', to: '15551441906', event: 'terminate', timestamp: '1760681533', direction: 'USER_INITIATED' };
+    expect(calls({ calls: [{ ...terminate, start_time: '1760681513', end_time: '1760681533', duration: 20, status: 'FAILED' }] })).toEqual([
+      { type: 'call_connected', phoneNumberId: 'PN', customerPhone: '+917358580180', at: new Date(1760681513_000) },
+    ]);
+    expect(calls({ calls: [{ ...terminate, status: 'FAILED' }] })).toEqual([]);
+    expect(calls({ calls: [{ ...terminate, event: 'connect', direction: 'BUSINESS_INITIATED', from: '15551441906', to: '917358580180', session: { sdp_type: 'answer' } }] })).toEqual([]);
+    expect(calls({ statuses: [{ id: 'wacid.2', timestamp: '1671644824', type: 'call', status: 'ACCEPTED', recipient_id: '917358580180' }] })).toEqual([
+      { type: 'call_connected', phoneNumberId: 'PN', customerPhone: '+917358580180', at: new Date(1671644824_000) },
+    ]);
+    expect(calls({ statuses: [{ id: 'wacid.3', timestamp: '1671644824', type: 'call', status: 'RINGING', recipient_id: '917358580180' }] })).toEqual([]);
+  });
+
+  it('reads delivery statuses, treating played as read and skipping call statuses', () => {
+    const events = parseWebhookPayload(
+      wrap('messages', {
+        statuses: [
+          { id: 'w1', status: 'played', timestamp: '1', recipient_id: '40711222333' },
+          { id: 'w2', status: 'failed', timestamp: '1', errors: [{ code: 131049, title: 'Not delivered', message: 'Not delivered' }] },
+          { id: 'w3', status: 'ACCEPTED', type: 'call' },
+          { id: 'w4', status: 'deleted' },
+        ],
+      }),
+      now,
+    );
+    expect(events).toEqual([
+      { type: 'status', phoneNumberId: 'PN', platformMessageId: 'w1', status: 'read', errorCode: null, errorMessage: null },
+      { type: 'status', phoneNumberId: 'PN', platformMessageId: 'w2', status: 'failed', errorCode: 131049, errorMessage: 'Not delivered' },
+    ]);
+  });
+
+  it('reads string and integer unix timestamps and nothing else', () => {
+    expect(unixSeconds('1749416383')).toEqual(new Date(1749416383_000));
+    expect(unixSeconds(1749416383)).toEqual(new Date(1749416383_000));
+    for (const bad of ['', 'soon', '-5', null, {}, 1e20]) expect(unixSeconds(bad)).toBeNull();
+  });
+});
+
+describe('normalizePhone', () => {
+  it('finds the sender country, falling back to the calling code\'s main country for test numbers', () => {
+    expect(normalizePhone('+1 415 555 1234')).toEqual({ e164: '+14155551234', country: 'US' });
+    expect(normalizePhone('+1 613 555 0123')?.country).toBe('CA');
+    expect(normalizePhone('15550783881')).toEqual({ e164: '+15550783881', country: 'US' });
+    expect(normalizePhone('+20 100 123 4567')?.country).toBe('EG');
+  });
+});
