@@ -1,0 +1,145 @@
+/**
+ * Widget message round trips on PostgreSQL: POST /api/conversations/{uuid}/messages with an
+ * instant fake OpenAI-compatible model (its own process), against calling that same fake model
+ * directly with a chat request of the same size, in the same run. What the service adds per
+ * message: lookups, the ticket + 0.01 USD reservation (one transaction ending on the owner's
+ * balance row), prompt and history, and the transaction that stores both messages, captures the
+ * charge and ends the turn. Prints the added latency (p50/p99, one message at a time) and
+ * messages/s under load, for one owner (every reservation on one balance row) and for many.
+ */
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { Agent, request } from 'undici';
+import { pino } from 'pino';
+import { sql } from 'kysely';
+import { buildApp } from '../src/app.js';
+import { createDeps } from '../src/deps.js';
+import { loadConfig } from '../src/config.js';
+import { assistantBody } from '../test/helpers/assistants.js';
+import { createBenchDatabase } from './support/database.js';
+import { printComparison, warmUp, type LoadResult } from './support/load.js';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 500);
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const agent = new Agent({ keepAliveTimeout: 10_000 });
+
+const fakeLlm = spawn(process.execPath, ['--import', 'tsx', 'bench/support/fake-llm-process.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+const llmUrl = await new Promise<string>((resolve, reject) => {
+  fakeLlm.once('exit', (code) => reject(new Error(`fake LLM exited with ${code}`)));
+  createInterface({ input: fakeLlm.stdout! }).once('line', resolve);
+});
+
+const database = await createBenchDatabase({ requirePostgres: true });
+const config = loadConfig({
+  LOG_LEVEL: 'silent', SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789', DATA_DIR: 'memory://',
+  LLM_BASE_URL: llmUrl, LLM_MAX_RETRIES: '0', DB_POOL_SIZE: '20',
+});
+const deps = await createDeps(config, { database: database.handle, logger: pino({ level: 'silent' }) });
+const app = await buildApp(deps);
+const serviceUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+
+/** `count` widget conversations spread over `owners` accounts (one assistant each). */
+async function widgetConversations(tag: string, owners: number, count: number): Promise<string[]> {
+  const assistants: string[] = [];
+  for (let o = 0; o < owners; o++) {
+    const { apiKey } = await deps.services.accounts.createUser({ email: `${tag}-${o}@example.com`, password: 'bench-password', balanceUsd: 1_000_000 });
+    const created = await app.inject({ method: 'POST', url: '/api/user/assistant', headers: { authorization: `Bearer ${apiKey.token}` }, payload: assistantBody() });
+    assistants.push(created.json().data.uuid as string);
+  }
+  const paths: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const res = await app.inject({ method: 'POST', url: '/api/conversations', payload: { assistant_id: assistants[i % owners], variables: { visitor: `v${i}` } } });
+    paths.push(`/api/conversations/${res.json().conversation_id}/messages`);
+  }
+  return paths;
+}
+
+// The reference sends the fake model what the service sends it for a conversation a few turns in.
+const history = Array.from({ length: 6 }, (_, i) => ({ role: i % 2 === 0 ? 'user' : 'assistant', content: `What are your opening hours? (${i})` }));
+const referenceBody = JSON.stringify({
+  model: 'gpt-4o-mini',
+  temperature: 0.1,
+  messages: [{ role: 'system', content: 'You are a helpful sales assistant.\n\nCurrent date and time: 2026-01-15T12:00:00+02:00.' }, ...history, { role: 'user', content: 'What are your opening hours?' }],
+  stream: false,
+});
+const json = { 'content-type': 'application/json' };
+const setupRequest = fileURLToPath(new URL('./support/conversation-per-connection.cjs', import.meta.url));
+
+async function serviceRun(label: string, seconds: number, conversationPaths: string[]): Promise<LoadResult> {
+  const result = await autocannon({
+    url: serviceUrl,
+    connections: CONNECTIONS,
+    duration: seconds,
+    workers: 1,
+    initialContext: { paths: conversationPaths },
+    requests: [{ method: 'POST', headers: json, setupRequest }],
+  });
+  return { label, requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+}
+
+/** Sequential POSTs timed with performance.now() (autocannon rounds latencies to whole ms). */
+async function sequentialLatency(url: string, body: (i: number) => string): Promise<{ p50: number; p99: number }> {
+  const durations: number[] = [];
+  for (let i = 0; i < SEQUENTIAL; i++) {
+    const started = performance.now();
+    const response = await request(url, { method: 'POST', headers: json, body: body(i), dispatcher: agent });
+    await response.body.dump();
+    if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
+    durations.push(performance.now() - started);
+  }
+  durations.sort((a, b) => a - b);
+  const at = (q: number) => durations[Math.min(durations.length - 1, Math.floor(q * durations.length))]!;
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+async function referenceRun(label: string, seconds: number): Promise<LoadResult> {
+  const result = await autocannon({ url: `${llmUrl}/chat/completions`, method: 'POST', headers: json, body: referenceBody, connections: CONNECTIONS, duration: seconds, workers: 1 });
+  return { label, requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+}
+
+// Each run gets fresh conversations, so every measured one starts with a short history.
+await warmUp({ url: `${llmUrl}/chat/completions`, method: 'POST', headers: json, body: referenceBody });
+await serviceRun('warm-up', 2, await widgetConversations('warm', 1, CONNECTIONS));
+
+// Latency: one message at a time, so nothing queues and the difference is the work added.
+const [serviceLatency] = await widgetConversations('latency', 1, 1);
+const referenceSeq = await sequentialLatency(`${llmUrl}/chat/completions`, () => referenceBody);
+const serviceSeq = await sequentialLatency(`${serviceUrl}${serviceLatency}`, (i) => JSON.stringify({ message: `What are your opening hours? (${i})` }));
+console.log(`\nmessages: latency, one connection, ${SEQUENTIAL} sequential round trips, PostgreSQL, instant fake LLM`);
+console.log(`  fake LLM called directly        p50 ${referenceSeq.p50.toFixed(2)} ms   p99 ${referenceSeq.p99.toFixed(2)} ms`);
+console.log(`  widget message through service  p50 ${serviceSeq.p50.toFixed(2)} ms   p99 ${serviceSeq.p99.toFixed(2)} ms`);
+console.log(`  added latency per message:      p50 ${(serviceSeq.p50 - referenceSeq.p50).toFixed(2)} ms   p99 ${(serviceSeq.p99 - referenceSeq.p99).toFixed(2)} ms`);
+
+// Throughput: every connection its own conversation; one owner (one balance row) and many owners.
+const reference = await referenceRun('fake LLM called directly', SECONDS);
+const oneOwner = await serviceRun('messages, 1 owner (one balance row)', SECONDS, await widgetConversations('one', 1, CONNECTIONS));
+const manyOwners = await serviceRun(`messages, ${CONNECTIONS} owners`, SECONDS, await widgetConversations('many', CONNECTIONS, CONNECTIONS));
+for (const [title, service] of [['one owner', oneOwner], [`${CONNECTIONS} owners`, manyOwners]] as const) {
+  printComparison(`messages (${title}): throughput, ${CONNECTIONS} connections, one widget conversation each`, service, reference);
+  console.log(`  messages/s: ${service.requestsPerSecond.toFixed(0)} (each reserving and capturing 0.01 USD)`);
+}
+const commitMs = await commitLatencyMs();
+console.log(`\n  this database's commit latency (insert + commit, sequential): ${commitMs.toFixed(2)} ms`);
+
+const check = await sql<{ captured: number; debits: number; drift: number }>`
+  SELECT (SELECT count(*) FROM conversation_charges WHERE status = 'captured')::int AS captured,
+         (SELECT count(*) FROM balance_ledger WHERE amount_micros < 0)::int AS debits,
+         (SELECT count(*) FROM users u WHERE u.balance_micros <> (SELECT coalesce(sum(amount_micros), 0) FROM balance_ledger l WHERE l.user_id = u.id))::int AS drift`.execute(deps.db);
+console.log(`  check: ${check.rows[0]!.captured} captured charges, ${check.rows[0]!.debits} debit ledger rows, ${check.rows[0]!.drift} balances differing from their ledger`);
+
+/** Why one owner's messages/s has a ceiling: each reservation holds the owner's row until its commit. */
+async function commitLatencyMs(): Promise<number> {
+  await sql`CREATE TABLE bench_commit_probe (x int)`.execute(deps.db);
+  const started = performance.now();
+  for (let i = 0; i < 50; i++) await deps.db.transaction().execute((tx) => sql`INSERT INTO bench_commit_probe VALUES (1)`.execute(tx));
+  return (performance.now() - started) / 50;
+}
+
+await agent.close();
+await app.close();
+await database.drop();
+fakeLlm.kill('SIGTERM');

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { chatappEnv, createCloudSender, createSimulatorSender, inboundText, postWebhook } from '../../../test/helpers/chatapp.js';
+import { bearer } from '../../../test/helpers/factories.js';
+import { startFakeGraph, type FakeGraph } from '../../../test/helpers/fake-graph.js';
+import { startWebhookSink, type WebhookSink } from '../../../test/helpers/webhook-sink.js';
+import { ownerWithAssistant, startConversationsApp, type ConversationsTestApp } from '../../../test/helpers/conversations.js';
+import { INBOUND_MESSAGE_JOB } from '../chatapp/inbound.service.js';
+
+let ctx: ConversationsTestApp;
+let graph: FakeGraph;
+let sink: WebhookSink;
+beforeAll(async () => {
+  graph = await startFakeGraph();
+  sink = await startWebhookSink();
+  ctx = await startConversationsApp(chatappEnv(graph));
+});
+afterAll(async () => {
+  await ctx.close();
+  await graph.close();
+  await sink.close();
+});
+beforeEach(() => {
+  graph.reset();
+  sink.requests.length = 0;
+});
+
+const HOUR = 3_600_000;
+
+async function senderWithAssistant(kind: 'cloud' | 'simulator', balanceUsd = 10) {
+  const owner = await ownerWithAssistant(ctx.t, { balanceUsd, assistant: { conversation_ended_webhook_url: `${sink.url}/ended`, post_call_evaluation: false } });
+  const sender = kind === 'cloud'
+    ? await createCloudSender(ctx.t.app, graph, owner.token, { assistant_id: owner.assistant.id })
+    : await createSimulatorSender(ctx.t.app, owner.token, { assistant_id: owner.assistant.id });
+  return { ...owner, sender };
+}
+
+const chatMessages = async (token: string, senderId: number, phone: string) =>
+  (await ctx.t.app.inject({ method: 'GET', url: `/api/user/chatapp/messages?sender_id=${senderId}&recipient_phone=${encodeURIComponent(phone)}`, headers: bearer(token) })).json().data as Array<{ direction: string; body: string }>;
+
+describe('AI replies on the chatapp', () => {
+  it('answers an inbound customer message through the platform, in one AI conversation per customer', async () => {
+    const { t, llm } = ctx;
+    const { sender, token, api, user } = await senderWithAssistant('cloud');
+    llm.reply({ content: 'Yes, we ship to Cluj.' }, { content: 'Two days.' });
+    const first = await postWebhook(t.app, inboundText({ phoneNumberId: String(sender.phone_number_id), from: '40722333444', id: 'wamid.IN1', at: t.clock.now(), text: 'Do you ship to Cluj?' }));
+    expect(first.statusCode).toBe(200);
+    await t.deps.jobs.drain();
+    await postWebhook(t.app, inboundText({ phoneNumberId: String(sender.phone_number_id), from: '40722333444', id: 'wamid.IN2', at: t.clock.now(), text: 'How long?' }));
+    await t.deps.jobs.drain();
+
+    const sends = graph.sends();
+    expect(sends.map((s) => [s.body.to, s.body.type, s.body.text?.body])).toEqual([
+      ['40722333444', 'text', 'Yes, we ship to Cluj.'],
+      ['40722333444', 'text', 'Two days.'],
+    ]);
+    // The customer wrote first: no greeting is sent; the model saw the earlier exchange.
+    expect(llm.requests.at(-1)!.body.messages.slice(1).map((m) => m.content)).toEqual(['Do you ship to Cluj?', 'Yes, we ship to Cluj.', 'How long?']);
+    expect((await chatMessages(token, sender.id, '+40722333444')).map((m) => [m.direction, m.body])).toEqual([
+      ['inbound', 'Do you ship to Cluj?'],
+      ['outbound', 'Yes, we ship to Cluj.'],
+      ['inbound', 'How long?'],
+      ['outbound', 'Two days.'],
+    ]);
+    const listed = (await api.get('/api/user/conversations?type=whatsapp')).json().data;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({
+      type: 'whatsapp', message_count: 4, total_cost: 0.02,
+      whatsapp_sender: { name: 'Acme Support', phone: '+40711000111' },
+      customer: { name: 'Sheena Nelson', phone: '+40722333444' },
+    });
+    expect((await t.deps.services.accounts.getUser(user.id)).balance_micros).toBe(9_980_000);
+
+    // The conversation-ended webhook names the customer and the sender.
+    t.clock.advance(31 * 60_000);
+    await t.deps.jobs.drain();
+    expect(JSON.parse(sink.requests[0]!.body)).toMatchObject({
+      type: 'whatsapp', message_count: 4, customer_phone: '+40722333444', customer_name: 'Sheena Nelson',
+      sender: { phone_number: '+40711000111', display_name: 'Acme Support' },
+    });
+  });
+
+  it('answers a repeated inbound job only once', async () => {
+    const { t, llm } = ctx;
+    const { sender, token } = await senderWithAssistant('simulator');
+    llm.reply({ content: 'Hello there!' });
+    const inbound = await t.app.inject({ method: 'POST', url: `/api/user/chatapp/senders/${sender.id}/simulate/inbound`, headers: bearer(token), payload: { from: '+40733000111', text: 'hi' } });
+    expect(inbound.statusCode, inbound.body).toBe(200);
+    await t.deps.jobs.drain();
+    const job = await t.deps.db.selectFrom('jobs').select('payload').where('kind', '=', INBOUND_MESSAGE_JOB).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const before = llm.requests.length;
+    await t.deps.db.insertInto('jobs').values({ kind: INBOUND_MESSAGE_JOB, payload: JSON.stringify(job.payload), max_attempts: 1, run_at: t.clock.now() }).execute();
+    await t.deps.jobs.drain();
+    expect(llm.requests.length).toBe(before);
+    expect((await chatMessages(token, sender.id, '+40733000111')).filter((m) => m.direction === 'outbound')).toHaveLength(1);
+  });
+
+  it('sends nothing once the 24-hour window has closed', async () => {
+    const { t, llm } = ctx;
+    const { sender, token } = await senderWithAssistant('simulator');
+    llm.reply({ content: 'Too late.' });
+    await t.app.inject({ method: 'POST', url: `/api/user/chatapp/senders/${sender.id}/simulate/inbound`, headers: bearer(token), payload: { from: '+40733000222', text: 'hello?' } });
+    t.clock.advance(25 * HOUR);
+    await t.deps.jobs.drain();
+    expect((await chatMessages(token, sender.id, '+40733000222')).map((m) => m.direction)).toEqual(['inbound']);
+    const dead = await t.deps.db.selectFrom('jobs').select(['status', 'last_error']).where('kind', '=', 'conversations.chatapp-send-reply').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(dead.status).toBe('dead');
+    expect(dead.last_error).toContain('SESSION_EXPIRED');
+  });
+
+  it('leaves the customer unanswered when the owner has no balance', async () => {
+    const { t, llm } = ctx;
+    const { sender, token } = await senderWithAssistant('simulator', 0);
+    const before = llm.requests.length;
+    await t.app.inject({ method: 'POST', url: `/api/user/chatapp/senders/${sender.id}/simulate/inbound`, headers: bearer(token), payload: { from: '+40733000333', text: 'anyone?' } });
+    await t.deps.jobs.drain();
+    expect(llm.requests.length).toBe(before);
+    expect((await chatMessages(token, sender.id, '+40733000333')).map((m) => m.direction)).toEqual(['inbound']);
+  });
+});

@@ -1,0 +1,111 @@
+import type { Logger } from 'pino';
+import type { Db } from '../../core/db/database.js';
+import { isUniqueViolation } from '../../core/db/errors.js';
+import { AppError } from '../../core/http/errors.js';
+import { enqueueJob, PermanentJobError, RetryableJobError, type JobContext, type JobRunner } from '../../core/jobs/index.js';
+import { InsufficientBalanceError } from '../accounts/accounts.service.js';
+import { INBOUND_MESSAGE_JOB, type InboundMessageJob } from '../chatapp/inbound.service.js';
+import { createConversationsRepo, type ConversationView } from './conversations.repo.js';
+import type { AssistantLookup, ConversationsService } from './conversations.service.js';
+import type { MessagePipeline } from './message-pipeline.js';
+
+export const CHATAPP_SEND_REPLY_JOB = 'conversations.chatapp-send-reply';
+
+/** The chatapp module's seam: one job per customer message on a sender with an assistant. */
+type ChatappInboundJob = Pick<InboundMessageJob, 'senderId' | 'assistantId' | 'messageId' | 'customerPhone' | 'customerName' | 'text'>;
+
+interface SendReplyJob {
+  userId: number;
+  senderId: number;
+  customerPhone: string;
+  text: string;
+}
+
+/** What the conversations module needs from the chatapp module (adapted in deps.ts). */
+export interface ChatappChannel {
+  sender(senderId: number): Promise<{ userId: number; phoneNumber: string; displayName: string } | undefined>;
+  /** Sends free-form text; refuses (403 SESSION_EXPIRED) outside the 24-hour window. */
+  sendText(input: { userId: number; senderId: number; customerPhone: string; text: string }): Promise<void>;
+}
+
+export interface ChatappRepliesDeps {
+  db: Db;
+  logger: Logger;
+  channel: ChatappChannel;
+  assistants: AssistantLookup;
+  conversations: ConversationsService;
+  pipeline: MessagePipeline;
+}
+
+/**
+ * AI replies on the chatapp: the inbound job runs the same pipeline as the widget (ordering,
+ * billing, functions), stores the reply and, in that transaction, enqueues its delivery, so a
+ * stored reply is sent at least once and a repeated inbound job is recognised and skipped.
+ */
+export function registerChatappReplies(jobs: JobRunner, deps: ChatappRepliesDeps): void {
+  jobs.register<ChatappInboundJob>(INBOUND_MESSAGE_JOB, (payload, ctx) => answer(payload, ctx, deps));
+  jobs.register<SendReplyJob>(CHATAPP_SEND_REPLY_JOB, (payload) => deliver(payload, deps.channel));
+}
+
+async function answer(payload: ChatappInboundJob, ctx: JobContext, deps: ChatappRepliesDeps): Promise<void> {
+  const repo = createConversationsRepo(deps.db);
+  if (await repo.hasChatappMessage(payload.messageId)) return;
+  const sender = await deps.channel.sender(payload.senderId);
+  const assistant = sender ? await deps.assistants.byId(sender.userId, payload.assistantId) : undefined;
+  if (!sender || !assistant) return;
+  const conversation = await conversationFor(deps, payload, assistant);
+  try {
+    await deps.pipeline.handle(conversation, payload.text, {
+      chatappMessageId: payload.messageId,
+      onStored: async (tx, stored) => {
+        if (!stored.message.trim()) return;
+        const job: SendReplyJob = { userId: sender.userId, senderId: payload.senderId, customerPhone: payload.customerPhone, text: stored.message };
+        await enqueueJob(tx, { kind: CHATAPP_SEND_REPLY_JOB, payload: job, maxAttempts: 6 });
+      },
+    });
+  } catch (error) {
+    // No money or an ended conversation will not change by retrying; the customer simply gets no AI reply.
+    if (error instanceof InsufficientBalanceError || (error instanceof AppError && error.code === 'CONVERSATION_ENDED')) {
+      ctx.logger.warn({ conversationId: conversation.id, reason: error.message }, 'chatapp message left unanswered');
+      return;
+    }
+    // Includes a concurrent run of this job storing the same message first (unique
+    // chatapp_message_id): the retry then finds it answered and stops.
+    throw error;
+  }
+}
+
+/** The customer's open AI conversation on this sender, or a new one when there is none to continue. */
+async function conversationFor(deps: ChatappRepliesDeps, payload: ChatappInboundJob, assistant: NonNullable<Awaited<ReturnType<AssistantLookup['byId']>>>): Promise<ConversationView> {
+  const repo = createConversationsRepo(deps.db);
+  const existing = await repo.findChatappConversation(payload.senderId, payload.customerPhone);
+  if (existing && (existing.status === 'active' || assistant.conversation_ended_retrigger)) return existing;
+  try {
+    const opened = await deps.conversations.open({
+      assistant,
+      type: 'whatsapp',
+      variables: null,
+      customerPhone: payload.customerPhone,
+      customerName: payload.customerName,
+      chatappSenderId: payload.senderId,
+      // The customer wrote first on the chatapp: no greeting is sent ahead of the answer.
+      greet: false,
+    });
+    return opened.conversation;
+  } catch (error) {
+    if (!isUniqueViolation(error, 'conversations_chatapp_customer_key')) throw error;
+    return (await repo.findChatappConversation(payload.senderId, payload.customerPhone))!;
+  }
+}
+
+async function deliver(payload: SendReplyJob, channel: ChatappChannel): Promise<void> {
+  try {
+    await channel.sendText(payload);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (error.statusCode === 429) throw new RetryableJobError(error.message, Number(error.headers?.['retry-after'] ?? 1) * 1000);
+    // A closed window or an offline sender: sending again later would break the platform's rules.
+    if (error.statusCode < 500) throw new PermanentJobError(`${error.code ?? error.statusCode}: ${error.message}`);
+    throw error;
+  }
+}

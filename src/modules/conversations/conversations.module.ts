@@ -1,0 +1,129 @@
+import type { Logger } from 'pino';
+import type { Clock } from '../../core/clock.js';
+import type { Db } from '../../core/db/database.js';
+import type { JobRunner } from '../../core/jobs/index.js';
+import type { HttpClient } from '../../core/net/index.js';
+import type { CalendarClients } from '../assistants/assistant-calendar.js';
+import type { AssistantsService } from '../assistants/assistants.service.js';
+import type { CatalogService } from '../catalog/catalog.service.js';
+import { registerChatappReplies, type ChatappChannel } from './chatapp-replies.js';
+import { registerConversationJobs } from './conversation-end.js';
+import { createConversationsService, type AssistantLookup } from './conversations.service.js';
+import type { CustomTool } from './functions/custom-tools.js';
+import type { KnowledgeSearch } from './functions/knowledge.js';
+import { createFunctionRegistry } from './functions/registry.js';
+import { createLanguageModel, type LanguageModel } from './llm/index.js';
+import { createMessagePipeline } from './message-pipeline.js';
+import { createModelResolver } from './models.js';
+import { createReplyEngine, MAX_TOOL_ROUNDS } from './reply-engine.js';
+import { createTurnQueue } from './turns.js';
+
+export interface ConversationsConfig {
+  LLM_BASE_URL?: string;
+  LLM_API_KEY?: string;
+  LLM_MODEL?: string;
+  LLM_TIMEOUT_MS: number;
+  LLM_MAX_RETRIES: number;
+  CONVERSATION_HISTORY_MESSAGES: number;
+  GENERATE_REPLY_PER_MINUTE: number;
+}
+
+export interface ConversationsModuleDeps {
+  config: ConversationsConfig;
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  http: HttpClient;
+  balanceMicros(userId: number): Promise<number>;
+  assistants: Pick<AssistantsService, 'get' | 'getRuntimeByUuid'>;
+  catalog: Pick<CatalogService, 'snapshot'>;
+  calendars: CalendarClients;
+  customTools: { findMany(userId: number, ids: number[]): Promise<CustomTool[]> };
+  knowledgeSearch?: KnowledgeSearch;
+  /** Where chatapp conversations' replies go and whose sender they name. */
+  chatapp?: ChatappChannel;
+  /** Tests and benchmarks may bring their own model; otherwise it follows LLM_BASE_URL. */
+  llm?: LanguageModel;
+}
+
+/** Used when the catalog has no LLM model at all (a catalog file that removed them). */
+const FALLBACK_MODEL = 'gpt-4o-mini';
+/** A turn's lease; the heartbeat renews it every third of this while the reply is produced. */
+const TURN_LEASE_MS = 30_000;
+const HISTORY_CHARS = 48_000;
+
+/** Builds the conversations module: model, functions, engine, pipeline and the service. */
+export function createConversationsModule(deps: ConversationsModuleDeps) {
+  const { config, db, clock, logger } = deps;
+  const llm = deps.llm ?? createLanguageModel(config);
+  const assistants: AssistantLookup = {
+    byUuid: (uuid) => deps.assistants.getRuntimeByUuid(uuid),
+    async byId(userId, id) {
+      try {
+        return await deps.assistants.getRuntimeByUuid((await deps.assistants.get(userId, id)).uuid);
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 404) return undefined;
+        throw error;
+      }
+    },
+  };
+  const modelFor = createModelResolver({ catalog: deps.catalog, override: config.LLM_MODEL, fallback: FALLBACK_MODEL });
+  const registry = createFunctionRegistry({
+    calendars: deps.calendars,
+    http: deps.http,
+    customTools: deps.customTools,
+    knowledgeSearch: deps.knowledgeSearch,
+    findAssistant: (userId, id) => assistants.byId(userId, id),
+    logger,
+  });
+  const engine = createReplyEngine({
+    llm,
+    registry,
+    modelFor,
+    knowledgeSearch: deps.knowledgeSearch,
+    historyLimits: { maxMessages: config.CONVERSATION_HISTORY_MESSAGES, maxChars: HISTORY_CHARS },
+    logger,
+  });
+  const turns = createTurnQueue({ clock, leaseMs: TURN_LEASE_MS });
+  const pipeline = createMessagePipeline({
+    db, clock, logger, turns, engine, loadAssistant: assistants.byUuid, historyMessages: config.CONVERSATION_HISTORY_MESSAGES,
+  });
+  const chatapp = deps.chatapp;
+  const senderInfo = chatapp
+    ? async (senderId: number) => {
+        const sender = await chatapp.sender(senderId);
+        return sender ? { phoneNumber: sender.phoneNumber, displayName: sender.displayName } : null;
+      }
+    : undefined;
+  const conversations = createConversationsService({
+    db, clock, assistants, pipeline, balanceMicros: deps.balanceMicros, generateReplyPerMinute: config.GENERATE_REPLY_PER_MINUTE, senderInfo,
+  });
+  // A reservation can only be unsettled this long while its request still runs: every model
+  // call of every round timing out after all its retries, plus a margin.
+  const staleChargeMs = Math.max(15 * 60_000, config.LLM_TIMEOUT_MS * (config.LLM_MAX_RETRIES + 1) * (MAX_TOOL_ROUNDS + 1) + 5 * 60_000);
+  return { conversations, pipeline, assistants, llm, modelFor, staleChargeMs, db, logger, chatapp, senderInfo };
+}
+
+export type ConversationsModule = ReturnType<typeof createConversationsModule>;
+
+/** Inactivity ends, evaluation + ended webhook, the stale-charge sweep and chatapp replies. */
+export function registerConversationsJobs(jobs: JobRunner, module: ConversationsModule): void {
+  const { chatapp, senderInfo } = module;
+  registerConversationJobs(jobs, {
+    llm: module.llm,
+    modelFor: module.modelFor,
+    loadAssistant: module.assistants.byUuid,
+    staleChargeMs: module.staleChargeMs,
+    senderInfo: senderInfo
+      ? async (senderId) => {
+          const sender = await senderInfo(senderId);
+          return sender && { phone_number: sender.phoneNumber, display_name: sender.displayName };
+        }
+      : undefined,
+  });
+  if (chatapp) {
+    registerChatappReplies(jobs, {
+      db: module.db, logger: module.logger, channel: chatapp, assistants: module.assistants, conversations: module.conversations, pipeline: module.pipeline,
+    });
+  }
+}

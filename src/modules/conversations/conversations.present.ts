@@ -1,0 +1,46 @@
+import type { FunctionCallRecord } from '../../core/db/schema.js';
+import { microsToUsd } from '../../core/money.js';
+import type { ConversationView } from './conversations.repo.js';
+import { listTimestamp } from './time.js';
+
+export interface SenderParty {
+  name: string | null;
+  phone: string | null;
+}
+
+/** History items as spec 2.8: function_calls only on assistant messages that made calls. */
+export function presentHistory(messages: Array<{ role: string; content: string; function_calls: FunctionCallRecord[] | null }>) {
+  return messages.map((m) => ({
+    role: m.role,
+    content: m.content,
+    ...(m.role === 'assistant' && m.function_calls && m.function_calls.length > 0 ? { function_calls: m.function_calls } : {}),
+  }));
+}
+
+/** Channel-specific extras: the identifier of api conversations, the parties of chatapp ones. */
+function channelFields(c: ConversationView, sender: SenderParty | null) {
+  if (c.type === 'api') return c.external_identifier ? { external_identifier: c.external_identifier } : {};
+  if (c.type === 'whatsapp') return { whatsapp_sender: sender, customer: { name: c.customer_name, phone: c.customer_phone } };
+  return {};
+}
+
+export function presentConversationDetail(c: ConversationView, sender: SenderParty | null = null) {
+  return { variables: c.variables ?? null, ...channelFields(c, sender) };
+}
+
+export function presentSummary(c: ConversationView, sender: SenderParty | null = null) {
+  return {
+    id: c.uuid,
+    assistant_id: c.assistant_uuid,
+    assistant_name: c.assistant_name,
+    type: c.type,
+    variables: c.variables ?? null,
+    message_count: c.message_count,
+    total_cost: microsToUsd(c.total_cost_micros),
+    ai_enabled: c.ai_enabled,
+    status: c.status,
+    created_at: listTimestamp(c.created_at),
+    updated_at: listTimestamp(c.updated_at),
+    ...channelFields(c, sender),
+  };
+}

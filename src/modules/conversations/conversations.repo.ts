@@ -1,0 +1,212 @@
+import { sql, type Selectable } from 'kysely';
+import type { ConversationsTable, ConversationType, FunctionCallRecord } from '../../core/db/schema.js';
+import type { DbOrTx } from '../../core/db/transaction.js';
+import type { CursorPosition } from '../../core/http/cursor-pagination.js';
+import type { HistoryItem } from './prompt.js';
+
+export type ConversationRow = Selectable<ConversationsTable>;
+/** A conversation with the current assistant's public identity (for addressing and listing). */
+export type ConversationView = ConversationRow & { assistant_uuid: string; assistant_name: string };
+
+export interface NewConversation {
+  uuid: string;
+  userId: number;
+  assistantId: number;
+  type: ConversationType;
+  variables: Record<string, unknown> | null;
+  externalIdentifier?: string | null;
+  customerPhone?: string | null;
+  customerName?: string | null;
+  chatappSenderId?: number | null;
+  /** Messages inserted with it (the greeting). */
+  messageCount?: number;
+  inactivityCheckAt?: Date | null;
+  now: Date;
+}
+
+export interface NewMessage {
+  conversationId: number;
+  role: 'user' | 'assistant' | 'system';
+  content: string;
+  functionCalls?: FunctionCallRecord[] | null;
+  assistantId?: number | null;
+  chatappMessageId?: number | null;
+  createdAt: Date;
+}
+
+export interface ListFilters {
+  userId: number;
+  type?: ConversationType;
+  assistant?: { id: number } | { uuid: string };
+  customerPhone?: string;
+  externalIdentifier?: string;
+  chatappSenderId?: number;
+}
+
+const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+
+export function createConversationsRepo(db: DbOrTx) {
+  const view = () =>
+    db
+      .selectFrom('conversations as c')
+      .innerJoin('assistants as a', 'a.id', 'c.assistant_id')
+      .selectAll('c')
+      .select(['a.uuid as assistant_uuid', 'a.name as assistant_name']);
+
+  return {
+    insert(input: NewConversation): Promise<ConversationRow> {
+      return db
+        .insertInto('conversations')
+        .values({
+          uuid: input.uuid,
+          user_id: input.userId,
+          origin_assistant_id: input.assistantId,
+          assistant_id: input.assistantId,
+          type: input.type,
+          variables: json(input.variables),
+          external_identifier: input.externalIdentifier ?? null,
+          customer_phone: input.customerPhone ?? null,
+          customer_name: input.customerName ?? null,
+          chatapp_sender_id: input.chatappSenderId ?? null,
+          message_count: input.messageCount ?? 0,
+          last_activity_at: input.now,
+          inactivity_check_at: input.inactivityCheckAt ?? null,
+          created_at: input.now,
+          updated_at: input.now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async insertMessages(messages: NewMessage[]): Promise<void> {
+      if (messages.length === 0) return;
+      await db
+        .insertInto('conversation_messages')
+        .values(
+          messages.map((m) => ({
+            conversation_id: m.conversationId,
+            role: m.role,
+            content: m.content,
+            function_calls: m.functionCalls && m.functionCalls.length > 0 ? JSON.stringify(m.functionCalls) : null,
+            assistant_id: m.assistantId ?? null,
+            chatapp_message_id: m.chatappMessageId ?? null,
+            created_at: m.createdAt,
+          })),
+        )
+        .execute();
+    },
+
+    findByUuid(uuid: string): Promise<ConversationView | undefined> {
+      return view().where('c.uuid', '=', uuid).executeTakeFirst();
+    },
+
+    findById(id: number): Promise<ConversationView | undefined> {
+      return view().where('c.id', '=', id).executeTakeFirst();
+    },
+
+    /** The latest AI conversation with a chatapp customer on a sender. */
+    findChatappConversation(senderId: number, customerPhone: string): Promise<ConversationView | undefined> {
+      return view()
+        .where('c.type', '=', 'whatsapp')
+        .where('c.chatapp_sender_id', '=', senderId)
+        .where('c.customer_phone', '=', customerPhone)
+        .orderBy('c.id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    async hasChatappMessage(chatappMessageId: number): Promise<boolean> {
+      const row = await db.selectFrom('conversation_messages').select('id').where('chatapp_message_id', '=', chatappMessageId).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    findApiConversation(originAssistantId: number, externalIdentifier: string): Promise<ConversationView | undefined> {
+      return view()
+        .where('c.type', '=', 'api')
+        .where('c.origin_assistant_id', '=', originAssistantId)
+        .where('c.external_identifier', '=', externalIdentifier)
+        .orderBy('c.id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    /** The latest `limit` messages, oldest first. */
+    async recentMessages(conversationId: number, limit: number): Promise<HistoryItem[]> {
+      const rows = await db
+        .selectFrom('conversation_messages')
+        .select(['id', 'role', 'content', 'function_calls'])
+        .where('conversation_id', '=', conversationId)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.reverse();
+    },
+
+    allMessages(conversationId: number) {
+      return db
+        .selectFrom('conversation_messages')
+        .select(['id', 'role', 'content', 'function_calls', 'created_at'])
+        .where('conversation_id', '=', conversationId)
+        .orderBy('id')
+        .execute();
+    },
+
+    async mergeVariables(id: number, variables: Record<string, unknown>, now: Date): Promise<void> {
+      await db
+        .updateTable('conversations')
+        .set({ variables: sql`COALESCE(variables, '{}'::jsonb) || CAST(${JSON.stringify(variables)} AS jsonb)`, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /**
+     * Ends an active conversation. With `idleSince`, only if nothing happened since then and no
+     * message is being processed (the inactivity end must not cut into a reply in progress).
+     */
+    async markEnded(input: { id: number; now: Date; reason: string; idleSince?: Date }): Promise<boolean> {
+      let query = db
+        .updateTable('conversations')
+        .set({ status: 'ended', ended_at: input.now, end_reason: input.reason, updated_at: input.now, ...(input.idleSince ? { inactivity_check_at: null } : {}) })
+        .where('id', '=', input.id)
+        .where('status', '=', 'active');
+      if (input.idleSince) {
+        query = query.where('last_activity_at', '=', input.idleSince).where(sql<boolean>`turn_issued = turn_done`);
+      }
+      const result = await query.executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async setInactivityCheck(id: number, at: Date | null): Promise<void> {
+      await db.updateTable('conversations').set({ inactivity_check_at: at }).where('id', '=', id).execute();
+    },
+
+    /** Claims the finalisation of the latest end; false when it was done already. */
+    async markFinalized(id: number, now: Date, extracted: Record<string, unknown> | null): Promise<boolean> {
+      const result = await db
+        .updateTable('conversations')
+        .set({ finalized_at: now, extracted_variables: json(extracted) })
+        .where('id', '=', id)
+        .where('status', '=', 'ended')
+        .where((eb) => eb.or([eb('finalized_at', 'is', null), eb('finalized_at', '<', eb.ref('ended_at'))]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Newest first by id (or oldest first from a previous-page cursor), `limit` rows. */
+    list(filters: ListFilters, position: CursorPosition, limit: number): Promise<ConversationView[]> {
+      let query = view().where('c.user_id', '=', filters.userId);
+      if (filters.type) query = query.where('c.type', '=', filters.type);
+      if (filters.assistant) {
+        query = 'id' in filters.assistant ? query.where('c.assistant_id', '=', filters.assistant.id) : query.where('a.uuid', '=', filters.assistant.uuid);
+      }
+      if (filters.customerPhone) query = query.where('c.customer_phone', '=', filters.customerPhone);
+      if (filters.externalIdentifier) query = query.where('c.external_identifier', '=', filters.externalIdentifier);
+      if (filters.chatappSenderId !== undefined) query = query.where('c.chatapp_sender_id', '=', filters.chatappSenderId);
+      if (position.before !== undefined) query = query.where('c.id', '<', position.before);
+      if (position.after !== undefined) query = query.where('c.id', '>', position.after);
+      return query.orderBy('c.id', position.after !== undefined ? 'asc' : 'desc').limit(limit).execute();
+    },
+  };
+}
+
+export type ConversationsRepo = ReturnType<typeof createConversationsRepo>;

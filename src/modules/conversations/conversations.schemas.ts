@@ -1,0 +1,123 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { CodedErrorBody, ConversationErrorBody, MessageBody, Nullable } from '../../core/http/schemas.js';
+
+const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+
+/** `{{name}}` values: scalars only, so a template never renders "[object Object]". */
+export const Variables = Type.Unsafe<Record<string, string | number | boolean>>({
+  type: 'object',
+  maxProperties: 100,
+  propertyNames: { pattern: '^[A-Za-z_][A-Za-z0-9_]{0,63}$' },
+  additionalProperties: { type: ['string', 'number', 'boolean'], maxLength: 2000 },
+});
+
+export const ConversationParams = Type.Object({ uuid: Type.String({ format: 'uuid' }) });
+
+export const CreateConversationBody = Type.Object({
+  assistant_id: Type.String({ format: 'uuid', description: "The assistant's UUID." }),
+  type: Type.Optional(
+    Type.Unsafe<'widget' | 'test'>({ type: 'string', enum: ['widget', 'test'], default: 'widget', description: 'widget (charged per user message) or test (free; needs the owner\'s Bearer token).' }),
+  ),
+  variables: Type.Optional(Nullable(Variables)),
+});
+export type CreateConversationBody = Static<typeof CreateConversationBody>;
+
+export const SendMessageBody = Type.Object({ message: Type.String({ minLength: 1, maxLength: 2000 }) });
+
+const FunctionCall = Type.Object({
+  name: Type.String(),
+  arguments: Type.Record(Type.String(), Type.Unknown()),
+  result: Type.Record(Type.String(), Type.Unknown()),
+});
+
+const HistoryItem = Type.Object({
+  role: Type.String({ enum: ['user', 'assistant', 'system'] }),
+  content: Type.String(),
+  function_calls: Type.Optional(Type.Array(FunctionCall)),
+});
+
+export const CreateConversationResponse = Type.Object({
+  status: Type.Literal(true),
+  conversation_id: Type.String({ format: 'uuid' }),
+  history: Type.Array(HistoryItem),
+});
+
+export const SendMessageResponse = Type.Object({
+  status: Type.Literal(true),
+  message: Type.String(),
+  function_calls: Type.Array(FunctionCall),
+});
+
+const Party = Type.Object({ name: Nullable(Type.String()), phone: Nullable(Type.String()) });
+
+export const GetConversationResponse = Type.Object({
+  status: Type.Literal(true),
+  history: Type.Array(HistoryItem),
+  variables: Nullable(Type.Record(Type.String(), Type.Unknown())),
+  external_identifier: Type.Optional(Type.String()),
+  whatsapp_sender: Type.Optional(Nullable(Party)),
+  customer: Type.Optional(Party),
+});
+
+export const ListConversationsQuery = Type.Object({
+  type: Type.Optional(Type.Unsafe<'test' | 'widget' | 'whatsapp' | 'api'>({ type: 'string', enum: ['test', 'widget', 'whatsapp', 'api'] })),
+  assistant_id: Type.Optional(Type.String({ pattern: `^(\\d{1,10}|${UUID_PATTERN})$`, description: 'The assistant\'s id or UUID.' })),
+  customer_phone: Type.Optional(Type.String({ maxLength: 32 })),
+  external_identifier: Type.Optional(Type.String({ maxLength: 255 })),
+  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 15 }),
+  cursor: Type.Optional(Type.String({ maxLength: 512 })),
+});
+
+const ConversationSummary = Type.Object(
+  {
+    id: Type.String(),
+    assistant_id: Type.String(),
+    assistant_name: Type.String(),
+    type: Type.String(),
+    variables: Nullable(Type.Record(Type.String(), Type.Unknown())),
+    message_count: Type.Integer(),
+    total_cost: Type.Number(),
+    ai_enabled: Type.Boolean(),
+    status: Type.String(),
+    created_at: Type.String(),
+    updated_at: Type.String(),
+    external_identifier: Type.Optional(Type.String()),
+    whatsapp_sender: Type.Optional(Nullable(Party)),
+    customer: Type.Optional(Party),
+  },
+  { additionalProperties: false },
+);
+
+export const ListConversationsResponse = Type.Object({
+  data: Type.Array(ConversationSummary),
+  path: Type.String(),
+  per_page: Type.Integer(),
+  next_cursor: Nullable(Type.String()),
+  prev_cursor: Nullable(Type.String()),
+});
+
+export const GenerateReplyBody = Type.Object({
+  assistant_id: Type.Union([Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), Type.String({ format: 'uuid' })], {
+    errorMessage: 'The :attribute field must be an assistant id or UUID.',
+  }),
+  customer_identifier: Type.String({ minLength: 1, maxLength: 255 }),
+  message: Type.String({ minLength: 1, maxLength: 2000 }),
+  variables: Type.Optional(Variables),
+});
+
+export const GenerateReplyResponse = Type.Object({
+  success: Type.Literal(true),
+  conversation_id: Type.String(),
+  customer_identifier: Type.String(),
+  reply: Type.String(),
+  function_calls: Type.Array(FunctionCall),
+  ai_disabled: Type.Boolean(),
+});
+
+export const ConversationErrors = {
+  400: { ...ConversationErrorBody, description: 'Insufficient balance, or processing failed ("Failed to process message: ...").' },
+  404: { ...ConversationErrorBody, description: 'Conversation not found.' },
+};
+
+export const TooManyAttempts = Type.Object({ message: Type.String(), retry_after: Type.Integer() });
+export { CodedErrorBody, MessageBody };

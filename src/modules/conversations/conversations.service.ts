@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../core/clock.js';
+import type { Db } from '../../core/db/database.js';
+import { isUniqueViolation } from '../../core/db/errors.js';
+import type { ConversationType } from '../../core/db/schema.js';
+import { inTransaction } from '../../core/db/transaction.js';
+import { cursorPage, decodeCursor } from '../../core/http/cursor-pagination.js';
+import { AppError, unauthenticated } from '../../core/http/errors.js';
+import type { AuthContext } from '../../core/http/fastify-types.js';
+import { consumeLimits } from '../../core/limits/fixed-window.js';
+import { InsufficientBalanceError } from '../accounts/accounts.service.js';
+import { messagePriceMicros } from './billing.js';
+import { inactivityDueAt, scheduleInactivityCheck } from './conversation-end.js';
+import { createConversationsRepo, type ConversationView, type ListFilters } from './conversations.repo.js';
+import type { RuntimeAssistant } from './functions/types.js';
+import { conversationNotFound, type MessageOptions, type MessagePipeline } from './message-pipeline.js';
+import { fillVariables, mergedVariables } from './prompt.js';
+import type { SenderParty } from './conversations.present.js';
+
+export interface AssistantLookup {
+  /** Any account's assistant by UUID (the public widget addresses assistants this way). */
+  byUuid(uuid: string): Promise<RuntimeAssistant | undefined>;
+  /** The caller's assistant by numeric id; undefined when missing or another account's. */
+  byId(userId: number, id: number): Promise<RuntimeAssistant | undefined>;
+}
+
+export interface ConversationsDeps {
+  db: Db;
+  clock: Clock;
+  assistants: AssistantLookup;
+  pipeline: MessagePipeline;
+  balanceMicros(userId: number): Promise<number>;
+  generateReplyPerMinute: number;
+  /** The chatapp sender of a chatapp conversation (name and number), for reads. */
+  senderInfo?(senderId: number): Promise<{ phoneNumber: string; displayName: string } | null>;
+}
+
+export const assistantNotFound = () => new AppError(404, 'Assistant not found', { code: 'ASSISTANT_NOT_FOUND' });
+const notYours = () => new AppError(404, 'Assistant not found or does not belong to you', { code: 'ASSISTANT_NOT_FOUND' });
+
+export interface OpenConversationInput {
+  assistant: RuntimeAssistant;
+  type: ConversationType;
+  variables: Record<string, unknown> | null;
+  externalIdentifier?: string | null;
+  customerPhone?: string | null;
+  customerName?: string | null;
+  chatappSenderId?: number | null;
+  /** Store the assistant's initial message as the first message (default true). */
+  greet?: boolean;
+}
+
+/** Create, read, list and message text conversations; the reply work is the pipeline's. */
+export function createConversationsService(deps: ConversationsDeps) {
+  const { db, clock, assistants, pipeline } = deps;
+
+  /** A new conversation with the assistant's greeting (variables filled in) as its first message. */
+  async function open(input: OpenConversationInput): Promise<{ conversation: ConversationView; greeting: string }> {
+    const now = clock.now();
+    const greeting = input.greet === false ? '' : fillVariables(input.assistant.initial_message ?? '', mergedVariables(input.assistant, input.variables)).trim();
+    const timeout = input.assistant.conversation_inactivity_timeout;
+    const checkAt = timeout === null ? null : inactivityDueAt(now, timeout);
+    const id = await inTransaction(db, async (tx) => {
+      const repo = createConversationsRepo(tx);
+      const row = await repo.insert({
+        uuid: randomUUID(),
+        userId: input.assistant.user_id,
+        assistantId: input.assistant.id,
+        type: input.type,
+        variables: input.variables,
+        externalIdentifier: input.externalIdentifier,
+        customerPhone: input.customerPhone,
+        customerName: input.customerName,
+        chatappSenderId: input.chatappSenderId,
+        messageCount: greeting ? 1 : 0,
+        inactivityCheckAt: checkAt,
+        now,
+      });
+      if (greeting) {
+        await repo.insertMessages([{ conversationId: row.id, role: 'assistant', content: greeting, assistantId: input.assistant.id, createdAt: now }]);
+      }
+      if (checkAt) await scheduleInactivityCheck(tx, row.id, checkAt);
+      return row.id;
+    });
+    const conversation = (await createConversationsRepo(db).findById(id))!;
+    return { conversation, greeting };
+  }
+
+  async function findOrOpenApiConversation(assistant: RuntimeAssistant, identifier: string, variables: Record<string, unknown> | undefined) {
+    const repo = createConversationsRepo(db);
+    const existing = await repo.findApiConversation(assistant.id, identifier);
+    if (existing && (existing.status === 'active' || assistant.conversation_ended_retrigger)) {
+      if (variables && Object.keys(variables).length > 0) {
+        await repo.mergeVariables(existing.id, variables, clock.now());
+        return (await repo.findById(existing.id))!;
+      }
+      return existing;
+    }
+    try {
+      return (await open({ assistant, type: 'api', variables: variables ?? null, externalIdentifier: identifier })).conversation;
+    } catch (error) {
+      // Two first messages from one customer at once: the other request created it.
+      if (!isUniqueViolation(error, 'conversations_api_identifier_key')) throw error;
+      return (await repo.findApiConversation(assistant.id, identifier))!;
+    }
+  }
+
+  /** A chatapp conversation names its sender (`whatsapp_sender` in the reference's shapes). */
+  async function senderOf(conversation: ConversationView): Promise<SenderParty | null> {
+    if (conversation.chatapp_sender_id === null || !deps.senderInfo) return null;
+    const sender = await deps.senderInfo(conversation.chatapp_sender_id);
+    return sender && { name: sender.displayName, phone: sender.phoneNumber };
+  }
+
+  return {
+    open,
+
+    /** POST /conversations: widget conversations are public; a free test one needs the owner's credentials. */
+    async create(input: { assistantUuid: string; type: 'widget' | 'test'; variables: Record<string, unknown> | null; caller: AuthContext | null }) {
+      const assistant = await assistants.byUuid(input.assistantUuid);
+      if (input.type === 'test' && !input.caller) throw unauthenticated();
+      if (!assistant || (input.type === 'test' && input.caller!.userId !== assistant.user_id)) throw assistantNotFound();
+      if ((await deps.balanceMicros(assistant.user_id)) < messagePriceMicros(input.type)) throw new InsufficientBalanceError();
+      const { conversation, greeting } = await open({ assistant, type: input.type, variables: input.variables });
+      return { uuid: conversation.uuid, history: greeting ? [{ role: 'assistant' as const, content: greeting }] : [] };
+    },
+
+    async sendMessage(uuid: string, text: string, options: MessageOptions = {}) {
+      const conversation = await createConversationsRepo(db).findByUuid(uuid);
+      if (!conversation) throw conversationNotFound();
+      return pipeline.handle(conversation, text, options);
+    },
+
+    /** The whole history, oldest first, for the public get route. */
+    async get(uuid: string) {
+      const repo = createConversationsRepo(db);
+      const conversation = await repo.findByUuid(uuid);
+      if (!conversation) throw conversationNotFound();
+      const messages = await repo.allMessages(conversation.id);
+      return { conversation, messages, sender: await senderOf(conversation) };
+    },
+
+    async list(filters: ListFilters, perPage: number, cursor: string | undefined) {
+      const position = decodeCursor(cursor);
+      const rows = await createConversationsRepo(db).list(filters, position, perPage + 1);
+      const page = cursorPage(rows, perPage, position);
+      const items = await Promise.all(page.items.map(async (conversation) => ({ conversation, sender: await senderOf(conversation) })));
+      return { ...page, items };
+    },
+
+    /** POST /user/ai/generate-reply: one conversation per assistant and customer identifier. */
+    async generateReply(caller: AuthContext, input: { assistantId: number | string; customerIdentifier: string; message: string; variables?: Record<string, unknown> }) {
+      const verdict = await consumeLimits(db, [{ bucket: `generate-reply:token:${caller.tokenId}`, limit: deps.generateReplyPerMinute, windowMs: 60_000 }], clock.now());
+      if (!verdict.allowed) {
+        throw new AppError(429, 'Too Many Attempts.', { headers: { 'retry-after': String(verdict.retryAfterSeconds) }, extra: { retry_after: verdict.retryAfterSeconds } });
+      }
+      const assistant =
+        typeof input.assistantId === 'number' ? await assistants.byId(caller.userId, input.assistantId) : await assistants.byUuid(input.assistantId);
+      if (!assistant || assistant.user_id !== caller.userId) throw notYours();
+      const conversation = await findOrOpenApiConversation(assistant, input.customerIdentifier, input.variables);
+      const result = await pipeline.handle(conversation, input.message);
+      return { conversation, ...result };
+    },
+  };
+}
+
+export type ConversationsService = ReturnType<typeof createConversationsService>;

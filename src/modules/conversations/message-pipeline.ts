@@ -1,0 +1,175 @@
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { Clock } from '../../core/clock.js';
+import type { Db } from '../../core/db/database.js';
+import type { FunctionCallRecord } from '../../core/db/schema.js';
+import { inTransaction, type Tx } from '../../core/db/transaction.js';
+import { AppError } from '../../core/http/errors.js';
+import { captureCharge, messagePriceMicros, refundCharge, reserveCharge, type Charge } from './billing.js';
+import { enqueueFinalize, inactivityDueAt, scheduleInactivityCheck } from './conversation-end.js';
+import { createConversationsRepo, type ConversationView } from './conversations.repo.js';
+import type { RuntimeAssistant } from './functions/types.js';
+import { LanguageModelError } from './llm/provider.js';
+import type { Reply, ReplyEvent, createReplyEngine } from './reply-engine.js';
+import type { Turn, TurnQueue } from './turns.js';
+
+export const conversationNotFound = () => new AppError(404, 'Conversation not found', { code: 'CONVERSATION_NOT_FOUND' });
+export const conversationEnded = () =>
+  new AppError(409, 'This conversation has ended and cannot receive new messages. Start a new conversation.', { code: 'CONVERSATION_ENDED' });
+export const processingFailed = (detail: string) => new AppError(400, `Failed to process message: ${detail}`, { code: 'PROCESSING_FAILED' });
+
+export interface MessageOptions {
+  /** Called once the message's turn has come and the reply is about to be produced. */
+  onStarted?: () => void;
+  onEvent?: (event: ReplyEvent) => void;
+  /** The chatapp message being answered; stored with the user message. */
+  chatappMessageId?: number;
+  /** Runs inside the transaction that stores the reply (e.g. to enqueue its delivery). */
+  onStored?: (tx: Tx, stored: MessageResult & { conversation: ConversationView }) => Promise<void>;
+}
+
+export interface MessageResult {
+  message: string;
+  functionCalls: FunctionCallRecord[];
+}
+
+export interface PipelineDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  turns: TurnQueue;
+  engine: ReturnType<typeof createReplyEngine>;
+  loadAssistant(uuid: string): Promise<RuntimeAssistant | undefined>;
+  historyMessages: number;
+}
+
+/**
+ * One user message end to end: admission (ticket + reservation, atomically), wait for the turn,
+ * the reply, then one transaction storing both messages, capturing the charge, ending the turn
+ * and arming the inactivity end. Any failure after admission refunds and frees the turn.
+ */
+export function createMessagePipeline(deps: PipelineDeps) {
+  const { db, clock, turns } = deps;
+
+  async function assistantFor(conversation: ConversationView): Promise<RuntimeAssistant> {
+    const assistant = await deps.loadAssistant(conversation.assistant_uuid);
+    if (!assistant) throw conversationNotFound();
+    return assistant;
+  }
+
+  interface Admission {
+    turn: Turn;
+    ready: boolean;
+    charge: Charge | null;
+  }
+
+  /** One transaction: the message's ticket and its reservation (refused: neither happened). */
+  async function admit(conversation: ConversationView, now: Date): Promise<Admission> {
+    const price = messagePriceMicros(conversation.type);
+    return inTransaction(db, async (tx) => {
+      const { turn, ready } = await turns.take(tx, conversation.id);
+      const charge =
+        price > 0
+          ? await reserveCharge(tx, { userId: conversation.user_id, conversationId: conversation.id, conversationUuid: conversation.uuid, amountMicros: price, now })
+          : null;
+      return { turn, ready, charge };
+    });
+  }
+
+  /** Waits for the turn; while this message waited, earlier ones may have transferred or ended the conversation. */
+  async function startTurn(initial: ConversationView, assistant: RuntimeAssistant, admission: Admission) {
+    if (admission.ready) return { conversation: initial, assistant };
+    await turns.wait(db, admission.turn);
+    const conversation = (await createConversationsRepo(db).findById(initial.id)) ?? initial;
+    const current = conversation.assistant_id === initial.assistant_id ? assistant : await assistantFor(conversation);
+    if (conversation.status === 'ended' && !current.conversation_ended_retrigger) throw conversationEnded();
+    return { conversation, assistant: current };
+  }
+
+  /** Both messages, the charge captured, the turn ended, follow-up jobs: all or nothing. */
+  async function store(input: { conversation: ConversationView; text: string; reply: Reply; admission: Admission; receivedAt: Date; options: MessageOptions }) {
+    const { conversation, reply, admission, options } = input;
+    const doneAt = clock.now();
+    const timeout = reply.assistant.conversation_inactivity_timeout;
+    // Only when no check is pending: a pending one re-arms itself for the new due time.
+    const checkAt = !reply.end && timeout !== null && conversation.inactivity_check_at === null ? inactivityDueAt(doneAt, timeout) : null;
+    await inTransaction(db, async (tx) => {
+      await createConversationsRepo(tx).insertMessages([
+        { conversationId: conversation.id, role: 'user', content: input.text, chatappMessageId: options.chatappMessageId, createdAt: input.receivedAt },
+        { conversationId: conversation.id, role: 'assistant', content: reply.content, functionCalls: reply.functionCalls, assistantId: reply.assistant.id, createdAt: doneAt },
+      ]);
+      await turns.finish(tx, admission.turn, {
+        message_count: sql<number>`message_count + 2`,
+        total_cost_micros: sql<number>`total_cost_micros + ${admission.charge?.amountMicros ?? 0}`,
+        assistant_id: reply.assistant.id,
+        last_activity_at: doneAt,
+        updated_at: doneAt,
+        ...(checkAt ? { inactivity_check_at: checkAt } : {}),
+        // A message to an ended conversation gets here only when retrigger allows reopening it.
+        ...(reply.end ? { status: 'ended', ended_at: doneAt, end_reason: reply.end.reason } : { status: 'active', ended_at: null, end_reason: null }),
+      });
+      if (admission.charge && !(await captureCharge(tx, admission.charge.id, doneAt))) {
+        deps.logger.error({ chargeId: admission.charge.id }, 'a chat message charge was refunded before its reply was stored');
+      }
+      if (reply.end) await enqueueFinalize(tx, conversation.id);
+      if (checkAt) await scheduleInactivityCheck(tx, conversation.id, checkAt);
+      await options.onStored?.(tx, { conversation, message: reply.content, functionCalls: reply.functionCalls });
+    });
+  }
+
+  return {
+    async handle(initial: ConversationView, text: string, options: MessageOptions = {}): Promise<MessageResult> {
+      const assistant = await assistantFor(initial);
+      if (initial.status === 'ended' && !assistant.conversation_ended_retrigger) throw conversationEnded();
+      const receivedAt = clock.now();
+      const admission = await admit(initial, receivedAt);
+      let settled = false;
+      let stopHeartbeat = () => {};
+      try {
+        const current = await startTurn(initial, assistant, admission);
+        stopHeartbeat = turns.heartbeat(db, admission.turn, (error) => deps.logger.warn({ err: error }, 'could not renew a conversation turn'));
+        options.onStarted?.();
+        const { conversation } = current;
+        const reply = await deps.engine.reply({
+          conversation: { id: conversation.id, uuid: conversation.uuid, userId: conversation.user_id, variables: conversation.variables },
+          assistant: current.assistant,
+          history: await createConversationsRepo(db).recentMessages(conversation.id, deps.historyMessages),
+          userMessage: text,
+          now: receivedAt,
+          onEvent: options.onEvent,
+        });
+        await store({ conversation, text, reply, admission, receivedAt, options });
+        settled = true;
+        turns.wake(conversation.id);
+        return { message: reply.content, functionCalls: reply.functionCalls };
+      } catch (error) {
+        if (!settled) await release(admission.turn, admission.charge);
+        throw asProcessingError(error, deps.logger);
+      } finally {
+        stopHeartbeat();
+      }
+    },
+  };
+
+  /** Failure after admission: money back, turn to the next message. Neither may mask the error. */
+  async function release(turn: Turn, charge: Charge | null): Promise<void> {
+    const now = clock.now();
+    if (charge) {
+      await refundCharge(db, charge.id, now, 'Refund: chat message could not be processed').catch((e: unknown) =>
+        deps.logger.error({ err: e, chargeId: charge.id }, 'refund failed; the stale-charge sweep will retry it'),
+      );
+    }
+    await turns.finish(db, turn).catch(() => undefined);
+    turns.wake(turn.conversationId);
+  }
+}
+
+/** Typed errors pass; anything else becomes "Failed to process message: <details>". */
+function asProcessingError(error: unknown, logger: Logger): unknown {
+  if (error instanceof AppError) return error;
+  if (error instanceof LanguageModelError) return processingFailed(error.message);
+  logger.error({ err: error }, 'chat message processing failed');
+  return processingFailed(error instanceof Error ? error.message : String(error));
+}
+
+export type MessagePipeline = ReturnType<typeof createMessagePipeline>;

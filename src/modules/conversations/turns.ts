@@ -1,0 +1,133 @@
+import { EventEmitter } from 'node:events';
+import { sql, type UpdateObject } from 'kysely';
+import type { Clock } from '../../core/clock.js';
+import type { Db } from '../../core/db/database.js';
+import type { Database } from '../../core/db/schema.js';
+import type { DbOrTx, Tx } from '../../core/db/transaction.js';
+
+/** A message's place in its conversation's line. */
+export interface Turn {
+  conversationId: number;
+  ticket: number;
+}
+
+export class TurnLostError extends Error {
+  constructor() {
+    super('The message took too long and lost its turn');
+    this.name = 'TurnLostError';
+  }
+}
+
+const FIRST_POLL_MS = 5;
+const MAX_POLL_MS = 200;
+
+/**
+ * Messages of one conversation run one at a time, in arrival order, across processes, without
+ * holding a database connection while the model thinks (a pool held by waiting requests would
+ * starve the requests they wait for). A ticket lock in the conversation row:
+ * - take(): inside the admission transaction, turn_issued + 1 is the message's ticket; the row
+ *   lock orders tickets by commit, which is arrival order.
+ * - wait(): the ticket's turn comes when turn_done = ticket - 1. Other processes are polled;
+ *   this process is woken at once. A head whose lease ran out (its process died) is skipped.
+ * - finish(): turn_done = ticket, in the transaction that stores the reply, and only if the turn
+ *   is still ours (a turn skipped as dead must not write).
+ * The head's lease is renewed by a heartbeat while it works.
+ */
+export function createTurnQueue({ clock, leaseMs }: { clock: Clock; leaseMs: number }) {
+  const released = new EventEmitter();
+  released.setMaxListeners(0);
+  const leaseFromNow = () => new Date(clock.now().getTime() + leaseMs);
+
+  const wake = (conversationId: number) => released.emit(String(conversationId));
+  const sleep = (conversationId: number, ms: number) =>
+    new Promise<void>((resolve) => {
+      const key = String(conversationId);
+      const done = () => {
+        clearTimeout(timer);
+        released.off(key, done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      released.on(key, done);
+    });
+
+  async function extend(db: Db, turn: Turn): Promise<boolean> {
+    const result = await db
+      .updateTable('conversations')
+      .set({ turn_lease_until: leaseFromNow() })
+      .where('id', '=', turn.conversationId)
+      .where('turn_done', '=', turn.ticket - 1)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  return {
+    /** Returns the ticket and whether it is already this message's turn (the common case). */
+    async take(tx: Tx, conversationId: number): Promise<{ turn: Turn; ready: boolean }> {
+      const { rows } = await sql<{ turn_issued: number; turn_done: number }>`
+        UPDATE conversations
+        SET turn_issued = turn_issued + 1,
+            turn_lease_until = CASE WHEN turn_issued = turn_done THEN ${leaseFromNow()} ELSE turn_lease_until END
+        WHERE id = ${conversationId}
+        RETURNING turn_issued, turn_done`.execute(tx);
+      const row = rows[0]!;
+      return { turn: { conversationId, ticket: Number(row.turn_issued) }, ready: Number(row.turn_done) === Number(row.turn_issued) - 1 };
+    },
+
+    async wait(db: Db, turn: Turn): Promise<void> {
+      let pollMs = FIRST_POLL_MS;
+      for (;;) {
+        const state = await db
+          .selectFrom('conversations')
+          .select(['turn_done', 'turn_lease_until'])
+          .where('id', '=', turn.conversationId)
+          .executeTakeFirstOrThrow();
+        const done = Number(state.turn_done);
+        if (done >= turn.ticket) throw new TurnLostError();
+        if (done === turn.ticket - 1) {
+          if (await extend(db, turn)) return;
+          continue;
+        }
+        if (!state.turn_lease_until || state.turn_lease_until < clock.now()) {
+          // The head's process stopped mid-turn: its ticket is given up so the line moves on.
+          await db
+            .updateTable('conversations')
+            .set({ turn_done: done + 1, turn_lease_until: leaseFromNow() })
+            .where('id', '=', turn.conversationId)
+            .where('turn_done', '=', done)
+            .where('turn_lease_until', '<', clock.now())
+            .execute();
+          continue;
+        }
+        await sleep(turn.conversationId, pollMs);
+        pollMs = Math.min(pollMs * 2, MAX_POLL_MS);
+      }
+    },
+
+    /** Keeps the lease while the turn works; returns the stop function. */
+    heartbeat(db: Db, turn: Turn, onError: (error: unknown) => void): () => void {
+      const timer = setInterval(() => void extend(db, turn).catch(onError), Math.max(50, Math.floor(leaseMs / 3)));
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+
+    /**
+     * Ends the turn, applying `changes` to the conversation in the same statement. Throws
+     * TurnLostError (rolling back the caller's transaction) when the turn was given away.
+     */
+    async finish(tx: DbOrTx, turn: Turn, changes: UpdateObject<Database, 'conversations'> = {}): Promise<void> {
+      const result = await tx
+        .updateTable('conversations')
+        .set({ ...changes, turn_done: turn.ticket, turn_lease_until: leaseFromNow() })
+        .where('id', '=', turn.conversationId)
+        .where('turn_done', '=', turn.ticket - 1)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw new TurnLostError();
+    },
+
+    /** After the finishing transaction commits: waiters in this process look at once. */
+    wake,
+  };
+}
+
+export type TurnQueue = ReturnType<typeof createTurnQueue>;
