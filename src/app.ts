@@ -9,6 +9,16 @@ import { installMetrics } from './core/http/metrics.js';
 import { installOpenApi } from './core/http/openapi.js';
 import { installHealth } from './core/http/health.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { assistantsRoutes } from './modules/assistants/assistants.routes.js';
+import { groupsRoutes } from './modules/assistants/groups.routes.js';
+import { toolsRoutes } from './modules/tools/tools.routes.js';
+import { phoneNumbersRoutes } from './modules/phone-numbers/phone-numbers.routes.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
+import { chatappRoutes } from './modules/chatapp/chatapp.routes.js';
+import { knowledgeRoutes } from './modules/knowledge/knowledge.routes.js';
+import { conversationsRoutes } from './modules/conversations/conversations.routes.js';
+import { userConversationsRoutes } from './modules/conversations/user-conversations.routes.js';
 import { VERSION } from './version.js';
 
 const ONE_MIB = 1024 * 1024;
@@ -34,6 +44,25 @@ export async function buildApp(deps: Deps): Promise<App> {
 
   const { accounts, auth, apiKeys } = deps.services;
   await app.register(accountsRoutes, { prefix: '/api', accounts, auth, apiKeys, allowSignup: deps.config.ALLOW_SIGNUP });
+  const { catalog, assistants, folders, labels, tools, phoneNumbers } = deps.services;
+  await app.register(catalogRoutes, { prefix: '/api', catalog });
+  await app.register(assistantsRoutes, { prefix: '/api', assistants, phoneNumbers });
+  await app.register(groupsRoutes, { prefix: '/api', folders, labels });
+  await app.register(toolsRoutes, { prefix: '/api', tools });
+  await app.register(phoneNumbersRoutes, { prefix: '/api', phoneNumbers });
+  await app.register(webhooksRoutes, { prefix: '/api', webhooks: deps.services.webhooks });
+  await app.register(chatappRoutes, {
+    prefix: '/api', chatapp: deps.services.chatapp, verifyToken: deps.config.CHATAPP_VERIFY_TOKEN, appSecret: deps.config.CHATAPP_APP_SECRET,
+  });
+  await app.register(knowledgeRoutes, { prefix: '/api', knowledge: deps.services.knowledge });
+  const { conversations } = deps.services;
+  await app.register(conversationsRoutes, { prefix: '/api', conversations, resolveBearer: (token) => deps.services.auth.resolveBearer(token) });
+  await app.register(userConversationsRoutes, { prefix: '/api', conversations });
+  // Closing the app lets running jobs finish (before server.ts closes the database).
+  app.addHook('onClose', async () => {
+    await deps.jobs.stop();
+    await deps.http.close();
+  });
 
   await app.ready();
   return app;

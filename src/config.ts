@@ -23,6 +23,33 @@ const ConfigSchema = Type.Object({
   LOGIN_LOCKOUT_MINUTES: Type.Integer({ minimum: 1, maximum: 1440, default: 15 }),
   DB_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 0, maximum: 600_000, default: 10_000 }),
+  CATALOG_FILE: Type.Optional(Type.String({ minLength: 1 })),
+  CALCOM_API_URL: Type.String({ pattern: '^https?://', default: 'https://api.cal.com' }),
+  CALCOM_EU_API_URL: Type.String({ pattern: '^https?://', default: 'https://api.cal.eu' }),
+  CALENDLY_API_URL: Type.String({ pattern: '^https?://', default: 'https://api.calendly.com' }),
+  CALENDAR_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
+  JOBS_ENABLED: Type.Boolean({ default: true }),
+  JOB_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 1000, default: 8 }),
+  JOB_POLL_INTERVAL_MS: Type.Integer({ minimum: 10, maximum: 600_000, default: 1_000 }),
+  JOB_LEASE_MS: Type.Integer({ minimum: 500, maximum: 3_600_000, default: 30_000 }),
+  WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
+  WEBHOOK_RETRY_SCHEDULE: Type.String({ pattern: '^\\d+(ms|s|m|h|d)(,\\d+(ms|s|m|h|d)){0,19}$', default: '30s,2m,10m,1h,6h' }),
+  CHATAPP_GRAPH_URL: Type.String({ pattern: '^https?://', default: 'https://graph.facebook.com/v23.0' }),
+  CHATAPP_GRAPH_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 15_000 }),
+  CHATAPP_VERIFY_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
+  CHATAPP_APP_SECRET: Type.Optional(Type.String({ minLength: 1 })),
+  CHATAPP_CALL_RESTRICTED_COUNTRIES: Type.String({ pattern: '^(none|[A-Za-z]{2}( *, *[A-Za-z]{2})*)$', default: 'US,CA,EG,VN,NG,TR' }),
+  EMBEDDINGS_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  EMBEDDINGS_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  EMBEDDINGS_MODEL: Type.String({ minLength: 1, default: 'text-embedding-3-small' }),
+  EMBEDDINGS_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: 30_000 }),
+  LLM_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  LLM_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  LLM_MODEL: Type.Optional(Type.String({ minLength: 1 })),
+  LLM_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: 30_000 }),
+  LLM_MAX_RETRIES: Type.Integer({ minimum: 0, maximum: 10, default: 2 }),
+  CONVERSATION_HISTORY_MESSAGES: Type.Integer({ minimum: 2, maximum: 1000, default: 50 }),
+  GENERATE_REPLY_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 100_000, default: 5 }),
 });
 
 export type Config = Static<typeof ConfigSchema> & {
@@ -70,5 +97,7 @@ function describe(key: string, ajvMessage: string): string {
   if (key === 'DATABASE_URL') return 'must be a postgres:// or postgresql:// connection string';
   if (key === 'SECRET_KEY') return 'must be at least 32 characters (e.g. `openssl rand -hex 32`)';
   if (key === 'LOG_LEVEL') return 'must be one of fatal, error, warn, info, debug, trace, silent';
+  if (key === 'WEBHOOK_RETRY_SCHEDULE') return 'must be up to 20 comma-separated durations such as 30s,2m,10m,1h,6h';
+  if (key === 'CHATAPP_CALL_RESTRICTED_COUNTRIES') return 'must be comma-separated two-letter country codes such as US,CA, or none';
   return ajvMessage.replace(/^Expected/, 'must be');
 }

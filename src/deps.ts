@@ -9,6 +9,28 @@ import { createSecretBox, type SecretBox } from './core/crypto/secret-box.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { createApiKeysService } from './modules/accounts/api-keys.service.js';
 import { createAuthService } from './modules/accounts/auth.service.js';
+import { createCatalogService } from './modules/catalog/catalog.service.js';
+import { createCalcomClient } from './modules/calendars/calcom.client.js';
+import { createCalendlyClient } from './modules/calendars/calendly.client.js';
+import { createGroupsService } from './modules/assistants/groups.service.js';
+import { createToolsService } from './modules/tools/tools.service.js';
+import { createPhoneNumbersService } from './modules/phone-numbers/phone-numbers.service.js';
+import { createAssistantsService } from './modules/assistants/assistants.service.js';
+import { createKnowledgeService, type KnowledgeService } from './modules/knowledge/knowledge.service.js';
+import { embeddingsFromConfig } from './modules/knowledge/embeddings.js';
+import { createVectorSupport } from './modules/knowledge/vector-support.js';
+import { registerKnowledgeJobs } from './modules/knowledge/document-processing.js';
+import { createChatappServices, registerChatappJobs } from './modules/chatapp/chatapp.service.js';
+import { assistantLookup } from './modules/chatapp/chatapp.context.js';
+import { createSendersRepo } from './modules/chatapp/senders.repo.js';
+import { createConversationsModule, registerConversationsJobs } from './modules/conversations/conversations.module.js';
+import type { ChatappChannel } from './modules/conversations/chatapp-replies.js';
+import { JobRunner, pruneFinishedJobs } from './core/jobs/index.js';
+import { createHttpClient, type HttpClient } from './core/net/index.js';
+import { pruneExpiredLimits } from './core/limits/fixed-window.js';
+import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
+import { parseRetrySchedule, registerWebhookJobs } from './modules/webhooks/webhook-delivery.js';
+import { VERSION } from './version.js';
 
 /** Everything the app needs, built once. Tests build it with their own clock and database. */
 export interface Deps {
@@ -19,6 +41,10 @@ export interface Deps {
   logger: Logger;
   secrets: SecretBox;
   services: Services;
+  /** Durable background jobs; started by server.ts, drained by tests. */
+  jobs: JobRunner;
+  /** The SSRF-guarded client for every user-supplied URL. */
+  http: HttpClient;
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -41,8 +67,15 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
       poolSize: config.DB_POOL_SIZE,
       onIdleError: (error) => logger.warn({ err: error }, 'idle database connection lost'),
     }));
-  const base = { config, db: database.db, database, clock, logger, secrets: createSecretBox(secretKey) };
-  return { ...base, services: createServices(base) };
+  const http = createHttpClient({ allowPrivateUrls: config.ALLOW_PRIVATE_URLS, userAgent: `Switchboard/${VERSION}` });
+  const jobs = new JobRunner({
+    db: database.db, clock, logger, listen: database.listen,
+    concurrency: config.JOB_CONCURRENCY, pollIntervalMs: config.JOB_POLL_INTERVAL_MS, leaseMs: config.JOB_LEASE_MS,
+  });
+  const base = { config, db: database.db, database, clock, logger, secrets: createSecretBox(secretKey), jobs, http };
+  const deps = { ...base, services: createServices(base) };
+  registerBackgroundJobs(deps);
+  return deps;
 }
 
 function createServices(deps: Omit<Deps, 'services'>) {
@@ -57,7 +90,83 @@ function createServices(deps: Omit<Deps, 'services'>) {
     loginLockoutMinutes: config.LOGIN_LOCKOUT_MINUTES,
   });
   const apiKeys = createApiKeysService({ db, clock });
-  return { accounts, auth, apiKeys };
+  const webhooks = createWebhooksService({ db, clock, secrets: deps.secrets });
+  const knowledge = createKnowledgeService({
+    db, clock, logger: deps.logger, embeddings: embeddingsFromConfig(config), vectors: createVectorSupport(db, deps.logger),
+  });
+  const assistantServices = createAssistantServices(deps, knowledge);
+  const chatapp = createChatappServices({
+    db, clock, logger: deps.logger, secrets: deps.secrets,
+    graphUrl: config.CHATAPP_GRAPH_URL, graphTimeoutMs: config.CHATAPP_GRAPH_TIMEOUT_MS,
+    restrictedCountries: config.CHATAPP_CALL_RESTRICTED_COUNTRIES, assistants: assistantLookup(assistantServices.assistants),
+  });
+  const conversationsModule = createConversationsModule({
+    config, db, clock, logger: deps.logger, http: deps.http,
+    balanceMicros: async (userId) => (await accounts.getUser(userId)).balance_micros,
+    assistants: assistantServices.assistants,
+    catalog: assistantServices.catalog,
+    calendars: assistantServices.calendars,
+    customTools: assistantServices.tools,
+    knowledgeSearch: async ({ userId, knowledgeBaseId, query, limit }) =>
+      (await knowledge.search(userId, knowledgeBaseId, query, limit)).map((p) => ({
+        content: p.heading ? `${p.heading}: ${p.content}` : p.content, source: p.sourceUrl ?? p.documentName, score: p.score,
+      })),
+    chatapp: chatappChannel(db, chatapp),
+  });
+  return { accounts, auth, apiKeys, webhooks, knowledge, ...assistantServices, chatapp, conversations: conversationsModule.conversations, conversationsModule };
+}
+
+/** Catalogs, calendars, folders, labels, custom tools, phone numbers and the assistants that use them. */
+function createAssistantServices(deps: Omit<Deps, 'services'>, knowledgeBases: KnowledgeService) {
+  const { db, clock, config, logger, secrets, http } = deps;
+  const catalog = createCatalogService({ db, logger, catalogFile: config.CATALOG_FILE });
+  const timeoutMs = config.CALENDAR_TIMEOUT_MS;
+  const calendars = {
+    calcom: createCalcomClient({ http, usBaseUrl: config.CALCOM_API_URL, euBaseUrl: config.CALCOM_EU_API_URL, timeoutMs }),
+    calendly: createCalendlyClient({ http, baseUrl: config.CALENDLY_API_URL, timeoutMs }),
+  };
+  const folders = createGroupsService({ db, clock }, 'folder');
+  const labels = createGroupsService({ db, clock }, 'label');
+  const tools = createToolsService({ db, clock });
+  // Deleting a number also drops the warm-transfer tools that dial from it (same transaction).
+  const phoneNumbers = createPhoneNumbersService({ db, clock, beforeDelete: (tx, userId, id) => assistants.detachPhoneNumber(tx, userId, id) });
+  const owners = { folders, labels, tools, phoneNumbers, knowledgeBases };
+  const assistants = createAssistantsService({ db, clock, secrets, catalog, calendars, owners });
+  return { catalog, calendars, folders, labels, tools, phoneNumbers, assistants };
+}
+
+/** Job handlers and recurring jobs; each schedule fires once per period across all processes. */
+function registerBackgroundJobs({ jobs, config, clock, http, services }: Deps): void {
+  registerKnowledgeJobs(jobs, { clock, http, embeddings: embeddingsFromConfig(config) });
+  registerChatappJobs(jobs, services.chatapp);
+  registerConversationsJobs(jobs, services.conversationsModule);
+  registerWebhookJobs(jobs, {
+    clock,
+    http,
+    signingSecrets: services.webhooks.signingSecrets,
+    retryScheduleMs: parseRetrySchedule(config.WEBHOOK_RETRY_SCHEDULE),
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+  });
+  jobs.register('maintenance.prune-expired', async (_payload, { db, now, logger }) => {
+    const limits = await pruneExpiredLimits(db, now);
+    const sessions = await services.auth.pruneExpiredSessions(now);
+    const finishedJobs = await pruneFinishedJobs(db, now);
+    logger.debug({ limits, sessions, finishedJobs }, 'pruned expired rows');
+  });
+  jobs.schedule('maintenance.prune-expired', 15 * 60_000, 'maintenance.prune-expired');
+}
+
+/** How AI replies reach chatapp customers: the sender's owner and display data, and a free-form send. */
+function chatappChannel(db: Db, chatapp: Services['chatapp']): ChatappChannel {
+  return {
+    async sender(senderId) {
+      const sender = await createSendersRepo(db).findByIdUnscoped(senderId);
+      return sender && { userId: sender.user_id, phoneNumber: sender.phone_number, displayName: sender.display_name };
+    },
+    async sendText({ userId, senderId, customerPhone, text }) {
+      await chatapp.messaging.sendFreeform(userId, { sender_id: senderId, recipient_phone: customerPhone, message: text });
+    },
+  };
 }
 
 /**

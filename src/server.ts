@@ -22,6 +22,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp(deps);
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (config.JOBS_ENABLED) deps.jobs.start();
   logger.info(
     { database: deps.database.kind, dataDir: deps.database.kind === 'pglite' ? config.DATA_DIR : undefined },
     `Switchboard listening on http://${config.HOST}:${config.PORT} (API reference at /api/docs)`,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/core/db/database.js';
+import { runAdminStatement } from '../../test/helpers/postgres.js';
 
 export const DEFAULT_BENCH_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -23,7 +23,7 @@ export async function createBenchDatabase(options: { requirePostgres?: boolean }
     return { handle, url: undefined, drop: () => handle.close() };
   }
   const name = `switchboard_bench_${randomBytes(4).toString('hex')}`;
-  await admin(base, `CREATE DATABASE ${name}`);
+  await runAdminStatement(base, `CREATE DATABASE ${name}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString(), dataDir: 'unused', poolSize: 10 });
@@ -33,17 +33,7 @@ export async function createBenchDatabase(options: { requirePostgres?: boolean }
     url: url.toString(),
     async drop() {
       await handle.close();
-      await admin(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await runAdminStatement(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
-}
-
-async function admin(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }

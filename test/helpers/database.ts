@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/core/db/database.js';
-import { TEMPLATE_DATABASE, withDatabaseName } from './postgres.js';
+import { inject } from 'vitest';
+import { runAdminStatement, withDatabaseName } from './postgres.js';
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite by default, or a copy of
@@ -15,7 +15,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return { ...handle, url: undefined, openAnother: undefined };
   }
   const name = `switchboard_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(url, `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  await adminQuery(url, `CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
   const dbUrl = withDatabaseName(url, name);
   const handle = await openDatabase({ url: dbUrl, dataDir: 'unused', poolSize: 20 });
   const pools: DatabaseHandle[] = [handle];
@@ -42,17 +42,12 @@ export interface TestDatabase extends DatabaseHandle {
 
 async function adminQuery(url: string, text: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
     try {
-      await client.query(text);
-      return;
+      return await runAdminStatement(url, text);
     } catch (error) {
       // Two files copying the template at the same instant can collide; a retry settles it.
       if (attempt >= 5 || !String(error).includes('being accessed by other users')) throw error;
       await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
-    } finally {
-      await client.end();
     }
   }
 }

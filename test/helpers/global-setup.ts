@@ -1,30 +1,34 @@
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { randomBytes } from 'node:crypto';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { TestProject } from 'vitest/node';
 import { migrateToLatest } from '../../src/core/db/database.js';
-import { TEMPLATE_DATABASE, withDatabaseName } from './postgres.js';
+import { runAdminStatement, withDatabaseName } from './postgres.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    templateDatabase: string;
+  }
+}
 
 /**
- * With TEST_DATABASE_URL set, migrate one template database once; every test file then gets a
- * fresh copy of it (CREATE DATABASE ... TEMPLATE), which takes milliseconds.
+ * With TEST_DATABASE_URL set, migrate one template database once per run; every test file then
+ * gets a fresh copy of it (CREATE DATABASE ... TEMPLATE), which takes milliseconds. The name is
+ * unique per run so two runs on one server never touch each other's template.
  */
-export async function setup(): Promise<void> {
+export async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
-  } finally {
-    await admin.end();
-  }
+  if (!url) return undefined;
+  const template = `switchboard_test_template_${randomBytes(4).toString('hex')}`;
+  await runAdminStatement(url, `CREATE DATABASE ${template}`);
   const db = new Kysely<unknown>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: withDatabaseName(url, TEMPLATE_DATABASE), max: 1 }) }),
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: withDatabaseName(url, template), max: 1 }) }),
   });
   try {
     await migrateToLatest(db);
-    await sql`select 1`.execute(db);
   } finally {
     await db.destroy();
   }
+  project.provide('templateDatabase', template);
+  return () => runAdminStatement(url, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
 }

@@ -4,6 +4,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
+import { listenForNotifications, listenOnPglite, type Unlisten } from './listen.js';
 
 export type Db = Kysely<Database>;
 
@@ -11,6 +12,8 @@ export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** Subscribes to NOTIFY on a channel (job workers use it to wake at once after a commit). */
+  listen?: (channel: string, onNotify: () => void) => Promise<Unlisten>;
 }
 
 export interface DatabaseOptions {
@@ -37,14 +40,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // process; the pool drops that client and the next query opens a new one.
     pool.on('error', (error) => options.onIdleError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const url = options.url;
+    const listen = (channel: string, onNotify: () => void) => listenForNotifications(url, channel, onNotify, options.onIdleError);
+    return { db, kind: 'postgres', close: () => db.destroy(), listen };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const dataDir = options.dataDir === 'memory://' ? undefined : options.dataDir;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  // pgvector ships with PGlite; loading it costs little, and knowledge search uses it when present.
+  const { vector } = await import('@electric-sql/pglite/vector');
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { vector } });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  const listen = (channel: string, onNotify: () => void) => listenOnPglite(client, db, channel, onNotify);
+  return { db, kind: 'pglite', close: () => db.destroy(), listen };
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -47,11 +47,503 @@ export interface RateLimitCountersTable {
   expires_at: Timestamp;
 }
 
+export type JobStatus = 'pending' | 'running' | 'succeeded' | 'dead';
+
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  payload: ColumnType<unknown, string, string>;
+  status: Generated<JobStatus>;
+  /** '-infinity' for "as soon as possible", so an immediate job is due whatever the clock says. */
+  run_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  attempts: Generated<number>;
+  max_attempts: number;
+  dedupe_key: string | null;
+  locked_by: string | null;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  finished_at: Timestamp | null;
+}
+
+export interface JobSchedulesTable {
+  name: string;
+  kind: string;
+  payload: ColumnType<unknown, string, string>;
+  every_ms: number;
+  next_run_at: Timestamp;
+  last_run_at: Timestamp | null;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  uuid: string;
+  user_id: number;
+  event: string;
+  url: string;
+  /** The exact JSON sent, so every retry carries (and signs) the same bytes. */
+  body: string;
+  status: Generated<WebhookDeliveryStatus>;
+  attempt_count: Generated<number>;
+  last_status_code: number | null;
+  last_error: string | null;
+  next_attempt_at: Timestamp | null;
+  completed_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface WebhookDeliveryAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  attempt: number;
+  started_at: Timestamp;
+  duration_ms: number;
+  status_code: number | null;
+  error: string | null;
+  /** The first 2 KB of the receiver's answer. */
+  response_body: string | null;
+}
+
+export interface WebhookSigningSecretsTable {
+  user_id: number;
+  /** Sealed with SECRET_KEY: it must be readable to sign, so it cannot be a hash. */
+  secret_sealed: string;
+  created_at: Timestamp;
+}
+
+/** A jsonb column: read back parsed, written as JSON text (both drivers agree on that). */
+type JsonColumn<T> = ColumnType<T, string, string>;
+
+export type AssistantMode = 'pipeline' | 'multimodal' | 'dualplex';
+export type CatalogModelType = 'llm' | 'multimodal' | 'dualplex';
+
+export interface CatalogMetaTable {
+  key: string;
+  value: string;
+}
+
+export interface CatalogLanguagesTable {
+  id: number;
+  name: string;
+  iso_2: string;
+  default_synthesizer_provider_id: number | null;
+  default_transcriber_provider_id: number | null;
+}
+
+/** Synthesizer and transcriber providers; language_ids null means every language. */
+export interface CatalogProvidersTable {
+  id: number;
+  name: string;
+  code: string;
+  language_ids: number[] | null;
+}
+
+export interface CatalogVoicesTable {
+  id: number;
+  name: string;
+  language_id: number;
+  gender: string | null;
+  preview_url: string | null;
+  accent: string | null;
+  age: string | null;
+  synthesizer_provider_id: number | null;
+  /** The provider's own voice id (e.g. an ElevenLabs voice id) the call engine sends. */
+  provider_voice_id: string | null;
+  modes: AssistantMode[];
+  /** null: a public voice; otherwise a voice only this user sees. */
+  user_id: number | null;
+}
+
+export interface CatalogModelsTable {
+  id: number;
+  type: CatalogModelType;
+  name: string;
+  code: string | null;
+  /** The model name sent to the OpenAI-compatible endpoint, e.g. gpt-4o-mini. */
+  provider_model_id: string;
+  is_default: boolean;
+}
+
+/** Folders and labels share one shape. */
+export interface AssistantGroupsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  color: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface CustomToolsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  description: string;
+  endpoint: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  timeout: number;
+  headers: JsonColumn<Array<{ name: string; value: string }>>;
+  schema: JsonColumn<Array<{ name: string; type: 'string' | 'number' | 'boolean'; description: string }>>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export type PhoneNumberType = 'normal' | 'sip' | 'caller_id';
+
+export interface PhoneNumbersTable {
+  id: Generated<number>;
+  user_id: number;
+  /** E.164, normalised on the way in. */
+  phone_number: string;
+  nickname: string | null;
+  country_code: string;
+  type: PhoneNumberType;
+  sms_capable: boolean;
+  region: string;
+  has_active_subscription: boolean;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** Column names equal the API field names of spec 4.5, so a patch maps onto a row one to one. */
+export interface AssistantsTable {
+  id: Generated<number>;
+  uuid: string;
+  user_id: number;
+  status: 'active' | 'inactive';
+  name: string;
+  type: 'inbound' | 'outbound';
+  mode: AssistantMode;
+  voice_id: number;
+  language_id: number;
+  timezone: string;
+  initial_message: string;
+  system_prompt: string;
+  llm_model_id: number | null;
+  multimodal_model_id: number | null;
+  chat_llm_fallback_id: number | null;
+  turn_detection_threshold: number | null;
+  secondary_language_ids: number[];
+  knowledgebase_id: number | null;
+  knowledgebase_mode: 'function_call' | 'prompt';
+  folder_id: number | null;
+  phone_number_id: number | null;
+  /** Built-in tools; third-party API keys inside are sealed with SECRET_KEY. */
+  tools: JsonColumn<Array<Record<string, unknown>>>;
+  tts_emotion_enabled: boolean;
+  voice_stability: number;
+  voice_similarity: number;
+  speech_speed: number;
+  llm_temperature: number;
+  synthesizer_provider_id: number | null;
+  transcriber_provider_id: number | null;
+  allow_interruptions: boolean;
+  fillers: boolean;
+  filler_config: JsonColumn<Record<'positive' | 'negative' | 'question' | 'neutral', string[]>>;
+  record: boolean;
+  enable_noise_cancellation: boolean;
+  wait_for_customer: boolean;
+  max_duration: number;
+  max_silence_duration: number;
+  max_initial_silence_duration: number | null;
+  ringing_time: number;
+  reengagement_interval: number;
+  reengagement_prompt: string | null;
+  end_call_on_voicemail: boolean;
+  voice_mail_message: string | null;
+  endpoint_type: 'vad' | 'ai';
+  endpoint_sensitivity: number;
+  interrupt_sensitivity: number;
+  min_interrupt_words: number | null;
+  ambient_sound: 'off' | 'office' | 'city' | 'forest' | 'crowded_room' | 'cafe' | 'nature';
+  ambient_sound_volume: number;
+  is_webhook_active: boolean;
+  webhook_url: string | null;
+  send_webhook_only_on_completed: boolean;
+  include_recording_in_webhook: boolean;
+  post_call_evaluation: boolean;
+  post_call_schema: JsonColumn<Array<{ name: string; type: 'string' | 'number' | 'bool'; description: string }>>;
+  variables: JsonColumn<Record<string, string | number | boolean>>;
+  conversation_inactivity_timeout: number | null;
+  conversation_ended_retrigger: boolean;
+  conversation_ended_webhook_url: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface AssistantLabelsTable {
+  assistant_id: number;
+  label_id: number;
+}
+
+export interface AssistantToolsTable {
+  assistant_id: number;
+  tool_id: number;
+}
+
+/** A jsonb column that may be null. */
+type NullableJson<T> = ColumnType<T | null, string | null, string | null>;
+
+export type ConversationType = 'widget' | 'test' | 'api' | 'whatsapp';
+
+/** A recorded function call of an assistant message (spec 2.9). */
+export interface FunctionCallRecord {
+  name: string;
+  arguments: Record<string, unknown>;
+  result: Record<string, unknown>;
+}
+
+export interface ConversationsTable {
+  id: Generated<number>;
+  uuid: string;
+  user_id: number;
+  /** The assistant the conversation was opened with; generate-reply finds conversations by it. */
+  origin_assistant_id: number;
+  /** The assistant answering now (differs from the origin after an assistant transfer). */
+  assistant_id: number;
+  type: ConversationType;
+  status: Generated<'active' | 'ended'>;
+  variables: NullableJson<Record<string, unknown>>;
+  external_identifier: string | null;
+  customer_phone: string | null;
+  customer_name: string | null;
+  chatapp_sender_id: number | null;
+  message_count: Generated<number>;
+  total_cost_micros: Generated<number>;
+  ai_enabled: Generated<boolean>;
+  /** Tickets for one-at-a-time processing across processes (see migration 0006). */
+  turn_issued: Generated<number>;
+  turn_done: Generated<number>;
+  turn_lease_until: Timestamp | null;
+  last_activity_at: Timestamp;
+  /** When the pending inactivity job runs; null when none is pending (the next activity arms one). */
+  inactivity_check_at: Timestamp | null;
+  ended_at: Timestamp | null;
+  end_reason: string | null;
+  extracted_variables: NullableJson<Record<string, unknown>>;
+  /** When evaluation and the ended webhook were done for the latest end (at most once per end). */
+  finalized_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ConversationMessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  role: 'user' | 'assistant' | 'system';
+  content: string;
+  function_calls: NullableJson<FunctionCallRecord[]>;
+  assistant_id: number | null;
+  /** The chatapp message a user message came from: a repeated inbound job is recognised by it. */
+  chatapp_message_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface ConversationChargesTable {
+  id: Generated<number>;
+  user_id: number;
+  conversation_id: number | null;
+  amount_micros: number;
+  status: Generated<'reserved' | 'captured' | 'refunded'>;
+  created_at: Timestamp;
+  settled_at: Timestamp | null;
+}
+
+export type KnowledgeDocumentType = 'website' | 'pdf' | 'txt' | 'docx';
+export type KnowledgeDocumentStatus = 'processing' | 'active' | 'failed';
+
+export interface KnowledgebasesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  description: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface KnowledgeDocumentsTable {
+  id: Generated<number>;
+  knowledgebase_id: number;
+  name: string;
+  description: string | null;
+  type: KnowledgeDocumentType;
+  status: Generated<KnowledgeDocumentStatus>;
+  /** Why processing failed, in words a user can act on. */
+  failure_reason: string | null;
+  source_url: string | null;
+  source_links: string[] | null;
+  relative_links_limit: number | null;
+  /** The uploaded bytes until the processing job has used them. */
+  source_file: Buffer | null;
+  text_search_config: string | null;
+  chunks_count: Generated<number>;
+  processed_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface KnowledgeChunksTable {
+  id: Generated<number>;
+  knowledgebase_id: number;
+  document_id: number;
+  position: number;
+  heading: Generated<string>;
+  content: string;
+  source_url: string | null;
+  /** Written with SQL (to_tsvector), never from JS. */
+  search_vector: ColumnType<string, never, never>;
+  embedding: number[] | null;
+}
+
+export type ChatappPlatformKind = 'cloud_api' | 'simulator';
+
+export interface ChatappSendersTable {
+  id: Generated<number>;
+  user_id: number;
+  platform: ChatappPlatformKind;
+  display_name: string;
+  /** E.164. */
+  phone_number: string;
+  /** ISO 3166 alpha-2 of phone_number; decides whether business-initiated calls are allowed. */
+  country_code: string | null;
+  phone_number_id: string | null;
+  waba_id: string | null;
+  /** Sealed with SECRET_KEY; never returned by the API. */
+  access_token_sealed: string | null;
+  status: Generated<'online' | 'offline'>;
+  quality_rating: string | null;
+  messaging_limit: number | null;
+  voice_calling_enabled: Generated<boolean>;
+  voice_webhook_url: string | null;
+  assistant_id: number | null;
+  templates_synced_at: Timestamp | null;
+  templates_sync_error: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export type ChatappTemplateStatus = 'approved' | 'pending' | 'rejected';
+
+export interface ChatappTemplatesTable {
+  id: Generated<number>;
+  sender_id: number;
+  platform_template_id: string;
+  name: string;
+  language: string;
+  category: string;
+  status: ChatappTemplateStatus;
+  /** Placeholders always written {{1}}, {{2}}, also for templates with named parameters. */
+  body_text: string;
+  /** One name per placeholder, in placeholder order. */
+  variables: string[];
+  parameter_format: 'positional' | 'named';
+  /** Carries the platform's call-permission-request component: a "Voice Call Request" template. */
+  is_call_permission: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export type ChatappPermissionStatus = 'pending' | 'granted' | 'rejected' | 'revoked';
+
+export interface ChatappConversationsTable {
+  id: Generated<number>;
+  uuid: string;
+  user_id: number;
+  sender_id: number;
+  customer_phone: string;
+  customer_name: string | null;
+  /** The 24-hour window runs from here. */
+  last_customer_message_at: Timestamp | null;
+  last_message_at: Timestamp | null;
+  permission_status: ChatappPermissionStatus | null;
+  permission_permanent: Generated<boolean>;
+  permission_expires_at: Timestamp | null;
+  permission_requested_at: Timestamp | null;
+  permission_updated_at: Timestamp | null;
+  /** A connected call: asks before this time no longer count against the platform caps. */
+  asks_reset_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export type ChatappMessageStatus = 'received' | 'queued' | 'sent' | 'delivered' | 'read' | 'failed';
+
+export interface ChatappMessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  sender_id: number;
+  direction: 'inbound' | 'outbound';
+  kind: string;
+  body: string;
+  template_id: number | null;
+  platform_message_id: string | null;
+  status: ChatappMessageStatus;
+  error_code: number | null;
+  error_message: string | null;
+  platform_timestamp: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ChatappCallPermissionRequestsTable {
+  id: Generated<number>;
+  conversation_id: number;
+  user_id: number;
+  template_id: number | null;
+  message_id: number | null;
+  /** sending: reserved while the platform call is in flight (it counts); failed: counts nowhere. */
+  state: 'sending' | 'sent' | 'failed';
+  error: string | null;
+  requested_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+/** Document frequency per word and knowledge base, kept in step with the chunks. */
+export interface KnowledgeLexemesTable {
+  knowledgebase_id: number;
+  lexeme: string;
+  chunk_count: number;
+}
+
 export interface Database {
   users: UsersTable;
   access_tokens: AccessTokensTable;
   balance_ledger: BalanceLedgerTable;
   rate_limit_counters: RateLimitCountersTable;
+  jobs: JobsTable;
+  job_schedules: JobSchedulesTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
+  webhook_signing_secrets: WebhookSigningSecretsTable;
+  catalog_meta: CatalogMetaTable;
+  catalog_languages: CatalogLanguagesTable;
+  catalog_voices: CatalogVoicesTable;
+  catalog_models: CatalogModelsTable;
+  catalog_synthesizer_providers: CatalogProvidersTable;
+  catalog_transcriber_providers: CatalogProvidersTable;
+  folders: AssistantGroupsTable;
+  labels: AssistantGroupsTable;
+  custom_tools: CustomToolsTable;
+  phone_numbers: PhoneNumbersTable;
+  assistants: AssistantsTable;
+  assistant_labels: AssistantLabelsTable;
+  assistant_tools: AssistantToolsTable;
+  knowledgebases: KnowledgebasesTable;
+  knowledge_documents: KnowledgeDocumentsTable;
+  knowledge_chunks: KnowledgeChunksTable;
+  knowledge_lexemes: KnowledgeLexemesTable;
+  conversations: ConversationsTable;
+  conversation_messages: ConversationMessagesTable;
+  conversation_charges: ConversationChargesTable;
+  chatapp_senders: ChatappSendersTable;
+  chatapp_templates: ChatappTemplatesTable;
+  chatapp_conversations: ChatappConversationsTable;
+  chatapp_messages: ChatappMessagesTable;
+  chatapp_call_permission_requests: ChatappCallPermissionRequestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

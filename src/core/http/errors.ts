@@ -1,8 +1,9 @@
 /**
- * The four wire shapes of spec section 7. A route family declares its shape in its route config;
+ * The four wire shapes of spec section 7, plus the reference's `{"error": "..."}` spoken by
+ * knowledge bases and phone numbers. A route family declares its shape in its route config;
  * services never pick a shape, they only throw AppError.
  */
-export type ErrorShape = 'validation' | 'coded' | 'conversation' | 'plain';
+export type ErrorShape = 'validation' | 'coded' | 'conversation' | 'plain' | 'error';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -74,6 +75,10 @@ export function renderError(error: AppError, shape: ErrorShape): Record<string, 
       // Field validation on conversation routes still speaks the validation shape (spec 7).
       if (error.fieldErrors) return { message: error.message, ...errors, ...error.extra };
       return { status: false, error: error.message, ...error.extra };
+    case 'error':
+      // Field validation still speaks the validation shape, as the reference shows for these routes.
+      if (error.fieldErrors) return { message: error.message, ...errors, ...error.extra };
+      return { error: error.message, ...error.extra };
     case 'validation':
     case 'plain':
       return { message: error.message, ...errors, ...error.extra };

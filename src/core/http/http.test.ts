@@ -42,6 +42,25 @@ describe('request bodies', () => {
     }
   });
 
+  it('keeps the route family\'s shape for body errors', async () => {
+    const kb = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/knowledgebases',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: '{oops',
+    });
+    expect(kb.statusCode).toBe(400);
+    expect(kb.json()).toEqual({ error: 'The request body is not valid JSON.' });
+    const conversation = await t.app.inject({
+      method: 'POST',
+      url: '/api/conversations/5b3f7c1e-8a2d-4e6f-9b1c-2d3e4f5a6b7c/messages',
+      headers: { 'content-type': 'application/json' },
+      payload: '{oops',
+    });
+    expect(conversation.statusCode).toBe(400);
+    expect(conversation.json()).toEqual({ status: false, error: 'The request body is not valid JSON.' });
+  });
+
   it('refuses prototype-pollution keys', async () => {
     const res = await post('{"name":"ok","__proto__":{"admin":true}}');
     expect(res.statusCode).toBe(400);

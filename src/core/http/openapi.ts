@@ -4,7 +4,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { RouteOptions } from 'fastify';
 import type { App } from './fastify-types.js';
 import type { ErrorShape } from './errors.js';
-import { CodedErrorBody, ConversationErrorBody, MessageBody, ValidationErrorBody } from './schemas.js';
+import { CodedErrorBody, ConversationErrorBody, MessageBody, SimpleErrorBody, ValidationErrorBody } from './schemas.js';
 
 /**
  * OpenAPI 3.1 generated from the route schemas at /api/openapi.json, and a reference page at
@@ -63,5 +63,6 @@ function addErrorResponses(route: RouteOptions): void {
 function errorBodyFor(shape: ErrorShape): TSchema {
   if (shape === 'coded') return CodedErrorBody;
   if (shape === 'conversation') return ConversationErrorBody;
+  if (shape === 'error') return SimpleErrorBody;
   return MessageBody;
 }

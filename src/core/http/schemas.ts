@@ -14,7 +14,8 @@ export function Nullable<T extends TSchema>(schema: T) {
  * fields of that branch instead of every branch's.
  */
 export function TaggedUnion<T extends TObject[]>(propertyName: string, members: [...T]) {
-  return Type.Unsafe<Static<TUnion<T>>>({ oneOf: members, discriminator: { propertyName } });
+  // `type` and `required` too: a discriminator alone lets a bare string or an untagged object through.
+  return Type.Unsafe<Static<TUnion<T>>>({ type: 'object', required: [propertyName], oneOf: members, discriminator: { propertyName } });
 }
 
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
@@ -40,6 +41,9 @@ export const ConversationErrorBody = Type.Object(
   { status: Type.Literal(false), error: Type.String() },
   { $id: 'ConversationErrorBody' },
 );
+
+/** The reference's `{"error": "..."}` for knowledge bases and phone numbers. */
+export const SimpleErrorBody = Type.Object({ error: Type.String() }, { $id: 'SimpleErrorBody' });
 
 /** ISO 8601 with microseconds and Z, the reference's resource timestamp style. */
 export function isoTimestamp(date: Date | string | null): string | null {

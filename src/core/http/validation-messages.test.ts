@@ -58,5 +58,9 @@ describe('translateSchemaErrors', () => {
     expect(errorsFor(tools, { tools: [{ type: 'fax' }] })).toEqual({
       'tools.0.type': ['The selected tools.0.type is invalid.'],
     });
+    expect(errorsFor(tools, { tools: ['end_call', {}] })).toEqual({
+      'tools.0': ['The tools.0 field must be an object.'],
+      'tools.1.type': ['The tools.1.type field is required.'],
+    });
   });
 });

@@ -8,6 +8,7 @@ import type { FieldErrors } from './errors.js';
 export function translateSchemaErrors(errors: ErrorObject[], attributeNames: Record<string, string> = {}): FieldErrors {
   const byField = new Map<string, string[]>();
   const deferredUnionErrors = new Map<string, string>();
+  const missingFields = new Map<string, string>();
 
   for (const error of errors) {
     const field = fieldPath(error);
@@ -18,6 +19,7 @@ export function translateSchemaErrors(errors: ErrorObject[], attributeNames: Rec
     }
     const message = messageFor(error, attribute);
     if (!message) continue;
+    if (error.keyword === 'required') missingFields.set(field, message);
     const list = byField.get(field) ?? [];
     if (!list.includes(message)) list.push(message);
     byField.set(field, list);
@@ -30,6 +32,8 @@ export function translateSchemaErrors(errors: ErrorObject[], attributeNames: Rec
     if (!hasSpecific) byField.set(field, [message]);
   }
   pruneUnionNoise(byField, deferredUnionErrors);
+  // A missing field has nothing else worth saying about it (e.g. a missing union tag).
+  for (const [field, message] of missingFields) byField.set(field, [message]);
   return Object.fromEntries(byField);
 }
 

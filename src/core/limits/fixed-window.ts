@@ -38,6 +38,18 @@ export async function consumeLimits(db: DbOrTx, limits: WindowLimit[], now: Date
   return verdict;
 }
 
+/**
+ * Gives back one count in each limit's window that held `consumedAt`: for an attempt that was
+ * counted in a committed transaction and then did not happen (e.g. a third party refused it).
+ */
+export async function refundLimits(db: DbOrTx, limits: WindowLimit[], consumedAt: Date): Promise<void> {
+  for (const { bucket, windowMs } of limits) {
+    const windowStart = new Date(Math.floor(consumedAt.getTime() / windowMs) * windowMs);
+    await sql`UPDATE rate_limit_counters SET count = count - 1
+      WHERE bucket = ${bucket} AND window_start = ${windowStart} AND count > 0`.execute(db);
+  }
+}
+
 /** Forgets the counts of a bucket, e.g. after a successful login. */
 export async function resetLimit(db: DbOrTx, bucket: string): Promise<void> {
   await sql`DELETE FROM rate_limit_counters WHERE bucket = ${bucket}`.execute(db);

@@ -100,6 +100,11 @@ export function createAuthService(deps: AuthDeps) {
         profile: { name: row.name, email: row.email, balanceMicros: row.balance_micros },
       };
     },
+
+    /** Called by the recurring maintenance job. */
+    pruneExpiredSessions(now: Date): Promise<number> {
+      return createTokensRepo(db).deleteExpiredSessions(now);
+    },
   };
 }
 

@@ -61,5 +61,15 @@ export function createTokensRepo(db: DbOrTx) {
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
+
+    /** Expired sessions can never authenticate again; removing them keeps the table small. */
+    async deleteExpiredSessions(now: Date): Promise<number> {
+      const result = await db
+        .deleteFrom('access_tokens')
+        .where('kind', '=', 'session')
+        .where('expires_at', '<', now)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
   };
 }

@@ -1,5 +1,10 @@
 import type { Migration } from 'kysely';
 import * as accounts from './0001-accounts.js';
+import * as jobsWebhooks from './0002-jobs-webhooks.js';
+import * as assistants from './0003-assistants.js';
+import * as knowledge from './0004-knowledge.js';
+import * as chatapp from './0005-chatapp.js';
+import * as conversations from './0006-conversations.js';
 
 /**
  * Every migration in order. Listed explicitly (not read from a folder) so the order is reviewed
@@ -7,4 +12,9 @@ import * as accounts from './0001-accounts.js';
  */
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
+  '0002-jobs-webhooks': jobsWebhooks,
+  '0003-assistants': assistants,
+  '0004-knowledge': knowledge,
+  '0005-chatapp': chatapp,
+  '0006-conversations': conversations,
 };
