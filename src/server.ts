@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { createDeps, type Deps } from './deps.js';
 import { buildApp } from './app.js';
 import { migrateToLatest } from './core/db/database.js';
+import { DataDirInUseError } from './core/db/data-dir-lock.js';
 import type { App } from './core/http/fastify-types.js';
 
 /** Entry point: config -> deps -> migrations -> app -> listen, and a graceful stop on signals. */
@@ -13,6 +14,10 @@ async function main(): Promise<void> {
     if (error instanceof ConfigError) {
       console.error(error.message);
       process.exit(78); // EX_CONFIG
+    }
+    if (error instanceof DataDirInUseError) {
+      console.error(error.message);
+      process.exit(1);
     }
     throw error;
   }

@@ -40,9 +40,25 @@ describe('the server process', () => {
     expect(unauthenticated.status).toBe(401);
     expect(server.output()).toContain('SECRET_KEY is not set: generated one into DATA_DIR');
 
+    // The embedded database serves one process: a CLI run against the live data dir is refused.
+    const { execFile } = await import('node:child_process');
+    const cli = await new Promise<{ code: number | null; stderr: string }>((resolve) =>
+      execFile(TSX, ['src/cli.ts', 'users', 'list'], { env: { ...process.env, DATABASE_URL: '', SECRET_KEY: '', DATA_DIR: dataDir } }, (error, _stdout, stderr) =>
+        resolve({ code: error ? (error as { code: number }).code : 0, stderr }),
+      ),
+    );
+    expect(cli.code).toBe(1);
+    // (tsx runs the server in a child process of its own, so the pid is not server.child.pid)
+    expect(cli.stderr).toMatch(new RegExp(`The embedded database in ${dataDir}/pglite is in use by another process \\(pid \\d+\\)\\.`));
+
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('shutting down');
+    // After a clean stop the CLI can use the data dir again, and sees what the server stored.
+    const after = await new Promise<string>((resolve) =>
+      execFile(TSX, ['src/cli.ts', 'users', 'list'], { env: { ...process.env, DATABASE_URL: '', SECRET_KEY: '', DATA_DIR: dataDir } }, (_e, stdout) => resolve(stdout)),
+    );
+    expect(JSON.parse(after)).toEqual([]);
   }, 60_000);
 
   it('refuses to start with a bad configuration, naming the problem', async () => {

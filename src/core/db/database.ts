@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
 import { listenForNotifications, listenOnPglite, type Unlisten } from './listen.js';
+import { lockDataDir } from './data-dir-lock.js';
 
 export type Db = Kysely<Database>;
 
@@ -47,12 +48,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const { PGlite } = await import('@electric-sql/pglite');
   const dataDir = options.dataDir === 'memory://' ? undefined : options.dataDir;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   // pgvector ships with PGlite; loading it costs little, and knowledge search uses it when present.
   const { vector } = await import('@electric-sql/pglite/vector');
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { vector } });
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { vector } }).catch((error: unknown) => {
+    unlock();
+    throw error;
+  });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   const listen = (channel: string, onNotify: () => void) => listenOnPglite(client, db, channel, onNotify);
-  return { db, kind: 'pglite', close: () => db.destroy(), listen };
+  const close = async () => {
+    await db.destroy();
+    unlock();
+  };
+  return { db, kind: 'pglite', close, listen };
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
