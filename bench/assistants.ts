@@ -12,13 +12,12 @@
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { pino } from 'pino';
 import { buildApp } from '../src/app.js';
 import { createDeps } from '../src/deps.js';
 import { loadConfig } from '../src/config.js';
 import { parseAssistantBody } from '../src/modules/assistants/assistant-input.js';
-import { createBenchDatabase } from './support/database.js';
+import { createBenchDatabase, createReferencePool } from './support/database.js';
 import { printComparison, type LoadResult } from './support/load.js';
 
 const ASSISTANTS = 50;
@@ -42,7 +41,7 @@ for (let i = 0; i < ASSISTANTS; i++) {
 const serviceUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 
 // The reference: the same two-field change, one UPDATE, no validation, no lock, no auth.
-const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+const pool = createReferencePool(database.url!, 10);
 const bare = Fastify({ logger: false });
 bare.put<{ Params: { id: string }; Body: { name: string; speech_speed: number } }>('/assistant/:id', async (request) => {
   const { rowCount } = await pool.query(

@@ -5,12 +5,11 @@
  */
 import Fastify from 'fastify';
 import { pino } from 'pino';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
 import { createDeps } from '../src/deps.js';
 import { loadConfig } from '../src/config.js';
-import { createBenchDatabase } from './support/database.js';
+import { createBenchDatabase, createReferencePool } from './support/database.js';
 import { measure, printComparison, warmUp } from './support/load.js';
 
 const database = await createBenchDatabase();
@@ -29,7 +28,7 @@ type Row = { user_id: number; name: string; email: string; balance_micros: numbe
 const answer = (row: Row) => ({ id: row.user_id, name: row.name, email: row.email, total_balance: row.balance_micros / 1e6 });
 const bare = Fastify({ logger: false });
 if (database.url) {
-  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  const pool = createReferencePool(database.url, 10);
   bare.get('/me', async (request) => {
     const id = Number(String(request.headers.authorization).slice(7).split('|')[0]);
     const { rows } = await pool.query<Row>(query, [id]);

@@ -11,13 +11,12 @@
  * ratio shows what our IDF ranking, auth, validation and HTTP add or save.
  */
 import { pino } from 'pino';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
 import { createDeps } from '../src/deps.js';
 import { loadConfig } from '../src/config.js';
 import { createChunksRepo, searchVectorSql } from '../src/modules/knowledge/chunks.repo.js';
-import { createBenchDatabase } from './support/database.js';
+import { createBenchDatabase, createReferencePool } from './support/database.js';
 
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 400);
 const WARM_UP_QUERIES = 50;
@@ -39,7 +38,7 @@ const deps = await createDeps(config, { database: database.handle, logger: pino(
 const { user, apiKey } = await deps.services.accounts.createUser({ email: 'bench@example.com', password: 'bench-password' });
 const app = await buildApp(deps);
 const serviceUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+const pool = createReferencePool(database.url!, 2);
 // DROP DATABASE ... WITH (FORCE) at the end may cut an idle connection; that is expected.
 pool.on('error', () => undefined);
 

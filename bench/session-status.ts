@@ -6,14 +6,13 @@
  */
 import Fastify from 'fastify';
 import { pino } from 'pino';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
 import { createDeps } from '../src/deps.js';
 import { loadConfig } from '../src/config.js';
 import { sessionStatus, windowTimestamp } from '../src/modules/chatapp/session-window.js';
 import { SESSION_ROW_SQL } from '../src/modules/chatapp/conversations.repo.js';
-import { createBenchDatabase } from './support/database.js';
+import { createBenchDatabase, createReferencePool } from './support/database.js';
 import { measure, printComparison, warmUp, type LoadResult } from './support/load.js';
 
 const CONTACTS = 100_000;
@@ -41,7 +40,7 @@ const app = await buildApp(deps);
 const serviceUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 
 type Row = { sender_id: number; conversation_id: number | null; customer_name: string | null; last_customer_message_at: Date | null };
-const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+const pool = createReferencePool(database.url!, 10);
 const bare = Fastify({ logger: false });
 bare.get('/session-status', async (request) => {
   const q = request.query as { sender_id: string; recipient_phone: string };
@@ -81,7 +80,7 @@ for (let round = 1; round <= rounds; round++) {
 }
 const median = (list: LoadResult[]) => [...list].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(list.length / 2)]!;
 
-printComparison(`session-status: PostgreSQL, ${CONTACTS.toLocaleString('en-US')} conversations on the sender, 32 connections, median of ${rounds} rounds`, median(services), median(references), 0.5);
+printComparison(`session-status: PostgreSQL, ${CONTACTS.toLocaleString('en-US')} conversations on the sender, 32 connections, median of ${rounds} rounds`, median(services), median(references));
 
 await app.close();
 await bare.close();

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/core/db/database.js';
 import { runAdminStatement } from '../../test/helpers/postgres.js';
@@ -36,4 +37,15 @@ export async function createBenchDatabase(options: { requirePostgres?: boolean }
       await runAdminStatement(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+/**
+ * A raw `pg` pool for a benchmark's reference route. pg-pool's end() resolves before the server
+ * has closed each socket, so the DROP DATABASE ... WITH (FORCE) that ends a run can still reach an
+ * idle client; the listener keeps that expected termination from crashing the process.
+ */
+export function createReferencePool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => {});
+  return pool;
 }
