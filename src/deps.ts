@@ -164,7 +164,9 @@ function chatappChannel(db: Db, chatapp: Services['chatapp']): ChatappChannel {
       return sender && { userId: sender.user_id, phoneNumber: sender.phone_number, displayName: sender.display_name };
     },
     async sendText({ userId, senderId, customerPhone, text }) {
-      await chatapp.messaging.sendFreeform(userId, { sender_id: senderId, recipient_phone: customerPhone, message: text });
+      // The service's own replies are not the owner's API calls: they must not spend (or be
+      // refused by) the owner's 5 requests/s send limit.
+      await chatapp.messaging.sendFreeform(userId, { sender_id: senderId, recipient_phone: customerPhone, message: text }, { apiRateLimit: false });
     },
   };
 }

@@ -79,6 +79,18 @@ describe('AI replies on the chatapp', () => {
     });
   });
 
+  it('answers every customer even past the owner\'s 5 sends per second API limit', async () => {
+    const { t, llm } = ctx;
+    const { sender } = await senderWithAssistant('cloud');
+    const customers = ['40722000001', '40722000002', '40722000003', '40722000004', '40722000005', '40722000006'];
+    llm.reply(...customers.map((_, i) => ({ content: `Reply ${i + 1}` })));
+    for (const [i, from] of customers.entries()) {
+      await postWebhook(t.app, inboundText({ phoneNumberId: String(sender.phone_number_id), from, id: `wamid.BURST${i}`, at: t.clock.now(), text: 'Hello?' }));
+    }
+    await t.deps.jobs.drain();
+    expect(graph.sends().map((s) => s.body.to).sort()).toEqual(customers);
+  });
+
   it('answers a repeated inbound job only once', async () => {
     const { t, llm } = ctx;
     const { sender, token } = await senderWithAssistant('simulator');
