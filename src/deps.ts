@@ -17,7 +17,7 @@ import { createToolsService } from './modules/tools/tools.service.js';
 import { createPhoneNumbersService } from './modules/phone-numbers/phone-numbers.service.js';
 import { createAssistantsService } from './modules/assistants/assistants.service.js';
 import { createKnowledgeService, type KnowledgeService } from './modules/knowledge/knowledge.service.js';
-import { embeddingsFromConfig } from './modules/knowledge/embeddings.js';
+import { embeddingsFromConfig, type EmbeddingsClient } from './modules/knowledge/embeddings.js';
 import { createVectorSupport } from './modules/knowledge/vector-support.js';
 import { registerKnowledgeJobs } from './modules/knowledge/document-processing.js';
 import { createChatappServices, registerChatappJobs } from './modules/chatapp/chatapp.service.js';
@@ -73,12 +73,14 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     concurrency: config.JOB_CONCURRENCY, pollIntervalMs: config.JOB_POLL_INTERVAL_MS, leaseMs: config.JOB_LEASE_MS,
   });
   const base = { config, db: database.db, database, clock, logger, secrets: createSecretBox(secretKey), jobs, http };
-  const deps = { ...base, services: createServices(base) };
-  registerBackgroundJobs(deps);
+  // One embeddings client, shared by search (queries) and document processing (chunks).
+  const embeddings = embeddingsFromConfig(config);
+  const deps = { ...base, services: createServices(base, embeddings) };
+  registerBackgroundJobs(deps, embeddings);
   return deps;
 }
 
-function createServices(deps: Omit<Deps, 'services'>) {
+function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClient | null) {
   const { db, clock, config } = deps;
   const accounts = createAccountsService({ db, clock });
   const auth = createAuthService({
@@ -92,7 +94,7 @@ function createServices(deps: Omit<Deps, 'services'>) {
   const apiKeys = createApiKeysService({ db, clock });
   const webhooks = createWebhooksService({ db, clock, secrets: deps.secrets });
   const knowledge = createKnowledgeService({
-    db, clock, logger: deps.logger, embeddings: embeddingsFromConfig(config), vectors: createVectorSupport(db, deps.logger),
+    db, clock, logger: deps.logger, embeddings, vectors: createVectorSupport(db, deps.logger),
   });
   const assistantServices = createAssistantServices(deps, knowledge);
   const chatapp = createChatappServices({
@@ -136,8 +138,8 @@ function createAssistantServices(deps: Omit<Deps, 'services'>, knowledgeBases: K
 }
 
 /** Job handlers and recurring jobs; each schedule fires once per period across all processes. */
-function registerBackgroundJobs({ jobs, config, clock, http, services }: Deps): void {
-  registerKnowledgeJobs(jobs, { clock, http, embeddings: embeddingsFromConfig(config) });
+function registerBackgroundJobs({ jobs, config, clock, http, services }: Deps, embeddings: EmbeddingsClient | null): void {
+  registerKnowledgeJobs(jobs, { clock, http, embeddings });
   registerChatappJobs(jobs, services.chatapp);
   registerConversationsJobs(jobs, services.conversationsModule);
   registerWebhookJobs(jobs, {
