@@ -22,7 +22,6 @@ import { createVectorSupport } from './modules/knowledge/vector-support.js';
 import { registerKnowledgeJobs } from './modules/knowledge/document-processing.js';
 import { createChatappServices, registerChatappJobs } from './modules/chatapp/chatapp.service.js';
 import { assistantLookup } from './modules/chatapp/chatapp.context.js';
-import { createSendersRepo } from './modules/chatapp/senders.repo.js';
 import { createConversationsModule, registerConversationsJobs } from './modules/conversations/conversations.module.js';
 import type { ChatappChannel } from './modules/conversations/chatapp-replies.js';
 import { JobRunner, pruneFinishedJobs } from './core/jobs/index.js';
@@ -113,7 +112,7 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
       (await knowledge.search(userId, knowledgeBaseId, query, limit)).map((p) => ({
         content: p.heading ? `${p.heading}: ${p.content}` : p.content, source: p.sourceUrl ?? p.documentName, score: p.score,
       })),
-    chatapp: chatappChannel(db, chatapp),
+    chatapp: chatappChannel(chatapp),
   });
   return { accounts, auth, apiKeys, webhooks, knowledge, ...assistantServices, chatapp, conversations: conversationsModule.conversations, conversationsModule };
 }
@@ -159,12 +158,9 @@ function registerBackgroundJobs({ jobs, config, clock, http, services }: Deps, e
 }
 
 /** How AI replies reach chatapp customers: the sender's owner and display data, and a free-form send. */
-function chatappChannel(db: Db, chatapp: Services['chatapp']): ChatappChannel {
+function chatappChannel(chatapp: Services['chatapp']): ChatappChannel {
   return {
-    async sender(senderId) {
-      const sender = await createSendersRepo(db).findByIdUnscoped(senderId);
-      return sender && { userId: sender.user_id, phoneNumber: sender.phone_number, displayName: sender.display_name };
-    },
+    sender: (senderId) => chatapp.senders.replyIdentity(senderId),
     async sendText({ userId, senderId, customerPhone, text }) {
       // The service's own replies are not the owner's API calls: they must not spend (or be
       // refused by) the owner's 5 requests/s send limit.

@@ -153,6 +153,15 @@ export function createSendersService(deps: ChatappContext) {
     async delete(userId: number, id: number): Promise<void> {
       if (!(await createSendersRepo(db).deleteOwned(userId, id))) throw chatappErrors.senderNotFound();
     },
+
+    /**
+     * Who owns a sender and how it presents itself, for the service's own replies to its
+     * customers. Unscoped on purpose: the caller is a background job, not a user request.
+     */
+    async replyIdentity(id: number): Promise<{ userId: number; phoneNumber: string; displayName: string } | undefined> {
+      const sender = await createSendersRepo(db).findByIdUnscoped(id);
+      return sender ? { userId: sender.user_id, phoneNumber: sender.phone_number, displayName: sender.display_name } : undefined;
+    },
   };
 }
 
