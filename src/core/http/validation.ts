@@ -15,13 +15,22 @@ const shared: Options = {
 };
 
 /**
+ * An Ajv with the service's validation options. Services that validate a body themselves (to
+ * report schema and cross-field errors in one answer) use this, so their wording and options
+ * never drift from the routes'.
+ */
+export function createValidator(options: Pick<Options, 'coerceTypes' | 'useDefaults'>): Ajv {
+  return addFormats(new Ajv({ ...shared, ...options }));
+}
+
+/**
  * JSON bodies are validated without type coercion: `null` must never silently become "" or 0,
  * because null has a meaning of its own (remove the value). Query strings and path parameters
  * are text on the wire, so those are coerced.
  */
 export function installValidation(app: App): void {
-  const bodyAjv = addFormats(new Ajv({ ...shared, coerceTypes: false }));
-  const textAjv = addFormats(new Ajv({ ...shared, coerceTypes: 'array' }));
+  const bodyAjv = createValidator({ coerceTypes: false });
+  const textAjv = createValidator({ coerceTypes: 'array' });
   // Only JSON bodies are accepted; Fastify's default text/plain parser would let a text body
   // reach validation as a string instead of being refused with 415.
   app.removeContentTypeParser('text/plain');

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Nullable } from '../../core/http/schemas.js';
-import { ToolInput, type StoredTool } from './assistant-tools.schemas.js';
+import { ToolInput, Url, type StoredTool } from './assistant-tools.schemas.js';
 
 /**
  * Every configurable field of an assistant with its type and range (spec 4.5). One definition
@@ -10,7 +10,6 @@ const StringEnum = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const IdList = (maxItems: number) => Type.Array(Id, { uniqueItems: true, maxItems });
 const Unit = Type.Number({ minimum: 0, maximum: 1 });
-const Url = Type.String({ format: 'uri', maxLength: 2048, errorMessage: 'The :attribute field must be a valid URL.' });
 const Phrases = Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 50 });
 
 export const MODES = ['pipeline', 'multimodal', 'dualplex'] as const;

@@ -9,7 +9,8 @@ const StringEnum = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const Description = Type.String({ maxLength: 500 });
 const Message = Type.String({ maxLength: 1000 });
-const Url = Type.String({ format: 'uri', maxLength: 2048, errorMessage: 'The :attribute field must be a valid URL.' });
+/** Shared with the assistant's own URL fields (webhooks). */
+export const Url = Type.String({ format: 'uri', maxLength: 2048, errorMessage: 'The :attribute field must be a valid URL.' });
 const closed = { additionalProperties: false } as const;
 
 export const CallTransferTool = Type.Object(
