@@ -271,6 +271,8 @@ export interface AssistantsTable {
   conversation_inactivity_timeout: number | null;
   conversation_ended_retrigger: boolean;
   conversation_ended_webhook_url: string | null;
+  /** The API's widget_daily_budget_usd in micro-USD; null = no cap. */
+  widget_daily_budget_micros: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -351,6 +353,18 @@ export interface ConversationChargesTable {
   status: Generated<'reserved' | 'captured' | 'refunded'>;
   created_at: Timestamp;
   settled_at: Timestamp | null;
+  /** Set when the charge counted in a widget daily spend cap: whose and which UTC day. */
+  budget_assistant_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A date column: the drivers read it differently, so it is only written and compared in SQL. */
+  budget_day: ColumnType<unknown, string | null | undefined, string | null>;
+}
+
+/** Widget spend per assistant and UTC day, counted against widget_daily_budget_micros. */
+export interface WidgetDailySpendTable {
+  assistant_id: number;
+  /** 'YYYY-MM-DD' (UTC); only written and compared in SQL. */
+  day: ColumnType<unknown, string, never>;
+  spent_micros: number;
 }
 
 export type KnowledgeDocumentType = 'website' | 'pdf' | 'txt' | 'docx';
@@ -539,6 +553,7 @@ export interface Database {
   conversations: ConversationsTable;
   conversation_messages: ConversationMessagesTable;
   conversation_charges: ConversationChargesTable;
+  widget_daily_spend: WidgetDailySpendTable;
   chatapp_senders: ChatappSendersTable;
   chatapp_templates: ChatappTemplatesTable;
   chatapp_conversations: ChatappConversationsTable;

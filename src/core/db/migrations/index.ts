@@ -5,6 +5,7 @@ import * as assistants from './0003-assistants.js';
 import * as knowledge from './0004-knowledge.js';
 import * as chatapp from './0005-chatapp.js';
 import * as conversations from './0006-conversations.js';
+import * as widgetLimits from './0007-widget-limits.js';
 
 /**
  * Every migration in order. Listed explicitly (not read from a folder) so the order is reviewed
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004-knowledge': knowledge,
   '0005-chatapp': chatapp,
   '0006-conversations': conversations,
+  '0007-widget-limits': widgetLimits,
 };
