@@ -23,6 +23,8 @@ const hosts: Record<string, string[]> = {
   'mixed.example': ['93.184.215.14', '192.168.0.10'],
   'metadata.example': ['169.254.169.254'],
   'sink.example': ['127.0.0.1'],
+  'compat.example': ['2606:4700:4700::1111', '::7f00:1'],
+  'nat64.example': ['64:ff9b::a00:1'],
 };
 const resolver: Resolver = async (hostname) => {
   const addresses = hosts[hostname];
@@ -57,14 +59,69 @@ describe('forbiddenAddressReason', () => {
     ['fd00:ec2::254', 'the cloud metadata service'],
     ['ff02::1', 'a multicast address'],
     ['::ffff:10.0.0.1', 'a private address'],
-    ['64:ff9b::a00:1', 'a NAT64 address'],
-    ['2002:a00:1::', 'a 6to4 address'],
     ['not-an-ip', 'not a valid IP address'],
+    ['fe80::1%eth0', 'not a valid IP address'],
   ])('refuses %s as %s', (address, reason) => {
     expect(forbiddenAddressReason(address)).toBe(reason);
   });
 
-  it.each(['93.184.215.14', '8.8.8.8', '2606:4700:4700::1111'])('allows the public address %s', (address) => {
+  const loopback = 'embedding 127.0.0.1 (a loopback address)';
+  const tenNet = 'embedding 10.0.0.1 (a private address)';
+  const metadata = 'embedding 169.254.169.254 (the cloud metadata service)';
+  it.each([
+    // IPv4-compatible ::a.b.c.d, every spelling of the same 16 bytes.
+    ['::127.0.0.1', `an IPv4-compatible address ${loopback}`],
+    ['::7f00:1', `an IPv4-compatible address ${loopback}`],
+    ['0:0:0:0:0:0:127.0.0.1', `an IPv4-compatible address ${loopback}`],
+    ['0000:0000:0000:0000:0000:0000:7F00:0001', `an IPv4-compatible address ${loopback}`],
+    ['::0:7f00:1', `an IPv4-compatible address ${loopback}`],
+    ['::10.0.0.1', `an IPv4-compatible address ${tenNet}`],
+    ['::a9fe:a9fe', `an IPv4-compatible address ${metadata}`],
+    ['::192.168.1.1', 'an IPv4-compatible address embedding 192.168.1.1 (a private address)'],
+    // IPv4-mapped: judged as the IPv4 itself.
+    ['::ffff:127.0.0.1', 'a loopback address'],
+    ['::ffff:7f00:1', 'a loopback address'],
+    ['0:0:0:0:0:ffff:7f00:0001', 'a loopback address'],
+    ['::FFFF:10.0.0.1', 'a private address'],
+    ['::ffff:a9fe:a9fe', 'the cloud metadata service'],
+    ['::ffff:100.64.0.1', 'a carrier-grade NAT address'],
+    // SIIT ::ffff:0:a.b.c.d.
+    ['::ffff:0:127.0.0.1', `an SIIT address ${loopback}`],
+    ['::ffff:0:a00:1', `an SIIT address ${tenNet}`],
+    // NAT64, well-known and local-use prefixes.
+    ['64:ff9b::127.0.0.1', `a NAT64 address ${loopback}`],
+    ['64:ff9b::7f00:1', `a NAT64 address ${loopback}`],
+    ['64:ff9b:0:0:0:0:a00:1', `a NAT64 address ${tenNet}`],
+    ['64:ff9b::169.254.169.254', `a NAT64 address ${metadata}`],
+    ['64:ff9b:1::7f00:1', `a local-use NAT64 address ${loopback}`],
+    ['64:ff9b:1:ffff::a00:1', `a local-use NAT64 address ${tenNet}`],
+    // 6to4: bits 16-47.
+    ['2002:7f00:1::', `a 6to4 address ${loopback}`],
+    ['2002:7f00:0001:0000:0000:0000:0000:0001', `a 6to4 address ${loopback}`],
+    ['2002:a00:1::', `a 6to4 address ${tenNet}`],
+    ['2002:a9fe:a9fe:1::1', `a 6to4 address ${metadata}`],
+    // Teredo: the client address is the last 32 bits inverted.
+    ['2001:0:4136:e378:8000:63bf:80ff:fffe', `a Teredo address ${loopback}`],
+    ['2001::80ff:fffe', `a Teredo address ${loopback}`],
+    ['2001:0000:4136:e378:8000:63bf:f5ff:fffe', `a Teredo address ${tenNet}`],
+    ['2001:0:4136:e378:8000:63bf:5601:5601', `a Teredo address ${metadata}`],
+  ])('refuses the IPv4-embedding IPv6 address %s as %s', (address, reason) => {
+    expect(forbiddenAddressReason(address)).toBe(reason);
+  });
+
+  // Transition forms are refused even around a public IPv4: no user URL needs them.
+  it.each([
+    ['::8.8.8.8', 'an IPv4-compatible address'],
+    ['::ffff:0:808:808', 'an SIIT address'],
+    ['64:ff9b::808:808', 'a NAT64 address'],
+    ['64:ff9b:1::808:808', 'a local-use NAT64 address'],
+    ['2002:808:808::1', 'a 6to4 address'],
+    ['2001:0:4136:e378:8000:63bf:f7f7:f7f7', 'a Teredo address'],
+  ])('refuses %s as %s even though it embeds a public address', (address, reason) => {
+    expect(forbiddenAddressReason(address)).toBe(reason);
+  });
+
+  it.each(['93.184.215.14', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8', '2a00:1450:4001:82b::200e'])('allows the public address %s', (address) => {
     expect(forbiddenAddressReason(address)).toBeNull();
   });
 });
@@ -76,9 +133,17 @@ describe('the guarded client', () => {
     [() => 'http://10.0.0.1/hook', '10.0.0.1 is a private address; requests to private networks are refused.'],
     [() => 'http://169.254.169.254/latest/meta-data/', '169.254.169.254 is the cloud metadata service; requests to private networks are refused.'],
     [() => 'http://2130706433/', '127.0.0.1 is a loopback address; requests to private networks are refused.'],
+    [() => `http://[::127.0.0.1]:${sink.port}/`, '::7f00:1 is an IPv4-compatible address embedding 127.0.0.1 (a loopback address); requests to private networks are refused.'],
+    [() => `http://[0:0:0:0:0:0:7f00:1]:${sink.port}/`, '::7f00:1 is an IPv4-compatible address embedding 127.0.0.1 (a loopback address); requests to private networks are refused.'],
+    [() => `http://[::ffff:127.0.0.1]:${sink.port}/`, '::ffff:7f00:1 is a loopback address; requests to private networks are refused.'],
+    [() => 'http://[64:ff9b::169.254.169.254]/latest/meta-data/', '64:ff9b::a9fe:a9fe is a NAT64 address embedding 169.254.169.254 (the cloud metadata service); requests to private networks are refused.'],
+    [() => 'http://[2002:a00:1::1]/', '2002:a00:1::1 is a 6to4 address embedding 10.0.0.1 (a private address); requests to private networks are refused.'],
+    [() => 'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/', '2001:0:4136:e378:8000:63bf:80ff:fffe is a Teredo address embedding 127.0.0.1 (a loopback address); requests to private networks are refused.'],
     [() => `http://internal.example:${sink.port}/`, 'internal.example resolves to 10.1.2.3, which is a private address; requests to private networks are refused.'],
     [() => 'https://mixed.example/', 'mixed.example resolves to 192.168.0.10, which is a private address; requests to private networks are refused.'],
     [() => 'http://metadata.example/', 'metadata.example resolves to 169.254.169.254, which is the cloud metadata service; requests to private networks are refused.'],
+    [() => 'http://compat.example/', 'compat.example resolves to ::7f00:1, which is an IPv4-compatible address embedding 127.0.0.1 (a loopback address); requests to private networks are refused.'],
+    [() => 'http://nat64.example/', 'nat64.example resolves to 64:ff9b::a00:1, which is a NAT64 address embedding 10.0.0.1 (a private address); requests to private networks are refused.'],
   ])('refuses %s before sending anything', async (url, message) => {
     expect(await refusal(client().request(url()))).toEqual({ code: 'FORBIDDEN_ADDRESS', message, refused: true });
     expect(sink.requests).toHaveLength(0);
@@ -135,6 +200,7 @@ describe('the guarded client', () => {
       ['http://10.0.0.1/internal', 'FORBIDDEN_ADDRESS'],
       ['http://internal.example/', 'FORBIDDEN_ADDRESS'],
       ['http://[::1]:9/', 'FORBIDDEN_ADDRESS'],
+      ['http://[::127.0.0.1]:9/', 'FORBIDDEN_ADDRESS'],
       ['http://169.254.169.254/latest/meta-data/', 'FORBIDDEN_ADDRESS'],
       ['gopher://example.com/', 'INVALID_URL'],
     ])('re-check every hop: a redirect to %s is refused', async (location, code) => {
