@@ -1,6 +1,7 @@
 import { Ajv, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { App } from './fastify-types.js';
+import { hardenRequestSchema } from './schema-hardening.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
@@ -11,6 +12,7 @@ const shared: Options = {
   useDefaults: true,
   discriminator: true, // tagged unions report only the chosen branch's errors
   strict: false,
+  strictNumbers: true, // NaN and Infinity (1e309) are not numbers a client can mean
   keywords: ['errorMessage'],
 };
 
@@ -20,7 +22,11 @@ const shared: Options = {
  * never drift from the routes'.
  */
 export function createValidator(options: Pick<Options, 'coerceTypes' | 'useDefaults'>): Ajv {
-  return addFormats(new Ajv({ ...shared, ...options }));
+  const ajv = addFormats(new Ajv({ ...shared, ...options }));
+  const compile = ajv.compile.bind(ajv);
+  // Every schema compiled for a request is closed and bounded first (see schema-hardening.ts).
+  ajv.compile = ((schema: object, meta?: boolean) => compile(hardenRequestSchema(schema), meta)) as typeof ajv.compile;
+  return ajv;
 }
 
 /**
