@@ -36,19 +36,21 @@ export const GRAPH_TEMPLATES = [
 
 let senderSequence = 100;
 
-/** A cloud_api sender whose WABA holds the given templates on the fake. Returns the created sender body. */
+/**
+ * A cloud_api sender whose number exists on the fake (in its WABA, readable with its token, displayed
+ * as the given phone_number) and whose WABA holds the given templates. Returns the created sender body.
+ */
 export async function createCloudSender(app: App, graph: FakeGraph, token: string, overrides: Record<string, unknown> = {}) {
   senderSequence += 1;
-  const wabaId = String(overrides.waba_id ?? `102290129340${senderSequence}`);
+  const payload = {
+    display_name: 'Acme Support', phone_number: '+40 711 000 111', platform: 'cloud_api',
+    phone_number_id: `1065403522${senderSequence}`, waba_id: `102290129340${senderSequence}`, access_token: ACCESS_TOKEN, voice_calling_enabled: true,
+    ...overrides,
+  };
+  const wabaId = String(payload.waba_id);
   graph.setTemplates(wabaId, GRAPH_TEMPLATES);
-  const res = await app.inject({
-    method: 'POST', url: '/api/user/chatapp/senders', headers: bearer(token),
-    payload: {
-      display_name: 'Acme Support', phone_number: '+40 711 000 111', platform: 'cloud_api',
-      phone_number_id: `1065403522${senderSequence}`, waba_id: wabaId, access_token: ACCESS_TOKEN, voice_calling_enabled: true,
-      ...overrides,
-    },
-  });
+  graph.addPhoneNumber({ id: String(payload.phone_number_id), wabaId, displayPhoneNumber: String(payload.phone_number), token: String(payload.access_token) });
+  const res = await app.inject({ method: 'POST', url: '/api/user/chatapp/senders', headers: bearer(token), payload });
   if (res.statusCode !== 201) throw new Error(`sender create failed: ${res.statusCode} ${res.body}`);
   return res.json().data as { id: number; phone_number_id: string; waba_id: string; [key: string]: unknown };
 }

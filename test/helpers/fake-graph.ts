@@ -21,15 +21,45 @@ export function graphErrorBody(code: number, message: string, details?: string) 
   return { error: { message, type: 'OAuthException', code, ...(details ? { error_data: { messaging_product: 'whatsapp', details } } : {}), fbtrace_id: 'AbCdEf123' } };
 }
 
+/** What Graph answers for an object the token may not see (or that does not exist): HTTP 400. */
+export function graphUnknownObjectBody(id: string, method = 'get') {
+  return {
+    error: {
+      message: `Unsupported ${method} request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation. Please read the Graph API documentation at https://developers.facebook.com/docs/graph-api`,
+      type: 'GraphMethodException',
+      code: 100,
+      error_subcode: 33,
+      fbtrace_id: 'AbCdEf123',
+    },
+  };
+}
+
+/** What Graph answers for a token it cannot parse or that has expired: HTTP 401, code 190. */
+export function graphInvalidTokenBody() {
+  return { error: { message: 'Invalid OAuth access token - Cannot parse access token', type: 'OAuthException', code: 190, fbtrace_id: 'AbCdEf123' } };
+}
+
+/** A business phone number as the fake serves it on `GET /{id}` and `GET /{waba}/phone_numbers`. */
+export interface FakePhoneNumber {
+  id: string;
+  wabaId: string;
+  displayPhoneNumber: string;
+  verifiedName?: string;
+  /** The token that may read this number and its WABA (a system user with access to the WABA). */
+  token: string;
+}
+
 /**
  * A fake WhatsApp Business Cloud API on 127.0.0.1 speaking the real wire format: template pages
- * with cursors, message sends returning wamids, and call-permission reads. Records every request
+ * with cursors, message sends returning wamids, call-permission reads, and business numbers
+ * (`GET /{id}`, `GET /{waba}/phone_numbers`) visible only to the token that holds them. Records every request
  * so tests assert what the adapter sent (path, bearer token, body). `override` answers first.
  */
 export async function startFakeGraph(version = 'v23.0') {
   const requests: GraphRequest[] = [];
   const templates = new Map<string, unknown[]>();
   const permissions = new Map<string, unknown>();
+  const phoneNumbers = new Map<string, FakePhoneNumber>();
   let pageSize = 100;
   let sent = 0;
   let override: ((request: GraphRequest) => GraphReply | undefined) | undefined;
@@ -38,6 +68,7 @@ export async function startFakeGraph(version = 'v23.0') {
     const fromOverride = override?.(request);
     if (fromOverride) return fromOverride;
     const [id, edge] = request.path.split('/').filter(Boolean);
+    if (request.method === 'GET' && (edge === undefined || edge === 'phone_numbers')) return answerNumbers(request, id!, edge);
     if (request.method === 'GET' && edge === 'message_templates') {
       const all = templates.get(id!) ?? [];
       const start = request.query.after ? Number(request.query.after) : 0;
@@ -67,6 +98,31 @@ export async function startFakeGraph(version = 'v23.0') {
       };
     }
     return { status: 404, body: graphErrorBody(100, 'Unsupported request - method type: ' + request.method.toLowerCase()) };
+  };
+
+  /** Numbers and WABAs are visible only to a token that holds them, as Graph enforces. */
+  const answerNumbers = (request: GraphRequest, id: string, edge: string | undefined): GraphReply => {
+    const token = String(request.headers.authorization ?? '').replace(/^Bearer /, '');
+    const held = [...phoneNumbers.values()].filter((n) => n.token === token);
+    if (held.length === 0) return { status: 401, body: graphInvalidTokenBody() };
+    if (edge === undefined) {
+      const known = held.find((n) => n.id === id);
+      if (!known) return { status: 400, body: graphUnknownObjectBody(id) };
+      return { status: 200, body: { ...numberFields(known), code_verification_status: 'VERIFIED', platform_type: 'CLOUD_API', throughput: { level: 'STANDARD' } } };
+    }
+    if (!held.some((n) => n.wabaId === id)) return { status: 400, body: graphUnknownObjectBody(id) };
+    const all = held.filter((n) => n.wabaId === id);
+    const start = request.query.after ? Number(request.query.after) : 0;
+    const size = Math.min(pageSize, Number(request.query.limit ?? 25));
+    const more = start + size < all.length;
+    const cursors = { before: String(start), after: String(start + size) };
+    return {
+      status: 200,
+      body: {
+        data: all.slice(start, start + size).map(numberFields),
+        paging: { cursors, ...(more ? { next: `https://graph.facebook.com/${version}/${id}/phone_numbers?after=${start + size}` } : {}) },
+      },
+    };
   };
 
   const server = createServer((req, res) => {
@@ -108,6 +164,10 @@ export async function startFakeGraph(version = 'v23.0') {
     setPageSize(size: number) {
       pageSize = size;
     },
+    /** Makes a business number exist on the platform, readable with its token. */
+    addPhoneNumber(number: FakePhoneNumber) {
+      phoneNumbers.set(number.id, number);
+    },
     setCallPermission(waId: string, body: unknown) {
       permissions.set(waId, body);
     },
@@ -124,6 +184,15 @@ export async function startFakeGraph(version = 'v23.0') {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
+  };
+}
+
+function numberFields(number: FakePhoneNumber) {
+  return {
+    verified_name: number.verifiedName ?? 'Acme Inc',
+    display_phone_number: number.displayPhoneNumber,
+    id: number.id,
+    quality_rating: 'GREEN',
   };
 }
 

@@ -11,6 +11,8 @@ export interface UsersTable {
   password_hash: string;
   /** Integer micro-USD; always equal to the sum of this user's ledger rows. */
   balance_micros: Generated<number>;
+  /** Set by `users delete`: the row stays for the ledger, the account is gone. */
+  deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -428,6 +430,8 @@ export interface ChatappSendersTable {
   waba_id: string | null;
   /** Sealed with SECRET_KEY; never returned by the API. */
   access_token_sealed: string | null;
+  /** The business name the platform verified for the number (cloud_api, when it has one). */
+  verified_name: ColumnType<string | null, string | null | undefined, string | null>;
   status: Generated<'online' | 'offline'>;
   quality_rating: string | null;
   messaging_limit: number | null;

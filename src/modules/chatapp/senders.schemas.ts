@@ -54,6 +54,7 @@ export const SenderDetail = Type.Composite([
     country_code: NullableString,
     phone_number_id: NullableString,
     waba_id: NullableString,
+    verified_name: Type.Union([Type.String(), Type.Null()], { description: 'cloud_api: the business name the platform verified for the number.' }),
     voice_webhook_url: NullableString,
     assistant_id: Type.Union([Type.Integer(), Type.Null()]),
     templates_synced_at: Type.Union([Timestamp, Type.Null()]),

@@ -4,8 +4,8 @@ import { inTransaction } from '../../core/db/transaction.js';
 import { isoTimestamp } from '../../core/http/schemas.js';
 import { chatappErrors } from './chatapp.errors.js';
 import { requireSender, type ChatappContext } from './chatapp.context.js';
-import { normalizePhone } from './phone.js';
-import { PlatformError, type PlatformTemplate } from './platform/types.js';
+import { normalizePhone, type NormalizedPhone } from './phone.js';
+import { PlatformError, type PlatformTemplate, type VerifiedNumber } from './platform/types.js';
 import type { SenderPlatformFields } from './platform/index.js';
 import { createSendersRepo, type NewSender, type SenderPatch, type SenderRow } from './senders.repo.js';
 import { createTemplatesRepo } from './templates.repo.js';
@@ -36,6 +36,7 @@ export function presentSender(row: SenderRow) {
     country_code: row.country_code,
     phone_number_id: row.phone_number_id,
     waba_id: row.waba_id,
+    verified_name: row.verified_name,
     voice_webhook_url: row.voice_webhook_url,
     assistant_id: row.assistant_id,
     templates_synced_at: isoTimestamp(row.templates_synced_at),
@@ -69,10 +70,38 @@ export function createSendersService(deps: ChatappContext) {
     return { ...errors, ...(await assistantErrors(userId, input.assistant_id)) };
   }
 
+  const platformRejected = (error: PlatformError) =>
+    new AppError(422, `The messaging platform refused these credentials: ${error.message}`, {
+      code: 'PLATFORM_REJECTED',
+      extra: { platform_error: { code: error.code, message: error.message, details: error.details } },
+    });
+
   /**
-   * For cloud_api the template listing doubles as the credentials check: a refusal (bad token,
-   * wrong WABA) creates nothing; an unreachable platform creates the sender and leaves the
-   * templates to the recurring sync.
+   * Whoever registers a phone_number_id receives its customers' messages, so a number is stored
+   * only once the platform confirms these credentials hold it. Unlike the template listing, an
+   * unreachable platform refuses too: an unverified number must never be stored.
+   */
+  async function verifyNumber(sender: SenderPlatformFields): Promise<VerifiedNumber | null> {
+    try {
+      return await platforms.forSender(sender).verifyNumber();
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
+      if (error.kind === 'rejected') throw platformRejected(error);
+      throw new AppError(502, `The phone number could not be verified with the messaging platform: ${error.message}`, {
+        code: 'PLATFORM_UNAVAILABLE',
+        extra: { platform_error: { code: error.code, message: error.message, details: error.details } },
+      });
+    }
+  }
+
+  /** The platform's display number when it reads as a phone number, else what the caller sent. */
+  function verifiedPhone(verified: VerifiedNumber | null, given: NormalizedPhone): NormalizedPhone {
+    return (verified && normalizePhone(verified.displayPhoneNumber)) || given;
+  }
+
+  /**
+   * A refusal (bad token, wrong WABA) creates nothing; an unreachable platform creates the
+   * sender and leaves the templates to the recurring sync.
    */
   async function initialTemplates(sender: SenderPlatformFields): Promise<{ templates: PlatformTemplate[] | null; syncError: string | null }> {
     try {
@@ -80,10 +109,7 @@ export function createSendersService(deps: ChatappContext) {
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
       if (error.kind === 'unavailable') return { templates: null, syncError: error.message };
-      throw new AppError(422, `The messaging platform refused these credentials: ${error.message}`, {
-        code: 'PLATFORM_REJECTED',
-        extra: { platform_error: { code: error.code, message: error.message, details: error.details } },
-      });
+      throw platformRejected(error);
     }
   }
 
@@ -101,12 +127,15 @@ export function createSendersService(deps: ChatappContext) {
         waba_id: cloud ? input.waba_id! : null,
         access_token_sealed: cloud ? secrets.seal(input.access_token!) : null,
       };
+      const verified = await verifyNumber(credentials);
+      const number = verifiedPhone(verified, phone);
       const row: NewSender = {
         ...credentials,
         user_id: userId,
         display_name: input.display_name.trim(),
-        phone_number: phone.e164,
-        country_code: phone.country,
+        phone_number: number.e164,
+        country_code: number.country,
+        verified_name: verified?.verifiedName ?? null,
         quality_rating: cloud ? null : 'GREEN',
         voice_calling_enabled: input.voice_calling_enabled ?? false,
         voice_webhook_url: input.voice_webhook_url ?? null,
@@ -144,7 +173,15 @@ export function createSendersService(deps: ChatappContext) {
       if (input.voice_calling_enabled !== undefined) patch.voice_calling_enabled = input.voice_calling_enabled;
       if (input.voice_webhook_url !== undefined) patch.voice_webhook_url = input.voice_webhook_url;
       if (input.assistant_id !== undefined) patch.assistant_id = input.assistant_id;
-      if (input.access_token !== undefined) patch.access_token_sealed = secrets.seal(input.access_token);
+      if (input.access_token !== undefined) {
+        // A new token must prove it holds the number just as the first one did.
+        patch.access_token_sealed = secrets.seal(input.access_token);
+        const verified = await verifyNumber({ ...sender, access_token_sealed: patch.access_token_sealed });
+        const number = verifiedPhone(verified, { e164: sender.phone_number, country: sender.country_code });
+        patch.phone_number = number.e164;
+        patch.country_code = number.country;
+        patch.verified_name = verified?.verifiedName ?? null;
+      }
       const updated = await createSendersRepo(db).updateOwned(userId, id, patch);
       if (!updated) throw chatappErrors.senderNotFound();
       return presentSender(updated);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.js';
 import { bearer, createUser } from '../../../test/helpers/factories.js';
-import { graphErrorBody, startFakeGraph, type FakeGraph } from '../../../test/helpers/fake-graph.js';
+import { graphErrorBody, graphInvalidTokenBody, graphUnknownObjectBody, startFakeGraph, type FakeGraph } from '../../../test/helpers/fake-graph.js';
 import { apiFor, createAssistant } from '../../../test/helpers/assistants.js';
-import { ACCESS_TOKEN, chatappEnv, createCloudSender, createSimulatorSender } from '../../../test/helpers/chatapp.js';
+import { ACCESS_TOKEN, GRAPH_TEMPLATES, chatappEnv, createCloudSender, createSimulatorSender } from '../../../test/helpers/chatapp.js';
 
 let graph: FakeGraph;
 let t: TestApp;
@@ -30,7 +30,7 @@ describe('POST /api/user/chatapp/senders', () => {
       templates_synced_at: t.clock.now().toISOString().replace('Z', '000Z'), templates_sync_error: null,
     });
     expect(JSON.stringify(sender)).not.toContain(ACCESS_TOKEN);
-    const [listing] = graph.requests;
+    const listing = graph.requests.find((r) => r.path.endsWith('/message_templates'));
     expect(listing).toMatchObject({ method: 'GET', path: '/555000111/message_templates', headers: { authorization: `Bearer ${ACCESS_TOKEN}` } });
     expect(listing!.query.fields).toContain('components');
 
@@ -53,9 +53,9 @@ describe('POST /api/user/chatapp/senders', () => {
     expect((await inject(token, 'GET', '/api/user/chatapp/senders?status=all')).json().data).toEqual([]);
   });
 
-  it('creates the sender when the platform is unreachable, recording the sync error for later', async () => {
+  it('creates a verified sender when only the template listing is unreachable, recording the sync error for later', async () => {
     const { token } = await createUser(t.deps);
-    graph.override(() => ({ status: 503, body: graphErrorBody(131016, '(#131016) Service unavailable') }));
+    graph.override((r) => (r.path.endsWith('/message_templates') ? { status: 503, body: graphErrorBody(131016, '(#131016) Service unavailable') } : undefined));
     const sender = await createCloudSender(t.app, graph, token);
     expect(sender).toMatchObject({ templates_synced_at: null, templates_sync_error: '(#131016) Service unavailable' });
   });
@@ -79,12 +79,12 @@ describe('POST /api/user/chatapp/senders', () => {
     expect(url.json().errors).toEqual({ voice_webhook_url: ['The voice webhook url field format is invalid.'] });
   });
 
-  it('routes platform webhooks by phone_number_id, so one id belongs to one sender', async () => {
+  it('routes platform webhooks by phone_number_id, so one id belongs to one sender, even for a second account holding the same credentials', async () => {
     const { token } = await createUser(t.deps);
     const first = await createCloudSender(t.app, graph, token);
     const other = await createUser(t.deps);
     const res = await inject(other.token, 'POST', '/api/user/chatapp/senders', {
-      display_name: 'Copy', phone_number: '+40711000222', platform: 'cloud_api', phone_number_id: first.phone_number_id, waba_id: '77', access_token: 'x',
+      display_name: 'Copy', phone_number: '+40711000222', platform: 'cloud_api', phone_number_id: first.phone_number_id, waba_id: first.waba_id, access_token: ACCESS_TOKEN,
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ phone_number_id: ['The phone number id has already been taken.'] });
@@ -100,6 +100,145 @@ describe('POST /api/user/chatapp/senders', () => {
     const own = await inject(bob.token, 'POST', '/api/user/chatapp/senders', { display_name: 'B', phone_number: '+442071234567', platform: 'simulator', assistant_id: bobsAssistant!.id });
     expect(own.statusCode).toBe(201);
     expect(own.json().data.assistant_id).toBe(bobsAssistant!.id);
+  });
+});
+
+describe('proving the credentials hold the number', () => {
+  const OWNER_TOKEN = 'EAAJBownerofthenumber0001';
+  let sequence = 0;
+  /** A number on the fake, in its WABA, readable only with its token. */
+  function platformNumber(overrides: Partial<Parameters<FakeGraph['addPhoneNumber']>[0]> = {}) {
+    sequence += 1;
+    const number = { id: `7700${sequence}`, wabaId: `8800${sequence}`, displayPhoneNumber: '+1 631-555-5555', verifiedName: "Jasper's Market", token: OWNER_TOKEN, ...overrides };
+    graph.addPhoneNumber(number);
+    graph.setTemplates(number.wabaId, GRAPH_TEMPLATES);
+    return number;
+  }
+  const body = (number: { id: string; wabaId: string }, overrides: Record<string, unknown> = {}) => ({
+    display_name: 'Jasper', phone_number: '+1 631 555 5555', platform: 'cloud_api', phone_number_id: number.id, waba_id: number.wabaId, access_token: OWNER_TOKEN, ...overrides,
+  });
+  const storedSenders = (userId: number) => t.deps.db.selectFrom('chatapp_senders').select('id').where('user_id', '=', userId).execute();
+  const storedTemplates = async () => Number((await t.deps.db.selectFrom('chatapp_templates').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+  it('stores the number as the platform displays it, and its verified name, after reading the number and finding it in the WABA', async () => {
+    const { token } = await createUser(t.deps);
+    const number = platformNumber({ displayPhoneNumber: '+44 20 7946 0958', verifiedName: 'Acme Ltd' });
+    // The caller typed another number: the platform's own is what customers see and what is kept.
+    const res = await inject(token, 'POST', '/api/user/chatapp/senders', body(number, { phone_number: '+40711222333' }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ phone_number: '+442079460958', country_code: 'GB', verified_name: 'Acme Ltd', phone_number_id: number.id, waba_id: number.wabaId });
+    expect(graph.requests.map((r) => [r.method, r.path, r.headers.authorization])).toEqual([
+      ['GET', `/${number.id}`, `Bearer ${OWNER_TOKEN}`],
+      ['GET', `/${number.wabaId}/phone_numbers`, `Bearer ${OWNER_TOKEN}`],
+      ['GET', `/${number.wabaId}/message_templates`, `Bearer ${OWNER_TOKEN}`],
+    ]);
+    expect(graph.requests[0]!.query).toEqual({ fields: 'id,display_phone_number,verified_name' });
+  });
+
+  it('refuses a number of another WABA, even one the token can read, and stores nothing', async () => {
+    const { token, user } = await createUser(t.deps);
+    const number = platformNumber();
+    const ownWaba = platformNumber({ displayPhoneNumber: '+1 631-555-0000' });
+    const templatesBefore = await storedTemplates();
+    const res = await inject(token, 'POST', '/api/user/chatapp/senders', body(number, { waba_id: ownWaba.wabaId }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      success: false,
+      error_code: 'PLATFORM_REJECTED',
+      error: `The messaging platform refused these credentials: phone number id ${number.id} is not a number of business account ${ownWaba.wabaId}.`,
+      platform_error: { code: null, message: `phone number id ${number.id} is not a number of business account ${ownWaba.wabaId}.`, details: null },
+    });
+    expect(await storedSenders(user.id)).toEqual([]);
+    expect(await storedTemplates()).toBe(templatesBefore);
+    expect(graph.requests.map((r) => r.path)).toEqual([`/${number.id}`, `/${ownWaba.wabaId}/phone_numbers`]);
+  });
+
+  it('refuses a number the token cannot read (another business\'s), with the platform\'s code 100, and stores nothing', async () => {
+    const { token, user } = await createUser(t.deps);
+    const victim = platformNumber();
+    const attacker = platformNumber({ token: 'EAAJBattackerstoken0002', displayPhoneNumber: '+1 631-555-0001' });
+    const res = await inject(token, 'POST', '/api/user/chatapp/senders', body(victim, { waba_id: attacker.wabaId, access_token: attacker.token }));
+    expect(res.statusCode).toBe(422);
+    const message = graphUnknownObjectBody(victim.id).error.message;
+    expect(res.json()).toEqual({
+      success: false, error_code: 'PLATFORM_REJECTED', error: `The messaging platform refused these credentials: ${message}`,
+      platform_error: { code: 100, message, details: null },
+    });
+    expect(graph.requests.map((r) => [r.path, r.headers.authorization])).toEqual([[`/${victim.id}`, `Bearer ${attacker.token}`]]);
+    expect(await storedSenders(user.id)).toEqual([]);
+    // The real owner can still register it: nothing was taken.
+    const owner = await createUser(t.deps);
+    expect((await inject(owner.token, 'POST', '/api/user/chatapp/senders', body(victim))).statusCode).toBe(201);
+  });
+
+  it('refuses a token the platform does not accept (code 190)', async () => {
+    const { token, user } = await createUser(t.deps);
+    const number = platformNumber();
+    const res = await inject(token, 'POST', '/api/user/chatapp/senders', body(number, { access_token: 'EAAJBnotatoken' }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ error_code: 'PLATFORM_REJECTED', platform_error: { code: 190, message: graphInvalidTokenBody().error.message } });
+    expect(await storedSenders(user.id)).toEqual([]);
+  });
+
+  it('finds the number on a later page of the WABA\'s numbers, following the cursor', async () => {
+    const { token } = await createUser(t.deps);
+    const first = platformNumber();
+    for (let i = 0; i < 4; i++) platformNumber({ wabaId: first.wabaId, displayPhoneNumber: `+1 631-555-010${i}` });
+    const last = platformNumber({ wabaId: first.wabaId, displayPhoneNumber: '+1 631-555-0199' });
+    graph.setPageSize(2);
+    try {
+      const res = await inject(token, 'POST', '/api/user/chatapp/senders', body(last));
+      expect(res.statusCode).toBe(201);
+      expect(res.json().data.phone_number).toBe('+16315550199');
+    } finally {
+      graph.setPageSize(100);
+    }
+    const pages = graph.requests.filter((r) => r.path.endsWith('/phone_numbers'));
+    expect(pages.map((r) => r.query.after ?? null)).toEqual([null, '2', '4']);
+  });
+
+  it('refuses, storing nothing, when the platform cannot be reached to verify', async () => {
+    const { token, user } = await createUser(t.deps);
+    const number = platformNumber();
+    graph.override(() => ({ status: 503, body: graphErrorBody(131016, '(#131016) Service unavailable') }));
+    const res = await inject(token, 'POST', '/api/user/chatapp/senders', body(number));
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({
+      success: false, error_code: 'PLATFORM_UNAVAILABLE',
+      error: 'The phone number could not be verified with the messaging platform: (#131016) Service unavailable',
+    });
+    expect(await storedSenders(user.id)).toEqual([]);
+  });
+
+  it('verifies a new access token on update: one that cannot read the number changes nothing', async () => {
+    const { token } = await createUser(t.deps);
+    const number = platformNumber();
+    const sender = (await inject(token, 'POST', '/api/user/chatapp/senders', body(number))).json().data;
+    const sealedBefore = await t.deps.db.selectFrom('chatapp_senders').select(['access_token_sealed', 'updated_at']).where('id', '=', sender.id).executeTakeFirstOrThrow();
+    platformNumber({ token: 'EAAJBsomeoneelse0003' });
+    graph.reset();
+
+    const refused = await inject(token, 'PATCH', `/api/user/chatapp/senders/${sender.id}`, { access_token: 'EAAJBsomeoneelse0003', display_name: 'Changed' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ error_code: 'PLATFORM_REJECTED', platform_error: { code: 100 } });
+    expect(graph.requests.map((r) => [r.path, r.headers.authorization])).toEqual([[`/${number.id}`, 'Bearer EAAJBsomeoneelse0003']]);
+    const after = await t.deps.db.selectFrom('chatapp_senders').select(['access_token_sealed', 'updated_at', 'display_name']).where('id', '=', sender.id).executeTakeFirstOrThrow();
+    expect(after).toEqual({ ...sealedBefore, display_name: 'Jasper' });
+
+    // The number's owner rotates its token: the new one proves itself and is stored.
+    graph.addPhoneNumber({ ...number, token: 'EAAJBrotatedtoken0004', displayPhoneNumber: '+1 631-555-5556' });
+    const rotated = await inject(token, 'PATCH', `/api/user/chatapp/senders/${sender.id}`, { access_token: 'EAAJBrotatedtoken0004' });
+    expect(rotated.statusCode).toBe(200);
+    expect(rotated.json().data).toMatchObject({ phone_number: '+16315555556', verified_name: "Jasper's Market" });
+    const stored = await t.deps.db.selectFrom('chatapp_senders').select('access_token_sealed').where('id', '=', sender.id).executeTakeFirstOrThrow();
+    expect(t.deps.secrets.open(stored.access_token_sealed!)).toBe('EAAJBrotatedtoken0004');
+  });
+
+  it('asks the platform nothing for a simulator sender', async () => {
+    const { token } = await createUser(t.deps);
+    const sender = await createSimulatorSender(t.app, token);
+    expect(sender).toMatchObject({ verified_name: null, phone_number: '+442071234567' });
+    expect(graph.requests).toEqual([]);
   });
 });
 

@@ -6,6 +6,7 @@ import * as knowledge from './0004-knowledge.js';
 import * as chatapp from './0005-chatapp.js';
 import * as conversations from './0006-conversations.js';
 import * as widgetLimits from './0007-widget-limits.js';
+import * as userDeletion from './0008-user-deletion.js';
 
 /**
  * Every migration in order. Listed explicitly (not read from a folder) so the order is reviewed
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005-chatapp': chatapp,
   '0006-conversations': conversations,
   '0007-widget-limits': widgetLimits,
+  '0008-user-deletion': userDeletion,
 };

@@ -1,7 +1,16 @@
 import { Agent, request } from 'undici';
 import { toWaId } from '../phone.js';
 import { parseGraphTemplate } from './graph-templates.js';
-import { PlatformError, type ChatappPlatform, type MediaToSend, type PlatformCallPermission, type PlatformTemplate, type SentMessage, type TemplateToSend } from './types.js';
+import {
+  PlatformError,
+  type ChatappPlatform,
+  type MediaToSend,
+  type PlatformCallPermission,
+  type PlatformTemplate,
+  type SentMessage,
+  type TemplateToSend,
+  type VerifiedNumber,
+} from './types.js';
 
 export interface CloudApiCredentials {
   phoneNumberId: string;
@@ -19,6 +28,10 @@ const TEMPLATE_FIELDS = 'id,name,language,status,category,parameter_format,compo
 const TEMPLATE_PAGE_SIZE = 100;
 // A runaway cursor (a platform bug, a proxy loop) must not keep a sync job busy forever.
 const MAX_TEMPLATE_PAGES = 50;
+const NUMBER_FIELDS = 'id,display_phone_number,verified_name';
+const NUMBER_PAGE_SIZE = 100;
+// A business account holds at most a few dozen numbers; 20 pages is far beyond any real one.
+const MAX_NUMBER_PAGES = 20;
 const MAX_RESPONSE_CHARS = 4 * 1024 * 1024;
 
 /**
@@ -54,6 +67,30 @@ export function createGraphTransport(options: GraphTransportOptions) {
     return json as Record<string, unknown>;
   }
 
+  /**
+   * Calls `path` page after page until `onPage` returns a value or the pages run out (then
+   * undefined). Follows the cursor against our own base URL, never the absolute `next` link.
+   */
+  async function findInPages<T>(
+    token: string,
+    path: string,
+    query: Record<string, string>,
+    maxPages: number,
+    onPage: (data: unknown[]) => T | undefined,
+  ): Promise<T | undefined> {
+    let after: string | undefined;
+    for (let page = 0; page < maxPages; page++) {
+      const answer = await call(token, 'GET', path, after ? { ...query, after } : query);
+      const found = onPage(Array.isArray(answer.data) ? answer.data : []);
+      if (found !== undefined) return found;
+      const paging = answer.paging as { next?: unknown; cursors?: { after?: unknown } } | undefined;
+      const cursor = paging?.cursors?.after;
+      if (typeof paging?.next !== 'string' || typeof cursor !== 'string' || cursor === after) return undefined;
+      after = cursor;
+    }
+    return undefined;
+  }
+
   function forSender(credentials: CloudApiCredentials): ChatappPlatform {
     const { phoneNumberId, wabaId, accessToken } = credentials;
     const sendMessage = async (to: string, content: Record<string, unknown>): Promise<SentMessage> => {
@@ -65,23 +102,47 @@ export function createGraphTransport(options: GraphTransportOptions) {
     };
 
     return {
+      /**
+       * Reading the number proves the token may use it; finding it in the WABA's own listing proves
+       * it belongs to that WABA (a token with access to several accounts could otherwise pair a
+       * number with a WABA that is not its own, and the WABA decides templates and webhooks).
+       */
+      async verifyNumber(): Promise<VerifiedNumber> {
+        const number = await call(accessToken, 'GET', encodeURIComponent(phoneNumberId), { fields: NUMBER_FIELDS });
+        const listed = await findInPages(
+          accessToken,
+          `${encodeURIComponent(wabaId)}/phone_numbers`,
+          { fields: 'id', limit: String(NUMBER_PAGE_SIZE) },
+          MAX_NUMBER_PAGES,
+          (data) => (data.some((n) => (n as { id?: unknown } | null)?.id === phoneNumberId) ? true : undefined),
+        );
+        if (!listed) {
+          throw new PlatformError({ kind: 'rejected', message: `phone number id ${phoneNumberId} is not a number of business account ${wabaId}.` });
+        }
+        if (typeof number.display_phone_number !== 'string') {
+          throw new PlatformError({ kind: 'unavailable', message: 'The messaging platform answered without the number\'s display_phone_number.' });
+        }
+        return {
+          displayPhoneNumber: number.display_phone_number,
+          verifiedName: typeof number.verified_name === 'string' && number.verified_name.trim() !== '' ? number.verified_name : null,
+        };
+      },
+
       async listTemplates(): Promise<PlatformTemplate[]> {
         const templates: PlatformTemplate[] = [];
-        let after: string | undefined;
-        for (let page = 0; page < MAX_TEMPLATE_PAGES; page++) {
-          const query: Record<string, string> = { fields: TEMPLATE_FIELDS, limit: String(TEMPLATE_PAGE_SIZE) };
-          if (after) query.after = after;
-          const answer = await call(accessToken, 'GET', `${encodeURIComponent(wabaId)}/message_templates`, query);
-          for (const raw of Array.isArray(answer.data) ? answer.data : []) {
-            const template = parseGraphTemplate(raw);
-            if (template) templates.push(template);
-          }
-          // Follow the cursor against our own base URL, never the absolute `next` link.
-          const paging = answer.paging as { next?: unknown; cursors?: { after?: unknown } } | undefined;
-          const cursor = paging?.cursors?.after;
-          if (typeof paging?.next !== 'string' || typeof cursor !== 'string' || cursor === after) return templates;
-          after = cursor;
-        }
+        await findInPages(
+          accessToken,
+          `${encodeURIComponent(wabaId)}/message_templates`,
+          { fields: TEMPLATE_FIELDS, limit: String(TEMPLATE_PAGE_SIZE) },
+          MAX_TEMPLATE_PAGES,
+          (data) => {
+            for (const raw of data) {
+              const template = parseGraphTemplate(raw);
+              if (template) templates.push(template);
+            }
+            return undefined;
+          },
+        );
         return templates;
       },
 

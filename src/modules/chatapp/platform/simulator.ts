@@ -53,6 +53,7 @@ const SIMULATED_TEMPLATES: Array<Omit<PlatformTemplate, 'bodyText' | 'variables'
 export function createSimulatorPlatform(): ChatappPlatform {
   const accepted = async () => ({ platformMessageId: `sim.${randomUUID()}` });
   return {
+    verifyNumber: async () => null,
     async listTemplates() {
       return SIMULATED_TEMPLATES.map(({ body, ...template }) => ({ ...template, ...describeBody(body, template.parameterFormat) }));
     },

@@ -4,6 +4,11 @@
  * boundary in E.164; each adapter converts to its own wire form.
  */
 export interface ChatappPlatform {
+  /**
+   * Proves the credentials may use the number: the platform lets them read it and lists it in
+   * the business account. Null when there is nothing to prove (the simulator owns no numbers).
+   */
+  verifyNumber(): Promise<VerifiedNumber | null>;
   /** Every template of the business account, all pages. */
   listTemplates(): Promise<PlatformTemplate[]>;
   sendText(to: string, text: string): Promise<SentMessage>;
@@ -13,6 +18,14 @@ export interface ChatappPlatform {
   sendCallPermissionRequest(to: string, bodyText: string): Promise<SentMessage>;
   /** The platform's own view of the permission and its ask limits; null when it has none. */
   getCallPermission(to: string): Promise<PlatformCallPermission | null>;
+}
+
+/** The number as the platform knows it, once the credentials have proved they hold it. */
+export interface VerifiedNumber {
+  /** As the platform writes it, e.g. `+1 631-555-5555`. */
+  displayPhoneNumber: string;
+  /** The business name the platform approved for the number, when it has one. */
+  verifiedName: string | null;
 }
 
 export interface PlatformTemplate {
