@@ -19,6 +19,9 @@ import { chatappRoutes } from './modules/chatapp/chatapp.routes.js';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes.js';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.js';
 import { userConversationsRoutes } from './modules/conversations/user-conversations.routes.js';
+import { installWidgetCors } from './modules/widget/widget-cors.js';
+import { widgetRoutes } from './modules/widget/widget.routes.js';
+import { loadWidgetScript } from './modules/widget/widget-script.js';
 import { VERSION } from './version.js';
 
 const ONE_MIB = 1024 * 1024;
@@ -56,6 +59,9 @@ export async function buildApp(deps: Deps): Promise<App> {
   });
   await app.register(knowledgeRoutes, { prefix: '/api', knowledge: deps.services.knowledge });
   const { conversations } = deps.services;
+  // Before the conversation routes: its hooks decide CORS for them by the assistant's origins.
+  installWidgetCors(app, deps.services.widget);
+  await app.register(widgetRoutes, { widget: deps.services.widget, script: loadWidgetScript() });
   await app.register(conversationsRoutes, { prefix: '/api', conversations, resolveBearer: (token) => deps.services.auth.resolveBearer(token) });
   await app.register(userConversationsRoutes, { prefix: '/api', conversations });
   // Closing the app lets running jobs finish (before server.ts closes the database).

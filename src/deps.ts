@@ -29,6 +29,7 @@ import { createHttpClient, type HttpClient } from './core/net/index.js';
 import { pruneExpiredLimits } from './core/limits/fixed-window.js';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
 import { parseRetrySchedule, registerWebhookJobs } from './modules/webhooks/webhook-delivery.js';
+import { widgetServiceFrom } from './modules/widget/widget.service.js';
 import { VERSION } from './version.js';
 
 /** Everything the app needs, built once. Tests build it with their own clock and database. */
@@ -114,7 +115,8 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
       })),
     chatapp: chatappChannel(chatapp),
   });
-  return { accounts, auth, apiKeys, webhooks, knowledge, ...assistantServices, chatapp, conversations: conversationsModule.conversations, conversationsModule };
+  const widget = widgetServiceFrom({ clock, assistants: assistantServices.assistants, conversations: conversationsModule.conversations, catalog: assistantServices.catalog });
+  return { accounts, auth, apiKeys, webhooks, knowledge, ...assistantServices, chatapp, conversations: conversationsModule.conversations, conversationsModule, widget };
 }
 
 /** Catalogs, calendars, folders, labels, custom tools, phone numbers and the assistants that use them. */

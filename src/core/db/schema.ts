@@ -120,6 +120,18 @@ export interface WebhookSigningSecretsTable {
 /** A jsonb column: read back parsed, written as JSON text (both drivers agree on that). */
 type JsonColumn<T> = ColumnType<T, string, string>;
 
+/** The stored assistants.widget_settings (core knows no module, so the shape is spelled here). */
+export interface WidgetSettingsColumn {
+  title: string | null;
+  subtitle: string | null;
+  avatar_url: string | null;
+  primary_color: string;
+  position: 'bottom-right' | 'bottom-left';
+  launcher_text: string | null;
+  greeting: string | null;
+  allowed_origins: string[];
+}
+
 export type AssistantMode = 'pipeline' | 'multimodal' | 'dualplex';
 export type CatalogModelType = 'llm' | 'multimodal' | 'dualplex';
 
@@ -275,6 +287,8 @@ export interface AssistantsTable {
   conversation_ended_webhook_url: string | null;
   /** The API's widget_daily_budget_usd in micro-USD; null = no cap. */
   widget_daily_budget_micros: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The chat widget's look and allowed origins (the complete object of widget-settings.schemas.ts). */
+  widget_settings: JsonColumn<WidgetSettingsColumn>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Nullable } from '../../core/http/schemas.js';
 import { ToolInput, Url, type StoredTool } from './assistant-tools.schemas.js';
+import { WidgetSettingsInput } from './widget-settings.schemas.js';
 
 /**
  * Every configurable field of an assistant with its type and range (spec 4.5). One definition
@@ -99,6 +100,7 @@ export const SettingsProperties = {
   conversation_inactivity_timeout: Nullable(Type.Integer({ minimum: 1, maximum: 1440 })),
   conversation_ended_retrigger: Type.Boolean(),
   conversation_ended_webhook_url: Nullable(Url),
+  widget_settings: WidgetSettingsInput,
 };
 
 const ToolOutput = Type.Object({ type: Type.String() }, { additionalProperties: true });
@@ -113,7 +115,7 @@ export type AssistantSettings = Omit<Static<typeof SettingsSchema>, 'tools' | 'f
 export type SettingsField = keyof AssistantSettings;
 
 /** Arrays and objects: null is accepted and clears them, like []. */
-export const CLEARABLE_FIELDS = ['secondary_language_ids', 'label_ids', 'tool_ids', 'tools', 'post_call_schema', 'variables', 'filler_config'] as const;
+export const CLEARABLE_FIELDS = ['secondary_language_ids', 'label_ids', 'tool_ids', 'tools', 'post_call_schema', 'variables', 'filler_config', 'widget_settings'] as const;
 type Clearable = (typeof CLEARABLE_FIELDS)[number];
 
 export type AssistantPatch = {

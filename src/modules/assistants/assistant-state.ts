@@ -1,6 +1,7 @@
 import type { CatalogSnapshot } from '../catalog/catalog.service.js';
 import type { AssistantPatch, AssistantSettings, Mode, SettingsField } from './assistant-fields.schemas.js';
 import type { StoredTool } from './assistant-tools.schemas.js';
+import { DEFAULT_WIDGET_SETTINGS, normalizeWidgetSettings, type WidgetSettingsPatch } from './widget-settings.schemas.js';
 
 /** A patch whose built-in tools are already normalised and sealed, ready to merge. */
 export type ResolvedPatch = Omit<AssistantPatch, 'tools'> & { tools?: StoredTool[] | null };
@@ -59,6 +60,7 @@ export const DEFAULT_SETTINGS: Omit<AssistantSettings, RequiredOnCreate> = {
   conversation_inactivity_timeout: 30,
   conversation_ended_retrigger: false,
   conversation_ended_webhook_url: null,
+  widget_settings: DEFAULT_WIDGET_SETTINGS,
 };
 
 /** Spec 3.5: what a mode change resets (models, fallback, turn detection, providers). */
@@ -107,6 +109,8 @@ function normalizeValue(field: SettingsField, value: unknown): unknown {
       return value ?? [];
     case 'variables':
       return value ?? {};
+    case 'widget_settings':
+      return normalizeWidgetSettings(value as WidgetSettingsPatch | null);
     case 'filler_config': {
       const config = (value ?? {}) as Partial<AssistantSettings['filler_config']>;
       return { positive: config.positive ?? [], negative: config.negative ?? [], question: config.question ?? [], neutral: config.neutral ?? [] };

@@ -7,7 +7,7 @@ export type AssistantRow = Selectable<AssistantsTable> & { label_ids: number[]; 
 
 /** Settings kept in join tables rather than columns. */
 const JOINED = new Set<SettingsField>(['label_ids', 'tool_ids']);
-const JSON_COLUMNS = new Set<SettingsField>(['tools', 'filler_config', 'post_call_schema', 'variables']);
+const JSON_COLUMNS = new Set<SettingsField>(['tools', 'filler_config', 'post_call_schema', 'variables', 'widget_settings']);
 
 export function toSettings(row: AssistantRow): AssistantSettings {
   const { id: _id, uuid: _uuid, user_id: _user, created_at: _c, updated_at: _u, ...settings } = row;

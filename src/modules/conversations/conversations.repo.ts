@@ -100,6 +100,17 @@ export function createConversationsRepo(db: DbOrTx) {
       return view().where('c.uuid', '=', uuid).executeTakeFirst();
     },
 
+    /** The UUID of the assistant a conversation was opened with (a transfer changes assistant_id, not this). */
+    async originAssistantUuid(conversationUuid: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('conversations as c')
+        .innerJoin('assistants as a', 'a.id', 'c.origin_assistant_id')
+        .select('a.uuid')
+        .where('c.uuid', '=', conversationUuid)
+        .executeTakeFirst();
+      return row?.uuid;
+    },
+
     findById(id: number): Promise<ConversationView | undefined> {
       return view().where('c.id', '=', id).executeTakeFirst();
     },

@@ -131,6 +131,11 @@ export function createConversationsService(deps: ConversationsDeps) {
       return pipeline.handle(conversation, text, options);
     },
 
+    /** The UUID of the assistant a conversation was opened with (whose widget settings apply to it). */
+    originAssistantUuidOf(conversationUuid: string) {
+      return createConversationsRepo(db).originAssistantUuid(conversationUuid);
+    },
+
     /** The whole history, oldest first, for the public get route. */
     async get(uuid: string) {
       const repo = createConversationsRepo(db);

@@ -6,6 +6,7 @@ import * as knowledge from './0004-knowledge.js';
 import * as chatapp from './0005-chatapp.js';
 import * as conversations from './0006-conversations.js';
 import * as widgetLimits from './0007-widget-limits.js';
+import * as widget from './0009-widget.js';
 import * as userDeletion from './0008-user-deletion.js';
 
 /**
@@ -20,5 +21,6 @@ export const migrations: Record<string, Migration> = {
   '0005-chatapp': chatapp,
   '0006-conversations': conversations,
   '0007-widget-limits': widgetLimits,
+  '0009-widget': widget,
   '0008-user-deletion': userDeletion,
 };
