@@ -1,6 +1,7 @@
 import Fastify, { LogController } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from './deps.js';
+import { parseTrustProxy } from './config.js';
 import type { App } from './core/http/fastify-types.js';
 import { installErrorHandling } from './core/http/error-handler.js';
 import { installValidation } from './core/http/validation.js';
@@ -36,6 +37,8 @@ export async function buildApp(deps: Deps): Promise<App> {
     logController: new LogController({
       disableRequestLogging: deps.config.LOG_LEVEL !== 'debug' && deps.config.LOG_LEVEL !== 'trace',
     }),
+    // request.ip (the widget's per-client limits) believes X-Forwarded-For only from these proxies.
+    trustProxy: parseTrustProxy(deps.config.TRUST_PROXY) ?? false,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   installErrorHandling(app);

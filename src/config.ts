@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { isIP } from 'node:net';
 
 /**
  * Every configuration key the service reads, with its default. Each key is documented in the
@@ -50,6 +51,10 @@ const ConfigSchema = Type.Object({
   LLM_MAX_RETRIES: Type.Integer({ minimum: 0, maximum: 10, default: 2 }),
   CONVERSATION_HISTORY_MESSAGES: Type.Integer({ minimum: 2, maximum: 1000, default: 50 }),
   GENERATE_REPLY_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 100_000, default: 5 }),
+  TRUST_PROXY: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
+  WIDGET_CONVERSATIONS_PER_IP_PER_HOUR: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 60 }),
+  WIDGET_MESSAGES_PER_CONVERSATION_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 100_000, default: 12 }),
+  WIDGET_MESSAGES_PER_IP_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 30 }),
 });
 
 export type Config = Static<typeof ConfigSchema> & {
@@ -83,6 +88,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       raw[key] = text;
     }
   }
+  if (raw.TRUST_PROXY !== undefined && parseTrustProxy(String(raw.TRUST_PROXY)) === null) {
+    problems.push(`TRUST_PROXY must be true, false, or a comma list of proxy IP addresses and CIDR ranges; hop counts are not supported (got "${env.TRUST_PROXY}")`);
+  }
   const withDefaults = Value.Default(ConfigSchema, raw);
   for (const error of Value.Errors(ConfigSchema, withDefaults)) {
     const key = error.path.replace(/^\//, '');
@@ -100,4 +108,32 @@ function describe(key: string, ajvMessage: string): string {
   if (key === 'WEBHOOK_RETRY_SCHEDULE') return 'must be up to 20 comma-separated durations such as 30s,2m,10m,1h,6h';
   if (key === 'CHATAPP_CALL_RESTRICTED_COUNTRIES') return 'must be comma-separated two-letter country codes such as US,CA, or none';
   return ajvMessage.replace(/^Expected/, 'must be');
+}
+
+const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy` takes it: whom to believe about X-Forwarded-For. `true`
+ * trusts every hop (only behind a proxy that overwrites the header); a list trusts those
+ * addresses, CIDR ranges and proxy-addr's presets (loopback, linklocal, uniquelocal). A hop count
+ * is refused: Fastify 5 treats one as "trust nothing" (a count cannot tell a proxy from a direct
+ * client faking the header), so accepting it would silently do nothing. Null when invalid.
+ */
+export function parseTrustProxy(text: string | undefined): boolean | string[] | null {
+  if (text === undefined) return false;
+  const value = text.trim().toLowerCase();
+  if (/^\d+$/.test(value)) return null;
+  if (Object.hasOwn(BOOLEAN_WORDS, value)) return BOOLEAN_WORDS[value]!;
+  const entries = value.split(',').map((entry) => entry.trim());
+  return entries.every(isProxyAddress) ? entries : null;
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_PRESETS.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
 }

@@ -10,10 +10,14 @@ export interface ConversationsTestApp {
   close(): Promise<void>;
 }
 
-/** A test app whose model is the fake OpenAI-compatible server (no retries, so failures are immediate). */
+/**
+ * A test app whose model is the fake OpenAI-compatible server (no retries, so failures are
+ * immediate). The public widget limits are raised out of the way (every inject comes from one
+ * address); the limits' own tests set them.
+ */
 export async function startConversationsApp(env: Record<string, string> = {}): Promise<ConversationsTestApp> {
   const llm = await startFakeOpenAi();
-  const t = await buildTestApp({ env: { LLM_BASE_URL: llm.baseUrl, LLM_API_KEY: 'sk-test', LLM_MAX_RETRIES: '0', GENERATE_REPLY_PER_MINUTE: '1000', ...env } });
+  const t = await buildTestApp({ env: { LLM_BASE_URL: llm.baseUrl, LLM_API_KEY: 'sk-test', LLM_MAX_RETRIES: '0', ...RELAXED_LIMITS, ...env } });
   return {
     t,
     llm,
@@ -24,11 +28,20 @@ export async function startConversationsApp(env: Record<string, string> = {}): P
   };
 }
 
-/** A user with a balance and one assistant (overrides go to the assistant body). */
+/** Limits high enough that no test meets them unless it means to. */
+export const RELAXED_LIMITS = {
+  GENERATE_REPLY_PER_MINUTE: '1000',
+  WIDGET_CONVERSATIONS_PER_IP_PER_HOUR: '100000',
+  WIDGET_MESSAGES_PER_CONVERSATION_PER_MINUTE: '10000',
+  WIDGET_MESSAGES_PER_IP_PER_MINUTE: '100000',
+};
+
+/** A user with a balance and one active assistant (overrides go to the assistant body). */
 export async function ownerWithAssistant(t: TestApp, options: { balanceUsd?: number; assistant?: Record<string, unknown> } = {}) {
   const owner = await createUser(t.deps, { balanceUsd: options.balanceUsd ?? 10 });
   const api = apiFor(t, owner.token);
-  const assistant = await createAssistant(api, options.assistant ?? {});
+  // New assistants start inactive (as the reference's do), and the widget serves only active ones.
+  const assistant = await createAssistant(api, { status: 'active', ...options.assistant });
   return { ...owner, api, assistant };
 }
 
@@ -42,8 +55,9 @@ export function sendMessage(t: TestApp, conversationId: string, message: string,
   return t.app.inject({ method: 'POST', url: `/api/conversations/${conversationId}/messages`, headers, payload: { message } });
 }
 
-export async function history(t: TestApp, conversationId: string) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/conversations/${conversationId}` });
+/** The history through the public get route (pass the owner's bearer header for a test conversation). */
+export async function history(t: TestApp, conversationId: string, headers: Record<string, string> = {}) {
+  const res = await t.app.inject({ method: 'GET', url: `/api/conversations/${conversationId}`, headers });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().history as Array<{ role: string; content: string; function_calls?: Array<{ name: string; arguments: any; result: any }> }>;
 }

@@ -101,6 +101,8 @@ export const SettingsProperties = {
   conversation_ended_retrigger: Type.Boolean(),
   conversation_ended_webhook_url: Nullable(Url),
   widget_settings: WidgetSettingsInput,
+  /** Most the widget's conversations may spend per UTC day (0.01 USD a message); null = no cap. */
+  widget_daily_budget_usd: Nullable(Type.Number({ minimum: 0, maximum: 1_000_000 })),
 };
 
 const ToolOutput = Type.Object({ type: Type.String() }, { additionalProperties: true });

@@ -61,6 +61,7 @@ export const DEFAULT_SETTINGS: Omit<AssistantSettings, RequiredOnCreate> = {
   conversation_ended_retrigger: false,
   conversation_ended_webhook_url: null,
   widget_settings: DEFAULT_WIDGET_SETTINGS,
+  widget_daily_budget_usd: null,
 };
 
 /** Spec 3.5: what a mode change resets (models, fallback, turn detection, providers). */

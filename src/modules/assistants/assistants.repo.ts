@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { DbOrTx } from '../../core/db/transaction.js';
+import { microsToUsd, usdToMicros } from '../../core/money.js';
 import type { AssistantsTable } from '../../core/db/schema.js';
 import type { AssistantSettings, SettingsField } from './assistant-fields.schemas.js';
 
@@ -8,16 +9,25 @@ export type AssistantRow = Selectable<AssistantsTable> & { label_ids: number[]; 
 /** Settings kept in join tables rather than columns. */
 const JOINED = new Set<SettingsField>(['label_ids', 'tool_ids']);
 const JSON_COLUMNS = new Set<SettingsField>(['tools', 'filler_config', 'post_call_schema', 'variables', 'widget_settings']);
+/** Money settings: USD numbers on the API, integer micro-USD in their column. */
+const MICROS_SETTINGS = { widget_daily_budget_usd: 'widget_daily_budget_micros' } as const satisfies Partial<Record<SettingsField, keyof AssistantsTable>>;
+type MicrosSetting = keyof typeof MICROS_SETTINGS;
+const isMicrosSetting = (field: string): field is MicrosSetting => Object.hasOwn(MICROS_SETTINGS, field);
 
 export function toSettings(row: AssistantRow): AssistantSettings {
-  const { id: _id, uuid: _uuid, user_id: _user, created_at: _c, updated_at: _u, ...settings } = row;
-  return settings as unknown as AssistantSettings;
+  const { id: _id, uuid: _uuid, user_id: _user, created_at: _c, updated_at: _u, widget_daily_budget_micros: budget, ...settings } = row;
+  return { ...settings, widget_daily_budget_usd: budget === null ? null : microsToUsd(budget) } as unknown as AssistantSettings;
 }
 
 /** The column values for some settings fields (jsonb as JSON text, join-table fields left out). */
 function columnValues(state: AssistantSettings, fields: Iterable<SettingsField>): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const field of fields) {
+    if (isMicrosSetting(field)) {
+      const usd = state[field];
+      values[MICROS_SETTINGS[field]] = usd === null ? null : usdToMicros(usd);
+      continue;
+    }
     if (JOINED.has(field)) continue;
     values[field] = JSON_COLUMNS.has(field) ? JSON.stringify(state[field]) : state[field];
   }

@@ -1,7 +1,9 @@
+import { sql } from 'kysely';
 import type { ConversationType } from '../../core/db/schema.js';
 import type { Db } from '../../core/db/database.js';
 import { inTransaction, type DbOrTx } from '../../core/db/transaction.js';
 import { changeBalance } from '../accounts/accounts.service.js';
+import { tooManyRequests } from '../../core/http/errors.js';
 
 /** 0.01 USD per user message (spec 1 and 8). */
 export const MESSAGE_PRICE_MICROS = 10_000;
@@ -17,24 +19,81 @@ export interface Charge {
   amountMicros: number;
 }
 
+/** A cap on what one assistant's widget conversations may spend per UTC day. */
+export interface DailyBudget {
+  assistantId: number;
+  capMicros: number;
+}
+
+/** 'YYYY-MM-DD' of the UTC day holding `now`: the widget daily budget's period. */
+export function budgetDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** Seconds until the next UTC midnight, when a spent daily budget starts again. */
+export function secondsToNextBudgetDay(now: Date): number {
+  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
+}
+
+export const dailyBudgetSpent = (now: Date) =>
+  tooManyRequests('This assistant has answered all the messages it can today. Please try again tomorrow.', secondsToNextBudgetDay(now), 'DAILY_BUDGET_SPENT');
+
 /**
  * Per-message billing as a reservation: the price is taken (conditional update + ledger row)
  * before the model is called, so concurrent messages can never spend more than the balance;
  * a reply stored captures it, a failure refunds it. A reservation nobody settled (the process
  * died) is refunded by the periodic sweep.
+ *
+ * With a daily budget, the day's spend grows by a conditional upsert in the same transaction:
+ * the row lock makes concurrent reservations (any process) see each other, so the spend never
+ * passes the cap; refused, the caller's transaction rolls back and nothing was charged.
  */
 export async function reserveCharge(
   tx: DbOrTx,
-  input: { userId: number; conversationId: number; conversationUuid: string; amountMicros: number; now: Date },
+  input: { userId: number; conversationId: number; conversationUuid: string; amountMicros: number; now: Date; dailyBudget?: DailyBudget | null },
 ): Promise<Charge> {
+  const budget = input.dailyBudget ?? null;
+  const day = budgetDay(input.now);
+  if (budget && !(await addDailySpend(tx, budget, day, input.amountMicros))) throw dailyBudgetSpent(input.now);
   const row = await tx
     .insertInto('conversation_charges')
-    .values({ user_id: input.userId, conversation_id: input.conversationId, amount_micros: input.amountMicros, created_at: input.now })
+    .values({
+      user_id: input.userId,
+      conversation_id: input.conversationId,
+      amount_micros: input.amountMicros,
+      created_at: input.now,
+      budget_assistant_id: budget?.assistantId ?? null,
+      budget_day: budget ? day : null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   // Last, so the owner's row (shared by all their conversations) stays locked only until commit.
   await changeBalance(tx, { userId: input.userId, amountMicros: -input.amountMicros, reason: `Chat message, conversation ${input.conversationUuid}`, now: input.now });
   return { id: row.id, userId: input.userId, amountMicros: input.amountMicros };
+}
+
+/** False (nothing written) when the amount would take the day's spend past the cap. */
+async function addDailySpend(tx: DbOrTx, budget: DailyBudget, day: string, amountMicros: number): Promise<boolean> {
+  const { rows } = await sql<{ spent_micros: number }>`
+    INSERT INTO widget_daily_spend (assistant_id, day, spent_micros)
+    SELECT ${budget.assistantId}, CAST(${day} AS date), ${amountMicros}
+    WHERE ${amountMicros}::bigint <= ${budget.capMicros}::bigint
+    ON CONFLICT (assistant_id, day) DO UPDATE SET spent_micros = widget_daily_spend.spent_micros + EXCLUDED.spent_micros
+      WHERE widget_daily_spend.spent_micros + EXCLUDED.spent_micros <= ${budget.capMicros}::bigint
+    RETURNING spent_micros`.execute(tx);
+  return rows.length > 0;
+}
+
+/** What an assistant's widget conversations have spent on the UTC day holding `now`. */
+export async function dailySpendMicros(db: DbOrTx, assistantId: number, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom('widget_daily_spend')
+    .select('spent_micros')
+    .where('assistant_id', '=', assistantId)
+    .where('day', '=', budgetDay(now))
+    .executeTakeFirst();
+  return row?.spent_micros ?? 0;
 }
 
 /** In the transaction that stores the reply; false if the sweep refunded it meanwhile. */
@@ -59,6 +118,10 @@ export async function refundCharge(db: Db, chargeId: number, now: Date, reason: 
       .returning(['user_id', 'amount_micros'])
       .executeTakeFirst();
     if (!charge) return false;
+    // A refunded message gives back its share of the day's budget (the day it was counted in).
+    await sql`UPDATE widget_daily_spend s SET spent_micros = s.spent_micros - c.amount_micros
+      FROM conversation_charges c
+      WHERE c.id = ${chargeId} AND s.assistant_id = c.budget_assistant_id AND s.day = c.budget_day`.execute(tx);
     await changeBalance(tx, { userId: charge.user_id, amountMicros: charge.amount_micros, reason, now });
     return true;
   });

@@ -26,6 +26,9 @@ export interface ConversationsConfig {
   LLM_MAX_RETRIES: number;
   CONVERSATION_HISTORY_MESSAGES: number;
   GENERATE_REPLY_PER_MINUTE: number;
+  WIDGET_CONVERSATIONS_PER_IP_PER_HOUR: number;
+  WIDGET_MESSAGES_PER_CONVERSATION_PER_MINUTE: number;
+  WIDGET_MESSAGES_PER_IP_PER_MINUTE: number;
 }
 
 export interface ConversationsModuleDeps {
@@ -97,6 +100,11 @@ export function createConversationsModule(deps: ConversationsModuleDeps) {
     : undefined;
   const conversations = createConversationsService({
     db, clock, assistants, pipeline, balanceMicros: deps.balanceMicros, generateReplyPerMinute: config.GENERATE_REPLY_PER_MINUTE, senderInfo,
+    publicLimits: {
+      conversationsPerIpPerHour: config.WIDGET_CONVERSATIONS_PER_IP_PER_HOUR,
+      messagesPerConversationPerMinute: config.WIDGET_MESSAGES_PER_CONVERSATION_PER_MINUTE,
+      messagesPerIpPerMinute: config.WIDGET_MESSAGES_PER_IP_PER_MINUTE,
+    },
   });
   // A reservation can only be unsettled this long while its request still runs: every model
   // call of every round timing out after all its retries, plus a margin.

@@ -4,6 +4,7 @@ import { AppError, unauthenticated } from '../../core/http/errors.js';
 import type { AuthContext } from '../../core/http/fastify-types.js';
 import { InsufficientBalanceError } from '../accounts/accounts.service.js';
 import type { ConversationsService } from './conversations.service.js';
+import type { PublicCaller } from './public-access.js';
 import {
   ConversationErrors,
   ConversationParams,
@@ -29,14 +30,17 @@ function widgetError(error: unknown): unknown {
   return error instanceof InsufficientBalanceError ? new AppError(400, error.message, { code: error.code }) : error;
 }
 
-/** Public routes may still carry a token: creating a free test conversation needs the owner's. */
-async function optionalCaller(request: FastifyRequest, resolve: ConversationsRoutesOptions['resolveBearer']): Promise<AuthContext | null> {
+/**
+ * Public routes may still carry a token: test conversations are their owner's. A token that
+ * resolves to nobody is refused rather than ignored, so an owner sees why their call fails.
+ */
+async function publicCaller(request: FastifyRequest, resolve: ConversationsRoutesOptions['resolveBearer']): Promise<PublicCaller> {
   const header = request.headers.authorization;
-  if (!header) return null;
+  if (!header) return { clientIp: request.ip, auth: null };
   const token = /^Bearer\s+(.+)$/i.exec(header.trim())?.[1];
-  const caller = token ? await resolve(token) : null;
-  if (!caller) throw unauthenticated();
-  return caller;
+  const auth = token ? await resolve(token) : null;
+  if (!auth) throw unauthenticated();
+  return { clientIp: request.ip, auth };
 }
 
 /** The chat widget's routes: public, addressed by UUIDs, speaking the `{status, error}` shape. */
@@ -49,7 +53,7 @@ export const conversationsRoutes: FastifyPluginAsyncTypebox<ConversationsRoutesO
     },
     async (request) => {
       const { assistant_id, type, variables } = request.body;
-      const caller = type === 'test' ? await optionalCaller(request, resolveBearer) : null;
+      const caller = type === 'test' ? await publicCaller(request, resolveBearer) : { clientIp: request.ip, auth: null };
       const created = await conversations
         .create({ assistantUuid: assistant_id, type: type ?? 'widget', variables: variables ?? null, caller })
         .catch((error: unknown) => Promise.reject(widgetError(error)));
@@ -71,13 +75,14 @@ export const conversationsRoutes: FastifyPluginAsyncTypebox<ConversationsRoutesO
     },
     async (request, reply) => {
       const { uuid } = request.params;
+      const caller = await publicCaller(request, resolveBearer);
       if (!wantsEventStream(request.headers.accept)) {
-        const result = await conversations.sendMessage(uuid, request.body.message).catch((error: unknown) => Promise.reject(widgetError(error)));
+        const result = await conversations.sendMessage(uuid, request.body.message, caller).catch((error: unknown) => Promise.reject(widgetError(error)));
         return { status: true as const, message: result.message, function_calls: result.functionCalls };
       }
       const stream = createEventStream(reply);
       try {
-        const result = await conversations.sendMessage(uuid, request.body.message, {
+        const result = await conversations.sendMessage(uuid, request.body.message, caller, {
           onStarted: stream.start,
           onEvent: (event) => (event.type === 'token' ? stream.send('token', { content: event.content }) : stream.send('function_call', event.call)),
         });
@@ -96,7 +101,7 @@ export const conversationsRoutes: FastifyPluginAsyncTypebox<ConversationsRoutesO
     '/conversations/:uuid',
     { config, schema: { tags, summary: 'Get a conversation', params: ConversationParams, response: { 200: GetConversationResponse, 404: ConversationErrors[404] } } },
     async (request) => {
-      const { conversation, messages, sender } = await conversations.get(request.params.uuid);
+      const { conversation, messages, sender } = await conversations.get(request.params.uuid, await publicCaller(request, resolveBearer));
       return { status: true as const, history: presentHistory(messages), ...presentConversationDetail(conversation, sender) };
     },
   );

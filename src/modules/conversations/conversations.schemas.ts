@@ -116,7 +116,13 @@ export const GenerateReplyResponse = Type.Object({
 
 export const ConversationErrors = {
   400: { ...ConversationErrorBody, description: 'Insufficient balance, or processing failed ("Failed to process message: ...").' },
+  403: { ...ConversationErrorBody, description: "The assistant is not active (widget conversations only; the owner's test conversations are allowed)." },
   404: { ...ConversationErrorBody, description: 'Conversation not found.' },
+  429: {
+    ...ConversationErrorBody,
+    description:
+      "Widget limits: conversations per client network per hour, messages per conversation and per client network per minute, or the assistant's daily widget budget. The Retry-After header gives the seconds to wait.",
+  },
 };
 
 export const TooManyAttempts = Type.Object({ message: Type.String(), retry_after: Type.Integer() });

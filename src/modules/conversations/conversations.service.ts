@@ -3,19 +3,21 @@ import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../core/db/database.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import type { ConversationType } from '../../core/db/schema.js';
-import { inTransaction } from '../../core/db/transaction.js';
+import { inTransaction, type Tx } from '../../core/db/transaction.js';
+import { usdToMicros } from '../../core/money.js';
 import { cursorPage, decodeCursor } from '../../core/http/cursor-pagination.js';
 import { AppError, unauthenticated } from '../../core/http/errors.js';
 import type { AuthContext } from '../../core/http/fastify-types.js';
 import { consumeLimits } from '../../core/limits/fixed-window.js';
 import { InsufficientBalanceError } from '../accounts/accounts.service.js';
-import { messagePriceMicros } from './billing.js';
+import { dailyBudgetSpent, dailySpendMicros, MESSAGE_PRICE_MICROS, messagePriceMicros } from './billing.js';
 import { inactivityDueAt, scheduleInactivityCheck } from './conversation-end.js';
 import { createConversationsRepo, type ConversationView, type ListFilters } from './conversations.repo.js';
 import type { RuntimeAssistant } from './functions/types.js';
 import { conversationNotFound, type MessageOptions, type MessagePipeline } from './message-pipeline.js';
 import { fillVariables, mergedVariables } from './prompt.js';
 import type { SenderParty } from './conversations.present.js';
+import { assistantInactive, conversationStartLimits, enforceLimits, isPubliclyReachable, messageLimits, type PublicCaller, type PublicLimits } from './public-access.js';
 
 export interface AssistantLookup {
   /** Any account's assistant by UUID (the public widget addresses assistants this way). */
@@ -31,6 +33,8 @@ export interface ConversationsDeps {
   pipeline: MessagePipeline;
   balanceMicros(userId: number): Promise<number>;
   generateReplyPerMinute: number;
+  /** Bounds on anonymous widget traffic. */
+  publicLimits: PublicLimits;
   /** The chatapp sender of a chatapp conversation (name and number), for reads. */
   senderInfo?(senderId: number): Promise<{ phoneNumber: string; displayName: string } | null>;
 }
@@ -48,6 +52,8 @@ export interface OpenConversationInput {
   chatappSenderId?: number | null;
   /** Store the assistant's initial message as the first message (default true). */
   greet?: boolean;
+  /** Runs first in the creating transaction (e.g. a rate limit); throwing creates nothing. */
+  admit?: (tx: Tx, now: Date) => Promise<void>;
 }
 
 /** Create, read, list and message text conversations; the reply work is the pipeline's. */
@@ -61,6 +67,7 @@ export function createConversationsService(deps: ConversationsDeps) {
     const timeout = input.assistant.conversation_inactivity_timeout;
     const checkAt = timeout === null ? null : inactivityDueAt(now, timeout);
     const id = await inTransaction(db, async (tx) => {
+      await input.admit?.(tx, now);
       const repo = createConversationsRepo(tx);
       const row = await repo.insert({
         uuid: randomUUID(),
@@ -112,23 +119,47 @@ export function createConversationsService(deps: ConversationsDeps) {
     return sender && { name: sender.displayName, phone: sender.phoneNumber };
   }
 
+  /**
+   * A widget is closed while its assistant is inactive, and for the rest of the UTC day once its
+   * daily budget cannot pay for one more message (read only: the exact check is the charge's).
+   */
+  async function refuseClosedWidget(assistant: RuntimeAssistant): Promise<void> {
+    if (assistant.status !== 'active') throw assistantInactive();
+    const budget = assistant.widget_daily_budget_usd;
+    if (budget === null) return;
+    const now = clock.now();
+    if ((await dailySpendMicros(db, assistant.id, now)) + MESSAGE_PRICE_MICROS > usdToMicros(budget)) throw dailyBudgetSpent(now);
+  }
+
   return {
     open,
 
     /** POST /conversations: widget conversations are public; a free test one needs the owner's credentials. */
-    async create(input: { assistantUuid: string; type: 'widget' | 'test'; variables: Record<string, unknown> | null; caller: AuthContext | null }) {
+    async create(input: { assistantUuid: string; type: 'widget' | 'test'; variables: Record<string, unknown> | null; caller: PublicCaller }) {
       const assistant = await assistants.byUuid(input.assistantUuid);
-      if (input.type === 'test' && !input.caller) throw unauthenticated();
-      if (!assistant || (input.type === 'test' && input.caller!.userId !== assistant.user_id)) throw assistantNotFound();
+      const auth = input.caller.auth;
+      if (input.type === 'test' && !auth) throw unauthenticated();
+      if (!assistant || (input.type === 'test' && auth!.userId !== assistant.user_id)) throw assistantNotFound();
+      const widget = input.type === 'widget';
+      if (widget) await refuseClosedWidget(assistant);
       if ((await deps.balanceMicros(assistant.user_id)) < messagePriceMicros(input.type)) throw new InsufficientBalanceError();
-      const { conversation, greeting } = await open({ assistant, type: input.type, variables: input.variables });
+      const admit = widget ? (tx: Tx, now: Date) => enforceLimits(tx, conversationStartLimits(deps.publicLimits, input.caller.clientIp), now) : undefined;
+      const { conversation, greeting } = await open({ assistant, type: input.type, variables: input.variables, admit });
       return { uuid: conversation.uuid, history: greeting ? [{ role: 'assistant' as const, content: greeting }] : [] };
     },
 
-    async sendMessage(uuid: string, text: string, options: MessageOptions = {}) {
-      const conversation = await createConversationsRepo(db).findByUuid(uuid);
-      if (!conversation) throw conversationNotFound();
-      return pipeline.handle(conversation, text, options);
+    /** POST /conversations/{uuid}/messages: widget messages are counted against the public limits and the daily budget. */
+    async sendMessage(uuid: string, text: string, caller: PublicCaller, options: MessageOptions = {}) {
+      const conversation = await createConversationsRepo(db).findPublicByUuid(uuid);
+      if (!conversation || !isPubliclyReachable(conversation, caller, 'send')) throw conversationNotFound();
+      if (conversation.type !== 'widget') return pipeline.handle(conversation, text, options);
+      if (conversation.origin_status !== 'active') throw assistantInactive();
+      const budgetMicros = conversation.origin_widget_budget_micros;
+      return pipeline.handle(conversation, text, {
+        ...options,
+        admit: (tx, now) => enforceLimits(tx, messageLimits(deps.publicLimits, conversation.id, caller.clientIp), now),
+        dailyBudget: budgetMicros === null ? null : { assistantId: conversation.origin_assistant_id, capMicros: budgetMicros },
+      });
     },
 
     /** The UUID of the assistant a conversation was opened with (whose widget settings apply to it). */
@@ -137,10 +168,10 @@ export function createConversationsService(deps: ConversationsDeps) {
     },
 
     /** The whole history, oldest first, for the public get route. */
-    async get(uuid: string) {
+    async get(uuid: string, caller: PublicCaller) {
       const repo = createConversationsRepo(db);
-      const conversation = await repo.findByUuid(uuid);
-      if (!conversation) throw conversationNotFound();
+      const conversation = await repo.findPublicByUuid(uuid);
+      if (!conversation || !isPubliclyReachable(conversation, caller, 'read')) throw conversationNotFound();
       const messages = await repo.allMessages(conversation.id);
       return { conversation, messages, sender: await senderOf(conversation) };
     },

@@ -41,7 +41,8 @@ describe('POST /api/user/ai/generate-reply', () => {
       ['crm-42', null],
       ['+14155551234', { name: 'John', plan: 'pro' }],
     ]);
-    const detail = await t.app.inject({ method: 'GET', url: `/api/conversations/${first.json().conversation_id}` });
+    // The public get route shows an api conversation to its owner's token only.
+    const detail = await t.app.inject({ method: 'GET', url: `/api/conversations/${first.json().conversation_id}`, headers: bearer(token) });
     expect(detail.json()).toMatchObject({ external_identifier: '+14155551234', variables: { name: 'John', plan: 'pro' } });
     expect((await ledger(t, user.id)).filter((e) => e.amount_micros === -10_000)).toHaveLength(3);
   });

@@ -5,13 +5,13 @@ import type { Db } from '../../core/db/database.js';
 import type { FunctionCallRecord } from '../../core/db/schema.js';
 import { inTransaction, type Tx } from '../../core/db/transaction.js';
 import { AppError } from '../../core/http/errors.js';
-import { captureCharge, messagePriceMicros, refundCharge, reserveCharge, type Charge } from './billing.js';
+import { captureCharge, messagePriceMicros, refundCharge, reserveCharge, type Charge, type DailyBudget } from './billing.js';
 import { enqueueFinalize, inactivityDueAt, scheduleInactivityCheck } from './conversation-end.js';
 import { createConversationsRepo, type ConversationView } from './conversations.repo.js';
 import type { RuntimeAssistant } from './functions/types.js';
 import { LanguageModelError } from './llm/provider.js';
 import type { Reply, ReplyEvent, createReplyEngine } from './reply-engine.js';
-import type { Turn, TurnQueue } from './turns.js';
+import { TurnLostError, type Turn, type TurnQueue } from './turns.js';
 
 export const conversationNotFound = () => new AppError(404, 'Conversation not found', { code: 'CONVERSATION_NOT_FOUND' });
 export const conversationEnded = () =>
@@ -26,6 +26,13 @@ export interface MessageOptions {
   chatappMessageId?: number;
   /** Runs inside the transaction that stores the reply (e.g. to enqueue its delivery). */
   onStored?: (tx: Tx, stored: MessageResult & { conversation: ConversationView }) => Promise<void>;
+  /**
+   * Runs first in the admission transaction (e.g. rate limits on the public routes); throwing
+   * refuses the message with nothing of it counted, queued or charged.
+   */
+  admit?: (tx: Tx, now: Date) => Promise<void>;
+  /** The widget daily spend cap this message's charge counts against. */
+  dailyBudget?: DailyBudget | null;
 }
 
 export interface MessageResult {
@@ -64,13 +71,16 @@ export function createMessagePipeline(deps: PipelineDeps) {
   }
 
   /** One transaction: the message's ticket and its reservation (refused: neither happened). */
-  async function admit(conversation: ConversationView, now: Date): Promise<Admission> {
+  async function admit(conversation: ConversationView, now: Date, options: MessageOptions): Promise<Admission> {
     const price = messagePriceMicros(conversation.type);
     return inTransaction(db, async (tx) => {
+      await options.admit?.(tx, now);
       const { turn, ready } = await turns.take(tx, conversation.id);
       const charge =
         price > 0
-          ? await reserveCharge(tx, { userId: conversation.user_id, conversationId: conversation.id, conversationUuid: conversation.uuid, amountMicros: price, now })
+          ? await reserveCharge(tx, {
+              userId: conversation.user_id, conversationId: conversation.id, conversationUuid: conversation.uuid, amountMicros: price, now, dailyBudget: options.dailyBudget,
+            })
           : null;
       return { turn, ready, charge };
     });
@@ -122,7 +132,7 @@ export function createMessagePipeline(deps: PipelineDeps) {
       const assistant = await assistantFor(initial);
       if (initial.status === 'ended' && !assistant.conversation_ended_retrigger) throw conversationEnded();
       const receivedAt = clock.now();
-      const admission = await admit(initial, receivedAt);
+      const admission = await admit(initial, receivedAt, options);
       let settled = false;
       let stopHeartbeat = () => {};
       try {
@@ -164,12 +174,20 @@ export function createMessagePipeline(deps: PipelineDeps) {
   }
 }
 
-/** Typed errors pass; anything else becomes "Failed to process message: <details>". */
+/**
+ * Typed errors pass. Anything else becomes "Failed to process message: <details>" with details
+ * meant for whoever sent the message (often an anonymous visitor): what the model provider or
+ * the database said goes to the log only, since it can name keys, quotas or internals.
+ */
 function asProcessingError(error: unknown, logger: Logger): unknown {
   if (error instanceof AppError) return error;
-  if (error instanceof LanguageModelError) return processingFailed(error.message);
+  if (error instanceof LanguageModelError) {
+    logger.warn({ err: error }, 'the language model failed a chat message');
+    return processingFailed(error.publicDetail);
+  }
+  if (error instanceof TurnLostError) return processingFailed(error.message);
   logger.error({ err: error }, 'chat message processing failed');
-  return processingFailed(error instanceof Error ? error.message : String(error));
+  return processingFailed('An internal error occurred.');
 }
 
 export type MessagePipeline = ReturnType<typeof createMessagePipeline>;

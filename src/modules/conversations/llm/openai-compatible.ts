@@ -39,7 +39,7 @@ export function createOpenAiCompatibleModel(options: OpenAiCompatibleOptions): L
         const stream = await client.chat.completions.create({ ...body, stream: true }, { signal: callOptions.signal });
         return await collectStream(stream, callOptions.onToken);
       } catch (error) {
-        throw new LanguageModelError(describeFailure(error), { cause: error });
+        throw new LanguageModelError(describeFailure(error), { cause: error, publicDetail: publicFailure(error) });
       }
     },
   };
@@ -106,7 +106,19 @@ async function collectStream(
   return { content, toolCalls };
 }
 
-/** Short, user-presentable reasons: they end up after "Failed to process message: ". */
+/**
+ * Shown to whoever sent the message, after "Failed to process message: ": the kind of failure and
+ * the provider's status code, never the provider's text (it can quote keys, quotas, prompts).
+ */
+function publicFailure(error: unknown): string {
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return 'Connection timeout';
+  if (error instanceof OpenAI.APIUserAbortError) return 'Request aborted';
+  if (error instanceof OpenAI.APIConnectionError) return 'Connection error';
+  if (error instanceof OpenAI.APIError) return `The language model answered ${error.status ?? 'with an error'}`;
+  return 'The language model failed';
+}
+
+/** The full reason, for the log. */
 function describeFailure(error: unknown): string {
   if (error instanceof OpenAI.APIConnectionTimeoutError) return 'Connection timeout';
   if (error instanceof OpenAI.APIUserAbortError) return 'Request aborted';

@@ -60,10 +60,14 @@ export interface LanguageModel {
   complete(request: ChatRequest, options?: ChatOptions): Promise<ChatResult>;
 }
 
-/** A model call that failed; the message becomes "Failed to process message: <message>". */
+/** A model call that failed; the message becomes "Failed to process message: <publicDetail>". */
 export class LanguageModelError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  /** What may be shown to the sender of the message; `message` (with the provider's words) is for the log. */
+  readonly publicDetail: string;
+
+  constructor(message: string, options?: { cause?: unknown; publicDetail?: string }) {
     super(message, options);
     this.name = 'LanguageModelError';
+    this.publicDetail = options?.publicDetail ?? 'The language model failed';
   }
 }
