@@ -130,7 +130,7 @@ function createAssistantServices(deps: Omit<Deps, 'services'>, knowledgeBases: K
   };
   const folders = createGroupsService({ db, clock }, 'folder');
   const labels = createGroupsService({ db, clock }, 'label');
-  const tools = createToolsService({ db, clock });
+  const tools = createToolsService({ db, clock, secrets });
   // Deleting a number also drops the warm-transfer tools that dial from it (same transaction).
   const phoneNumbers = createPhoneNumbersService({ db, clock, beforeDelete: (tx, userId, id) => assistants.detachPhoneNumber(tx, userId, id) });
   const owners = { folders, labels, tools, phoneNumbers, knowledgeBases };

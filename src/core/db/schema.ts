@@ -192,6 +192,13 @@ export interface AssistantGroupsTable {
   updated_at: Timestamp;
 }
 
+/** A custom tool header: the value sealed with SECRET_KEY; rows from before sealing hold a plain `value`. */
+export interface StoredToolHeader {
+  name: string;
+  value_sealed?: string;
+  value?: string;
+}
+
 export interface CustomToolsTable {
   id: Generated<number>;
   user_id: number;
@@ -200,7 +207,7 @@ export interface CustomToolsTable {
   endpoint: string;
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   timeout: number;
-  headers: JsonColumn<Array<{ name: string; value: string }>>;
+  headers: JsonColumn<StoredToolHeader[]>;
   schema: JsonColumn<Array<{ name: string; type: 'string' | 'number' | 'boolean'; description: string }>>;
   created_at: CreatedAt;
   updated_at: Timestamp;

@@ -1,24 +1,39 @@
-import type { Insertable, Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import type { DbOrTx } from '../../core/db/transaction.js';
-import type { CustomToolsTable } from '../../core/db/schema.js';
-import type { CreateToolBody, UpdateToolBody } from './tools.schemas.js';
+import type { CustomToolsTable, StoredToolHeader } from '../../core/db/schema.js';
 
-const JSON_FIELDS = new Set(['headers', 'schema']);
+type Method = CustomToolsTable['method'];
+type Parameter = { name: string; type: 'string' | 'number' | 'boolean'; description: string };
 
-function columns(values: Partial<CreateToolBody>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(values)
-      .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => [k, JSON_FIELDS.has(k) ? JSON.stringify(v) : v]),
-  );
+export interface NewTool {
+  name: string;
+  description: string;
+  endpoint: string;
+  method: Method;
+  timeout: number;
+  headers: StoredToolHeader[];
+  schema: Parameter[];
 }
+
+export type ToolPatch = Partial<NewTool>;
 
 export function createToolsRepo(db: DbOrTx) {
   return {
-    insert(userId: number, body: CreateToolBody, now: Date) {
+    insert(userId: number, tool: NewTool, now: Date) {
       return db
         .insertInto('custom_tools')
-        .values({ ...columns(body), user_id: userId, created_at: now, updated_at: now } as Insertable<CustomToolsTable>)
+        .values({
+          user_id: userId,
+          name: tool.name,
+          description: tool.description,
+          endpoint: tool.endpoint,
+          method: tool.method,
+          timeout: tool.timeout,
+          headers: JSON.stringify(tool.headers),
+          schema: JSON.stringify(tool.schema),
+          created_at: now,
+          updated_at: now,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
     },
@@ -27,8 +42,9 @@ export function createToolsRepo(db: DbOrTx) {
       return db.selectFrom('custom_tools').selectAll().where('user_id', '=', userId).orderBy('id').execute();
     },
 
-    find(userId: number, id: number) {
-      return db.selectFrom('custom_tools').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    find(userId: number, id: number, options: { forUpdate?: boolean } = {}) {
+      const query = db.selectFrom('custom_tools').selectAll().where('user_id', '=', userId).where('id', '=', id);
+      return (options.forUpdate ? query.forUpdate() : query).executeTakeFirst();
     },
 
     findMany(userId: number, ids: number[]) {
@@ -36,10 +52,18 @@ export function createToolsRepo(db: DbOrTx) {
       return db.selectFrom('custom_tools').selectAll().where('user_id', '=', userId).where('id', 'in', ids).orderBy('id').execute();
     },
 
-    update(userId: number, id: number, patch: UpdateToolBody, now: Date) {
+    update(userId: number, id: number, patch: ToolPatch, now: Date) {
+      const set: Updateable<CustomToolsTable> = { updated_at: now };
+      if (patch.name !== undefined) set.name = patch.name;
+      if (patch.description !== undefined) set.description = patch.description;
+      if (patch.endpoint !== undefined) set.endpoint = patch.endpoint;
+      if (patch.method !== undefined) set.method = patch.method;
+      if (patch.timeout !== undefined) set.timeout = patch.timeout;
+      if (patch.headers !== undefined) set.headers = JSON.stringify(patch.headers);
+      if (patch.schema !== undefined) set.schema = JSON.stringify(patch.schema);
       return db
         .updateTable('custom_tools')
-        .set({ ...(columns(patch) as Updateable<CustomToolsTable>), updated_at: now })
+        .set(set)
         .where('user_id', '=', userId)
         .where('id', '=', id)
         .returningAll()

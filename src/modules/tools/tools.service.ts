@@ -1,11 +1,20 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../../core/db/database.js';
-import type { DbOrTx } from '../../core/db/transaction.js';
+import { inTransaction, type DbOrTx } from '../../core/db/transaction.js';
 import type { Clock } from '../../core/clock.js';
+import type { SecretBox } from '../../core/crypto/secret-box.js';
+import type { CustomToolsTable } from '../../core/db/schema.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { notFound, validationFailed, type FieldErrors } from '../../core/http/errors.js';
-import { createToolsRepo } from './tools.repo.js';
+import { openHeaders, presentHeaders, sealHeaders, type ToolHeader } from './tools.headers.js';
+import { createToolsRepo, type ToolPatch } from './tools.repo.js';
 import type { CreateToolBody, UpdateToolBody } from './tools.schemas.js';
 
+type ToolRow = Selectable<CustomToolsTable>;
+/** A tool with its header values in the form the reader may see (masked for the API, real for calls). */
+export type Tool = Omit<ToolRow, 'headers'> & { headers: ToolHeader[] };
+
+const DEFAULT_TIMEOUT_SECONDS = 10;
 const toolNotFound = () => notFound('Tool not found');
 const nameTaken = () => validationFailed({ name: ['The name has already been taken.'] });
 
@@ -21,7 +30,7 @@ function parameterErrors(schema: Array<{ name: string }> | undefined): FieldErro
 }
 
 /** Custom mid-call tools: HTTP endpoints an assistant may call during a conversation. */
-export function createToolsService({ db, clock }: { db: Db; clock: Clock }) {
+export function createToolsService({ db, clock, secrets }: { db: Db; clock: Clock; secrets: SecretBox }) {
   const guardUnique = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
       return await work();
@@ -30,30 +39,54 @@ export function createToolsService({ db, clock }: { db: Db; clock: Clock }) {
       throw error;
     }
   };
+  const present = (row: ToolRow): Tool => ({ ...row, headers: presentHeaders(row.headers, secrets) });
 
   return {
     async create(userId: number, body: CreateToolBody) {
-      const errors = parameterErrors(body.schema);
+      const sealed = sealHeaders(body.headers ?? [], [], secrets);
+      const errors = { ...sealed.errors, ...parameterErrors(body.schema) };
       if (Object.keys(errors).length > 0) throw validationFailed(errors);
-      return guardUnique(() => createToolsRepo(db).insert(userId, body, clock.now()));
+      const tool = {
+        name: body.name,
+        description: body.description,
+        endpoint: body.endpoint,
+        method: body.method,
+        timeout: body.timeout ?? DEFAULT_TIMEOUT_SECONDS,
+        headers: sealed.headers,
+        schema: body.schema ?? [],
+      };
+      return present(await guardUnique(() => createToolsRepo(db).insert(userId, tool, clock.now())));
     },
 
-    list(userId: number) {
-      return createToolsRepo(db).list(userId);
+    async list(userId: number) {
+      return (await createToolsRepo(db).list(userId)).map(present);
     },
 
     async get(userId: number, id: number) {
       const tool = await createToolsRepo(db).find(userId, id);
       if (!tool) throw toolNotFound();
-      return tool;
+      return present(tool);
     },
 
-    async update(userId: number, id: number, patch: UpdateToolBody) {
-      const errors = parameterErrors(patch.schema);
+    /** Masked header values are resolved against the stored ones, so the row is read and written in one transaction. */
+    async update(userId: number, id: number, body: UpdateToolBody) {
+      const errors = parameterErrors(body.schema);
       if (Object.keys(errors).length > 0) throw validationFailed(errors, 'Validation failed');
-      const tool = await guardUnique(() => createToolsRepo(db).update(userId, id, patch, clock.now()));
-      if (!tool) throw toolNotFound();
-      return tool;
+      const updated = await inTransaction(db, async (tx) => {
+        const repo = createToolsRepo(tx);
+        const current = await repo.find(userId, id, { forUpdate: body.headers !== undefined });
+        if (!current) throw toolNotFound();
+        const { name, description, endpoint, method, timeout, schema } = body;
+        const patch: ToolPatch = { name, description, endpoint, method, timeout, schema };
+        if (body.headers !== undefined) {
+          const sealed = sealHeaders(body.headers, current.headers, secrets);
+          if (Object.keys(sealed.errors).length > 0) throw validationFailed(sealed.errors, 'Validation failed');
+          patch.headers = sealed.headers;
+        }
+        return guardUnique(() => repo.update(userId, id, patch, clock.now()));
+      });
+      if (!updated) throw toolNotFound();
+      return present(updated);
     },
 
     async delete(userId: number, id: number): Promise<void> {
@@ -65,9 +98,9 @@ export function createToolsService({ db, clock }: { db: Db; clock: Clock }) {
       return createToolsRepo(tx).ownedIds(userId, ids);
     },
 
-    /** The tools an assistant may call, for the conversation engine. */
-    findMany(userId: number, ids: number[]) {
-      return createToolsRepo(db).findMany(userId, ids);
+    /** The tools an assistant may call, for the conversation engine: header values opened, to be sent. */
+    async findMany(userId: number, ids: number[]): Promise<Tool[]> {
+      return (await createToolsRepo(db).findMany(userId, ids)).map((row) => ({ ...row, headers: openHeaders(row.headers, secrets) }));
     },
   };
 }

@@ -114,3 +114,68 @@ describe('reading, updating and deleting tools', () => {
     expect((await api.get(`/api/user/tools/${id}`)).statusCode).toBe(404);
   });
 });
+
+describe('header values are secrets', () => {
+  const API_KEY = 'sk_live_4f9a8b7c6d5e1234567890';
+  const storedHeaders = async (id: number) =>
+    (await t.deps.db.selectFrom('custom_tools').select('headers').where('id', '=', id).executeTakeFirstOrThrow()).headers;
+
+  it('are sealed at rest and returned masked everywhere, content negotiation headers excepted', async () => {
+    const a = apiFor(t, (await createUser(t.deps)).token);
+    const headers = [{ name: 'X-Api-Key', value: API_KEY }, { name: 'Content-Type', value: 'application/json' }, { name: 'X-Short', value: 'abc' }];
+    const created = await a.post('/api/user/tools', orderTool({ headers }));
+    expect(created.statusCode).toBe(201);
+    const masked = [{ name: 'X-Api-Key', value: 'sk_l…7890' }, { name: 'Content-Type', value: 'application/json' }, { name: 'X-Short', value: '****' }];
+    const { id } = created.json().data;
+    expect(created.json().data.headers).toEqual(masked);
+    expect((await a.get(`/api/user/tools/${id}`)).json().data.headers).toEqual(masked);
+    expect((await a.get('/api/user/tools')).json()[0].headers).toEqual(masked);
+
+    const stored = await storedHeaders(id);
+    expect(JSON.stringify(stored)).not.toContain(API_KEY);
+    expect(JSON.stringify(stored)).not.toContain('application/json');
+    expect(stored.map((h) => Object.keys(h).sort())).toEqual([['name', 'value_sealed'], ['name', 'value_sealed'], ['name', 'value_sealed']]);
+    expect(stored.map((h) => t.deps.secrets.open(h.value_sealed!))).toEqual([API_KEY, 'application/json', 'abc']);
+  });
+
+  it('keep their stored value when the masked value is sent back, and take a new value when one is sent', async () => {
+    const a = apiFor(t, (await createUser(t.deps)).token);
+    const { id } = (await a.post('/api/user/tools', orderTool({ headers: [{ name: 'X-Api-Key', value: API_KEY }, { name: 'X-Short', value: 'abc' }] }))).json().data;
+    const read = (await a.get(`/api/user/tools/${id}`)).json().data;
+    const res = await a.put(`/api/user/tools/${id}`, { headers: [...read.headers, { name: 'Authorization', value: 'Bearer new-token-0001' }], description: 'Renamed' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.headers).toEqual([...read.headers, { name: 'Authorization', value: 'Bear…0001' }]);
+    expect((await storedHeaders(id)).map((h) => t.deps.secrets.open(h.value_sealed!))).toEqual([API_KEY, 'abc', 'Bearer new-token-0001']);
+
+    // A header's name is matched case-insensitively; a new full value replaces the old one.
+    await a.put(`/api/user/tools/${id}`, { headers: [{ name: 'x-api-key', value: 'sk_l…7890' }, { name: 'X-Short', value: 'xyz' }] });
+    expect((await storedHeaders(id)).map((h) => [h.name, t.deps.secrets.open(h.value_sealed!)])).toEqual([['x-api-key', API_KEY], ['X-Short', 'xyz']]);
+  });
+
+  it('refuse a masked value that matches no stored header, changing nothing', async () => {
+    const a = apiFor(t, (await createUser(t.deps)).token);
+    const { id } = (await a.post('/api/user/tools', orderTool({ headers: [{ name: 'X-Api-Key', value: API_KEY }] }))).json().data;
+    const before = await storedHeaders(id);
+    for (const headers of [[{ name: 'X-Api-Key', value: 'sk_l…0000' }], [{ name: 'X-Other-Key', value: 'sk_l…7890' }], [{ name: 'X-Api-Key', value: '****' }]]) {
+      const res = await a.put(`/api/user/tools/${id}`, { headers, name: 'renamed_tool' });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({ message: 'Validation failed', errors: { 'headers.0.value': ['The headers.0.value field must be the full value.'] } });
+    }
+    expect(await storedHeaders(id)).toEqual(before);
+    expect((await a.get(`/api/user/tools/${id}`)).json().data.name).toBe('check_order_status');
+    const created = await a.post('/api/user/tools', orderTool({ name: 'copied_tool', headers: [{ name: 'X-Api-Key', value: 'sk_l…7890' }] }));
+    expect(created.json()).toEqual({ message: 'The headers.0.value field must be the full value.', errors: { 'headers.0.value': ['The headers.0.value field must be the full value.'] } });
+  });
+
+  it('stored in plain text before sealing are read as plain, masked, and sealed on the next update', async () => {
+    const a = apiFor(t, (await createUser(t.deps)).token);
+    const { id } = (await a.post('/api/user/tools', orderTool({ name: 'legacy_tool', headers: [] }))).json().data;
+    await t.deps.db.updateTable('custom_tools').set({ headers: JSON.stringify([{ name: 'X-Api-Key', value: API_KEY }]) }).where('id', '=', id).execute();
+    const read = (await a.get(`/api/user/tools/${id}`)).json().data;
+    expect(read.headers).toEqual([{ name: 'X-Api-Key', value: 'sk_l…7890' }]);
+    expect((await a.put(`/api/user/tools/${id}`, { headers: read.headers })).statusCode).toBe(200);
+    const stored = await storedHeaders(id);
+    expect(stored[0]!.value).toBeUndefined();
+    expect(t.deps.secrets.open(stored[0]!.value_sealed!)).toBe(API_KEY);
+  });
+});

@@ -3,7 +3,8 @@ import type { CustomToolsTable } from '../../../core/db/schema.js';
 import { OutboundError, type HttpClient } from '../../../core/net/index.js';
 import { FunctionError, objectSchema, type ConversationFunction } from './types.js';
 
-export type CustomTool = Selectable<CustomToolsTable>;
+/** As the tools service loads it for a conversation: header values opened, ready to send. */
+export type CustomTool = Omit<Selectable<CustomToolsTable>, 'headers'> & { headers: Array<{ name: string; value: string }> };
 
 /** Enough of an answer for the model; the rest would only cost tokens. */
 const MAX_RESPONSE_BYTES = 64 * 1024;
