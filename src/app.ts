@@ -5,6 +5,8 @@ import { parseTrustProxy } from './config.js';
 import type { App } from './core/http/fastify-types.js';
 import { installErrorHandling } from './core/http/error-handler.js';
 import { installValidation } from './core/http/validation.js';
+import { installJsonBodyParser } from './core/http/json-body.js';
+import { installInputGuard } from './core/http/input-guard.js';
 import { installAuth } from './core/http/auth.js';
 import { installMetrics } from './core/http/metrics.js';
 import { installOpenApi } from './core/http/openapi.js';
@@ -43,6 +45,8 @@ export async function buildApp(deps: Deps): Promise<App> {
 
   installErrorHandling(app);
   installValidation(app);
+  installJsonBodyParser(app);
+  installInputGuard(app);
   installAuth(app, (token) => deps.services.auth.resolveBearer(token));
   installMetrics(app);
   await installOpenApi(app, VERSION);

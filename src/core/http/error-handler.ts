@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyRequest } from 'fastify';
 import type { App } from './fastify-types.js';
-import { AppError, renderError, validationFailed } from './errors.js';
+import { AppError, renderError, validationFailed, type ErrorShape } from './errors.js';
 import { translateSchemaErrors } from './validation-messages.js';
 
 /** One central place that turns anything thrown into the route family's wire shape. */
@@ -11,10 +11,15 @@ export function installErrorHandling(app: App): void {
       request.log.error({ err: error }, 'unhandled error');
     }
     // 401 is the same plain body on every route, whatever family it belongs to.
-    const shape = appError.statusCode === 401 ? 'plain' : (request.routeOptions.config?.errorShape ?? 'plain');
+    const familyShape = appError.statusCode === 401 ? 'plain' : (request.routeOptions.config?.errorShape ?? 'plain');
+    const shape = declaredShape(request.routeOptions.schema?.response, appError.statusCode) ?? familyShape;
     void reply
       .status(appError.statusCode)
       .headers(appError.headers ?? {})
+      // Error bodies are built here from known fields only, so they need no response-schema
+      // filtering; serialising them with that schema could only turn a 4xx into a 500.
+      .type('application/json; charset=utf-8')
+      .serializer((body: unknown) => JSON.stringify(body))
       .send(renderError(appError, shape));
   });
 
@@ -34,23 +39,32 @@ function toAppError(error: FastifyError | AppError, request: FastifyRequest): Ap
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    return new AppError(status, clientErrorMessage(error), { code: error.code });
+    const known = FRAMEWORK_ERRORS[error.code];
+    return new AppError(status, known?.message ?? error.message, { code: known?.code ?? error.code });
   }
   return new AppError(500, 'Server Error', { code: 'SERVER_ERROR' });
 }
 
-/** Fastify's own 4xx errors (bad JSON, wrong content type, body too large) in plain words. */
-function clientErrorMessage(error: FastifyError): string {
-  switch (error.code) {
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return 'The request body is not valid JSON.';
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The request body is empty but the content type is application/json.';
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Unsupported content type. Send JSON with Content-Type: application/json.';
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request body is too large.';
-    default:
-      return error.message;
-  }
+/** Fastify's own 4xx errors (bad JSON, wrong content type, body too large) in plain words and our codes. */
+const FRAMEWORK_ERRORS: Record<string, { message: string; code: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { message: 'The request body is not valid JSON.', code: 'INVALID_JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { message: 'The request body is empty but the content type is application/json.', code: 'INVALID_JSON' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { message: 'Unsupported content type. Send JSON with Content-Type: application/json.', code: 'UNSUPPORTED_MEDIA_TYPE' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { message: 'The request body is too large.', code: 'BODY_TOO_LARGE' },
+};
+
+/**
+ * A route may declare its own body for a status (generate-reply answers 400 in the coded shape
+ * while its family speaks the validation shape); every error with that status, the framework's
+ * own included, then takes the declared shape, so the body always matches the document.
+ */
+function declaredShape(responses: unknown, status: number): ErrorShape | undefined {
+  const declared = (responses as Record<string, { properties?: Record<string, unknown> }> | undefined)?.[status];
+  const properties = declared?.properties;
+  if (!properties) return undefined;
+  if ('error_code' in properties) return 'coded';
+  if ('status' in properties && 'error' in properties) return 'conversation';
+  if ('error' in properties && !('message' in properties)) return 'error';
+  if ('message' in properties) return 'plain';
+  return undefined;
 }

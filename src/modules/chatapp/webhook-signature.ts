@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { withoutUnstorableText } from '../../core/http/input-guard.js';
 
 /**
  * X-Hub-Signature-256: `sha256=<hex HMAC-SHA256 of the raw body, keyed with the app secret>`.
@@ -21,13 +22,14 @@ export function secretsEqual(a: string, b: string): boolean {
 const MAX_DEPTH = 32;
 
 /**
- * Makes a parsed payload storable as jsonb: PostgreSQL refuses the NUL character in text, and
+ * Makes a parsed payload storable as jsonb: PostgreSQL refuses the NUL character and lone UTF-16
+ * surrogates (JSON escapes can spell both) in text, so they are dropped, and
  * nesting deeper than any real payload is refused here rather than by the database. Returns
  * undefined for input that cannot be a platform payload.
  */
 export function storableJson(value: unknown, depth = 0): unknown {
   if (depth > MAX_DEPTH) return undefined;
-  if (typeof value === 'string') return value.replace(/\u0000/g, '');
+  if (typeof value === 'string') return withoutUnstorableText(value);
   if (Array.isArray(value)) {
     const items: unknown[] = [];
     for (const item of value) {
@@ -43,7 +45,7 @@ export function storableJson(value: unknown, depth = 0): unknown {
       const clean = storableJson(item, depth + 1);
       if (clean === undefined) return undefined;
       // defineProperty: a "__proto__" key stays data instead of replacing the prototype.
-      Object.defineProperty(result, key.replace(/\u0000/g, ''), { value: clean, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(result, withoutUnstorableText(key), { value: clean, enumerable: true, writable: true, configurable: true });
     }
     return result;
   }

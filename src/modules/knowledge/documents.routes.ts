@@ -1,9 +1,9 @@
-import multipart, { type MultipartFile } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { authOf } from '../../core/http/auth.js';
 import { MessageBody, ValidationErrorBody } from '../../core/http/schemas.js';
-import { MAX_FILE_BYTES, fileTooLarge } from './document-sources.js';
+import { MAX_FILE_BYTES } from './document-sources.js';
+import { readMultipartBody } from './multipart-body.js';
 import { presentDocument } from './knowledge.presenters.js';
 import type { KnowledgeService } from './knowledge.service.js';
 import {
@@ -26,13 +26,12 @@ const JSON_BODY_LIMIT = MAX_FILE_BYTES * 2;
 
 export const documentsRoutes: FastifyPluginAsyncTypebox<{ knowledge: KnowledgeService }> = async (app, { knowledge }) => {
   // Scoped to this plugin: only document uploads accept multipart bodies.
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 100 },
-    onFile: readUpload,
-  });
+  await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 100 } });
   app.addHook('preValidation', async (request) => {
-    if (request.isMultipart()) normalizeMultipartFields(request.body as Record<string, unknown>);
+    if (!request.isMultipart()) return;
+    const body = await readMultipartBody(request);
+    normalizeMultipartFields(body);
+    request.body = body;
   });
 
   app.get(
@@ -95,16 +94,6 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<{ knowledge: KnowledgeSe
     },
   );
 };
-
-/** Keeps the upload's bytes as the field's value; an oversized one is a validation error, not a 413. */
-async function readUpload(this: FastifyRequest, part: MultipartFile): Promise<void> {
-  try {
-    part.value = await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
-    throw error;
-  }
-}
 
 /**
  * Multipart fields are all text: turn them into the JSON body's types so one schema validates
