@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../../../test/helpers/factories.js';
+import { balanceMicros, ownerWithAssistant, startConversationsApp, type ConversationsTestApp } from '../../../test/helpers/conversations.js';
+import { testConfig } from '../../../test/helpers/test-app.js';
+import { ConfigError } from '../../config.js';
+
+const PROXY = '10.0.0.1';
+let ctx: ConversationsTestApp;
+beforeAll(async () => {
+  ctx = await startConversationsApp({
+    WIDGET_CONVERSATIONS_PER_IP_PER_HOUR: '3',
+    WIDGET_MESSAGES_PER_CONVERSATION_PER_MINUTE: '4',
+    WIDGET_MESSAGES_PER_IP_PER_MINUTE: '6',
+    TRUST_PROXY: PROXY,
+  });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const TOO_MANY_CONVERSATIONS = { status: false, error: 'Too many conversations were started from your network. Please try again later.' };
+const TOO_FAST = { status: false, error: 'You are sending messages too quickly. Please wait a moment and try again.' };
+const TOO_MANY_FROM_NETWORK = { status: false, error: 'Too many messages were sent from your network. Please wait a moment and try again.' };
+
+function start(assistantUuid: string, from: string, headers: Record<string, string> = {}, body: Record<string, unknown> = {}) {
+  return ctx.t.app.inject({ method: 'POST', url: '/api/conversations', remoteAddress: from, headers, payload: { assistant_id: assistantUuid, ...body } });
+}
+
+async function started(assistantUuid: string, from: string): Promise<string> {
+  const res = await start(assistantUuid, from);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().conversation_id;
+}
+
+function send(conversationId: string, from: string, headers: Record<string, string> = {}) {
+  return ctx.t.app.inject({ method: 'POST', url: `/api/conversations/${conversationId}/messages`, remoteAddress: from, headers, payload: { message: 'hi' } });
+}
+
+function expectRefused(res: { statusCode: number; json(): unknown; headers: Record<string, unknown> }, body: unknown, retryAfterSeconds: number) {
+  expect(res.statusCode).toBe(429);
+  expect(res.json()).toEqual(body);
+  expect(res.headers['retry-after']).toBe(String(retryAfterSeconds));
+}
+
+describe('new widget conversations per client network per hour', () => {
+  it('allows exactly the limit, answers 429 with Retry-After, counts no refusal, and resets with the hour', async () => {
+    const { t } = ctx;
+    t.clock.set('2026-01-16T10:00:20Z');
+    const owner = await ownerWithAssistant(t);
+    for (let i = 0; i < 3; i++) await started(owner.assistant.uuid, '192.0.2.10');
+    expectRefused(await start(owner.assistant.uuid, '192.0.2.10'), TOO_MANY_CONVERSATIONS, 3580);
+    expectRefused(await start(owner.assistant.uuid, '192.0.2.10'), TOO_MANY_CONVERSATIONS, 3580);
+    // Another network is not affected; the owner's free test conversations are not counted.
+    await started(owner.assistant.uuid, '192.0.2.11');
+    const test = await start(owner.assistant.uuid, '192.0.2.10', bearer(owner.token), { type: 'test' });
+    expect(test.statusCode).toBe(200);
+    expect((await owner.api.get('/api/user/conversations?type=widget&per_page=100')).json().data).toHaveLength(4);
+
+    t.clock.set('2026-01-16T11:00:00Z');
+    for (let i = 0; i < 3; i++) await started(owner.assistant.uuid, '192.0.2.10');
+    expectRefused(await start(owner.assistant.uuid, '192.0.2.10'), TOO_MANY_CONVERSATIONS, 3600);
+  });
+
+  it('counts an IPv6 client by its /64 network, and an IPv4-mapped address as the IPv4 one', async () => {
+    const { t } = ctx;
+    t.clock.set('2026-01-16T12:00:00Z');
+    const owner = await ownerWithAssistant(t);
+    for (const from of ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:ffff::3']) await started(owner.assistant.uuid, from);
+    expectRefused(await start(owner.assistant.uuid, '2001:db8:1:2::4'), TOO_MANY_CONVERSATIONS, 3600);
+    await started(owner.assistant.uuid, '2001:db8:1:3::1');
+    for (const from of ['192.0.2.20', '::ffff:192.0.2.20', '192.0.2.20']) await started(owner.assistant.uuid, from);
+    expectRefused(await start(owner.assistant.uuid, '::ffff:192.0.2.20'), TOO_MANY_CONVERSATIONS, 3600);
+  });
+});
+
+describe('widget messages per conversation and per client network per minute', () => {
+  it('allows the per-conversation limit exactly, refuses without charging, and resets with the minute', async () => {
+    const { t } = ctx;
+    t.clock.set('2026-01-16T14:00:20Z');
+    const owner = await ownerWithAssistant(t);
+    const first = await started(owner.assistant.uuid, '192.0.2.30');
+    for (let i = 0; i < 4; i++) expect((await send(first, '192.0.2.30')).statusCode).toBe(200);
+    expectRefused(await send(first, '192.0.2.30'), TOO_FAST, 40);
+    // A stream is refused the same way, before any event.
+    expectRefused(await send(first, '192.0.2.30', { accept: 'text/event-stream' }), TOO_FAST, 40);
+    expect(await balanceMicros(t, owner.user.id)).toBe(10_000_000 - 4 * 10_000);
+    // Refused messages counted against nothing: the network has used 4 of its 6.
+    const second = await started(owner.assistant.uuid, '192.0.2.30');
+    expect((await send(second, '192.0.2.30')).statusCode).toBe(200);
+    expect((await send(second, '192.0.2.30')).statusCode).toBe(200);
+    expectRefused(await send(second, '192.0.2.30'), TOO_MANY_FROM_NETWORK, 40);
+
+    t.clock.set('2026-01-16T14:01:00Z');
+    expect((await send(first, '192.0.2.30')).statusCode).toBe(200);
+    expect(await balanceMicros(t, owner.user.id)).toBe(10_000_000 - 7 * 10_000);
+  });
+
+  it('allows the per-network limit exactly across conversations; other networks and test conversations are not limited', async () => {
+    const { t } = ctx;
+    t.clock.set('2026-01-16T16:00:00Z');
+    const owner = await ownerWithAssistant(t);
+    const ids = [await started(owner.assistant.uuid, '192.0.2.40'), await started(owner.assistant.uuid, '192.0.2.40'), await started(owner.assistant.uuid, '192.0.2.40')];
+    for (const id of ids) for (let i = 0; i < 2; i++) expect((await send(id, '192.0.2.40')).statusCode).toBe(200);
+    expectRefused(await send(ids[0]!, '192.0.2.40'), TOO_MANY_FROM_NETWORK, 60);
+    // The same conversation from another network (a visitor whose phone changed networks) goes on.
+    expect((await send(ids[0]!, '192.0.2.41')).statusCode).toBe(200);
+    const test = await start(owner.assistant.uuid, '192.0.2.40', bearer(owner.token), { type: 'test' });
+    for (let i = 0; i < 8; i++) expect((await send(test.json().conversation_id, '192.0.2.40', bearer(owner.token))).statusCode).toBe(200);
+  });
+});
+
+describe('the client address', () => {
+  it('comes from X-Forwarded-For only when the request came through a trusted proxy', async () => {
+    const { t } = ctx;
+    t.clock.set('2026-01-16T18:00:00Z');
+    const owner = await ownerWithAssistant(t);
+    const via = (proxy: string, forwarded: string) => start(owner.assistant.uuid, proxy, { 'x-forwarded-for': forwarded });
+    // Through the trusted proxy: four visitors, four networks.
+    for (const visitor of ['203.0.113.1', '203.0.113.2', '203.0.113.3', '203.0.113.4']) expect((await via(PROXY, visitor)).statusCode).toBe(200);
+    // Straight from an untrusted address, the header is ignored: all four are that address.
+    for (let i = 1; i <= 3; i++) expect((await via('198.51.100.7', `203.0.113.${10 + i}`)).statusCode).toBe(200);
+    expectRefused(await via('198.51.100.7', '203.0.113.99'), TOO_MANY_CONVERSATIONS, 3600);
+    // What a client wrote before the proxy's own entry is not believed either.
+    for (let i = 1; i <= 3; i++) expect((await via(PROXY, `1.1.1.${i}, 203.0.113.50`)).statusCode).toBe(200);
+    expectRefused(await via(PROXY, '1.1.1.9, 203.0.113.50'), TOO_MANY_CONVERSATIONS, 3600);
+  });
+
+  it('TRUST_PROXY accepts true, false and lists of addresses and ranges, and refuses hop counts and nonsense', () => {
+    expect(testConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.5, loopback, ::1, fd00::/8' }).TRUST_PROXY).toBe('10.0.0.0/8, 192.168.1.5, loopback, ::1, fd00::/8');
+    expect(testConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe('true');
+    expect(testConfig().TRUST_PROXY).toBeUndefined();
+    for (const bad of ['2', 'proxy.example.com', '10.0.0.0/33', '10.0.0.1/8/8', 'true,10.0.0.1', 'constructor']) {
+      expect(() => testConfig({ TRUST_PROXY: bad }), bad).toThrow(ConfigError);
+    }
+    expect(() => testConfig({ TRUST_PROXY: '2' })).toThrow(
+      'TRUST_PROXY must be true, false, or a comma list of proxy IP addresses and CIDR ranges; hop counts are not supported (got "2")',
+    );
+    expect(() => testConfig({ WIDGET_MESSAGES_PER_IP_PER_MINUTE: '0' })).toThrow(ConfigError);
+  });
+});
