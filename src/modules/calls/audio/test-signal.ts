@@ -119,3 +119,39 @@ export function containsSignalForText(samples: Int16Array, sampleRate: number, t
   const wanted = symbolsForText(text).join(',');
   return detectSignal(samples, sampleRate).join(',').includes(wanted);
 }
+
+/**
+ * A voice-like sound (a glottal pulse train with wobbling pitch through three vowel formants,
+ * in 4 Hz syllables) that Silero VAD classifies as speech while pure tones and silence are not.
+ * Fake callers use it wherever a voice-activity detector must hear someone talk.
+ */
+export function speechLike(durationMs: number, sampleRate: number, amplitude = 0.5): Int16Array {
+  const count = Math.round((sampleRate * durationMs) / 1000);
+  const raw = new Float64Array(count);
+  const formants = [
+    [700, 80],
+    [1200, 90],
+    [2500, 120],
+  ] as const;
+  const state = formants.map(() => [0, 0]);
+  let peak = 0;
+  for (let i = 0; i < count; i++) {
+    const t = i / sampleRate;
+    const pitch = 120 * (1 + 0.1 * Math.sin(2 * Math.PI * 3 * t));
+    const pulse = (t * pitch) % 1 < 0.05 ? 1 : 0;
+    let y = 0;
+    formants.forEach(([frequency, bandwidth], k) => {
+      const r = Math.exp((-Math.PI * bandwidth) / sampleRate);
+      const s = state[k]!;
+      const v = pulse + 2 * r * Math.cos((2 * Math.PI * frequency) / sampleRate) * s[0]! - r * r * s[1]!;
+      s[1] = s[0]!;
+      s[0] = v;
+      y += v;
+    });
+    raw[i] = y * (0.5 - 0.5 * Math.cos(2 * Math.PI * 4 * t));
+    peak = Math.max(peak, Math.abs(raw[i]!));
+  }
+  const out = new Int16Array(count);
+  for (let i = 0; i < count; i++) out[i] = Math.round((raw[i]! / (peak || 1)) * amplitude * 32767);
+  return out;
+}
