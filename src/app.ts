@@ -25,6 +25,9 @@ import { userConversationsRoutes } from './modules/conversations/user-conversati
 import { installWidgetCors } from './modules/widget/widget-cors.js';
 import { widgetRoutes } from './modules/widget/widget.routes.js';
 import { loadWidgetScript } from './modules/widget/widget-script.js';
+import { callsRoutes } from './modules/calls/calls.routes.js';
+import { twilioRoutes } from './modules/calls/telephony/twilio.routes.js';
+import { installTwilioStream } from './modules/calls/telephony/twilio-stream.js';
 import { VERSION } from './version.js';
 
 const ONE_MIB = 1024 * 1024;
@@ -71,6 +74,11 @@ export async function buildApp(deps: Deps): Promise<App> {
   await app.register(widgetRoutes, { widget: deps.services.widget, script: loadWidgetScript() });
   await app.register(conversationsRoutes, { prefix: '/api', conversations, resolveBearer: (token) => deps.services.auth.resolveBearer(token) });
   await app.register(userConversationsRoutes, { prefix: '/api', conversations });
+  const { callsModule } = deps.services;
+  await app.register(callsRoutes, { prefix: '/api', calls: callsModule.calls });
+  await app.register(twilioRoutes, { prefix: '/api', webhooks: callsModule.twilioWebhooks });
+  installTwilioStream(app.server, { ...callsModule, webhooks: callsModule.twilioWebhooks, logger: deps.logger });
+  app.addHook('onClose', () => callsModule.sessions.stop());
   // Closing the app lets running jobs finish (before server.ts closes the database).
   app.addHook('onClose', async () => {
     await deps.jobs.stop();

@@ -55,6 +55,12 @@ const ConfigSchema = Type.Object({
   WIDGET_CONVERSATIONS_PER_IP_PER_HOUR: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 60 }),
   WIDGET_MESSAGES_PER_CONVERSATION_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 100_000, default: 12 }),
   WIDGET_MESSAGES_PER_IP_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 30 }),
+  PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^/?#\\s]+/?$' })),
+  TWILIO_ACCOUNT_SID: Type.Optional(Type.String({ pattern: '^AC[0-9a-fA-F]{32}$' })),
+  TWILIO_AUTH_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
+  TWILIO_API_URL: Type.String({ pattern: '^https?://', default: 'https://api.twilio.com' }),
+  TWILIO_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
+  VOICE_PRICE_PER_MINUTE_USD: Type.String({ pattern: '^\\d{1,4}(\\.\\d{1,6})?$', default: '0.10' }),
 });
 
 export type Config = Static<typeof ConfigSchema> & {
@@ -106,6 +112,9 @@ function describe(key: string, ajvMessage: string): string {
   if (key === 'SECRET_KEY') return 'must be at least 32 characters (e.g. `openssl rand -hex 32`)';
   if (key === 'LOG_LEVEL') return 'must be one of fatal, error, warn, info, debug, trace, silent';
   if (key === 'WEBHOOK_RETRY_SCHEDULE') return 'must be up to 20 comma-separated durations such as 30s,2m,10m,1h,6h';
+  if (key === 'PUBLIC_URL') return 'must be the https origin Twilio reaches, such as https://voice.example.com';
+  if (key === 'TWILIO_ACCOUNT_SID') return 'must be a Twilio Account SID (AC followed by 32 hex digits)';
+  if (key === 'VOICE_PRICE_PER_MINUTE_USD') return 'must be a price in USD such as 0.10';
   if (key === 'CHATAPP_CALL_RESTRICTED_COUNTRIES') return 'must be comma-separated two-letter country codes such as US,CA, or none';
   return ajvMessage.replace(/^Expected/, 'must be');
 }

@@ -30,6 +30,9 @@ import { pruneExpiredLimits } from './core/limits/fixed-window.js';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
 import { parseRetrySchedule, registerWebhookJobs } from './modules/webhooks/webhook-delivery.js';
 import { widgetServiceFrom } from './modules/widget/widget.service.js';
+import { createCallsModule, registerCallsJobs } from './modules/calls/calls.module.js';
+import type { CallEngine } from './modules/calls/engine/engine.types.js';
+import { unavailableEngine } from './modules/calls/engine/no-engine.js';
 import { VERSION } from './version.js';
 
 /** Everything the app needs, built once. Tests build it with their own clock and database. */
@@ -53,6 +56,8 @@ export interface DepsOverrides {
   clock?: Clock;
   logger?: Logger;
   database?: DatabaseHandle;
+  /** One call's loop; tests bring a scripted one. */
+  callEngine?: CallEngine;
 }
 
 export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<Deps> {
@@ -75,12 +80,12 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const base = { config, db: database.db, database, clock, logger, secrets: createSecretBox(secretKey), jobs, http };
   // One embeddings client, shared by search (queries) and document processing (chunks).
   const embeddings = embeddingsFromConfig(config);
-  const deps = { ...base, services: createServices(base, embeddings) };
+  const deps = { ...base, services: createServices(base, embeddings, overrides.callEngine ?? unavailableEngine) };
   registerBackgroundJobs(deps, embeddings);
   return deps;
 }
 
-function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClient | null) {
+function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClient | null, callEngine: CallEngine) {
   const { db, clock, config } = deps;
   const accounts = createAccountsService({ db, clock });
   const auth = createAuthService({
@@ -116,7 +121,12 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
     chatapp: chatappChannel(chatapp),
   });
   const widget = widgetServiceFrom({ clock, assistants: assistantServices.assistants, conversations: conversationsModule.conversations, catalog: assistantServices.catalog });
-  return { accounts, auth, apiKeys, webhooks, knowledge, ...assistantServices, chatapp, conversations: conversationsModule.conversations, conversationsModule, widget };
+  const callsModule = createCallsModule({
+    config, db, clock, logger: deps.logger, secrets: deps.secrets, engine: callEngine,
+    loadAssistant: (userId, assistantId) => conversationsModule.assistants.byId(userId, assistantId),
+    llm: conversationsModule.llm, modelFor: conversationsModule.modelFor,
+  });
+  return { callsModule, accounts, auth, apiKeys, webhooks, knowledge, ...assistantServices, chatapp, conversations: conversationsModule.conversations, conversationsModule, widget };
 }
 
 /** Catalogs, calendars, folders, labels, custom tools, phone numbers and the assistants that use them. */
@@ -132,7 +142,7 @@ function createAssistantServices(deps: Omit<Deps, 'services'>, knowledgeBases: K
   const labels = createGroupsService({ db, clock }, 'label');
   const tools = createToolsService({ db, clock, secrets });
   // Deleting a number also drops the warm-transfer tools that dial from it (same transaction).
-  const phoneNumbers = createPhoneNumbersService({ db, clock, beforeDelete: (tx, userId, id) => assistants.detachPhoneNumber(tx, userId, id) });
+  const phoneNumbers = createPhoneNumbersService({ db, clock, secrets, beforeDelete: (tx, userId, id) => assistants.detachPhoneNumber(tx, userId, id) });
   const owners = { folders, labels, tools, phoneNumbers, knowledgeBases };
   const assistants = createAssistantsService({ db, clock, secrets, catalog, calendars, owners });
   return { catalog, calendars, folders, labels, tools, phoneNumbers, assistants };
@@ -143,6 +153,7 @@ function registerBackgroundJobs({ jobs, config, clock, http, services }: Deps, e
   registerKnowledgeJobs(jobs, { clock, http, embeddings });
   registerChatappJobs(jobs, services.chatapp);
   registerConversationsJobs(jobs, services.conversationsModule);
+  registerCallsJobs(jobs, services.callsModule);
   registerWebhookJobs(jobs, {
     clock,
     http,

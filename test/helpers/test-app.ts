@@ -6,6 +6,7 @@ import { ManualClock } from '../../src/core/clock.js';
 import type { App } from '../../src/core/http/fastify-types.js';
 import type { DatabaseHandle } from '../../src/core/db/database.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
+import type { CallEngine } from '../../src/modules/calls/engine/engine.types.js';
 
 export const TEST_SECRET_KEY = 'test-secret-key-0123456789abcdef0123456789abcdef';
 
@@ -22,6 +23,8 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   clock?: ManualClock;
+  /** The call engine voice tests script (deps' default otherwise). */
+  callEngine?: CallEngine;
 }
 
 /** A real app on a real, freshly migrated database, with a manual clock and a silent logger. */
@@ -32,7 +35,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const started: Array<{ app: App; deps: Deps }> = [];
 
   const start = async (handle: DatabaseHandle) => {
-    const deps = await createDeps(config, { clock, database: handle, logger: pino({ level: 'silent' }) });
+    const deps = await createDeps(config, { clock, database: handle, logger: pino({ level: 'silent' }), callEngine: options.callEngine });
     const app = await buildApp(deps);
     started.push({ app, deps });
     return { app, deps };

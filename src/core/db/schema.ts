@@ -226,6 +226,11 @@ export interface PhoneNumbersTable {
   sms_capable: boolean;
   region: string;
   has_active_subscription: boolean;
+  /** 'twilio': calls on this number use its own Twilio account (below) instead of the configured one. */
+  provider: ColumnType<'twilio' | null, 'twilio' | null | undefined, 'twilio' | null>;
+  twilio_account_sid: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Sealed with SECRET_KEY; never returned by the API. */
+  twilio_auth_token_sealed: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -548,7 +553,62 @@ export interface KnowledgeLexemesTable {
   chunk_count: number;
 }
 
+export type CallStatus =
+  | 'initiated' | 'ringing' | 'in-progress' | 'completed' | 'busy' | 'no-answer' | 'failed' | 'ended'
+  | 'ended_by_customer' | 'ended_by_assistant';
+
+/** One line of a call transcript, as the reference shows it (timestamp: unix seconds, fractional). */
+export interface CallTranscriptEntry {
+  text: string;
+  type: 'transcript';
+  sender: 'bot' | 'human';
+  timestamp: number;
+}
+
+export interface CallsTable {
+  id: Generated<number>;
+  uuid: string;
+  user_id: number;
+  assistant_id: number | null;
+  phone_number_id: number | null;
+  type: 'inbound' | 'outbound' | 'web';
+  direction: 'inbound' | 'outbound';
+  /** A browser test call with the owner's token: free. */
+  is_test: Generated<boolean>;
+  status: CallStatus;
+  provider: 'twilio' | 'web';
+  provider_call_id: string | null;
+  /** The telephony account the call runs on (Twilio AccountSid). */
+  provider_account_id: string | null;
+  from_number: string | null;
+  to_number: string | null;
+  variables: JsonColumn<Record<string, unknown>>;
+  transcript: ColumnType<CallTranscriptEntry[], string | undefined, string>;
+  evaluation: NullableJson<Record<string, unknown>>;
+  answered_by: string | null;
+  duration_seconds: number | null;
+  end_reason: string | null;
+  recording_path: string | null;
+  recording_url: string | null;
+  price_per_minute_micros: number;
+  reserved_micros: Generated<number>;
+  cost_micros: Generated<number>;
+  billing_settled_at: Timestamp | null;
+  /** The process holding the call's media; null while dialing. */
+  lease_holder: string | null;
+  /** A live call whose lease passed is closed by the sweep. */
+  lease_until: Timestamp | null;
+  heartbeat_at: Timestamp | null;
+  answered_at: Timestamp | null;
+  ended_at: Timestamp | null;
+  /** Evaluation done and the post-call webhook queued. */
+  finalized_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
+  calls: CallsTable;
   users: UsersTable;
   access_tokens: AccessTokensTable;
   balance_ledger: BalanceLedgerTable;

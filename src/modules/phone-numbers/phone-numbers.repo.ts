@@ -12,6 +12,9 @@ export function createPhoneNumbersRepo(db: DbOrTx) {
       sms_capable: boolean;
       region: string;
       has_active_subscription: boolean;
+      provider?: 'twilio' | null;
+      twilio_account_sid?: string | null;
+      twilio_auth_token_sealed?: string | null;
       created_at: Date;
       updated_at: Date;
     }) {

@@ -33,6 +33,7 @@ export function presentPhoneNumber(row: Selectable<PhoneNumbersTable>) {
     sms_capable: row.sms_capable,
     region: row.region,
     has_active_subscription: row.has_active_subscription,
+    ...(row.provider === 'twilio' ? { provider: row.provider, twilio_account_sid: row.twilio_account_sid ?? undefined } : {}),
     created_at: isoTimestamp(row.created_at)!,
   };
 }

@@ -20,6 +20,9 @@ export const CreatePhoneNumberBody = Type.Object(
     sms_capable: Type.Optional(Type.Boolean({ default: false })),
     region: Type.Optional(Type.String({ maxLength: 32, default: '' })),
     has_active_subscription: Type.Optional(Type.Boolean({ default: true })),
+    provider: Type.Optional(Nullable(Type.Unsafe<'twilio'>({ type: 'string', enum: ['twilio'], description: 'Calls on this number use its own Twilio account.' }))),
+    twilio_account_sid: Type.Optional(Type.String({ pattern: '^AC[0-9a-fA-F]{32}$', description: 'Required with provider twilio.' })),
+    twilio_auth_token: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Required with provider twilio; stored encrypted, never returned.' })),
   },
   { additionalProperties: false },
 );
@@ -40,6 +43,9 @@ export const PhoneNumberRecord = Type.Object({
   sms_capable: Type.Boolean(),
   region: Type.String(),
   has_active_subscription: Type.Boolean(),
+  /** Only on numbers with their own telephony account. */
+  provider: Type.Optional(Type.Literal('twilio')),
+  twilio_account_sid: Type.Optional(Type.String()),
   created_at: Type.String(),
 });
 

@@ -3,6 +3,7 @@ import { inTransaction, type DbOrTx, type Tx } from '../../core/db/transaction.j
 import type { Clock } from '../../core/clock.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { AppError, validationFailed } from '../../core/http/errors.js';
+import type { SecretBox } from '../../core/crypto/secret-box.js';
 import { normalizePhone } from './phone-format.js';
 import { createPhoneNumbersRepo } from './phone-numbers.repo.js';
 import { UNPARSABLE_PHONE, type CreatePhoneNumberBody } from './phone-numbers.schemas.js';
@@ -16,20 +17,24 @@ const UNKNOWN_COUNTRY = 'ZZ';
 export interface PhoneNumbersDeps {
   db: Db;
   clock: Clock;
+  /** Seals a number's own telephony credentials; without it such numbers are refused. */
+  secrets?: SecretBox;
   /** Runs inside the delete transaction, e.g. to drop transfer tools that dial from this number. */
   beforeDelete?: (tx: Tx, userId: number, phoneNumberId: number) => Promise<void>;
 }
 
-export function createPhoneNumbersService({ db, clock, beforeDelete }: PhoneNumbersDeps) {
+export function createPhoneNumbersService({ db, clock, secrets, beforeDelete }: PhoneNumbersDeps) {
   return {
     async register(userId: number, body: CreatePhoneNumberBody) {
       const normalized = normalizePhone(body.phone_number);
       if (!normalized) {
         throw new AppError(422, UNPARSABLE_PHONE, { fieldErrors: { phone_number: [UNPARSABLE_PHONE] }, extra: { error: UNPARSABLE_PHONE } });
       }
+      const telephony = telephonyAccount(body, secrets);
       const now = clock.now();
       try {
         return await createPhoneNumbersRepo(db).insert({
+          ...telephony,
           user_id: userId,
           phone_number: normalized.e164,
           country_code: normalized.countryCode ?? UNKNOWN_COUNTRY,
@@ -79,3 +84,19 @@ export function createPhoneNumbersService({ db, clock, beforeDelete }: PhoneNumb
 }
 
 export type PhoneNumbersService = ReturnType<typeof createPhoneNumbersService>;
+
+/** A number's own Twilio account: both credentials or neither; the token is sealed at rest. */
+function telephonyAccount(body: CreatePhoneNumberBody, secrets: SecretBox | undefined) {
+  if (body.provider !== 'twilio') {
+    if (body.twilio_account_sid !== undefined || body.twilio_auth_token !== undefined) {
+      throw validationFailed({ provider: ['The provider field is required when Twilio credentials are given.'] });
+    }
+    return { provider: null, twilio_account_sid: null, twilio_auth_token_sealed: null };
+  }
+  const missing: Record<string, string[]> = {};
+  if (!body.twilio_account_sid) missing.twilio_account_sid = ['The twilio account sid field is required when provider is twilio.'];
+  if (!body.twilio_auth_token) missing.twilio_auth_token = ['The twilio auth token field is required when provider is twilio.'];
+  if (Object.keys(missing).length > 0) throw validationFailed(missing);
+  if (!secrets) throw new AppError(500, 'Telephony credentials cannot be stored: no secret key.');
+  return { provider: 'twilio' as const, twilio_account_sid: body.twilio_account_sid!, twilio_auth_token_sealed: secrets.seal(body.twilio_auth_token!) };
+}

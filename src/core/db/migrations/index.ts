@@ -8,6 +8,7 @@ import * as conversations from './0006-conversations.js';
 import * as widgetLimits from './0007-widget-limits.js';
 import * as widget from './0009-widget.js';
 import * as userDeletion from './0008-user-deletion.js';
+import * as calls from './0010-calls.js';
 
 /**
  * Every migration in order. Listed explicitly (not read from a folder) so the order is reviewed
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007-widget-limits': widgetLimits,
   '0009-widget': widget,
   '0008-user-deletion': userDeletion,
+  '0010-calls': calls,
 };

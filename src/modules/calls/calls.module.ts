@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Logger } from 'pino';
+import type { Clock } from '../../core/clock.js';
+import type { SecretBox } from '../../core/crypto/secret-box.js';
+import type { Db } from '../../core/db/database.js';
+import type { JobRunner } from '../../core/jobs/index.js';
+import { usdToMicros } from '../../core/money.js';
+import type { RuntimeAssistant } from '../assistants/assistant-present.js';
+import type { LanguageModel } from '../conversations/llm/provider.js';
+import type { ModelResolver } from '../conversations/models.js';
+import { registerCallFinalize } from './call-end.js';
+import { CallSessions } from './call-sessions.js';
+import { registerCallSweep } from './call-sweep.js';
+import { createCallsService } from './calls.service.js';
+import type { CallEngine } from './engine/engine.types.js';
+import { controlForCall } from './telephony/twilio.js';
+import { createTwilioAccounts } from './telephony/twilio-accounts.js';
+import { createTwilioRest } from './telephony/twilio-rest.js';
+import { createTwilioWebhooks } from './telephony/twilio-webhooks.js';
+
+export interface CallsConfig {
+  DATA_DIR: string;
+  PUBLIC_URL?: string;
+  TWILIO_ACCOUNT_SID?: string;
+  TWILIO_AUTH_TOKEN?: string;
+  TWILIO_API_URL: string;
+  TWILIO_TIMEOUT_MS: number;
+  VOICE_PRICE_PER_MINUTE_USD: string;
+}
+
+export interface CallsModuleDeps {
+  config: CallsConfig;
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  secrets: SecretBox;
+  engine: CallEngine;
+  loadAssistant(userId: number, assistantId: number): Promise<RuntimeAssistant | undefined>;
+  /** The post-call evaluator's model (the conversations module's). */
+  llm: LanguageModel;
+  modelFor: ModelResolver;
+}
+
+/** Builds the calls module: Twilio client and accounts, live sessions, the API service and webhooks. */
+export function createCallsModule(deps: CallsModuleDeps) {
+  const { config, db, clock, logger } = deps;
+  const rest = createTwilioRest({ baseUrl: config.TWILIO_API_URL, timeoutMs: config.TWILIO_TIMEOUT_MS });
+  const accounts = createTwilioAccounts({ db, secrets: deps.secrets, accountSid: config.TWILIO_ACCOUNT_SID, authToken: config.TWILIO_AUTH_TOKEN });
+  const pricePerMinuteMicros = usdToMicros(Number(config.VOICE_PRICE_PER_MINUTE_USD));
+  const sessions = new CallSessions({
+    db, clock, logger, engine: deps.engine, loadAssistant: deps.loadAssistant, holderId: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+  });
+  const calls = createCallsService({
+    db, clock, logger, pricePerMinuteMicros, publicUrl: config.PUBLIC_URL, dataDir: config.DATA_DIR, rest, accounts, loadAssistant: deps.loadAssistant,
+  });
+  const twilioWebhooks = createTwilioWebhooks({ db, clock, logger, accounts, sessions, publicUrl: config.PUBLIC_URL, pricePerMinuteMicros });
+  return { calls, sessions, twilioWebhooks, rest, accounts, pricePerMinuteMicros, llm: deps.llm, modelFor: deps.modelFor, loadAssistant: deps.loadAssistant };
+}
+
+export type CallsModule = ReturnType<typeof createCallsModule>;
+
+/** Post-call evaluation + webhook, and the sweep of calls whose media process died. */
+export function registerCallsJobs(jobs: JobRunner, module: CallsModule): void {
+  registerCallFinalize(jobs, { llm: module.llm, modelFor: module.modelFor, loadAssistant: module.loadAssistant });
+  registerCallSweep(jobs, {
+    telephonyFor: (call) => (call.provider === 'twilio' ? controlForCall(module.rest, module.accounts, call) : Promise.resolve(null)),
+  });
+}

@@ -1,0 +1,72 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable } from '../../core/http/schemas.js';
+
+export const INVALID_PHONE = 'Invalid phone number format. Please use E.164 format (e.g. +1234567890)';
+export const ASSISTANT_NOT_OWNED = 'Assistant not found or does not belong to the authenticated user';
+export const INSUFFICIENT_BALANCE = 'Insufficient balance to make call. Please top up your account.';
+export const CALL_NOT_FOUND = 'Call not found';
+
+const Variables = Type.Record(Type.String({ maxLength: 64 }), Type.Union([Type.String({ maxLength: 2000 }), Type.Number(), Type.Boolean()]), {
+  maxProperties: 50,
+});
+
+export const MakeCallBody = Type.Object({
+  phone_number: Type.String({ maxLength: 32, description: 'The number to call, E.164.' }),
+  assistant_id: Type.Integer({ minimum: 1 }),
+  variables: Type.Optional(Nullable(Variables)),
+});
+export type MakeCallBody = Static<typeof MakeCallBody>;
+
+export const MakeCallResponse = Type.Object({
+  message: Type.String(),
+  call_id: Type.Integer(),
+  status: Type.String(),
+});
+
+export const CALL_STATUSES = [
+  'initiated', 'ringing', 'busy', 'in-progress', 'ended', 'completed', 'ended_by_customer', 'ended_by_assistant', 'no-answer', 'failed',
+] as const;
+
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD (UTC)' });
+
+export const ListCallsQuery = Type.Object({
+  status: Type.Optional(Type.Unsafe<(typeof CALL_STATUSES)[number]>({ type: 'string', enum: CALL_STATUSES })),
+  type: Type.Optional(Type.Unsafe<'inbound' | 'outbound' | 'web'>({ type: 'string', enum: ['inbound', 'outbound', 'web'] })),
+  phone_number: Type.Optional(Type.String({ maxLength: 32 })),
+  assistant_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  date_from: Type.Optional(Day),
+  date_to: Type.Optional(Day),
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 15 }),
+});
+export type ListCallsQuery = Static<typeof ListCallsQuery>;
+
+const TranscriptEntry = Type.Object({
+  text: Type.String(),
+  type: Type.Literal('transcript'),
+  sender: Type.Union([Type.Literal('bot'), Type.Literal('human')]),
+  timestamp: Type.Number({ description: 'Unix seconds' }),
+});
+
+export const CallItem = Type.Object({
+  id: Type.Integer(),
+  assistant_id: Nullable(Type.Integer()),
+  assistant_name: Nullable(Type.String()),
+  campaign_name: Nullable(Type.String()),
+  type: Type.String({ description: 'inbound, outbound or web' }),
+  duration: Type.Integer({ description: 'Seconds of talk' }),
+  assistant_phone_number: Nullable(Type.String()),
+  client_phone_number: Nullable(Type.String()),
+  status: Type.String(),
+  end_reason: Nullable(Type.String()),
+  transcript: Type.Array(TranscriptEntry),
+  variables: Type.Record(Type.String(), Type.Unknown()),
+  evaluation: Nullable(Type.Record(Type.String(), Type.Unknown())),
+  webhook_response: Type.Null({ description: 'Reserved: what the post-call webhook receiver answered (not kept).' }),
+  carrier_cost: Type.Number({ description: 'USD' }),
+  total_cost: Type.Number({ description: 'USD' }),
+  answered_by: Nullable(Type.String({ description: 'human, machine or unknown' })),
+  recording_url: Nullable(Type.String()),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});

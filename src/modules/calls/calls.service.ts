@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
+import type { Logger } from 'pino';
+import type { Clock } from '../../core/clock.js';
+import type { Db } from '../../core/db/database.js';
+import { inTransaction } from '../../core/db/transaction.js';
+import { AppError } from '../../core/http/errors.js';
+import { InsufficientBalanceError } from '../accounts/accounts.service.js';
+import type { RuntimeAssistant } from '../assistants/assistant-present.js';
+import { normalizePhone } from '../phone-numbers/phone-format.js';
+import { reserveMinute } from './call-billing.js';
+import { endCall } from './call-end.js';
+import { createCallsRepo, LIVE_STATUSES, type CallFilters } from './calls.repo.js';
+import { ASSISTANT_NOT_OWNED, CALL_NOT_FOUND, INSUFFICIENT_BALANCE, INVALID_PHONE, type ListCallsQuery, type MakeCallBody } from './calls.schemas.js';
+import { createCallForm, twilioUrls } from './telephony/twilio.js';
+import type { TwilioAccounts } from './telephony/twilio-accounts.js';
+import type { TwilioRest } from './telephony/twilio-rest.js';
+
+/** A dial that has not connected media by ringing time plus this is given up by the sweep. */
+export const DIAL_GRACE_MS = 2 * 60_000;
+
+export interface CallsServiceDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  pricePerMinuteMicros: number;
+  publicUrl: string | undefined;
+  dataDir: string;
+  rest: TwilioRest;
+  accounts: TwilioAccounts;
+  loadAssistant(userId: number, assistantId: number): Promise<RuntimeAssistant | undefined>;
+}
+
+const callNotFound = () => new AppError(404, CALL_NOT_FOUND);
+
+export function createCallsService(deps: CallsServiceDeps) {
+  const { db, clock } = deps;
+
+  /** The caller id and the account that dials from it; refused when telephony is not set up. */
+  async function dialingLine(assistant: RuntimeAssistant) {
+    if (!deps.publicUrl) throw new AppError(503, 'Phone calls are not configured: set PUBLIC_URL to the https address Twilio can reach.');
+    const line = assistant.phone_number_id === null
+      ? undefined
+      : await db.selectFrom('phone_numbers').select(['id', 'phone_number']).where('id', '=', assistant.phone_number_id).where('user_id', '=', assistant.user_id).executeTakeFirst();
+    if (!line) throw new AppError(422, 'The assistant has no phone number to call from. Assign one with phone_number_id.');
+    const credentials = await deps.accounts.forPhoneNumber(line.id);
+    if (!credentials) {
+      throw new AppError(503, 'Phone calls are not configured: set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN, or register the number with its own Twilio account.');
+    }
+    return { line, credentials, urls: twilioUrls(deps.publicUrl) };
+  }
+
+  return {
+    /**
+     * Places an outbound call: the record and its first minute's reservation commit together
+     * (refused when the balance cannot pay a minute), then Twilio dials. A dial Twilio refuses
+     * ends the call as failed and returns the reservation.
+     */
+    async makeCall(userId: number, body: MakeCallBody) {
+      const to = /^\+[1-9]\d{6,14}$/.test(body.phone_number) ? normalizePhone(body.phone_number)?.e164 : undefined;
+      if (!to) throw new AppError(400, INVALID_PHONE);
+      const assistant = await deps.loadAssistant(userId, body.assistant_id);
+      if (!assistant) throw new AppError(404, ASSISTANT_NOT_OWNED);
+      const { line, credentials, urls } = await dialingLine(assistant);
+      const now = clock.now();
+      const call = await inTransaction(db, async (tx) => {
+        const row = await createCallsRepo(tx).insert({
+          uuid: randomUUID(), user_id: userId, assistant_id: assistant.id, phone_number_id: line.id, type: 'outbound', direction: 'outbound',
+          is_test: false, status: 'initiated', provider: 'twilio', provider_call_id: null, provider_account_id: credentials.accountSid,
+          from_number: line.phone_number, to_number: to, variables: body.variables ?? {}, price_per_minute_micros: deps.pricePerMinuteMicros,
+          lease_until: new Date(now.getTime() + assistant.ringing_time * 1000 + DIAL_GRACE_MS), now,
+        });
+        try {
+          await reserveMinute(tx, { id: row.id, userId, pricePerMinuteMicros: row.price_per_minute_micros }, now);
+        } catch (error) {
+          if (error instanceof InsufficientBalanceError) throw new AppError(422, INSUFFICIENT_BALANCE);
+          throw error;
+        }
+        return row;
+      });
+      try {
+        const created = await deps.rest.createCall(credentials, createCallForm({ callId: call.id, from: line.phone_number, to, assistant, urls }));
+        await createCallsRepo(db).setProviderCall(call.id, created.sid, clock.now());
+      } catch (error) {
+        const message = (error as Error).message;
+        deps.logger.warn({ err: error, callId: call.id }, 'Twilio refused to place a call');
+        await endCall(db, call.id, { status: 'failed', reason: `provider_error: ${message}`.slice(0, 500), endedAt: clock.now() });
+        throw new AppError(502, `The call could not be placed. ${message}`);
+      }
+      return { message: 'Call initiated successfully', call_id: call.id, status: 'initiated' };
+    },
+
+    async list(userId: number, query: ListCallsQuery) {
+      const filters: CallFilters = {
+        status: query.status,
+        type: query.type,
+        assistantId: query.assistant_id,
+        phoneNumber: query.phone_number ? (normalizePhone(query.phone_number)?.e164 ?? query.phone_number) : undefined,
+        from: query.date_from ? dayStart(query.date_from) : undefined,
+        to: query.date_to ? new Date(dayStart(query.date_to).getTime() + 86_400_000 - 1) : undefined,
+      };
+      return createCallsRepo(db).list(userId, filters, query.page, query.per_page);
+    },
+
+    async get(userId: number, id: number) {
+      const call = await createCallsRepo(db).findOwned(userId, id);
+      if (!call) throw callNotFound();
+      return call;
+    },
+
+    /** Deletes a finished call and its recording file; a live call must end first. */
+    async delete(userId: number, id: number): Promise<void> {
+      const repo = createCallsRepo(db);
+      const call = await repo.findOwned(userId, id);
+      if (!call) throw callNotFound();
+      if (LIVE_STATUSES.includes(call.status)) throw new AppError(409, 'The call is still in progress; it can be deleted once it has ended.');
+      const deleted = await repo.deleteOwned(userId, id);
+      if (!deleted) throw callNotFound();
+      if (deleted.recording_path) await removeRecording(deps.dataDir, deleted.recording_path, deps.logger);
+    },
+  };
+}
+
+export type CallsService = ReturnType<typeof createCallsService>;
+
+function dayStart(day: string): Date {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  if (Number.isNaN(date.getTime())) throw new AppError(422, `The date ${day} is not a valid date.`);
+  return date;
+}
+
+/** Recordings live under DATA_DIR; a stored path that leads elsewhere is never followed. */
+async function removeRecording(dataDir: string, recordingPath: string, logger: Logger): Promise<void> {
+  const root = resolve(dataDir);
+  const file = resolve(root, recordingPath);
+  if (!file.startsWith(root + sep)) {
+    logger.warn({ recordingPath }, 'not deleting a recording outside DATA_DIR');
+    return;
+  }
+  await rm(file, { force: true });
+}

@@ -1,0 +1,92 @@
+import type { TwilioParams } from './twilio-signature.js';
+
+export interface TwilioCredentials {
+  accountSid: string;
+  authToken: string;
+}
+
+/** A refusal or failure of the Twilio REST API, with Twilio's own error code when it sent one. */
+export class TwilioApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+    readonly code: number | null,
+  ) {
+    super(message);
+    this.name = 'TwilioApiError';
+  }
+}
+
+/** Twilio's "resource not found": hanging up a call that already ended. */
+const CALL_GONE = 20404;
+
+export interface TwilioRestOptions {
+  /** TWILIO_API_URL, without /2010-04-01. */
+  baseUrl: string;
+  timeoutMs: number;
+}
+
+/**
+ * The two Voice REST calls the service needs: create a call and update a live one. Form bodies
+ * with PascalCase keys, list values as repeated keys, HTTP Basic with the account's SID and token.
+ */
+export function createTwilioRest({ baseUrl, timeoutMs }: TwilioRestOptions) {
+  const root = baseUrl.replace(/\/+$/, '');
+
+  async function post(credentials: TwilioCredentials, path: string, form: TwilioParams): Promise<Record<string, unknown>> {
+    const body = new URLSearchParams();
+    for (const [key, value] of Object.entries(form)) {
+      for (const item of Array.isArray(value) ? value : [value]) body.append(key, item);
+    }
+    const url = `${root}/2010-04-01/Accounts/${encodeURIComponent(credentials.accountSid)}${path}`;
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${credentials.accountSid}:${credentials.authToken}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
+        body,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new TwilioApiError(`Twilio could not be reached: ${(error as Error).message}`, null, null);
+    }
+    const text = await response.text();
+    let json: Record<string, unknown> = {};
+    try {
+      json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    } catch {
+      // Not JSON (a proxy's error page): the status says enough.
+    }
+    if (!response.ok) {
+      const message = typeof json.message === 'string' ? json.message : `HTTP ${response.status}`;
+      throw new TwilioApiError(`Twilio refused the request: ${message}`, response.status, typeof json.code === 'number' ? json.code : null);
+    }
+    return json;
+  }
+
+  return {
+    /** POST /Calls.json; returns the new call's SID. */
+    async createCall(credentials: TwilioCredentials, form: TwilioParams): Promise<{ sid: string; status: string }> {
+      const call = await post(credentials, '/Calls.json', form);
+      if (typeof call.sid !== 'string') throw new TwilioApiError('Twilio answered without a call SID', 200, null);
+      return { sid: call.sid, status: typeof call.status === 'string' ? call.status : 'queued' };
+    },
+
+    /** POST /Calls/{sid}.json (hang up, or new TwiML); false when the call is already gone. */
+    async updateCall(credentials: TwilioCredentials, callSid: string, form: TwilioParams): Promise<boolean> {
+      try {
+        await post(credentials, `/Calls/${encodeURIComponent(callSid)}.json`, form);
+        return true;
+      } catch (error) {
+        if (error instanceof TwilioApiError && (error.code === CALL_GONE || error.status === 404)) return false;
+        throw error;
+      }
+    },
+  };
+}
+
+export type TwilioRest = ReturnType<typeof createTwilioRest>;

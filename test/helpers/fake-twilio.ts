@@ -1,0 +1,229 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocket } from 'ws';
+import { decodeMulaw, encodeMulaw } from '../../src/modules/calls/audio/g711.js';
+
+/**
+ * Twilio's side of a voice call, for tests: a fake REST API on 127.0.0.1, request signing exactly
+ * as Twilio does it (written here independently of the production code), and a fake caller that
+ * opens the media-stream WebSocket the way Twilio does.
+ */
+
+export const hex32 = () => randomBytes(16).toString('hex');
+export const newAccountSid = () => `AC${hex32()}`;
+export const newCallSid = () => `CA${hex32()}`;
+
+export type Form = Record<string, string | string[]>;
+
+/** Twilio's algorithm: URL + each key and value (keys sorted, array values sorted), HMAC-SHA1, base64. */
+export function signTwilio(authToken: string, url: string, params: Form = {}): string {
+  let data = url;
+  for (const key of Object.keys(params).sort()) {
+    const value = params[key]!;
+    for (const item of Array.isArray(value) ? [...new Set(value)].sort() : [value]) data += key + item;
+  }
+  return createHmac('sha1', authToken).update(data).digest('base64');
+}
+
+export function formBody(params: Form): string {
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) for (const item of Array.isArray(value) ? value : [value]) body.append(key, item);
+  return body.toString();
+}
+
+export interface TwilioRestRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  form: Form;
+}
+
+/** The REST API: create and update calls for the accounts it knows, with Basic auth checked. */
+export async function startFakeTwilio(accounts: Record<string, string>) {
+  const requests: TwilioRestRequest[] = [];
+  let failNext: { status: number; body: Record<string, unknown> } | null = null;
+  const updateListeners: Array<(callSid: string, form: Form) => void> = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const form: Form = {};
+      for (const [key, value] of new URLSearchParams(Buffer.concat(chunks).toString())) {
+        const existing = form[key];
+        form[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+      }
+      const path = req.url ?? '';
+      requests.push({ method: req.method ?? '', path, headers: req.headers, form });
+      const reply = (status: number, body: Record<string, unknown>) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const match = /^\/2010-04-01\/Accounts\/(AC[0-9a-f]{32})\/Calls(?:\/(CA[0-9a-f]{32}))?\.json$/.exec(path);
+      if (!match || req.method !== 'POST') return reply(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
+      const [, sid, callSid] = match;
+      const [user, pass] = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString().split(':');
+      if (user !== sid || accounts[sid!] === undefined || accounts[sid!] !== pass) return reply(401, { code: 20003, message: 'Authenticate', status: 401 });
+      if (failNext) {
+        const { status, body } = failNext;
+        failNext = null;
+        return reply(status, body);
+      }
+      if (callSid) {
+        for (const listener of updateListeners) listener(callSid, form);
+        return reply(200, { sid: callSid, status: form.Status === 'completed' ? 'completed' : 'in-progress' });
+      }
+      return reply(201, { sid: newCallSid(), account_sid: sid, status: 'queued', direction: 'outbound-api', to: form.To, from: form.From });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    creates: () => requests.filter((r) => r.path.endsWith('/Calls.json')),
+    updates: () => requests.filter((r) => /\/Calls\/CA[0-9a-f]{32}\.json$/.test(r.path)),
+    failNext(status: number, body: Record<string, unknown>) {
+      failNext = { status, body };
+    },
+    /** Called for each call update (hang-up, new TwiML), as Twilio would act on the live call. */
+    onUpdate(listener: (callSid: string, form: Form) => void) {
+      updateListeners.push(listener);
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export type FakeTwilio = Awaited<ReturnType<typeof startFakeTwilio>>;
+
+export interface FakeCallerOptions {
+  /** Where the real server listens. */
+  port: number;
+  /** PUBLIC_URL's host: the stream URL Twilio signs is wss://{host}/api/voice/twilio/stream. */
+  publicHost: string;
+  authToken: string;
+  accountSid: string;
+  callSid: string;
+  callId: number | string;
+  /** Override the signature (to test refusal). */
+  signature?: string;
+}
+
+const FRAME_BYTES = 160;
+const FRAME_MS = 20;
+
+/**
+ * A caller on the other end of a Twilio media stream: `connected`, `start` with the call id as a
+ * custom parameter, then 20 ms μ-law `media` frames in real time (silence unless told to say
+ * something). What we send back is "played" in real time too: marks are echoed when the audio
+ * queued before them has played, `clear` drops the queue and echoes pending marks at once.
+ */
+export async function connectFakeCaller(options: FakeCallerOptions) {
+  const url = `ws://127.0.0.1:${options.port}/api/voice/twilio/stream`;
+  const signature = options.signature ?? signTwilio(options.authToken, `wss://${options.publicHost}/api/voice/twilio/stream`);
+  const ws = new WebSocket(url, { headers: { 'x-twilio-signature': signature } });
+  const streamSid = `MZ${hex32()}`;
+  const heard: number[] = [];
+  const queue: Array<{ kind: 'audio'; samples: Int16Array } | { kind: 'mark'; name: string }> = [];
+  const received: Array<Record<string, any>> = [];
+  const echoedMarks: string[] = [];
+  let outgoing: Int16Array[] = [];
+  let sequence = 0;
+  let chunk = 0;
+  let timer: NodeJS.Timeout | null = null;
+  let closed = false;
+  const closedPromise = new Promise<number>((resolve) =>
+    ws.on('close', (code) => {
+      closed = true;
+      if (timer) clearInterval(timer);
+      resolve(code);
+    }),
+  );
+  const send = (message: Record<string, unknown>) => ws.readyState === ws.OPEN && ws.send(JSON.stringify({ ...message, sequenceNumber: String(++sequence) }));
+  const echo = (name: string) => {
+    echoedMarks.push(name);
+    send({ event: 'mark', streamSid, mark: { name } });
+  };
+
+  ws.on('message', (data) => {
+    const message = JSON.parse(data.toString()) as Record<string, any>;
+    received.push(message);
+    if (message.event === 'media') queue.push({ kind: 'audio', samples: decodeMulaw(Buffer.from(message.media.payload, 'base64')) });
+    else if (message.event === 'mark') queue.push({ kind: 'mark', name: message.mark.name });
+    else if (message.event === 'clear') {
+      for (const item of queue.splice(0)) if (item.kind === 'mark') echo(item.name);
+    }
+  });
+
+  const opened = await new Promise<boolean>((resolve) => {
+    ws.once('open', () => resolve(true));
+    ws.once('unexpected-response', (_req, res) => resolve(Boolean(res.statusCode === 101)));
+    ws.once('error', () => resolve(false));
+  });
+
+  const echoLeadingMarks = () => {
+    for (let head = queue[0]; head?.kind === 'mark'; head = queue[0]) {
+      queue.shift();
+      echo(head.name);
+    }
+  };
+
+  /** One 20 ms tick of the phone line: play what we queued, send our next frame. */
+  const tick = () => {
+    echoLeadingMarks();
+    const next = queue.shift();
+    if (next?.kind === 'audio') for (const s of next.samples) heard.push(s);
+    echoLeadingMarks();
+    const frame = outgoing.shift() ?? new Int16Array(FRAME_BYTES);
+    chunk += 1;
+    send({ event: 'media', streamSid, media: { track: 'inbound', chunk: String(chunk), timestamp: String((chunk - 1) * FRAME_MS), payload: Buffer.from(encodeMulaw(frame)).toString('base64') } });
+  };
+
+  return {
+    opened,
+    streamSid,
+    received,
+    echoedMarks,
+    closed: closedPromise,
+    isClosed: () => closed,
+    /** PCM16 at 8 kHz of everything played to the caller so far. */
+    heard: () => Int16Array.from(heard),
+    /** connected + start, then media in real time. */
+    start(customParameters: Record<string, string> = { call_id: String(options.callId) }) {
+      ws.send(JSON.stringify({ event: 'connected', protocol: 'Call', version: '1.0.0' }));
+      send({
+        event: 'start',
+        streamSid,
+        start: {
+          accountSid: options.accountSid, streamSid, callSid: options.callSid, tracks: ['inbound'],
+          mediaFormat: { encoding: 'audio/x-mulaw', sampleRate: 8000, channels: 1 }, customParameters,
+        },
+      });
+      timer = setInterval(tick, FRAME_MS);
+    },
+    /** Queues caller audio (PCM16 8 kHz), sent in 20 ms frames. */
+    say(samples: Int16Array) {
+      const frames: Int16Array[] = [];
+      for (let i = 0; i < samples.length; i += FRAME_BYTES) {
+        const frame = new Int16Array(FRAME_BYTES);
+        frame.set(samples.subarray(i, i + FRAME_BYTES));
+        frames.push(frame);
+      }
+      outgoing = [...outgoing, ...frames];
+    },
+    dtmf(digit: string) {
+      send({ event: 'dtmf', streamSid, dtmf: { track: 'inbound_track', digit } });
+    },
+    /** The caller hangs up: Twilio sends `stop` and closes. */
+    hangUp() {
+      if (timer) clearInterval(timer);
+      send({ event: 'stop', streamSid, stop: { accountSid: options.accountSid, callSid: options.callSid } });
+      ws.close(1000);
+    },
+    close() {
+      if (timer) clearInterval(timer);
+      if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING) ws.terminate();
+    },
+  };
+}
+
+export type FakeCaller = Awaited<ReturnType<typeof connectFakeCaller>>;
