@@ -9,10 +9,35 @@ export type AssistantRow = Selectable<AssistantsTable> & { label_ids: number[]; 
 /** Settings kept in join tables rather than columns. */
 const JOINED = new Set<SettingsField>(['label_ids', 'tool_ids']);
 const JSON_COLUMNS = new Set<SettingsField>(['tools', 'filler_config', 'post_call_schema', 'variables', 'widget_settings']);
+
+/**
+ * The assistant columns a create or update may write, named one by one. A field missing from this
+ * list is never written, whatever the settings object carries; id, uuid, user_id and the
+ * timestamps are set by the repository alone.
+ */
+const SETTINGS_COLUMNS = [
+  'status', 'name', 'type', 'mode', 'voice_id', 'language_id', 'timezone', 'initial_message', 'system_prompt',
+  'llm_model_id', 'multimodal_model_id', 'chat_llm_fallback_id', 'turn_detection_threshold', 'secondary_language_ids',
+  'knowledgebase_id', 'knowledgebase_mode', 'folder_id', 'phone_number_id', 'tools', 'tts_emotion_enabled',
+  'voice_stability', 'voice_similarity', 'speech_speed', 'llm_temperature', 'synthesizer_provider_id',
+  'transcriber_provider_id', 'allow_interruptions', 'fillers', 'filler_config', 'record', 'enable_noise_cancellation',
+  'wait_for_customer', 'max_duration', 'max_silence_duration', 'max_initial_silence_duration', 'ringing_time',
+  'reengagement_interval', 'reengagement_prompt', 'end_call_on_voicemail', 'voice_mail_message', 'endpoint_type',
+  'endpoint_sensitivity', 'interrupt_sensitivity', 'min_interrupt_words', 'ambient_sound', 'ambient_sound_volume',
+  'is_webhook_active', 'webhook_url', 'send_webhook_only_on_completed', 'include_recording_in_webhook',
+  'post_call_evaluation', 'post_call_schema', 'variables', 'conversation_inactivity_timeout',
+  'conversation_ended_retrigger', 'conversation_ended_webhook_url', 'widget_settings',
+] as const satisfies ReadonlyArray<SettingsField & keyof AssistantsTable>;
+type SettingsColumn = (typeof SETTINGS_COLUMNS)[number];
+// Compile-time: a settings field added to the schema but not to the list above fails type-checking.
+const everySettingIsAColumn: [Exclude<SettingsField, SettingsColumn | MicrosSetting | 'label_ids' | 'tool_ids'>] extends [never] ? true : never = true;
+void everySettingIsAColumn;
 /** Money settings: USD numbers on the API, integer micro-USD in their column. */
 const MICROS_SETTINGS = { widget_daily_budget_usd: 'widget_daily_budget_micros' } as const satisfies Partial<Record<SettingsField, keyof AssistantsTable>>;
 type MicrosSetting = keyof typeof MICROS_SETTINGS;
 const isMicrosSetting = (field: string): field is MicrosSetting => Object.hasOwn(MICROS_SETTINGS, field);
+const WRITTEN_SETTINGS = [...SETTINGS_COLUMNS, ...(Object.keys(MICROS_SETTINGS) as MicrosSetting[])];
+const WRITABLE = new Set<string>(SETTINGS_COLUMNS);
 
 export function toSettings(row: AssistantRow): AssistantSettings {
   const { id: _id, uuid: _uuid, user_id: _user, created_at: _c, updated_at: _u, widget_daily_budget_micros: budget, ...settings } = row;
@@ -28,7 +53,7 @@ function columnValues(state: AssistantSettings, fields: Iterable<SettingsField>)
       values[MICROS_SETTINGS[field]] = usd === null ? null : usdToMicros(usd);
       continue;
     }
-    if (JOINED.has(field)) continue;
+    if (JOINED.has(field) || !WRITABLE.has(field)) continue;
     values[field] = JSON_COLUMNS.has(field) ? JSON.stringify(state[field]) : state[field];
   }
   return values;
@@ -49,7 +74,7 @@ export function createAssistantsRepo(db: DbOrTx) {
       const row = await db
         .insertInto('assistants')
         .values({
-          ...columnValues(input.state, Object.keys(input.state) as SettingsField[]),
+          ...columnValues(input.state, WRITTEN_SETTINGS),
           uuid: input.uuid,
           user_id: input.userId,
           created_at: input.now,

@@ -47,7 +47,12 @@ export function createGroupsRepo(db: DbOrTx, kind: GroupKind) {
     async update(userId: number, id: number, patch: UpdateGroupBody, now: Date): Promise<boolean> {
       const result = await db
         .updateTable(table)
-        .set({ ...patch, updated_at: now })
+        // Column by column: nothing but name and colour can come from a request body.
+        .set({
+          ...(patch.name !== undefined ? { name: patch.name } : {}),
+          ...(patch.color !== undefined ? { color: patch.color } : {}),
+          updated_at: now,
+        })
         .where('user_id', '=', userId)
         .where('id', '=', id)
         .executeTakeFirst();

@@ -1,8 +1,43 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../core/db/transaction.js';
-import type { CatalogData, CatalogProvider } from './catalog.types.js';
+import type { CatalogData, CatalogLanguage, CatalogModel, CatalogProvider, CatalogVoice } from './catalog.types.js';
 
 type ProviderTable = 'catalog_synthesizer_providers' | 'catalog_transcriber_providers';
+
+// Catalog entries come from the seed or from an operator's CATALOG_FILE; each row is written
+// column by column, so a stray key in a file entry is ignored instead of reaching SQL.
+const languageColumns = (l: CatalogLanguage): CatalogLanguage => ({
+  id: l.id,
+  name: l.name,
+  iso_2: l.iso_2,
+  default_synthesizer_provider_id: l.default_synthesizer_provider_id,
+  default_transcriber_provider_id: l.default_transcriber_provider_id,
+});
+
+const voiceColumns = (v: CatalogVoice) => ({
+  id: v.id,
+  name: v.name,
+  language_id: v.language_id,
+  gender: v.gender,
+  preview_url: v.preview_url,
+  accent: v.accent,
+  age: v.age,
+  synthesizer_provider_id: v.synthesizer_provider_id,
+  provider_voice_id: v.provider_voice_id,
+  modes: v.modes,
+  user_id: v.user_id ?? null,
+});
+
+const modelColumns = (m: CatalogModel): CatalogModel => ({
+  id: m.id,
+  type: m.type,
+  name: m.name,
+  code: m.code,
+  provider_model_id: m.provider_model_id,
+  is_default: m.is_default,
+});
+
+const providerColumns = (p: CatalogProvider): CatalogProvider => ({ id: p.id, name: p.name, code: p.code, language_ids: p.language_ids });
 
 export function createCatalogRepo(db: DbOrTx) {
   return {
@@ -31,7 +66,7 @@ export function createCatalogRepo(db: DbOrTx) {
       if (data.languages.length > 0) {
         await db
           .insertInto('catalog_languages')
-          .values(data.languages)
+          .values(data.languages.map(languageColumns))
           .onConflict((oc) =>
             oc.column('id').doUpdateSet((eb) => ({
               name: eb.ref('excluded.name'),
@@ -45,7 +80,7 @@ export function createCatalogRepo(db: DbOrTx) {
       if (data.voices.length > 0) {
         await db
           .insertInto('catalog_voices')
-          .values(data.voices.map((v) => ({ ...v, user_id: v.user_id ?? null })))
+          .values(data.voices.map(voiceColumns))
           .onConflict((oc) =>
             oc.column('id').doUpdateSet((eb) => ({
               name: eb.ref('excluded.name'),
@@ -64,7 +99,7 @@ export function createCatalogRepo(db: DbOrTx) {
       if (data.models.length > 0) {
         await db
           .insertInto('catalog_models')
-          .values(data.models)
+          .values(data.models.map(modelColumns))
           .onConflict((oc) =>
             oc.column('id').doUpdateSet((eb) => ({
               type: eb.ref('excluded.type'),
@@ -95,7 +130,7 @@ async function upsertProviders(db: DbOrTx, table: ProviderTable, providers: Cata
   if (providers.length === 0) return;
   await db
     .insertInto(table)
-    .values(providers)
+    .values(providers.map(providerColumns))
     .onConflict((oc) =>
       oc.column('id').doUpdateSet((eb) => ({
         name: eb.ref('excluded.name'),

@@ -103,7 +103,21 @@ export function createConversationsRepo(db: DbOrTx) {
     insertMessage(message: NewMessage, now: Date): Promise<MessageRow | undefined> {
       return db
         .insertInto('chatapp_messages')
-        .values({ ...message, created_at: now, updated_at: now })
+        .values({
+          conversation_id: message.conversation_id,
+          sender_id: message.sender_id,
+          direction: message.direction,
+          kind: message.kind,
+          body: message.body,
+          template_id: message.template_id ?? null,
+          platform_message_id: message.platform_message_id ?? null,
+          status: message.status,
+          error_code: message.error_code ?? null,
+          error_message: message.error_message ?? null,
+          platform_timestamp: message.platform_timestamp ?? null,
+          created_at: now,
+          updated_at: now,
+        })
         .onConflict((oc) => oc.columns(['sender_id', 'platform_message_id']).where('platform_message_id', 'is not', null).doNothing())
         .returningAll()
         .executeTakeFirst();

@@ -18,6 +18,19 @@ export class TurnLostError extends Error {
   }
 }
 
+/** The conversation columns a finishing turn may write along with its ticket. */
+const TURN_COLUMNS = [
+  'message_count', 'total_cost_micros', 'assistant_id', 'last_activity_at', 'updated_at', 'inactivity_check_at', 'status', 'ended_at', 'end_reason',
+] as const;
+export type TurnChanges = Pick<UpdateObject<Database, 'conversations'>, (typeof TURN_COLUMNS)[number]>;
+
+/** Column by column, so nothing but these columns can ride along into the UPDATE. */
+function turnColumns(changes: TurnChanges): TurnChanges {
+  const picked: Record<string, unknown> = {};
+  for (const column of TURN_COLUMNS) if (changes[column] !== undefined) picked[column] = changes[column];
+  return picked as TurnChanges;
+}
+
 const FIRST_POLL_MS = 5;
 const MAX_POLL_MS = 200;
 
@@ -115,10 +128,10 @@ export function createTurnQueue({ clock, leaseMs }: { clock: Clock; leaseMs: num
      * Ends the turn, applying `changes` to the conversation in the same statement. Throws
      * TurnLostError (rolling back the caller's transaction) when the turn was given away.
      */
-    async finish(tx: DbOrTx, turn: Turn, changes: UpdateObject<Database, 'conversations'> = {}): Promise<void> {
+    async finish(tx: DbOrTx, turn: Turn, changes: TurnChanges = {}): Promise<void> {
       const result = await tx
         .updateTable('conversations')
-        .set({ ...changes, turn_done: turn.ticket, turn_lease_until: leaseFromNow() })
+        .set({ ...turnColumns(changes), turn_done: turn.ticket, turn_lease_until: leaseFromNow() })
         .where('id', '=', turn.conversationId)
         .where('turn_done', '=', turn.ticket - 1)
         .executeTakeFirst();

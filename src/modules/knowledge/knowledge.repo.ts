@@ -33,6 +33,22 @@ const DOCUMENT_COLUMNS = [
   'relative_links_limit', 'text_search_config', 'chunks_count', 'processed_at', 'created_at', 'updated_at',
 ] as const;
 
+export interface NamePatch {
+  name?: string;
+  description?: string | null;
+}
+
+/**
+ * The only columns a rename may write, picked by name: whatever else the object carries (a body
+ * key a schema forgot: user_id, knowledgebase_id, text_search_config) never reaches SQL.
+ */
+function namePatchColumns(patch: NamePatch): NamePatch {
+  const columns: NamePatch = {};
+  if (patch.name !== undefined) columns.name = patch.name;
+  if (patch.description !== undefined) columns.description = patch.description;
+  return columns;
+}
+
 /** Knowledge bases and their documents. Every read and write of a knowledge base is scoped to its owner. */
 export function createKnowledgeRepo(db: DbOrTx) {
   const summaries = () =>
@@ -77,10 +93,10 @@ export function createKnowledgeRepo(db: DbOrTx) {
         .executeTakeFirstOrThrow();
     },
 
-    async updateKnowledgebase(userId: number, id: number, patch: { name?: string; description?: string | null }, now: Date): Promise<boolean> {
+    async updateKnowledgebase(userId: number, id: number, patch: NamePatch, now: Date): Promise<boolean> {
       const result = await db
         .updateTable('knowledgebases')
-        .set({ ...patch, updated_at: now })
+        .set({ ...namePatchColumns(patch), updated_at: now })
         .where('user_id', '=', userId)
         .where('id', '=', id)
         .executeTakeFirst();
@@ -130,10 +146,10 @@ export function createKnowledgeRepo(db: DbOrTx) {
         .executeTakeFirstOrThrow();
     },
 
-    updateDocument(knowledgebaseId: number, id: number, patch: { name?: string; description?: string | null }, now: Date) {
+    updateDocument(knowledgebaseId: number, id: number, patch: NamePatch, now: Date) {
       return db
         .updateTable('knowledge_documents')
-        .set({ ...patch, updated_at: now })
+        .set({ ...namePatchColumns(patch), updated_at: now })
         .where('knowledgebase_id', '=', knowledgebaseId)
         .where('id', '=', id)
         .returning(DOCUMENT_COLUMNS)

@@ -18,7 +18,25 @@ export function createPhoneNumbersRepo(db: DbOrTx) {
       created_at: Date;
       updated_at: Date;
     }) {
-      return db.insertInto('phone_numbers').values(values).returningAll().executeTakeFirstOrThrow();
+      return db
+        .insertInto('phone_numbers')
+        .values({
+          user_id: values.user_id,
+          phone_number: values.phone_number,
+          country_code: values.country_code,
+          type: values.type,
+          nickname: values.nickname,
+          sms_capable: values.sms_capable,
+          region: values.region,
+          has_active_subscription: values.has_active_subscription,
+          provider: values.provider ?? null,
+          twilio_account_sid: values.twilio_account_sid ?? null,
+          twilio_auth_token_sealed: values.twilio_auth_token_sealed ?? null,
+          created_at: values.created_at,
+          updated_at: values.updated_at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
     },
 
     list(userId: number, filter: { smsWithSubscription?: boolean } = {}) {
