@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newAccountSid, newCallSid, signTwilio } from '../../../../test/helpers/fake-twilio.js';
+import { balanceMicros, callRow, makeCall, ownerWithLine, postTwilio, PRICE_MICROS, PUBLIC_HOST, PUBLIC_URL, startVoiceApp, type VoiceTestApp } from '../../../../test/helpers/voice.js';
+import { isValidTwilioSignature, twilioSignature } from './twilio-signature.js';
+
+let v: VoiceTestApp;
+beforeAll(async () => {
+  v = await startVoiceApp();
+});
+afterAll(async () => {
+  await v.close();
+});
+
+const POLITE_HANGUP = '<?xml version="1.0" encoding="UTF-8"?><Response><Say>Sorry, this number is not available right now. Goodbye.</Say><Hangup/></Response>';
+const EMPTY = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
+const streamTwiml = (callId: number) =>
+  `<?xml version="1.0" encoding="UTF-8"?><Response><Connect><Stream url="wss://${PUBLIC_HOST}/api/voice/twilio/stream">` +
+  `<Parameter name="call_id" value="${callId}"/></Stream></Connect></Response>`;
+
+const incomingForm = (to: string, overrides: Record<string, string> = {}) => ({
+  AccountSid: v.accountSid, ApiVersion: '2010-04-01', CallSid: newCallSid(), CallStatus: 'ringing', Called: to, Caller: '+40711222333',
+  Direction: 'inbound', From: '+40711222333', To: to, CalledCountry: 'US', CallerCountry: 'RO', ...overrides,
+});
+
+describe('X-Twilio-Signature', () => {
+  it("matches Twilio's published example and the variants twilio-node accepts", () => {
+    const params = { CallSid: 'CA1234567890ABCDE', Caller: '+12349013030', Digits: '1234', From: '+12349013030', To: '+18005551212' };
+    const url = 'https://mycompany.com/myapp.php?foo=1&bar=2';
+    expect(twilioSignature('12345', url, params)).toBe('0/KCTR6DLpKmkAf8muzZqo1nDgQ=');
+    expect(isValidTwilioSignature('12345', '0/KCTR6DLpKmkAf8muzZqo1nDgQ=', url, params)).toBe(true);
+    // Twilio signed the URL with the default port; we see it without (and the other way round).
+    expect(isValidTwilioSignature('12345', twilioSignature('12345', 'https://mycompany.com:443/myapp.php?foo=1&bar=2', params), url, params)).toBe(true);
+    expect(isValidTwilioSignature('12345', '0/KCTR6DLpKmkAf8muzZqo1nDgQ=', url, { ...params, Digits: '1235' })).toBe(false);
+    expect(isValidTwilioSignature('54321', '0/KCTR6DLpKmkAf8muzZqo1nDgQ=', url, params)).toBe(false);
+    expect(isValidTwilioSignature('12345', undefined, url, params)).toBe(false);
+    // Repeated keys: values sorted, each appended after its key.
+    expect(twilioSignature('t', 'https://x.test/a', { E: ['b', 'a'] })).toBe(signTwilio('t', 'https://x.test/a', { E: ['a', 'b'] }));
+  });
+});
+
+describe('POST /api/voice/twilio/incoming', () => {
+  it("streams a call to the number's active inbound assistant, reserving a minute of its owner's balance", async () => {
+    const owner = await ownerWithLine(v.t, { balanceUsd: 1, assistant: { type: 'inbound', status: 'active' } });
+    const form = incomingForm(owner.number);
+    const res = await postTwilio(v.t, '/api/voice/twilio/incoming', form, { token: v.authToken });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/xml; charset=utf-8');
+    const [call] = await v.t.deps.db.selectFrom('calls').selectAll().where('user_id', '=', owner.user.id).execute();
+    expect(res.body).toBe(streamTwiml(call!.id));
+    expect(call).toMatchObject({
+      type: 'inbound', direction: 'inbound', status: 'ringing', from_number: '+40711222333', to_number: owner.number,
+      provider_call_id: form.CallSid, provider_account_id: v.accountSid, assistant_id: owner.assistant.id, reserved_micros: PRICE_MICROS,
+    });
+    expect(await balanceMicros(v.t, owner.user.id)).toBe(1_000_000 - PRICE_MICROS);
+
+    // Twilio retries the same webhook: the same call, nothing reserved twice.
+    const again = await postTwilio(v.t, '/api/voice/twilio/incoming', form, { token: v.authToken });
+    expect(again.body).toBe(streamTwiml(call!.id));
+    expect(await balanceMicros(v.t, owner.user.id)).toBe(1_000_000 - PRICE_MICROS);
+  });
+
+  it('politely hangs up on unknown numbers, inactive or outbound assistants, and owners without balance', async () => {
+    const inactive = await ownerWithLine(v.t, { assistant: { type: 'inbound' } });
+    const outbound = await ownerWithLine(v.t, { assistant: { type: 'outbound', status: 'active' } });
+    const broke = await ownerWithLine(v.t, { balanceUsd: 0.05, assistant: { type: 'inbound', status: 'active' } });
+    for (const to of ['+14155550999', inactive.number, outbound.number, broke.number]) {
+      const res = await postTwilio(v.t, '/api/voice/twilio/incoming', incomingForm(to), { token: v.authToken });
+      expect(res.statusCode, to).toBe(200);
+      expect(res.body).toBe(POLITE_HANGUP);
+    }
+    const calls = await v.t.deps.db.selectFrom('calls').select('id').where('user_id', 'in', [inactive.user.id, outbound.user.id, broke.user.id]).execute();
+    expect(calls).toEqual([]);
+    expect(await balanceMicros(v.t, broke.user.id)).toBe(50_000);
+  });
+
+  it("routes a number with its own Twilio account only for that account's requests", async () => {
+    const ownSid = newAccountSid();
+    const ownToken = 'own-account-token';
+    const owner = await ownerWithLine(v.t, { number: '+14155550777', assistant: { type: 'inbound', status: 'active' } });
+    // The same number registered by another account with its own Twilio credentials.
+    const other = await ownerWithLine(v.t, { number: '+14155550888', assistant: { type: 'inbound', status: 'active' } });
+    const own = await other.api.post('/api/user/phone-numbers', { phone_number: '+14155550777', provider: 'twilio', twilio_account_sid: ownSid, twilio_auth_token: ownToken });
+    expect(own.statusCode, own.body).toBe(201);
+    expect(own.json().data).toMatchObject({ phone_number: '+14155550777', provider: 'twilio', twilio_account_sid: ownSid });
+    expect(JSON.stringify(own.json())).not.toContain(ownToken);
+    const stored = await v.t.deps.db.selectFrom('phone_numbers').select('twilio_auth_token_sealed').where('id', '=', own.json().data.id).executeTakeFirstOrThrow();
+    expect(stored.twilio_auth_token_sealed).not.toContain(ownToken);
+    expect((await other.api.put(`/api/user/assistant/${other.assistant.id}`, { phone_number_id: own.json().data.id })).statusCode).toBe(200);
+
+    // The configured account reaches the owner's assistant; the number's own account reaches the other's.
+    await postTwilio(v.t, '/api/voice/twilio/incoming', incomingForm('+14155550777'), { token: v.authToken });
+    const viaOwn = incomingForm('+14155550777', { AccountSid: ownSid });
+    const res = await postTwilio(v.t, '/api/voice/twilio/incoming', viaOwn, { token: ownToken });
+    expect(res.statusCode).toBe(200);
+    const byUser = async (userId: number) => (await v.t.deps.db.selectFrom('calls').select(['provider_account_id']).where('user_id', '=', userId).execute());
+    expect(await byUser(owner.user.id)).toEqual([{ provider_account_id: v.accountSid }]);
+    expect(await byUser(other.user.id)).toEqual([{ provider_account_id: ownSid }]);
+    // A request naming the number's account but signed with another token is refused.
+    const forged = await postTwilio(v.t, '/api/voice/twilio/incoming', incomingForm('+14155550777', { AccountSid: ownSid }), { token: v.authToken });
+    expect(forged.statusCode).toBe(403);
+  });
+
+  it('validates Twilio credentials on a number', async () => {
+    const owner = await ownerWithLine(v.t);
+    const res = await owner.api.post('/api/user/phone-numbers', { phone_number: '+14155550666', provider: 'twilio' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      twilio_account_sid: ['The twilio account sid field is required when provider is twilio.'],
+      twilio_auth_token: ['The twilio auth token field is required when provider is twilio.'],
+    });
+  });
+});
+
+describe('signatures on every Twilio route', () => {
+  it('refuses a bad or missing signature with 403 and changes nothing', async () => {
+    const owner = await ownerWithLine(v.t, { assistant: { type: 'inbound', status: 'active' } });
+    const form = incomingForm(owner.number);
+    const wrongToken = await postTwilio(v.t, '/api/voice/twilio/incoming', form, { token: 'not-the-token' });
+    const wrongUrl = await postTwilio(v.t, '/api/voice/twilio/incoming', form, { signature: signTwilio(v.authToken, 'https://evil.test/api/voice/twilio/incoming', form) });
+    const tampered = await postTwilio(v.t, '/api/voice/twilio/incoming', form, { signature: signTwilio(v.authToken, `${PUBLIC_URL}/api/voice/twilio/incoming`, { ...form, To: '+14155550000' }) });
+    const missing = await v.t.app.inject({ method: 'POST', url: '/api/voice/twilio/incoming', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(form).toString() });
+    for (const res of [wrongToken, wrongUrl, tampered, missing]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: 'Invalid Twilio signature.' });
+    }
+    expect(await v.t.deps.db.selectFrom('calls').select('id').where('user_id', '=', owner.user.id).execute()).toEqual([]);
+
+    const dialer = await ownerWithLine(v.t);
+    const callId = await makeCall(dialer.api, dialer.assistant.id);
+    const path = `/api/voice/twilio/status?call_id=${callId}`;
+    const status = { AccountSid: v.accountSid, CallSid: (await callRow(v.t, callId)).provider_call_id!, CallStatus: 'busy', Direction: 'outbound-api' };
+    const refused = await postTwilio(v.t, path, status, { token: 'not-the-token' });
+    expect(refused.statusCode).toBe(403);
+    // The signature covers the query: the same body for another call id is refused.
+    const moved = await postTwilio(v.t, path, status, { signature: signTwilio(v.authToken, `${PUBLIC_URL}/api/voice/twilio/status?call_id=${callId + 1}`, status) });
+    expect(moved.statusCode).toBe(403);
+    expect((await callRow(v.t, callId)).status).toBe('initiated');
+  });
+
+  it('refuses JSON and other bodies on the Twilio routes, and form bodies elsewhere', async () => {
+    const json = await v.t.app.inject({ method: 'POST', url: '/api/voice/twilio/status', payload: { CallStatus: 'busy' } });
+    expect(json.statusCode).toBe(403);
+    const owner = await ownerWithLine(v.t);
+    const form = await v.t.app.inject({
+      method: 'POST', url: '/api/user/make_call', headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `phone_number=%2B14155550199&assistant_id=${owner.assistant.id}`,
+    });
+    expect(form.statusCode).toBe(415);
+  });
+});
+
+describe('POST /api/voice/twilio/status', () => {
+  const post = (callId: number | null, params: Record<string, string>) =>
+    postTwilio(v.t, callId === null ? '/api/voice/twilio/status' : `/api/voice/twilio/status?call_id=${callId}`, { AccountSid: v.accountSid, ApiVersion: '2010-04-01', ...params }, { token: v.authToken });
+
+  it('moves a call forward through ringing and in-progress, never back', async () => {
+    const owner = await ownerWithLine(v.t);
+    const callId = await makeCall(owner.api, owner.assistant.id);
+    const CallSid = (await callRow(v.t, callId)).provider_call_id!;
+    for (const [CallStatus, expected] of [['initiated', 'initiated'], ['ringing', 'ringing'], ['in-progress', 'in-progress'], ['ringing', 'in-progress']] as const) {
+      const res = await post(callId, { CallSid, CallStatus, SequenceNumber: '0' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(EMPTY);
+      expect((await callRow(v.t, callId)).status, CallStatus).toBe(expected);
+    }
+    expect((await callRow(v.t, callId)).answered_at).toEqual(v.t.clock.now());
+  });
+
+  it('ends a call that never connected as busy, no-answer or failed, returning the whole reservation', async () => {
+    for (const [CallStatus, expected] of [['busy', 'busy'], ['no-answer', 'no-answer'], ['failed', 'failed'], ['canceled', 'failed']] as const) {
+      const owner = await ownerWithLine(v.t, { balanceUsd: 1 });
+      const callId = await makeCall(owner.api, owner.assistant.id);
+      const CallSid = (await callRow(v.t, callId)).provider_call_id!;
+      await post(callId, { CallSid, CallStatus: 'ringing' });
+      await post(callId, { CallSid, CallStatus, CallDuration: '0' });
+      expect(await callRow(v.t, callId)).toMatchObject({ status: expected, duration_seconds: 0, cost_micros: 0 });
+      expect(await balanceMicros(v.t, owner.user.id)).toBe(1_000_000);
+      // A late "completed" changes nothing.
+      await post(callId, { CallSid, CallStatus: 'completed', CallDuration: '0' });
+      expect((await callRow(v.t, callId)).status).toBe(expected);
+    }
+  });
+
+  it('records answering-machine detection and finds inbound calls by CallSid', async () => {
+    const owner = await ownerWithLine(v.t, { assistant: { type: 'inbound', status: 'active' } });
+    const form = incomingForm(owner.number);
+    await postTwilio(v.t, '/api/voice/twilio/incoming', form, { token: v.authToken });
+    const [call] = await v.t.deps.db.selectFrom('calls').select('id').where('user_id', '=', owner.user.id).execute();
+    await post(null, { CallSid: form.CallSid, CallStatus: 'in-progress' });
+    expect((await callRow(v.t, call!.id)).status).toBe('in-progress');
+
+    const dialer = await ownerWithLine(v.t);
+    const callId = await makeCall(dialer.api, dialer.assistant.id);
+    const CallSid = (await callRow(v.t, callId)).provider_call_id!;
+    await post(callId, { CallSid, AnsweredBy: 'machine_end_beep', MachineDetectionDuration: '4200' });
+    expect((await callRow(v.t, callId)).answered_by).toBe('machine');
+    await post(callId, { CallSid, AnsweredBy: 'human' });
+    expect((await callRow(v.t, callId)).answered_by).toBe('human');
+  });
+
+  it("ignores callbacks about another account's call or another CallSid", async () => {
+    const owner = await ownerWithLine(v.t);
+    const callId = await makeCall(owner.api, owner.assistant.id);
+    const res = await post(callId, { CallSid: newCallSid(), CallStatus: 'busy' });
+    expect(res.statusCode).toBe(200);
+    expect((await callRow(v.t, callId)).status).toBe('initiated');
+  });
+});
