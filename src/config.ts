@@ -22,6 +22,8 @@ const ConfigSchema = Type.Object({
   SESSION_TTL_HOURS: Type.Integer({ minimum: 1, maximum: 24 * 365, default: 720 }),
   LOGIN_MAX_FAILURES: Type.Integer({ minimum: 1, maximum: 1000, default: 5 }),
   LOGIN_LOCKOUT_MINUTES: Type.Integer({ minimum: 1, maximum: 1440, default: 15 }),
+  LOGIN_IP_MAX_FAILURES: Type.Integer({ minimum: 1, maximum: 100_000, default: 30 }),
+  LOGIN_EMAIL_MAX_FAILURES: Type.Integer({ minimum: 1, maximum: 100_000, default: 50 }),
   DB_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 0, maximum: 600_000, default: 10_000 }),
   CATALOG_FILE: Type.Optional(Type.String({ minLength: 1 })),

@@ -94,6 +94,8 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
     accounts,
     sessionTtlHours: config.SESSION_TTL_HOURS,
     loginMaxFailures: config.LOGIN_MAX_FAILURES,
+    loginIpMaxFailures: config.LOGIN_IP_MAX_FAILURES,
+    loginEmailMaxFailures: config.LOGIN_EMAIL_MAX_FAILURES,
     loginLockoutMinutes: config.LOGIN_LOCKOUT_MINUTES,
   });
   const apiKeys = createApiKeysService({ db, clock });

@@ -39,7 +39,8 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
     },
     async (request) => {
       const { email, password, token_name } = request.body;
-      const session = await auth.login({ email, password, tokenName: token_name });
+      // request.ip honours X-Forwarded-For only from TRUST_PROXY's proxies.
+      const session = await auth.login({ email, password, tokenName: token_name, clientIp: request.ip });
       return {
         message: 'Login successful.',
         user: { id: session.user.id, name: session.user.name, email: session.user.email },
