@@ -10,8 +10,8 @@ import { fileTooLarge } from './document-sources.js';
  * part header) escapes as a bare parser error, i.e. a 500; here it is a 400 that says what is wrong.
  */
 export async function readMultipartBody(request: FastifyRequest): Promise<Record<string, unknown>> {
-  // No prototype: a field named __proto__ stays a field.
-  const body: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  // Safe as a plain object: the plugin refuses field names such as __proto__ and constructor.
+  const body: Record<string, unknown> = {};
   try {
     for await (const part of request.parts()) {
       const value = await partValue(part);
