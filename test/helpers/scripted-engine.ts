@@ -78,7 +78,7 @@ async function script(run: ScriptedRun, mode: 'hangUp' | 'listen'): Promise<Call
     await closedPromise;
     return { endedBy: 'assistant', reason: 'end_call', transcript };
   }
-  const wrapUp = new Promise<void>((resolve) => signals.wrapUp.addEventListener('abort', () => resolve(), { once: true }));
+  const wrapUp = new Promise<void>((resolve) => (signals.wrapUp.aborted ? resolve() : signals.wrapUp.addEventListener('abort', () => resolve(), { once: true })));
   const first = await Promise.race([closedPromise.then(() => 'closed' as const), wrapUp.then(() => 'wrapUp' as const)]);
   if (first === 'closed') return { endedBy: 'customer', reason: 'hangup', transcript };
   run.wrapUpReason = signals.wrapUp.reason;
