@@ -13,6 +13,7 @@ import { installOpenApi } from './core/http/openapi.js';
 import { installHealth } from './core/http/health.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { createSpeechProviders } from './modules/calls/speech/providers.js';
 import { assistantsRoutes } from './modules/assistants/assistants.routes.js';
 import { groupsRoutes } from './modules/assistants/groups.routes.js';
 import { toolsRoutes } from './modules/tools/tools.routes.js';
@@ -58,7 +59,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   const { accounts, auth, apiKeys } = deps.services;
   await app.register(accountsRoutes, { prefix: '/api', accounts, auth, apiKeys, allowSignup: deps.config.ALLOW_SIGNUP });
   const { catalog, assistants, folders, labels, tools, phoneNumbers } = deps.services;
-  await app.register(catalogRoutes, { prefix: '/api', catalog });
+  await app.register(catalogRoutes, { prefix: '/api', catalog, speechAvailability: createSpeechProviders(deps.config).availability });
   await app.register(assistantsRoutes, { prefix: '/api', assistants, phoneNumbers });
   await app.register(groupsRoutes, { prefix: '/api', folders, labels });
   await app.register(toolsRoutes, { prefix: '/api', tools });

@@ -63,6 +63,21 @@ const ConfigSchema = Type.Object({
   TWILIO_API_URL: Type.String({ pattern: '^https?://', default: 'https://api.twilio.com' }),
   TWILIO_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
   VOICE_PRICE_PER_MINUTE_USD: Type.String({ pattern: '^\\d{1,4}(\\.\\d{1,6})?$', default: '0.10' }),
+  DEEPGRAM_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  DEEPGRAM_API_URL: Type.String({ pattern: '^https?://', default: 'https://api.deepgram.com' }),
+  DEEPGRAM_STT_MODEL: Type.String({ minLength: 1, default: 'nova-3' }),
+  DEEPGRAM_TTS_MODEL: Type.String({ minLength: 1, default: 'aura-2-thalia-en' }),
+  ELEVENLABS_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  ELEVENLABS_API_URL: Type.String({ pattern: '^https?://', default: 'https://api.elevenlabs.io' }),
+  ELEVENLABS_MODEL: Type.String({ minLength: 1, default: 'eleven_flash_v2_5' }),
+  SPEECH_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  SPEECH_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  SPEECH_TTS_MODEL: Type.String({ minLength: 1, default: 'gpt-4o-mini-tts' }),
+  SPEECH_STT_MODEL: Type.String({ minLength: 1, default: 'gpt-4o-mini-transcribe' }),
+  SPEECH_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
+  REALTIME_BASE_URL: Type.Optional(Type.String({ pattern: '^(https?|wss?)://' })),
+  REALTIME_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  REALTIME_DIALECT: Type.Union([Type.Literal('ga'), Type.Literal('beta')], { default: 'ga' }),
 });
 
 export type Config = Static<typeof ConfigSchema> & {
@@ -117,6 +132,7 @@ function describe(key: string, ajvMessage: string): string {
   if (key === 'PUBLIC_URL') return 'must be the https origin Twilio reaches, such as https://voice.example.com';
   if (key === 'TWILIO_ACCOUNT_SID') return 'must be a Twilio Account SID (AC followed by 32 hex digits)';
   if (key === 'VOICE_PRICE_PER_MINUTE_USD') return 'must be a price in USD such as 0.10';
+  if (key === 'REALTIME_DIALECT') return 'must be ga or beta';
   if (key === 'CHATAPP_CALL_RESTRICTED_COUNTRIES') return 'must be comma-separated two-letter country codes such as US,CA, or none';
   return ajvMessage.replace(/^Expected/, 'must be');
 }

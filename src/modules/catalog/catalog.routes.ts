@@ -5,13 +5,18 @@ import { LanguageList, ModelList, ModelsQuery, ProviderList, ProvidersQuery, Voi
 
 export interface CatalogRoutesOptions {
   catalog: CatalogService;
+  /** Whether calls can use a speech provider on this server (from the calls module's registry). */
+  speechAvailability?: (kind: 'synthesizer' | 'transcriber', code: string) => { available: boolean; unavailable_reason: string | null };
 }
 
 const tags = ['Catalogs'];
 const config = { errorShape: 'validation' as const };
 
 /** Reference endpoints that list the ids an assistant can use (spec 4.9). Bare arrays, as the reference. */
-export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = async (app, { catalog }) => {
+export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = async (app, { catalog, speechAvailability }) => {
+  const withAvailability = (kind: 'synthesizer' | 'transcriber', providers: Array<{ id: number; name: string; code: string }>) =>
+    providers.map((p) => ({ id: p.id, name: p.name, code: p.code, ...speechAvailability?.(kind, p.code) }));
+
   // The catalog is brought up to date before the app serves anything.
   app.addHook('onReady', async () => {
     await catalog.sync();
@@ -44,12 +49,12 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
   app.get(
     '/user/assistants/synthesizer-providers',
     { config, schema: { tags, summary: 'Get synthesizer (TTS) providers', querystring: ProvidersQuery, response: { 200: ProviderList } } },
-    async (request) => catalog.providers('synthesizer', request.query.language_id),
+    async (request) => withAvailability('synthesizer', await catalog.providers('synthesizer', request.query.language_id)),
   );
 
   app.get(
     '/user/assistants/transcriber-providers',
     { config, schema: { tags, summary: 'Get transcriber (STT) providers', querystring: ProvidersQuery, response: { 200: ProviderList } } },
-    async (request) => catalog.providers('transcriber', request.query.language_id),
+    async (request) => withAvailability('transcriber', await catalog.providers('transcriber', request.query.language_id)),
   );
 };

@@ -41,4 +41,12 @@ export const ModelList = Type.Array(
   }),
 );
 
-export const ProviderList = Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), code: Type.String() }));
+export const ProviderList = Type.Array(
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    code: Type.String(),
+    available: Type.Optional(Type.Boolean({ description: 'Whether this server can use the provider in calls (its key is configured).' })),
+    unavailable_reason: Type.Optional(Nullable(Type.String({ description: 'When unavailable: why, naming the configuration key to set.' }))),
+  }),
+);

@@ -81,16 +81,32 @@ describe('reference catalogs', () => {
   it('lists synthesizer and transcriber providers, filtered by the languages they speak', async () => {
     const synth = (await api.get('/api/user/assistants/synthesizer-providers')).json();
     expect(synth.slice(0, 3)).toEqual([
-      { id: 1, name: 'ElevenLabs', code: 'elevenlabs' },
-      { id: 2, name: 'Azure', code: 'azure' },
-      { id: 3, name: 'Cartesia', code: 'cartesia' },
+      { id: 1, name: 'ElevenLabs', code: 'elevenlabs', available: false, unavailable_reason: 'The ElevenLabs synthesizer needs ELEVENLABS_API_KEY to be set.' },
+      { id: 2, name: 'Azure', code: 'azure', available: false, unavailable_reason: 'The Azure synthesizer is not supported by this server.' },
+      { id: 3, name: 'Cartesia', code: 'cartesia', available: false, unavailable_reason: 'The Cartesia synthesizer is not supported by this server.' },
     ]);
     const synthRo = (await api.get('/api/user/assistants/synthesizer-providers?language_id=2')).json();
     expect(ids(synthRo)).not.toContain(3);
     const sttAll = (await api.get('/api/user/assistants/transcriber-providers')).json();
-    expect(sttAll[0]).toEqual({ id: 1, name: 'Deepgram', code: 'deepgram' });
+    expect(sttAll[0]).toEqual({ id: 1, name: 'Deepgram', code: 'deepgram', available: false, unavailable_reason: 'The Deepgram transcriber needs DEEPGRAM_API_KEY to be set.' });
     const sttRo = (await api.get('/api/user/assistants/transcriber-providers?language_id=2')).json();
     expect(ids(sttRo)).toEqual([2, 3, 5]);
+  });
+
+  it('shows a speech provider as available once its key is configured', async () => {
+    const keyed = await buildTestApp({ env: { ELEVENLABS_API_KEY: 'el-key', DEEPGRAM_API_KEY: 'dg-key', SPEECH_BASE_URL: 'http://127.0.0.1:8000/v1' } });
+    try {
+      const keyedApi = apiFor(keyed, (await createUser(keyed.deps)).token);
+      const synth = (await keyedApi.get('/api/user/assistants/synthesizer-providers')).json();
+      expect(synth.map((p: { code: string; available: boolean }) => [p.code, p.available])).toEqual([
+        ['elevenlabs', true], ['azure', false], ['cartesia', false], ['openai', true], ['deepgram', true],
+      ]);
+      const stt = (await keyedApi.get('/api/user/assistants/transcriber-providers')).json();
+      expect(stt.filter((p: { available: boolean }) => p.available).map((p: { code: string }) => p.code)).toEqual(['deepgram', 'openai']);
+      expect(stt[0]).toEqual({ id: 1, name: 'Deepgram', code: 'deepgram', available: true, unavailable_reason: null });
+    } finally {
+      await keyed.close();
+    }
   });
 
   it('requires authentication', async () => {
@@ -161,7 +177,7 @@ describe('CATALOG_FILE', () => {
     const custom = await buildTestApp({ env: { CATALOG_FILE: file } });
     try {
       const customApi = apiFor(custom, (await createUser(custom.deps)).token);
-      expect((await customApi.get('/api/user/assistants/synthesizer-providers?language_id=1')).json()).toContainEqual({ id: 60, name: 'PlayHT', code: 'playht' });
+      expect((await customApi.get('/api/user/assistants/synthesizer-providers?language_id=1')).json()).toContainEqual({ id: 60, name: 'PlayHT', code: 'playht', available: false, unavailable_reason: 'The playht synthesizer is not supported by this server.' });
       expect(ids((await customApi.get('/api/user/assistants/synthesizer-providers?language_id=2')).json())).not.toContain(60);
     } finally {
       await custom.close();
