@@ -68,6 +68,10 @@ export async function startFakeOpenAi() {
       })();
     });
   });
+  // Node closes idle keep-alive sockets after 5 s; a client whose event loop is busy (a burst
+  // test) can pick such a socket just as it closes and fail with "Connection error". Tests run
+  // with no retries, so idle sockets are kept until close().
+  server.keepAliveTimeout = 10 * 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
