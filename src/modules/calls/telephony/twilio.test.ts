@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAccountSid, newCallSid, signTwilio } from '../../../../test/helpers/fake-twilio.js';
 import { balanceMicros, callRow, makeCall, ownerWithLine, postTwilio, PRICE_MICROS, PUBLIC_HOST, PUBLIC_URL, startVoiceApp, type VoiceTestApp } from '../../../../test/helpers/voice.js';
 import { isValidTwilioSignature, twilioSignature } from './twilio-signature.js';
+import { twilioCallControl } from './twilio.js';
 
 let v: VoiceTestApp;
 beforeAll(async () => {
@@ -204,5 +205,26 @@ describe('POST /api/voice/twilio/status', () => {
     const res = await post(callId, { CallSid: newCallSid(), CallStatus: 'busy' });
     expect(res.statusCode).toBe(200);
     expect((await callRow(v.t, callId)).status).toBe('initiated');
+  });
+});
+
+describe('hang-up and transfer through the REST call update', () => {
+  it('hangs up with Status=completed, tolerates a call already gone, and transfers by replacing the TwiML with <Dial>', async () => {
+    const { rest } = v.t.deps.services.callsModule;
+    const callSid = newCallSid();
+    const control = twilioCallControl(rest, { accountSid: v.accountSid, authToken: v.authToken }, callSid, '+14155550100');
+    await control.transfer('+14155550123', { announcement: 'Transferring you to a colleague & friend.' });
+    await control.hangUp();
+    const [transfer, hangUp] = v.twilio.updates().slice(-2);
+    expect(transfer!.path).toBe(`/2010-04-01/Accounts/${v.accountSid}/Calls/${callSid}.json`);
+    expect(transfer!.form).toEqual({
+      Twiml: '<?xml version="1.0" encoding="UTF-8"?><Response><Say>Transferring you to a colleague &amp; friend.</Say>' +
+        '<Dial callerId="+14155550100">+14155550123</Dial></Response>',
+    });
+    expect(hangUp!.form).toEqual({ Status: 'completed' });
+    v.twilio.failNext(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
+    await expect(control.hangUp()).resolves.toBeUndefined();
+    v.twilio.failNext(500, { code: 20500, message: 'Internal Server Error', status: 500 });
+    await expect(control.hangUp()).rejects.toThrow('Twilio refused the request: Internal Server Error');
   });
 });
