@@ -4,13 +4,46 @@ import type { ChatappSendersTable } from '../../core/db/schema.js';
 
 export type SenderRow = Selectable<ChatappSendersTable>;
 export type NewSender = Insertable<ChatappSendersTable>;
-export type SenderPatch = Updateable<ChatappSendersTable>;
+/**
+ * What an owner's update may change (the number fields only as the platform verified them for a
+ * new token); status, quality and limits come from the platform's own reports.
+ */
+export type SenderPatch = Pick<
+  Updateable<ChatappSendersTable>,
+  | 'display_name' | 'voice_calling_enabled' | 'voice_webhook_url' | 'assistant_id' | 'access_token_sealed'
+  | 'phone_number' | 'country_code' | 'verified_name' | 'updated_at'
+>;
 
 /** Every read is scoped by owner unless its name says otherwise (platform webhooks, jobs). */
 export function createSendersRepo(db: DbOrTx) {
   return {
     insert(sender: NewSender): Promise<SenderRow> {
-      return db.insertInto('chatapp_senders').values(sender).returningAll().executeTakeFirstOrThrow();
+      // Column by column: a sender's object is built from a request, and only these are stored.
+      return db
+        .insertInto('chatapp_senders')
+        .values({
+          user_id: sender.user_id,
+          platform: sender.platform,
+          display_name: sender.display_name,
+          phone_number: sender.phone_number,
+          country_code: sender.country_code,
+          phone_number_id: sender.phone_number_id,
+          waba_id: sender.waba_id,
+          access_token_sealed: sender.access_token_sealed,
+          verified_name: sender.verified_name,
+          status: sender.status,
+          quality_rating: sender.quality_rating,
+          messaging_limit: sender.messaging_limit,
+          voice_calling_enabled: sender.voice_calling_enabled,
+          voice_webhook_url: sender.voice_webhook_url,
+          assistant_id: sender.assistant_id,
+          templates_synced_at: sender.templates_synced_at,
+          templates_sync_error: sender.templates_sync_error,
+          created_at: sender.created_at,
+          updated_at: sender.updated_at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
     },
 
     findOwned(userId: number, id: number): Promise<SenderRow | undefined> {
@@ -26,7 +59,17 @@ export function createSendersRepo(db: DbOrTx) {
     updateOwned(userId: number, id: number, patch: SenderPatch): Promise<SenderRow | undefined> {
       return db
         .updateTable('chatapp_senders')
-        .set(patch)
+        .set({
+          display_name: patch.display_name,
+          voice_calling_enabled: patch.voice_calling_enabled,
+          voice_webhook_url: patch.voice_webhook_url,
+          assistant_id: patch.assistant_id,
+          access_token_sealed: patch.access_token_sealed,
+          phone_number: patch.phone_number,
+          country_code: patch.country_code,
+          verified_name: patch.verified_name,
+          updated_at: patch.updated_at,
+        })
         .where('id', '=', id)
         .where('user_id', '=', userId)
         .returningAll()
@@ -62,9 +105,11 @@ export function createSendersRepo(db: DbOrTx) {
     },
 
     async recordTemplateSync(id: number, result: { at: Date; error: string | null }): Promise<void> {
-      const patch: SenderPatch = { templates_sync_error: result.error, updated_at: result.at };
-      if (result.error === null) patch.templates_synced_at = result.at;
-      await db.updateTable('chatapp_senders').set(patch).where('id', '=', id).execute();
+      await db
+        .updateTable('chatapp_senders')
+        .set({ templates_sync_error: result.error, updated_at: result.at, ...(result.error === null ? { templates_synced_at: result.at } : {}) })
+        .where('id', '=', id)
+        .execute();
     },
   };
 }
