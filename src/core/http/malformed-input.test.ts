@@ -164,6 +164,21 @@ describe('numbers a database column cannot hold', () => {
       expect(res.statusCode, id).toBe(404);
       expect(res.json()).toEqual({ message: 'Folder not found' });
     }
+    // The assistant routes validate their bodies themselves, but their ids are bounded the same way.
+    for (const method of ['PUT', 'PATCH'] as const) {
+      const res = await t.app.inject({ method, url: '/api/user/assistant/2147483648', headers: bearer(token), payload: { name: 'x' } });
+      expect(res.statusCode, method).toBe(404);
+      expect(res.json()).toEqual({ message: 'Assistant not found' });
+    }
+  });
+
+  it('name no assistant in a list filter', async () => {
+    const res = await api.get('/api/user/conversations?assistant_id=2147483648');
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      message: 'The assistant id field must be an assistant id or UUID.',
+      errors: { assistant_id: ['The assistant id field must be an assistant id or UUID.'] },
+    });
   });
 
   it('are validation errors in the query and the body', async () => {

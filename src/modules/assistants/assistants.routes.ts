@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifySchemaCompiler } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { Ajv } from 'ajv';
 import { authOf } from '../../core/http/auth.js';
+import { createValidator } from '../../core/http/validation.js';
 import { IdParams, MessageBody } from '../../core/http/schemas.js';
 import { LengthAwarePage, lengthAwarePage, pageQuery, requestPath } from '../../core/http/page-pagination.js';
 import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service.js';
@@ -24,9 +24,9 @@ const config = { errorShape: 'validation' as const, validationMessage: 'Validati
 /**
  * The body schema is declared for the API reference, but the service validates the body itself
  * (parseAssistantBody) so one 422 lists schema and cross-field errors together. Path and query
- * still go through a coercing validator.
+ * still go through the app's coercing validator, so ids get the same bounds as on every route.
  */
-const textAjv = new Ajv({ coerceTypes: 'array', useDefaults: true, allErrors: true, strict: false });
+const textAjv = createValidator({ coerceTypes: 'array', useDefaults: true });
 const bodyCheckedByService: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
   httpPart === 'body' ? () => true : textAjv.compile(schema as object);
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../core/http/auth.js';
-import { AppError } from '../../core/http/errors.js';
+import { AppError, validationFailed } from '../../core/http/errors.js';
 import type { ConversationsService } from './conversations.service.js';
 import {
   CodedErrorBody,
@@ -28,7 +28,7 @@ export const userConversationsRoutes: FastifyPluginAsyncTypebox<UserConversation
     },
     async (request) => {
       const { type, assistant_id, customer_phone, external_identifier, per_page, cursor } = request.query;
-      const assistant = assistant_id === undefined ? undefined : /^\d+$/.test(assistant_id) ? { id: Number(assistant_id) } : { uuid: assistant_id.toLowerCase() };
+      const assistant = assistant_id === undefined ? undefined : assistantFilter(assistant_id);
       const filters = { userId: authOf(request).userId, type, assistant, customerPhone: customer_phone, externalIdentifier: external_identifier };
       const page = await conversations.list(filters, per_page, cursor);
       return {
@@ -72,3 +72,11 @@ export const userConversationsRoutes: FastifyPluginAsyncTypebox<UserConversation
     },
   );
 };
+
+/** An id or a UUID; ids are PostgreSQL integers, so a larger number names no assistant of anyone's. */
+function assistantFilter(assistantId: string): { id: number } | { uuid: string } {
+  if (!/^\d+$/.test(assistantId)) return { uuid: assistantId.toLowerCase() };
+  const id = Number(assistantId);
+  if (id > 2_147_483_647) throw validationFailed({ assistant_id: ['The assistant id field must be an assistant id or UUID.'] });
+  return { id };
+}
