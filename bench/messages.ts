@@ -37,6 +37,9 @@ const database = await createBenchDatabase({ requirePostgres: true });
 const config = loadConfig({
   LOG_LEVEL: 'silent', SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789', DATA_DIR: 'memory://',
   LLM_BASE_URL: llmUrl, LLM_MAX_RETRIES: '0', DB_POOL_SIZE: '20',
+  // Every load-generator connection comes from 127.0.0.1: the per-network widget limits would
+  // measure the limiter, not the message path.
+  WIDGET_CONVERSATIONS_PER_IP_PER_HOUR: '1000000', WIDGET_MESSAGES_PER_CONVERSATION_PER_MINUTE: '100000', WIDGET_MESSAGES_PER_IP_PER_MINUTE: '1000000',
 });
 const deps = await createDeps(config, { database: database.handle, logger: pino({ level: 'silent' }) });
 const app = await buildApp(deps);
@@ -47,7 +50,7 @@ async function widgetConversations(tag: string, owners: number, count: number): 
   const assistants: string[] = [];
   for (let o = 0; o < owners; o++) {
     const { apiKey } = await deps.services.accounts.createUser({ email: `${tag}-${o}@example.com`, password: 'bench-password', balanceUsd: 1_000_000 });
-    const created = await app.inject({ method: 'POST', url: '/api/user/assistant', headers: { authorization: `Bearer ${apiKey.token}` }, payload: assistantBody() });
+    const created = await app.inject({ method: 'POST', url: '/api/user/assistant', headers: { authorization: `Bearer ${apiKey.token}` }, payload: assistantBody({ status: 'active' }) });
     assistants.push(created.json().data.uuid as string);
   }
   const paths: string[] = [];
