@@ -297,6 +297,8 @@ export interface AssistantsTable {
   conversation_inactivity_timeout: number | null;
   conversation_ended_retrigger: boolean;
   conversation_ended_webhook_url: string | null;
+  /** Set by /user/assistants/enable-inbound-webhook (migration 0011); null when off. */
+  inbound_webhook_url: string | null;
   /** The API's widget_daily_budget_usd in micro-USD; null = no cap. */
   widget_daily_budget_micros: ColumnType<number | null, number | null | undefined, number | null>;
   /** The chat widget's look and allowed origins (the complete object of widget-settings.schemas.ts). */

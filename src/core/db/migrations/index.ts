@@ -9,6 +9,7 @@ import * as widgetLimits from './0007-widget-limits.js';
 import * as widget from './0009-widget.js';
 import * as userDeletion from './0008-user-deletion.js';
 import * as calls from './0010-calls.js';
+import * as compat from './0011-compat.js';
 
 /**
  * Every migration in order. Listed explicitly (not read from a folder) so the order is reviewed
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0009-widget': widget,
   '0008-user-deletion': userDeletion,
   '0010-calls': calls,
+  '0011-compat': compat,
 };
