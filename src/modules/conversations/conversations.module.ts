@@ -79,14 +79,15 @@ export function createConversationsModule(deps: ConversationsModuleDeps) {
     findAssistant: (userId, id) => assistants.byId(userId, id),
     logger,
   });
-  const engine = createReplyEngine({
+  const replyEngineDeps = {
     llm,
     registry,
     modelFor,
     knowledgeSearch: deps.knowledgeSearch,
     historyLimits: { maxMessages: config.CONVERSATION_HISTORY_MESSAGES, maxChars: HISTORY_CHARS },
     logger,
-  });
+  };
+  const engine = createReplyEngine(replyEngineDeps);
   const turns = createTurnQueue({ clock, leaseMs: TURN_LEASE_MS });
   const pipeline = createMessagePipeline({
     db, clock, logger, turns, engine, loadAssistant: assistants.byUuid, historyMessages: config.CONVERSATION_HISTORY_MESSAGES,
@@ -109,7 +110,9 @@ export function createConversationsModule(deps: ConversationsModuleDeps) {
   // A reservation can only be unsettled this long while its request still runs: every model
   // call of every round timing out after all its retries, plus a margin.
   const staleChargeMs = Math.max(15 * 60_000, config.LLM_TIMEOUT_MS * (config.LLM_MAX_RETRIES + 1) * (MAX_TOOL_ROUNDS + 1) + 5 * 60_000);
-  return { conversations, pipeline, assistants, llm, modelFor, staleChargeMs, db, logger, chatapp, senderInfo };
+  // replyEngineDeps: voice calls build their own reply engine per call on the same model,
+  // functions and prompt (with their own abort signal and call-only functions).
+  return { conversations, pipeline, assistants, llm, modelFor, staleChargeMs, db, logger, chatapp, senderInfo, replyEngineDeps };
 }
 
 export type ConversationsModule = ReturnType<typeof createConversationsModule>;

@@ -32,11 +32,20 @@ export function mergedVariables(assistant: RuntimeAssistant, conversationVariabl
   return { ...(assistant.variables ?? {}), ...(conversationVariables ?? {}) };
 }
 
-export function systemPrompt(assistant: RuntimeAssistant, variables: Record<string, unknown>, now: Date, passages: KnowledgePassage[] = []): string {
+/** How replies reach the customer, told to the model after the date; voice calls bring their own. */
+export const CHAT_MEDIUM_NOTE = 'This is a text chat; answer in plain text.';
+
+export function systemPrompt(
+  assistant: RuntimeAssistant,
+  variables: Record<string, unknown>,
+  now: Date,
+  passages: KnowledgePassage[] = [],
+  mediumNote: string = CHAT_MEDIUM_NOTE,
+): string {
   const zone = safeTimeZone(assistant.timezone);
   const parts = [
     fillVariables(assistant.system_prompt, variables),
-    `Current date and time: ${isoInZone(now, zone)} (time zone ${zone}). This is a text chat; answer in plain text.`,
+    `Current date and time: ${isoInZone(now, zone)} (time zone ${zone}). ${mediumNote}`,
   ];
   if (passages.length > 0) {
     parts.push(`${KNOWLEDGE_CONTEXT_HEADING}\n${passages.map((p) => `- ${p.content.replace(/\s+/g, ' ').trim()}`).join('\n')}`);

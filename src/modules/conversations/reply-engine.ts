@@ -21,6 +21,8 @@ export interface ReplyRequest {
   userMessage: string;
   now: Date;
   onEvent?: (event: ReplyEvent) => void;
+  /** Replaces the prompt's "this is a text chat" line (a phone call asks for short spoken sentences). */
+  mediumNote?: string;
 }
 
 export interface Reply {
@@ -62,7 +64,7 @@ export function createReplyEngine(deps: ReplyEngineDeps) {
     async reply(request: ReplyRequest): Promise<Reply> {
       let assistant = request.assistant;
       const variables = () => mergedVariables(assistant, request.conversation.variables);
-      const system = async () => systemPrompt(assistant, variables(), request.now, await promptPassages(assistant, request.userMessage));
+      const system = async () => systemPrompt(assistant, variables(), request.now, await promptPassages(assistant, request.userMessage), request.mediumNote);
       let functions = await deps.registry.forAssistant(assistant);
       const messages: ChatMessage[] = buildMessages({
         system: await system(),
