@@ -191,6 +191,14 @@ describe('numbers a database column cannot hold', () => {
     expect(body.statusCode).toBe(422);
     expect(Object.keys(body.json().errors)).toEqual(['relative_links_limit']);
   });
+
+  it('a JSON "file" is not a file', async () => {
+    for (const file of [true, 'JVBERi0xLjQ=', { type: 'Buffer', data: [37, 80, 68, 70] }]) {
+      const res = await api.post(`/api/user/knowledgebases/${kbId}/documents`, { name: 'Doc', type: 'pdf', file });
+      expect(res.statusCode, JSON.stringify(file)).toBe(422);
+      expect(res.json()).toEqual({ message: 'The file field must be a file.', errors: { file: ['The file field must be a file.'] } });
+    }
+  });
 });
 
 describe('malformed multipart uploads', () => {

@@ -41,6 +41,8 @@ export function checkDocumentSource(type: KnowledgeDocumentType, input: Document
       sourceFile: null,
     };
   }
+  // Only a multipart upload yields bytes: a JSON body's `file` (any JSON value) is not a file.
+  if (input.file !== undefined && !Buffer.isBuffer(input.file)) throw validationFailed({ file: ['The file field must be a file.'] });
   const file = input.file ?? (type === 'txt' && input.content !== undefined ? Buffer.from(input.content, 'utf8') : undefined);
   if (!file || file.length === 0) throw validationFailed({ file: [FILE_REQUIRED] });
   if (file.length > MAX_FILE_BYTES) throw validationFailed({ file: [TOO_LARGE] });
