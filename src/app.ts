@@ -29,6 +29,8 @@ import { loadWidgetScript } from './modules/widget/widget-script.js';
 import { callsRoutes } from './modules/calls/calls.routes.js';
 import { twilioRoutes } from './modules/calls/telephony/twilio.routes.js';
 import { installTwilioStream } from './modules/calls/telephony/twilio-stream.js';
+import { webCallsRoutes } from './modules/calls/web-calls.routes.js';
+import { installWebCallSocket } from './modules/calls/telephony/web-socket.js';
 import { VERSION } from './version.js';
 
 const ONE_MIB = 1024 * 1024;
@@ -79,6 +81,10 @@ export async function buildApp(deps: Deps): Promise<App> {
   await app.register(callsRoutes, { prefix: '/api', calls: callsModule.calls });
   await app.register(twilioRoutes, { prefix: '/api', webhooks: callsModule.twilioWebhooks });
   installTwilioStream(app.server, { ...callsModule, webhooks: callsModule.twilioWebhooks, logger: deps.logger });
+  await app.register(webCallsRoutes, {
+    prefix: '/api', webCalls: callsModule.webCalls, publicUrl: deps.config.PUBLIC_URL, resolveBearer: (token) => deps.services.auth.resolveBearer(token),
+  });
+  installWebCallSocket(app.server, { webCalls: callsModule.webCalls, sessions: callsModule.sessions, logger: deps.logger });
   app.addHook('onClose', () => callsModule.sessions.stop());
   // Closing the app lets running jobs finish (before server.ts closes the database).
   app.addHook('onClose', async () => {

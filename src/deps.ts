@@ -33,6 +33,8 @@ import { widgetServiceFrom } from './modules/widget/widget.service.js';
 import { createCallsModule, registerCallsJobs } from './modules/calls/calls.module.js';
 import type { CallEngine } from './modules/calls/engine/engine.types.js';
 import { unavailableEngine } from './modules/calls/engine/no-engine.js';
+import { createCallReadiness } from './modules/calls/call-readiness.js';
+import { createSpeechProviders } from './modules/calls/speech/providers.js';
 import { VERSION } from './version.js';
 
 /** Everything the app needs, built once. Tests build it with their own clock and database. */
@@ -122,11 +124,18 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
       })),
     chatapp: chatappChannel(chatapp),
   });
-  const widget = widgetServiceFrom({ clock, assistants: assistantServices.assistants, conversations: conversationsModule.conversations, catalog: assistantServices.catalog });
+  const callReadiness = createCallReadiness({ providers: createSpeechProviders(config), catalog: assistantServices.catalog });
+  const widget = widgetServiceFrom({
+    clock, assistants: assistantServices.assistants, conversations: conversationsModule.conversations, catalog: assistantServices.catalog,
+    callAvailable: async (assistant) => (await callReadiness.unavailableReason(assistant)) === null,
+  });
   const callsModule = createCallsModule({
     config, db, clock, logger: deps.logger, secrets: deps.secrets, engine: callEngine,
     loadAssistant: (userId, assistantId) => conversationsModule.assistants.byId(userId, assistantId),
     llm: conversationsModule.llm, modelFor: conversationsModule.modelFor,
+    assistantByUuid: (uuid) => conversationsModule.assistants.byUuid(uuid),
+    readiness: callReadiness,
+    originForAssistant: (assistantUuid, origin) => widget.originForAssistant(assistantUuid, origin),
   });
   return { callsModule, accounts, auth, apiKeys, webhooks, knowledge, ...assistantServices, chatapp, conversations: conversationsModule.conversations, conversationsModule, widget };
 }

@@ -18,6 +18,9 @@ import { controlForCall } from './telephony/twilio.js';
 import { createTwilioAccounts } from './telephony/twilio-accounts.js';
 import { createTwilioRest } from './telephony/twilio-rest.js';
 import { createTwilioWebhooks } from './telephony/twilio-webhooks.js';
+import type { CallReadiness } from './call-readiness.js';
+import { createWebCallsService } from './web-calls.service.js';
+import type { OriginVerdict } from '../widget/widget.service.js';
 
 export interface CallsConfig {
   DATA_DIR: string;
@@ -27,6 +30,10 @@ export interface CallsConfig {
   TWILIO_API_URL: string;
   TWILIO_TIMEOUT_MS: number;
   VOICE_PRICE_PER_MINUTE_USD: string;
+  WEB_CALL_TOKEN_TTL_SECONDS: number;
+  WIDGET_CONVERSATIONS_PER_IP_PER_HOUR: number;
+  WIDGET_MESSAGES_PER_CONVERSATION_PER_MINUTE: number;
+  WIDGET_MESSAGES_PER_IP_PER_MINUTE: number;
 }
 
 export interface CallsModuleDeps {
@@ -40,6 +47,10 @@ export interface CallsModuleDeps {
   /** The post-call evaluator's model (the conversations module's). */
   llm: LanguageModel;
   modelFor: ModelResolver;
+  /** Browser calls: any account's assistant by UUID, speech readiness, the widget's origin rules. */
+  assistantByUuid(uuid: string): Promise<RuntimeAssistant | undefined>;
+  readiness: CallReadiness;
+  originForAssistant(assistantUuid: string, origin: string): Promise<OriginVerdict>;
 }
 
 /** Builds the calls module: Twilio client and accounts, live sessions, the API service and webhooks. */
@@ -55,7 +66,16 @@ export function createCallsModule(deps: CallsModuleDeps) {
     db, clock, logger, pricePerMinuteMicros, publicUrl: config.PUBLIC_URL, dataDir: config.DATA_DIR, rest, accounts, loadAssistant: deps.loadAssistant,
   });
   const twilioWebhooks = createTwilioWebhooks({ db, clock, logger, accounts, sessions, publicUrl: config.PUBLIC_URL, pricePerMinuteMicros });
-  return { calls, sessions, twilioWebhooks, rest, accounts, pricePerMinuteMicros, llm: deps.llm, modelFor: deps.modelFor, loadAssistant: deps.loadAssistant };
+  const webCalls = createWebCallsService({
+    db, clock, pricePerMinuteMicros, tokenTtlMs: config.WEB_CALL_TOKEN_TTL_SECONDS * 1000, assistantByUuid: deps.assistantByUuid,
+    readiness: deps.readiness, originForAssistant: deps.originForAssistant,
+    publicLimits: {
+      conversationsPerIpPerHour: config.WIDGET_CONVERSATIONS_PER_IP_PER_HOUR,
+      messagesPerConversationPerMinute: config.WIDGET_MESSAGES_PER_CONVERSATION_PER_MINUTE,
+      messagesPerIpPerMinute: config.WIDGET_MESSAGES_PER_IP_PER_MINUTE,
+    },
+  });
+  return { calls, webCalls, sessions, twilioWebhooks, rest, accounts, pricePerMinuteMicros, llm: deps.llm, modelFor: deps.modelFor, loadAssistant: deps.loadAssistant };
 }
 
 export type CallsModule = ReturnType<typeof createCallsModule>;

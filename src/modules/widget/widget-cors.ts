@@ -5,8 +5,9 @@ import { originRefused, type OriginVerdict, type WidgetService } from './widget.
 /** Public routes a page on another origin calls, by how they name the assistant. */
 const BY_CONVERSATION = new Set(['/api/conversations/:uuid', '/api/conversations/:uuid/messages']);
 const BY_ASSISTANT_PARAM = new Set(['/api/widget/:uuid/config']);
-const BY_ASSISTANT_BODY = '/api/conversations';
-export const CORS_ROUTES = [BY_ASSISTANT_BODY, ...BY_CONVERSATION, ...BY_ASSISTANT_PARAM];
+/** A new conversation and a new browser call name their assistant in the body. */
+const BY_ASSISTANT_BODY = new Set(['/api/conversations', '/api/calls/web']);
+export const CORS_ROUTES = [...BY_ASSISTANT_BODY, ...BY_CONVERSATION, ...BY_ASSISTANT_PARAM];
 
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 
@@ -27,12 +28,12 @@ export function installWidgetCors(app: App, widget: WidgetService): void {
     else if (BY_ASSISTANT_PARAM.has(route)) applyVerdict(await widget.originForAssistant(uuid, origin), origin, reply);
     // The assistant of a new conversation is in the body, which is not read yet: allow the
     // CORS read of early answers (429, bad JSON) now, and decide on the body in preValidation.
-    else if (route === BY_ASSISTANT_BODY) allowOrigin(origin, reply);
+    else if (BY_ASSISTANT_BODY.has(route)) allowOrigin(origin, reply);
   });
 
   app.addHook('preValidation', async (request, reply) => {
     const origin = request.headers.origin;
-    if (!origin || request.method !== 'POST' || request.routeOptions.url !== BY_ASSISTANT_BODY) return;
+    if (!origin || request.method !== 'POST' || !BY_ASSISTANT_BODY.has(request.routeOptions.url ?? '')) return;
     const body = request.body as { assistant_id?: unknown } | undefined;
     const verdict = await widget.originForAssistant(body?.assistant_id, origin);
     if (verdict === 'refused') {

@@ -20,7 +20,7 @@ export const WidgetConfigResponse = Type.Object({
     position: Type.String(),
     launcher_text: Type.Union([Type.String(), Type.Null()]),
   }),
-  /** Web calls (the voice issue) are not available yet; the widget hides its call button. */
+  /** Browser calls: enabled when this server has the speech providers the assistant's mode needs. */
   call: Type.Object({ enabled: Type.Boolean() }),
 });
 export type WidgetConfig = Static<typeof WidgetConfigResponse>;

@@ -11,6 +11,8 @@ export interface WidgetDeps {
   assistantByUuid(uuid: string): Promise<RuntimeAssistant | undefined>;
   conversationAssistantUuid(conversationUuid: string): Promise<string | undefined>;
   languageCode(languageId: number): Promise<string | undefined>;
+  /** Whether this server can carry a browser call of the assistant (its speech providers are configured). */
+  callAvailable?(assistant: RuntimeAssistant): Promise<boolean>;
   /** How long an assistant's origin list may be reused before it is read again. */
   policyTtlMs?: number;
 }
@@ -63,12 +65,13 @@ export function createWidgetService(deps: WidgetDeps) {
       const assistant = await deps.assistantByUuid(assistantUuid);
       if (!assistant) throw assistantNotFound();
       if (assistant.status !== 'active') throw assistantInactive();
-      return presentConfig(assistant, normalizeWidgetSettings(assistant.widget_settings), (await deps.languageCode(assistant.language_id)) ?? 'en');
+      const callEnabled = (await deps.callAvailable?.(assistant)) ?? false;
+      return presentConfig(assistant, normalizeWidgetSettings(assistant.widget_settings), (await deps.languageCode(assistant.language_id)) ?? 'en', callEnabled);
     },
   };
 }
 
-function presentConfig(assistant: RuntimeAssistant, settings: WidgetSettings, language: string): WidgetConfig {
+function presentConfig(assistant: RuntimeAssistant, settings: WidgetSettings, language: string, callEnabled: boolean): WidgetConfig {
   // The assistant's own variables are filled in (POST /conversations shows the same greeting);
   // placeholders left for the page's data-variables are filled in by the widget.
   const greeting = fillVariables(settings.greeting ?? assistant.initial_message ?? '', assistant.variables ?? {}).trim();
@@ -86,7 +89,7 @@ function presentConfig(assistant: RuntimeAssistant, settings: WidgetSettings, la
       position: settings.position,
       launcher_text: settings.launcher_text,
     },
-    call: { enabled: false },
+    call: { enabled: callEnabled },
   };
 }
 
@@ -98,11 +101,13 @@ export function widgetServiceFrom(deps: {
   assistants: { getRuntimeByUuid(uuid: string): Promise<RuntimeAssistant | undefined> };
   conversations: { originAssistantUuidOf(conversationUuid: string): Promise<string | undefined> };
   catalog: { languages(): Promise<Array<{ id: number; iso_2: string }>> };
+  callAvailable?(assistant: RuntimeAssistant): Promise<boolean>;
 }): WidgetService {
   return createWidgetService({
     clock: deps.clock,
     assistantByUuid: (uuid) => deps.assistants.getRuntimeByUuid(uuid),
     conversationAssistantUuid: (uuid) => deps.conversations.originAssistantUuidOf(uuid),
     languageCode: async (id) => (await deps.catalog.languages()).find((language) => language.id === id)?.iso_2,
+    callAvailable: deps.callAvailable,
   });
 }
