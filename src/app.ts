@@ -10,6 +10,7 @@ import { installInputGuard } from './core/http/input-guard.js';
 import { installAuth } from './core/http/auth.js';
 import { installMetrics } from './core/http/metrics.js';
 import { installOpenApi } from './core/http/openapi.js';
+import { installRouteAliases } from './core/http/route-aliases.js';
 import { installHealth } from './core/http/health.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
@@ -56,6 +57,8 @@ export async function buildApp(deps: Deps): Promise<App> {
   installAuth(app, (token) => deps.services.auth.resolveBearer(token));
   installMetrics(app);
   await installOpenApi(app, VERSION);
+  // After the OpenAPI hook, so an alias repeats its route's complete response schemas.
+  installRouteAliases(app, { chatapp: 'whatsapp' });
   installHealth(app, deps.db);
 
   const { accounts, auth, apiKeys } = deps.services;

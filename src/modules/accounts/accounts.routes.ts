@@ -29,7 +29,8 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
   app.post(
     '/auth/login',
     {
-      config: { public: true, errorShape: 'validation' },
+      // The reference's login path (its white-label login): the same bodies, token_name included.
+      config: { public: true, errorShape: 'validation', alsoAt: ['/white-label/login'] },
       schema: {
         tags,
         summary: 'Log in (creates a session token)',

@@ -29,7 +29,8 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = asyn
 
     app.post(
       `/user/${groups.kind}`,
-      { config: { errorShape: 'validation' }, schema: { tags, summary: `Create a ${groups.kind}`, body: CreateGroupBody, response: { 201: GroupEnvelope } } },
+      // Clients of the reference also create at the plural (list) path.
+      { config: { errorShape: 'validation', alsoAt: [`/user/${groups.kind}s`] }, schema: { tags, summary: `Create a ${groups.kind}`, body: CreateGroupBody, response: { 201: GroupEnvelope } } },
       async (request, reply) => {
         const data = await groups.create(authOf(request).userId, request.body);
         return reply.status(201).send({ message: `${noun} created successfully`, data });

@@ -23,8 +23,9 @@ export const stamp = (date: Date | null) => (date ? windowTimestamp(date) : null
 export type VoiceEventType = 'call_permission_requested' | 'call_permission_granted' | 'call_permission_denied';
 
 /**
- * The reference's voice webhook (`"event": "chatapp_voice"`), queued in the caller's transaction
- * so it exists exactly when the state change commits. Nothing is sent without a voice webhook URL.
+ * The reference's voice webhook (`"event": "whatsapp_voice"`, the name automations filter on),
+ * queued in the caller's transaction so it exists exactly when the state change commits. Nothing
+ * is sent without a voice webhook URL.
  */
 export async function emitVoiceEvent(
   tx: DbOrTx,
@@ -36,10 +37,10 @@ export async function emitVoiceEvent(
   await enqueueWebhook(tx, {
     userId: sender.user_id,
     url: sender.voice_webhook_url,
-    event: 'chatapp_voice',
+    event: 'whatsapp_voice',
     now,
     payload: {
-      event: 'chatapp_voice',
+      event: 'whatsapp_voice',
       type: input.type,
       sender_id: sender.id,
       customer_phone: conversation.customer_phone,

@@ -56,7 +56,8 @@ const SendResult = {
   success: Type.Literal(true),
   conversation_id: Type.Integer(),
   message_id: Type.Integer(),
-  chatapp_message_id: Type.Integer({ description: 'Our record of the platform message (the reference calls it whatsapp_message_id).' }),
+  // The reference's name: clients and automations read it (wire names follow the reference, see README).
+  whatsapp_message_id: Type.Integer({ description: 'Our record of the platform message.' }),
   message_sid: Type.String({ description: 'The platform\'s message id.' }),
 };
 

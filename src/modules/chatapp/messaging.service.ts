@@ -134,7 +134,7 @@ export function createMessagingService(ctx: ChatappContext) {
         success: true as const,
         conversation_id: conversation.id,
         message_id: message.id,
-        chatapp_message_id: message.id,
+        whatsapp_message_id: message.id,
         message_sid: sent.platformMessageId,
         status: message.status,
       };
@@ -171,7 +171,7 @@ export function createMessagingService(ctx: ChatappContext) {
         success: true as const,
         conversation_id: recorded.conversation.id,
         message_id: recorded.message.id,
-        chatapp_message_id: recorded.message.id,
+        whatsapp_message_id: recorded.message.id,
         message_sid: sent.platformMessageId,
         session_status: status,
       };

@@ -46,7 +46,7 @@ describe('POST /api/user/chatapp/send (template)', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toEqual({
-      success: true, conversation_id: expect.any(Number), message_id: expect.any(Number), chatapp_message_id: body.message_id,
+      success: true, conversation_id: expect.any(Number), message_id: expect.any(Number), whatsapp_message_id: body.message_id,
       message_sid: 'wamid.FAKE000001', status: 'queued',
     });
     const [request] = graph.sends();

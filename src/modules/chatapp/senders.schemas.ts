@@ -3,7 +3,7 @@ import { Nullable } from '../../core/http/schemas.js';
 
 const Timestamp = Type.String({ format: 'date-time' });
 const NullableString = Type.Union([Type.String(), Type.Null()]);
-const WebhookUrl = Type.String({ minLength: 1, maxLength: 2048, pattern: '^https?://', description: 'http(s) URL that receives chatapp_voice events.' });
+const WebhookUrl = Type.String({ minLength: 1, maxLength: 2048, pattern: '^https?://', description: 'http(s) URL that receives whatsapp_voice events.' });
 
 export const Platform = Type.Union([Type.Literal('cloud_api'), Type.Literal('simulator')]);
 

@@ -61,7 +61,7 @@ describe('the simulator platform (embedded default, no account)', () => {
     // Deliveries run in parallel: order by type, not by arrival.
     const events = sink.requests.map((r) => JSON.parse(r.body)).sort((a, b) => a.type.localeCompare(b.type));
     expect(events.map((e) => e.type)).toEqual(['call_permission_granted', 'call_permission_requested']);
-    expect(events[0]).toMatchObject({ event: 'chatapp_voice', sender_id: sender.id, customer_phone: '+40766000001', status: 'granted', can_call: true });
+    expect(events[0]).toMatchObject({ event: 'whatsapp_voice', sender_id: sender.id, customer_phone: '+40766000001', status: 'granted', can_call: true });
   });
 
   it('takes the message time from the simulated timestamp, and permanent or declined answers', async () => {

@@ -64,8 +64,8 @@ describe('POST /api/user/chatapp/voice/request', () => {
     expect((await permission('+40733000001')).json()).toMatchObject({ status: 'pending', can_request: false, requested_at: requestedAt });
     const events = await voiceEvents();
     expect(events.at(-1)).toEqual({
-      event: 'chatapp_voice',
-      body: { event: 'chatapp_voice', type: 'call_permission_requested', sender_id: sender.id, customer_phone: '+40733000001', conversation_id: res.json().conversation_id, assistant_id: null, status: 'pending', expires_at: null, can_call: false },
+      event: 'whatsapp_voice',
+      body: { event: 'whatsapp_voice', type: 'call_permission_requested', sender_id: sender.id, customer_phone: '+40733000001', conversation_id: res.json().conversation_id, assistant_id: null, status: 'pending', expires_at: null, can_call: false },
     });
   });
 
@@ -80,8 +80,8 @@ describe('POST /api/user/chatapp/voice/request', () => {
     const events = (await voiceEvents()).filter((e) => e.body.type !== 'call_permission_requested').sort((a, b) => a.body.customer_phone.localeCompare(b.body.customer_phone));
     const expiresAt = new Date(expirySeconds * 1000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
     expect(events.map((e) => e.body)).toEqual([
-      { event: 'chatapp_voice', type: 'call_permission_granted', sender_id: sender.id, customer_phone: '+40733000002', conversation_id: expect.any(String), assistant_id: null, status: 'granted', expires_at: expiresAt, can_call: true },
-      { event: 'chatapp_voice', type: 'call_permission_denied', sender_id: sender.id, customer_phone: '+40733000003', conversation_id: expect.any(String), assistant_id: null, status: 'rejected', expires_at: null, can_call: false },
+      { event: 'whatsapp_voice', type: 'call_permission_granted', sender_id: sender.id, customer_phone: '+40733000002', conversation_id: expect.any(String), assistant_id: null, status: 'granted', expires_at: expiresAt, can_call: true },
+      { event: 'whatsapp_voice', type: 'call_permission_denied', sender_id: sender.id, customer_phone: '+40733000003', conversation_id: expect.any(String), assistant_id: null, status: 'rejected', expires_at: null, can_call: false },
     ]);
     expect((await permission('+40733000002')).json()).toMatchObject({ status: 'granted', can_call: true, can_request: false, expires_at: expiresAt });
     // The platform retries: the same reply again changes nothing and sends nothing.
