@@ -15,6 +15,8 @@ const USAGE = `Usage: npm run --silent cli -- <command>
   users credit --email E --amount USD --reason TEXT
                                             add (or with a negative amount, remove) balance
   users list                                list users with their balances
+  users delete --email E                    delete a user: revokes every API key and session at once;
+                                            the balance ledger is kept; prints {"id","email","deleted_at","tokens_revoked"}
 
 Uses the same configuration as the server (DATABASE_URL, DATA_DIR, ...).`;
 
@@ -99,6 +101,10 @@ async function run(command: string, flags: Flags, deps: Deps): Promise<unknown> 
         total_balance: microsToUsd(u.balance_micros),
         created_at: u.created_at.toISOString(),
       }));
+    case 'users delete': {
+      const { user, tokensRevoked, deletedAt } = await accounts.deleteUser({ email: required(flags, 'email') });
+      return { id: user.id, email: user.email, deleted_at: deletedAt.toISOString(), tokens_revoked: tokensRevoked };
+    }
     default:
       throw new UsageError(`Unknown command "${command}".`);
   }

@@ -66,6 +66,20 @@ describe('admin CLI', () => {
     expect(duplicate.stderr).toContain('The email has already been taken.');
   }, 60_000);
 
+  it('deletes a user: one JSON line counting the revoked tokens, and a clear error for an unknown e-mail', async () => {
+    const created = JSON.parse((await cli('users', 'create', '--email', 'leaver@example.com', '--password', 'pw-123456', '--balance', '3')).stdout);
+    const res = await cli('users', 'delete', '--email', 'Leaver@Example.com');
+    expect(res.code).toBe(0);
+    const lines = res.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toEqual({ id: created.id, email: 'leaver@example.com', deleted_at: expect.any(String), tokens_revoked: 1 });
+
+    // Deleted means gone for every command: a second delete is the unknown-e-mail error.
+    const again = await cli('users', 'delete', '--email', 'leaver@example.com');
+    expect([again.code, again.stdout]).toEqual([1, '']);
+    expect(again.stderr).toContain('No user with email leaver@example.com.');
+  }, 90_000);
+
   it('explains usage errors with exit code 64', async () => {
     const res = await cli('users', 'credit', '--email', 'owner@example.com', '--amount', 'ten', '--reason', 'x');
     expect(res.code).toBe(64);

@@ -12,20 +12,36 @@ export function createAccountsRepo(db: DbOrTx) {
       return db.insertInto('users').values(user).returning(publicColumns).executeTakeFirstOrThrow();
     },
 
+    // Deleted users keep their row for the ledger; every lookup by id or e-mail skips them.
     findUserById(id: number): Promise<PublicUser | undefined> {
-      return db.selectFrom('users').select(publicColumns).where('id', '=', id).executeTakeFirst();
+      return db.selectFrom('users').select(publicColumns).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
     },
 
-    findUserByEmail(email: string): Promise<(PublicUser & { password_hash: string }) | undefined> {
-      return db
+    findUserByEmail(email: string, options: { forUpdate?: boolean } = {}): Promise<(PublicUser & { password_hash: string }) | undefined> {
+      const query = db
         .selectFrom('users')
         .select([...publicColumns, 'password_hash'])
         .where(sql`lower(email)`, '=', email.toLowerCase())
-        .executeTakeFirst();
+        .where('deleted_at', 'is', null);
+      return (options.forUpdate ? query.forUpdate() : query).executeTakeFirst();
     },
 
     listUsers(): Promise<PublicUser[]> {
-      return db.selectFrom('users').select(publicColumns).orderBy('id').execute();
+      return db.selectFrom('users').select(publicColumns).where('deleted_at', 'is', null).orderBy('id').execute();
+    },
+
+    /**
+     * The row stays (the ledger references it); the e-mail is replaced by one that can never be
+     * typed at login (.invalid is reserved), which also frees the address for a new account.
+     */
+    async softDeleteUser(id: number, now: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ deleted_at: now, email: `deleted-user-${id}@deleted.invalid`, name: 'Deleted user', password_hash: '!', updated_at: now })
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     /**

@@ -6,6 +6,7 @@ import { hashPassword } from '../../core/crypto/passwords.js';
 import { usdToMicros } from '../../core/money.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { createAccountsRepo, type PublicUser } from './accounts.repo.js';
+import { createTokensRepo } from './tokens.repo.js';
 import { issueToken } from './tokens.js';
 
 export interface AccountsDeps {
@@ -40,6 +41,7 @@ export async function changeBalance(
 }
 
 const emailTaken = () => validationFailed({ email: ['The email has already been taken.'] });
+const userNotFound = (email: string) => new AppError(404, `No user with email ${email}.`, { code: 'USER_NOT_FOUND' });
 
 export function createAccountsService({ db, clock }: AccountsDeps) {
   return {
@@ -81,7 +83,7 @@ export function createAccountsService({ db, clock }: AccountsDeps) {
       const amountMicros = usdToMicros(input.amountUsd);
       return inTransaction(db, async (tx) => {
         const user = await createAccountsRepo(tx).findUserByEmail(input.email);
-        if (!user) throw new AppError(404, `No user with email ${input.email}.`, { code: 'USER_NOT_FOUND' });
+        if (!user) throw userNotFound(input.email);
         try {
           const balanceMicros = await changeBalance(tx, {
             userId: user.id,
@@ -96,6 +98,22 @@ export function createAccountsService({ db, clock }: AccountsDeps) {
           }
           throw error;
         }
+      });
+    },
+
+    /**
+     * Deletes a user for good: every token stops working at once (they are deleted, and the
+     * bearer lookup skips deleted users), login finds no such e-mail, and the balance ledger stays.
+     */
+    async deleteUser(input: { email: string }) {
+      return inTransaction(db, async (tx) => {
+        const repo = createAccountsRepo(tx);
+        const user = await repo.findUserByEmail(input.email.trim(), { forUpdate: true });
+        if (!user) throw userNotFound(input.email);
+        const tokensRevoked = await createTokensRepo(tx).deleteAllTokens(user.id);
+        const now = clock.now();
+        await repo.softDeleteUser(user.id, now);
+        return { user, tokensRevoked, deletedAt: now };
       });
     },
 

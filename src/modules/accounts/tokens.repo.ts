@@ -34,7 +34,14 @@ export function createTokensRepo(db: DbOrTx) {
         .innerJoin('users as u', 'u.id', 't.user_id')
         .select(['t.id', 't.user_id', 't.kind', 't.token_hash', 't.expires_at', 't.last_used_at', 'u.name', 'u.email', 'u.balance_micros'])
         .where('t.id', '=', id)
+        .where('u.deleted_at', 'is', null)
         .executeTakeFirst();
+    },
+
+    /** Every API key and session of a user, at once. */
+    async deleteAllTokens(userId: number): Promise<number> {
+      const result = await db.deleteFrom('access_tokens').where('user_id', '=', userId).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     async touchToken(id: number, at: Date): Promise<void> {
