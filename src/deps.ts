@@ -16,6 +16,7 @@ import { createGroupsService } from './modules/assistants/groups.service.js';
 import { createToolsService } from './modules/tools/tools.service.js';
 import { createPhoneNumbersService } from './modules/phone-numbers/phone-numbers.service.js';
 import { createAssistantsService } from './modules/assistants/assistants.service.js';
+import { createAssistantCompatService } from './modules/assistants/assistant-compat.service.js';
 import { createKnowledgeService, type KnowledgeService } from './modules/knowledge/knowledge.service.js';
 import { embeddingsFromConfig, type EmbeddingsClient } from './modules/knowledge/embeddings.js';
 import { createVectorSupport } from './modules/knowledge/vector-support.js';
@@ -156,7 +157,8 @@ function createAssistantServices(deps: Omit<Deps, 'services'>, knowledgeBases: K
   const phoneNumbers = createPhoneNumbersService({ db, clock, secrets, beforeDelete: (tx, userId, id) => assistants.detachPhoneNumber(tx, userId, id) });
   const owners = { folders, labels, tools, phoneNumbers, knowledgeBases };
   const assistants = createAssistantsService({ db, clock, secrets, catalog, calendars, owners });
-  return { catalog, calendars, folders, labels, tools, phoneNumbers, assistants };
+  const assistantCompat = createAssistantCompatService({ db, clock });
+  return { catalog, calendars, folders, labels, tools, phoneNumbers, assistants, assistantCompat };
 }
 
 /** Job handlers and recurring jobs; each schedule fires once per period across all processes. */

@@ -42,6 +42,8 @@ export interface ListFilters {
   customerPhone?: string;
   externalIdentifier?: string;
   chatappSenderId?: number;
+  /** Chatapp conversations on the user's sender with each of these numbers (E.164). */
+  senderPhones?: string[];
 }
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
@@ -200,6 +202,17 @@ export function createConversationsRepo(db: DbOrTx) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /** Switches the AI of the user's conversation; false when the user has no such conversation. */
+    async setAiEnabled(input: { userId: number; uuid: string; enabled: boolean; now: Date }): Promise<boolean> {
+      const result = await db
+        .updateTable('conversations')
+        .set({ ai_enabled: input.enabled, updated_at: input.now })
+        .where('uuid', '=', input.uuid)
+        .where('user_id', '=', input.userId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
     async setInactivityCheck(id: number, at: Date | null): Promise<void> {
       await db.updateTable('conversations').set({ inactivity_check_at: at }).where('id', '=', id).execute();
     },
@@ -226,6 +239,11 @@ export function createConversationsRepo(db: DbOrTx) {
       if (filters.customerPhone) query = query.where('c.customer_phone', '=', filters.customerPhone);
       if (filters.externalIdentifier) query = query.where('c.external_identifier', '=', filters.externalIdentifier);
       if (filters.chatappSenderId !== undefined) query = query.where('c.chatapp_sender_id', '=', filters.chatappSenderId);
+      for (const phone of filters.senderPhones ?? []) {
+        query = query.where('c.chatapp_sender_id', 'in', (eb) =>
+          eb.selectFrom('chatapp_senders').select('id').where('user_id', '=', filters.userId).where('phone_number', '=', phone),
+        );
+      }
       if (position.before !== undefined) query = query.where('c.id', '<', position.before);
       if (position.after !== undefined) query = query.where('c.id', '>', position.after);
       return query.orderBy('c.id', position.after !== undefined ? 'asc' : 'desc').limit(limit).execute();

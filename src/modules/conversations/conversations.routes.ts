@@ -25,6 +25,9 @@ export interface ConversationsRoutesOptions {
 const tags = ['Conversations'];
 const config = { public: true, errorShape: 'conversation' as const, notFoundMessage: 'Conversation not found' };
 
+/** A message stored while the AI is disabled gets no reply: `message` is empty and this says why. */
+const takenOver = (result: { aiDisabled?: true }) => (result.aiDisabled ? { ai_disabled: true as const } : {});
+
 /** The widget family answers a low balance with 400 (generate-reply and the chatapp use 402). */
 function widgetError(error: unknown): unknown {
   return error instanceof InsufficientBalanceError ? new AppError(400, error.message, { code: error.code }) : error;
@@ -78,7 +81,7 @@ export const conversationsRoutes: FastifyPluginAsyncTypebox<ConversationsRoutesO
       const caller = await publicCaller(request, resolveBearer);
       if (!wantsEventStream(request.headers.accept)) {
         const result = await conversations.sendMessage(uuid, request.body.message, caller).catch((error: unknown) => Promise.reject(widgetError(error)));
-        return { status: true as const, message: result.message, function_calls: result.functionCalls };
+        return { status: true as const, message: result.message, function_calls: result.functionCalls, ...takenOver(result) };
       }
       const stream = createEventStream(reply);
       try {
@@ -86,7 +89,7 @@ export const conversationsRoutes: FastifyPluginAsyncTypebox<ConversationsRoutesO
           onStarted: stream.start,
           onEvent: (event) => (event.type === 'token' ? stream.send('token', { content: event.content }) : stream.send('function_call', event.call)),
         });
-        stream.send('done', { status: true, message: result.message, function_calls: result.functionCalls });
+        stream.send('done', { status: true, message: result.message, function_calls: result.functionCalls, ...takenOver(result) });
       } catch (error) {
         if (!stream.started) throw widgetError(error);
         request.log.warn({ err: error }, 'streamed message failed');

@@ -44,8 +44,9 @@ export const CreateConversationResponse = Type.Object({
 
 export const SendMessageResponse = Type.Object({
   status: Type.Literal(true),
-  message: Type.String(),
+  message: Type.String({ description: 'The reply; empty when the conversation\'s AI is disabled (a human answers).' }),
   function_calls: Type.Array(FunctionCall),
+  ai_disabled: Type.Optional(Type.Literal(true, { description: 'Present when the AI is disabled: the message was stored and nobody answered yet.' })),
 });
 
 const Party = Type.Object({ name: Nullable(Type.String()), phone: Nullable(Type.String()) });
@@ -60,10 +61,14 @@ export const GetConversationResponse = Type.Object({
 });
 
 export const ListConversationsQuery = Type.Object({
-  type: Type.Optional(Type.Unsafe<'test' | 'widget' | 'whatsapp' | 'api'>({ type: 'string', enum: ['test', 'widget', 'whatsapp', 'api'] })),
+  type: Type.Optional(
+    Type.Unsafe<'test' | 'widget' | 'whatsapp' | 'api' | 'chatapp'>({ type: 'string', enum: ['test', 'widget', 'whatsapp', 'api', 'chatapp'], description: 'chatapp is a synonym of whatsapp.' }),
+  ),
   assistant_id: Type.Optional(Type.String({ pattern: `^(\\d{1,10}|${UUID_PATTERN})$`, description: 'The assistant\'s id or UUID.' })),
   customer_phone: Type.Optional(Type.String({ maxLength: 32 })),
   external_identifier: Type.Optional(Type.String({ maxLength: 255 })),
+  whatsapp_sender_phone: Type.Optional(Type.String({ maxLength: 32, description: "The chatapp sender's number (E.164)." })),
+  chatapp_sender_phone: Type.Optional(Type.String({ maxLength: 32, description: 'A synonym of whatsapp_sender_phone.' })),
   per_page: Type.Integer({ minimum: 1, maximum: 100, default: 15 }),
   cursor: Type.Optional(Type.String({ maxLength: 512 })),
 });

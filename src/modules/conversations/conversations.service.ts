@@ -184,6 +184,16 @@ export function createConversationsService(deps: ConversationsDeps) {
       return { ...page, items };
     },
 
+    /**
+     * Human takeover on or off. The row update takes the lock a message's admission takes, so a
+     * message admitted after this returns is handled by the new setting (see turns.take).
+     */
+    async setAiEnabled(userId: number, uuid: string, enabled: boolean): Promise<boolean> {
+      const found = await createConversationsRepo(db).setAiEnabled({ userId, uuid: uuid.toLowerCase(), enabled, now: clock.now() });
+      if (!found) throw conversationNotFound();
+      return enabled;
+    },
+
     /** POST /user/ai/generate-reply: one conversation per assistant and customer identifier. */
     async generateReply(caller: AuthContext, input: { assistantId: number | string; customerIdentifier: string; message: string; variables?: Record<string, unknown> }) {
       const verdict = await consumeLimits(db, [{ bucket: `generate-reply:token:${caller.tokenId}`, limit: deps.generateReplyPerMinute, windowMs: 60_000 }], clock.now());

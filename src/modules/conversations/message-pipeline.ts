@@ -38,6 +38,8 @@ export interface MessageOptions {
 export interface MessageResult {
   message: string;
   functionCalls: FunctionCallRecord[];
+  /** The conversation's AI was off when the message arrived: it was stored, and nobody answered yet. */
+  aiDisabled?: true;
 }
 
 export interface PipelineDeps {
@@ -67,22 +69,27 @@ export function createMessagePipeline(deps: PipelineDeps) {
   interface Admission {
     turn: Turn;
     ready: boolean;
+    /** Whether the AI answers this message (decided at admission, see turns.take). */
+    aiEnabled: boolean;
     charge: Charge | null;
   }
 
-  /** One transaction: the message's ticket and its reservation (refused: neither happened). */
+  /**
+   * One transaction: the message's ticket and its reservation (refused: neither happened). A
+   * message the AI will not answer costs nothing: the price is that of an AI reply.
+   */
   async function admit(conversation: ConversationView, now: Date, options: MessageOptions): Promise<Admission> {
     const price = messagePriceMicros(conversation.type);
     return inTransaction(db, async (tx) => {
       await options.admit?.(tx, now);
-      const { turn, ready } = await turns.take(tx, conversation.id);
+      const { turn, ready, aiEnabled } = await turns.take(tx, conversation.id);
       const charge =
-        price > 0
+        price > 0 && aiEnabled
           ? await reserveCharge(tx, {
               userId: conversation.user_id, conversationId: conversation.id, conversationUuid: conversation.uuid, amountMicros: price, now, dailyBudget: options.dailyBudget,
             })
           : null;
-      return { turn, ready, charge };
+      return { turn, ready, aiEnabled, charge };
     });
   }
 
@@ -127,6 +134,32 @@ export function createMessagePipeline(deps: PipelineDeps) {
     });
   }
 
+  /**
+   * A message while a human has taken over (AI disabled): stored in its place in the line, the
+   * conversation's activity and inactivity end as for any message, no reply and no charge.
+   */
+  async function storeUnanswered(input: { conversation: ConversationView; assistant: RuntimeAssistant; text: string; turn: Turn; receivedAt: Date; options: MessageOptions }) {
+    const { conversation } = input;
+    const doneAt = clock.now();
+    const timeout = input.assistant.conversation_inactivity_timeout;
+    const checkAt = timeout !== null && conversation.inactivity_check_at === null ? inactivityDueAt(doneAt, timeout) : null;
+    await inTransaction(db, async (tx) => {
+      await createConversationsRepo(tx).insertMessages([
+        { conversationId: conversation.id, role: 'user', content: input.text, chatappMessageId: input.options.chatappMessageId, createdAt: input.receivedAt },
+      ]);
+      await turns.finish(tx, input.turn, {
+        message_count: sql<number>`message_count + 1`,
+        last_activity_at: doneAt,
+        updated_at: doneAt,
+        ...(checkAt ? { inactivity_check_at: checkAt } : {}),
+        status: 'active',
+        ended_at: null,
+        end_reason: null,
+      });
+      if (checkAt) await scheduleInactivityCheck(tx, conversation.id, checkAt);
+    });
+  }
+
   return {
     async handle(initial: ConversationView, text: string, options: MessageOptions = {}): Promise<MessageResult> {
       const assistant = await assistantFor(initial);
@@ -137,6 +170,12 @@ export function createMessagePipeline(deps: PipelineDeps) {
       let stopHeartbeat = () => {};
       try {
         const current = await startTurn(initial, assistant, admission);
+        if (!admission.aiEnabled) {
+          await storeUnanswered({ ...current, text, turn: admission.turn, receivedAt, options });
+          settled = true;
+          turns.wake(current.conversation.id);
+          return { message: '', functionCalls: [], aiDisabled: true };
+        }
         stopHeartbeat = turns.heartbeat(db, admission.turn, (error) => deps.logger.warn({ err: error }, 'could not renew a conversation turn'));
         options.onStarted?.();
         const { conversation } = current;

@@ -75,16 +75,20 @@ export function createTurnQueue({ clock, leaseMs }: { clock: Clock; leaseMs: num
   }
 
   return {
-    /** Returns the ticket and whether it is already this message's turn (the common case). */
-    async take(tx: Tx, conversationId: number): Promise<{ turn: Turn; ready: boolean }> {
-      const { rows } = await sql<{ turn_issued: number; turn_done: number }>`
+    /**
+     * Returns the ticket, whether it is already this message's turn (the common case), and
+     * whether the AI answers the conversation, read under the same row lock: a message admitted
+     * after a disable-ai committed is never answered by the AI.
+     */
+    async take(tx: Tx, conversationId: number): Promise<{ turn: Turn; ready: boolean; aiEnabled: boolean }> {
+      const { rows } = await sql<{ turn_issued: number; turn_done: number; ai_enabled: boolean }>`
         UPDATE conversations
         SET turn_issued = turn_issued + 1,
             turn_lease_until = CASE WHEN turn_issued = turn_done THEN ${leaseFromNow()} ELSE turn_lease_until END
         WHERE id = ${conversationId}
-        RETURNING turn_issued, turn_done`.execute(tx);
+        RETURNING turn_issued, turn_done, ai_enabled`.execute(tx);
       const row = rows[0]!;
-      return { turn: { conversationId, ticket: Number(row.turn_issued) }, ready: Number(row.turn_done) === Number(row.turn_issued) - 1 };
+      return { turn: { conversationId, ticket: Number(row.turn_issued) }, ready: Number(row.turn_done) === Number(row.turn_issued) - 1, aiEnabled: row.ai_enabled };
     },
 
     async wait(db: Db, turn: Turn): Promise<void> {

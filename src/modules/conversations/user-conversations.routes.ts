@@ -11,6 +11,7 @@ import {
   TooManyAttempts,
 } from './conversations.schemas.js';
 import { presentSummary } from './conversations.present.js';
+import { channelType, phoneFilter, refuseUnknownQueryKeys } from './list-filters.js';
 
 export interface UserConversationsRoutesOptions {
   conversations: ConversationsService;
@@ -24,12 +25,22 @@ export const userConversationsRoutes: FastifyPluginAsyncTypebox<UserConversation
     '/user/conversations',
     {
       config: { errorShape: 'validation' },
-      schema: { tags, summary: 'List conversations (newest first, cursor-paginated)', querystring: ListConversationsQuery, response: { 200: ListConversationsResponse } },
+      preValidation: refuseUnknownQueryKeys(ListConversationsQuery),
+      schema: {
+        tags,
+        summary: 'List conversations (newest first, cursor-paginated)',
+        description: 'Every filter given applies; an unknown query key is refused (422) rather than ignored.',
+        querystring: ListConversationsQuery,
+        response: { 200: ListConversationsResponse },
+      },
     },
     async (request) => {
-      const { type, assistant_id, customer_phone, external_identifier, per_page, cursor } = request.query;
+      const { type, assistant_id, customer_phone, external_identifier, whatsapp_sender_phone, chatapp_sender_phone, per_page, cursor } = request.query;
       const assistant = assistant_id === undefined ? undefined : assistantFilter(assistant_id);
-      const filters = { userId: authOf(request).userId, type, assistant, customerPhone: customer_phone, externalIdentifier: external_identifier };
+      const senderPhones = [whatsapp_sender_phone, chatapp_sender_phone].map(phoneFilter).filter((p): p is string => p !== undefined);
+      const filters = {
+        userId: authOf(request).userId, type: channelType(type), assistant, customerPhone: phoneFilter(customer_phone), externalIdentifier: external_identifier, senderPhones,
+      };
       const page = await conversations.list(filters, per_page, cursor);
       return {
         data: page.items.map(({ conversation, sender }) => presentSummary(conversation, sender)),
@@ -45,10 +56,12 @@ export const userConversationsRoutes: FastifyPluginAsyncTypebox<UserConversation
     '/user/ai/generate-reply',
     {
       // Field errors and 429 read like the reference (validation shape); the rest is coded.
-      config: { errorShape: 'validation' },
+      // The reference's older path; clients still call it.
+      config: { errorShape: 'validation', alsoAt: ['/ai/generate-reply'] },
       schema: {
         tags,
         summary: 'Generate an AI reply for a customer (find or create the conversation)',
+        description: 'With the conversation\'s AI disabled the message is stored, `reply` is empty and `ai_disabled` is true.',
         body: GenerateReplyBody,
         response: { 200: GenerateReplyResponse, 402: CodedErrorBody, 404: CodedErrorBody, 400: CodedErrorBody, 429: TooManyAttempts },
       },
@@ -63,7 +76,7 @@ export const userConversationsRoutes: FastifyPluginAsyncTypebox<UserConversation
           customer_identifier,
           reply: result.message,
           function_calls: result.functionCalls,
-          ai_disabled: false,
+          ai_disabled: result.aiDisabled === true,
         };
       } catch (error) {
         if (!(error instanceof AppError) || error.fieldErrors || error.statusCode === 429 || error.statusCode === 401) throw error;

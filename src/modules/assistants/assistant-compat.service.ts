@@ -1,0 +1,46 @@
+import type { Clock } from '../../core/clock.js';
+import type { Db } from '../../core/db/database.js';
+import { notFound } from '../../core/http/errors.js';
+import { isoTimestamp } from '../../core/http/schemas.js';
+import { createAssistantCompatRepo, type OutboundRow, type WebhookChange } from './assistant-compat.repo.js';
+
+export type WebhookToggle = 'enable-inbound-webhook' | 'disable-inbound-webhook' | 'enable-conversation-ended-webhook' | 'disable-conversation-ended-webhook' | 'disable-webhook';
+
+/** What each toggle changes and answers, as the reference documents them. */
+export const WEBHOOK_TOGGLES: Record<WebhookToggle, { message: string; needsUrl: boolean; change(url: string | null): WebhookChange }> = {
+  'enable-inbound-webhook': { message: 'Webhook enabled successfully', needsUrl: true, change: (url) => ({ inboundWebhookUrl: url }) },
+  'disable-inbound-webhook': { message: 'Inbound webhook disabled successfully', needsUrl: false, change: () => ({ inboundWebhookUrl: null }) },
+  'enable-conversation-ended-webhook': {
+    message: 'Conversation ended webhook enabled successfully', needsUrl: true, change: (url) => ({ conversationEndedWebhookUrl: url }),
+  },
+  'disable-conversation-ended-webhook': {
+    message: 'Conversation ended webhook disabled successfully', needsUrl: false, change: () => ({ conversationEndedWebhookUrl: null }),
+  },
+  // There is no enable counterpart: the post-call webhook is switched on with the assistant update.
+  'disable-webhook': { message: 'Webhook disabled successfully', needsUrl: false, change: () => ({ postCall: { active: false, url: null } }) },
+};
+
+const present = (row: OutboundRow) => ({
+  ...row,
+  type: 'outbound' as const,
+  created_at: isoTimestamp(row.created_at)!,
+  updated_at: isoTimestamp(row.updated_at)!,
+});
+
+/** The reference's assistant routes beyond the spec: the outbound picker list and the webhook toggles. */
+export function createAssistantCompatService(deps: { db: Db; clock: Clock }) {
+  return {
+    async outbound(userId: number) {
+      return (await createAssistantCompatRepo(deps.db).outbound(userId)).map(present);
+    },
+
+    async toggleWebhook(userId: number, toggle: WebhookToggle, input: { assistantId: number; webhookUrl: string | null }): Promise<string> {
+      const { message, change } = WEBHOOK_TOGGLES[toggle];
+      const found = await createAssistantCompatRepo(deps.db).setWebhooks({ userId, id: input.assistantId, change: change(input.webhookUrl), now: deps.clock.now() });
+      if (!found) throw notFound('Assistant not found');
+      return message;
+    },
+  };
+}
+
+export type AssistantCompatService = ReturnType<typeof createAssistantCompatService>;
