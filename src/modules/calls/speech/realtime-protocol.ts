@@ -29,6 +29,8 @@ export interface RealtimeSessionConfig {
   turnDetection: { silenceDurationMs: number; threshold?: number; prefixPaddingMs?: number };
   tools: RealtimeTool[];
   speed?: number;
+  /** GA: whether the server cancels the answer when the caller starts talking (default true). */
+  interruptResponse?: boolean;
 }
 
 export function sessionUpdate(dialect: RealtimeDialect, config: RealtimeSessionConfig): Record<string, unknown> {
@@ -69,7 +71,7 @@ export function sessionUpdate(dialect: RealtimeDialect, config: RealtimeSessionC
         input: {
           format,
           ...(transcription ? { transcription } : {}),
-          turn_detection: { ...vad, create_response: true, interrupt_response: true },
+          turn_detection: { ...vad, create_response: true, interrupt_response: config.interruptResponse ?? true },
         },
         output: { format, voice: config.voice, ...(config.speed !== undefined ? { speed: config.speed } : {}) },
       },

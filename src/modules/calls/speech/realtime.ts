@@ -111,11 +111,14 @@ function createSession(socket: WebSocket, config: RealtimeSessionConfig, handler
         break;
       case 'response.output_audio_transcript.delta':
       case 'response.output_text.delta':
+        // The cancelled answer's words, like its audio, were never heard.
+        if (muted) break;
         assistantText += String(event.delta ?? '');
         handlers.onAssistantText?.({ text: assistantText, final: false });
         break;
       case 'response.output_audio_transcript.done':
       case 'response.output_text.done':
+        if (muted) break;
         assistantText = String(event.transcript ?? event.text ?? assistantText);
         handlers.onAssistantText?.({ text: assistantText, final: true });
         break;
