@@ -17,9 +17,12 @@ export function recordingFastify<M extends { default: (...args: never[]) => unkn
   return { ...original, default: create, fastify: create };
 }
 
-/** `METHOD /url` for each method of each recorded route. */
+/**
+ * `METHOD /url` for each method of each recorded route. Path aliases (the `whatsapp` spelling,
+ * `config.alsoAt`) are left out: each repeats its main route's handler, schemas and config.
+ */
 export function recordedRouteKeys(): Array<{ key: string; method: string; url: string; route: RouteOptions }> {
-  return recordedRoutes.flatMap((route) => {
+  return recordedRoutes.filter((route) => !(route.config as { aliasOf?: string } | undefined)?.aliasOf).flatMap((route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     return methods.map((method) => ({ key: `${method} ${route.url}`, method, url: route.url, route }));
   });
