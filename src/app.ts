@@ -34,6 +34,7 @@ import { twilioRoutes } from './modules/calls/telephony/twilio.routes.js';
 import { installTwilioStream } from './modules/calls/telephony/twilio-stream.js';
 import { webCallsRoutes } from './modules/calls/web-calls.routes.js';
 import { installWebCallSocket } from './modules/calls/telephony/web-socket.js';
+import { webCallPageRoutes } from './modules/calls/web-call-page.routes.js';
 import { VERSION } from './version.js';
 
 const ONE_MIB = 1024 * 1024;
@@ -92,6 +93,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     prefix: '/api', webCalls: callsModule.webCalls, publicUrl: deps.config.PUBLIC_URL, resolveBearer: (token) => deps.services.auth.resolveBearer(token),
   });
   installWebCallSocket(app.server, { webCalls: callsModule.webCalls, sessions: callsModule.sessions, logger: deps.logger });
+  await app.register(webCallPageRoutes);
   app.addHook('onClose', () => callsModule.sessions.stop());
   // Closing the app lets running jobs finish (before server.ts closes the database).
   app.addHook('onClose', async () => {
