@@ -42,6 +42,11 @@ describe('names in bodies and events', () => {
     expect(sink.requests).toHaveLength(1);
     expect(sink.requests[0]!.headers['x-switchboard-event']).toBe('whatsapp_voice');
     expect(JSON.parse(sink.requests[0]!.body)).toMatchObject({ event: 'whatsapp_voice', type: 'call_permission_requested', sender_id: sender.id, customer_phone: '+40766100001' });
+    // The delivery log filters by the reference's event name, or by our spelling of it.
+    for (const event of ['whatsapp_voice', 'chatapp_voice']) {
+      const log = await client.get(`/api/user/webhook-deliveries?event=${event}`);
+      expect(log.json().data.map((d: { event: string; status: string }) => [d.event, d.status]), event).toEqual([['whatsapp_voice', 'delivered']]);
+    }
   });
 
   it('lists chatapp conversations as type whatsapp with their whatsapp_sender', async () => {

@@ -65,7 +65,9 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = 
     },
     async (request) => {
       const { status, event, per_page, cursor } = request.query;
-      const page = await webhooks.listDeliveries(authOf(request).userId, { status, event, perPage: per_page, cursor });
+      // Event names follow the reference (whatsapp_voice); our chatapp spelling filters the same.
+      const eventName = event?.replace(/^chatapp_/, 'whatsapp_');
+      const page = await webhooks.listDeliveries(authOf(request).userId, { status, event: eventName, perPage: per_page, cursor });
       return {
         data: page.items.map(toSummary),
         path: `${request.protocol}://${request.host}${request.url.split('?')[0]}`,
