@@ -33,7 +33,8 @@ import { parseRetrySchedule, registerWebhookJobs } from './modules/webhooks/webh
 import { widgetServiceFrom } from './modules/widget/widget.service.js';
 import { createCallsModule, registerCallsJobs } from './modules/calls/calls.module.js';
 import type { CallEngine } from './modules/calls/engine/engine.types.js';
-import { unavailableEngine } from './modules/calls/engine/no-engine.js';
+import { createModeEngine } from './modules/calls/engine/mode-engine.js';
+import { createPipelineEngine, type PipelineEngineDeps } from './modules/calls/engine/pipeline-engine.js';
 import { createCallReadiness } from './modules/calls/call-readiness.js';
 import { createSpeechProviders } from './modules/calls/speech/providers.js';
 import { VERSION } from './version.js';
@@ -61,6 +62,8 @@ export interface DepsOverrides {
   database?: DatabaseHandle;
   /** One call's loop; tests bring a scripted one. */
   callEngine?: CallEngine;
+  /** Hand-driven timers, latency hooks and audio lead for the real engines (tests, benchmarks). */
+  callEngineHooks?: Pick<PipelineEngineDeps, 'timers' | 'onTurnMetrics' | 'audioLeadMs'>;
 }
 
 export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<Deps> {
@@ -83,12 +86,12 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const base = { config, db: database.db, database, clock, logger, secrets: createSecretBox(secretKey), jobs, http };
   // One embeddings client, shared by search (queries) and document processing (chunks).
   const embeddings = embeddingsFromConfig(config);
-  const deps = { ...base, services: createServices(base, embeddings, overrides.callEngine ?? unavailableEngine) };
+  const deps = { ...base, services: createServices(base, embeddings, overrides) };
   registerBackgroundJobs(deps, embeddings);
   return deps;
 }
 
-function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClient | null, callEngine: CallEngine) {
+function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClient | null, overrides: DepsOverrides) {
   const { db, clock, config } = deps;
   const accounts = createAccountsService({ db, clock });
   const auth = createAuthService({
@@ -130,6 +133,7 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
     clock, assistants: assistantServices.assistants, conversations: conversationsModule.conversations, catalog: assistantServices.catalog,
     callAvailable: async (assistant) => (await callReadiness.unavailableReason(assistant)) === null,
   });
+  const callEngine = overrides.callEngine ?? createCallEngines(deps, assistantServices.catalog, conversationsModule, overrides.callEngineHooks);
   const callsModule = createCallsModule({
     config, db, clock, logger: deps.logger, secrets: deps.secrets, engine: callEngine,
     loadAssistant: (userId, assistantId) => conversationsModule.assistants.byId(userId, assistantId),
@@ -139,6 +143,21 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
     originForAssistant: (assistantUuid, origin) => widget.originForAssistant(assistantUuid, origin),
   });
   return { callsModule, accounts, auth, apiKeys, webhooks, knowledge, ...assistantServices, chatapp, conversations: conversationsModule.conversations, conversationsModule, widget };
+}
+
+/** The call engine of each assistant mode, on the chat's model, functions and prompt. */
+function createCallEngines(
+  deps: Omit<Deps, 'services'>,
+  catalog: ReturnType<typeof createAssistantServices>['catalog'],
+  conversationsModule: ReturnType<typeof createConversationsModule>,
+  hooks: DepsOverrides['callEngineHooks'] = {},
+): CallEngine {
+  const { config, clock, logger } = deps;
+  const pipeline = createPipelineEngine({
+    clock, logger, dataDir: config.DATA_DIR, publicUrl: config.PUBLIC_URL, speech: createSpeechProviders(config), catalog,
+    replyDeps: conversationsModule.replyEngineDeps, ...hooks,
+  });
+  return createModeEngine({ pipeline });
 }
 
 /** Catalogs, calendars, folders, labels, custom tools, phone numbers and the assistants that use them. */
