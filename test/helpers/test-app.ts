@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { loadConfig, type Config } from '../../src/config.js';
-import { createDeps, type Deps } from '../../src/deps.js';
+import { createDeps, type Deps, type DepsOverrides } from '../../src/deps.js';
 import { buildApp } from '../../src/app.js';
 import { ManualClock } from '../../src/core/clock.js';
 import type { App } from '../../src/core/http/fastify-types.js';
@@ -25,6 +25,8 @@ export interface TestAppOptions {
   clock?: ManualClock;
   /** The call engine voice tests script (deps' default otherwise). */
   callEngine?: CallEngine;
+  /** Timers, latency hooks and audio lead of the real call engines. */
+  callEngineHooks?: DepsOverrides['callEngineHooks'];
 }
 
 /** A real app on a real, freshly migrated database, with a manual clock and a silent logger. */
@@ -35,7 +37,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const started: Array<{ app: App; deps: Deps }> = [];
 
   const start = async (handle: DatabaseHandle) => {
-    const deps = await createDeps(config, { clock, database: handle, logger: pino({ level: 'silent' }), callEngine: options.callEngine });
+    const deps = await createDeps(config, { clock, database: handle, logger: pino({ level: 'silent' }), callEngine: options.callEngine, callEngineHooks: options.callEngineHooks });
     const app = await buildApp(deps);
     started.push({ app, deps });
     return { app, deps };

@@ -565,6 +565,8 @@ export interface CallTranscriptEntry {
   type: 'transcript';
   sender: 'bot' | 'human';
   timestamp: number;
+  /** On a bot entry: the functions the assistant called for that reply. */
+  function_calls?: FunctionCallRecord[];
 }
 
 export interface CallsTable {

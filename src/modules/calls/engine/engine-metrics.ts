@@ -1,0 +1,31 @@
+/** performance.now() marks of one reply, collected by the call loop. */
+export interface TurnTimings {
+  /** The STT's final transcript of the caller's turn arrived. */
+  transcriptAt?: number;
+  llmRequestAt?: number;
+  llmFirstTokenAt?: number;
+}
+
+/**
+ * One reply's latency: from the caller's final transcript to the first audio frame sent to the
+ * caller, and the part the service itself added, that is without the model's time to first
+ * token and the synthesizer's time to first audio (the providers' own delays).
+ */
+export interface TurnMetrics {
+  callId: number;
+  totalMs: number;
+  llmFirstTokenMs: number;
+  ttsFirstAudioMs: number;
+  serviceMs: number;
+}
+
+export function turnMetrics(callId: number, turn: TurnTimings, speech: { ttsRequestAt?: number; ttsFirstFrameAt?: number; firstFrameSentAt?: number }): TurnMetrics | null {
+  const { transcriptAt, llmRequestAt, llmFirstTokenAt } = turn;
+  const { ttsRequestAt, ttsFirstFrameAt, firstFrameSentAt } = speech;
+  if (transcriptAt === undefined || llmRequestAt === undefined || llmFirstTokenAt === undefined) return null;
+  if (ttsRequestAt === undefined || ttsFirstFrameAt === undefined || firstFrameSentAt === undefined) return null;
+  const totalMs = firstFrameSentAt - transcriptAt;
+  const llmFirstTokenMs = llmFirstTokenAt - llmRequestAt;
+  const ttsFirstAudioMs = ttsFirstFrameAt - ttsRequestAt;
+  return { callId, totalMs, llmFirstTokenMs, ttsFirstAudioMs, serviceMs: totalMs - llmFirstTokenMs - ttsFirstAudioMs };
+}

@@ -1,0 +1,93 @@
+import type { Logger } from 'pino';
+import type { Clock } from '../../../core/clock.js';
+import type { CatalogSnapshot } from '../../catalog/catalog.service.js';
+import type { ReplyEngineDeps } from '../../conversations/reply-engine.js';
+import { assistantSpeech } from '../call-readiness.js';
+import type { SpeechProviders } from '../speech/providers.js';
+import { SpeechProviderUnavailableError } from '../speech/providers.js';
+import { createAmbientBed, type AmbientSound } from './ambient.js';
+import { CallRecorder } from './call-recorder.js';
+import type { CallEngine, CallEngineSession, CallOutcome } from './engine.types.js';
+import type { TurnMetrics } from './engine-metrics.js';
+import { PipelineCall } from './pipeline-call.js';
+import { voiceMediumNote } from './phrases.js';
+import { realTimers, type EngineTimers } from './timers.js';
+
+export interface PipelineEngineDeps {
+  clock: Clock;
+  logger: Logger;
+  /** Recordings go to DATA_DIR/recordings; `memory://` (tests without a directory) records nothing. */
+  dataDir: string;
+  publicUrl?: string;
+  speech: Pick<SpeechProviders, 'stt' | 'tts'>;
+  catalog: { snapshot(): Promise<CatalogSnapshot> };
+  replyDeps: ReplyEngineDeps;
+  timers?: EngineTimers;
+  /** Audio handed to the line ahead of real time (default 60 ms). */
+  audioLeadMs?: number;
+  /** Per reply: latency from the caller's final transcript to the first audio frame sent. */
+  onTurnMetrics?: (metrics: TurnMetrics) => void;
+}
+
+/** Streaming STT -> reply engine -> sentence chunks -> streaming TTS -> the line. */
+export function createPipelineEngine(deps: PipelineEngineDeps): CallEngine {
+  return {
+    async run(session: CallEngineSession): Promise<CallOutcome> {
+      let speech: Awaited<ReturnType<typeof resolveSpeech>>;
+      try {
+        speech = await resolveSpeech(deps, session);
+      } catch (error) {
+        if (!(error instanceof SpeechProviderUnavailableError)) throw error;
+        deps.logger.warn({ callId: session.call.id, reason: error.message }, 'a speech provider of the assistant is unavailable');
+        await session.telephony.hangUp().catch(() => undefined);
+        return { endedBy: 'assistant', reason: 'provider_unavailable', transcript: [] };
+      }
+      const { assistant, call } = session;
+      const recorder = assistant.record && !deps.dataDir.startsWith('memory://') ? await CallRecorder.open(deps.dataDir, call.id) : null;
+      const pipeline = new PipelineCall({
+        session,
+        ...speech,
+        replyDeps: deps.replyDeps,
+        timers: deps.timers ?? realTimers,
+        clock: deps.clock,
+        logger: deps.logger,
+        ambient: createAmbientBed(assistant.ambient_sound as AmbientSound, assistant.ambient_sound_volume, call.id),
+        recorder,
+        recordingUrl: recorder ? recordingUrl(deps.publicUrl, call.id) : null,
+        audioLeadMs: deps.audioLeadMs,
+        onTurnMetrics: deps.onTurnMetrics,
+      });
+      return pipeline.run();
+    },
+  };
+}
+
+/** The assistant's transcriber, synthesizer and voice, from the catalog; throws when one is unavailable. */
+async function resolveSpeech(deps: PipelineEngineDeps, session: CallEngineSession) {
+  const { assistant, call } = session;
+  const catalog = await deps.catalog.snapshot();
+  const speech = assistantSpeech(assistant, catalog);
+  if (!speech.synthesizer) throw new SpeechProviderUnavailableError('synthesizer', 'none', 'The assistant has no synthesizer.');
+  if (!speech.transcriber) throw new SpeechProviderUnavailableError('transcriber', 'none', 'The assistant has no transcriber.');
+  const voice = catalog.voices.get(assistant.voice_id);
+  return {
+    stt: deps.speech.stt(speech.transcriber),
+    sttLanguage: speech.language,
+    // A phone leg ends in μ-law 8 kHz anyway: ask providers that can for it (less to download).
+    tts: deps.speech.tts(speech.synthesizer, { phone: call.type !== 'web' }),
+    voice: {
+      voice: speech.voice ?? voice?.name.toLowerCase() ?? 'alloy',
+      language: speech.language,
+      speed: assistant.speech_speed,
+      stability: assistant.voice_stability,
+      similarity: assistant.voice_similarity,
+    },
+    mediumNote: voiceMediumNote(catalog.languages.get(assistant.language_id)?.name ?? null),
+  };
+}
+
+/** Where the owner fetches the recording (Bearer auth). */
+function recordingUrl(publicUrl: string | undefined, callId: number): string {
+  const path = `/api/user/calls/${callId}/recording`;
+  return publicUrl ? `${new URL(publicUrl).origin}${path}` : path;
+}
