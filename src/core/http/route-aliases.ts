@@ -31,7 +31,8 @@ export function installRouteAliases(app: App, segmentAliases: Record<string, str
 
     const prefix = route.prefix ?? '';
     const schema = (route.schema ?? {}) as Record<string, unknown>;
-    const names = aliases.map((path) => `\`${prefix}${path}\``).join(', ');
+    // Written as the document writes paths: `{id}`, not the router's `:id`.
+    const names = aliases.map((path) => `\`${prefix}${path.replace(/:(\w+)/g, '{$1}')}\``).join(', ');
     const description = [schema.description, `Also at ${names} (same request and response).`].filter(Boolean).join('\n\n');
     route.schema = { ...schema, description };
 
