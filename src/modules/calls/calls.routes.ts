@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../core/http/auth.js';
 import { IdParams, MessageBody } from '../../core/http/schemas.js';
@@ -42,6 +43,21 @@ export const callsRoutes: FastifyPluginAsyncTypebox<CallsRoutesOptions> = async 
     '/user/calls/:id',
     { config, schema: { tags, summary: 'Get a call', params: IdParams, response: { 200: CallItem, 404: MessageBody } } },
     async (request) => presentCall(await calls.get(authOf(request).userId, request.params.id)),
+  );
+
+  app.get(
+    '/user/calls/:id/recording',
+    {
+      config,
+      schema: {
+        tags, summary: "Download a call's recording (WAV, both sides mixed); the owner's calls only",
+        params: IdParams, response: { 200: { type: 'string', format: 'binary', description: 'audio/wav' }, 404: MessageBody },
+      },
+    },
+    async (request, reply) => {
+      const file = await calls.recordingFile(authOf(request).userId, request.params.id);
+      return reply.type('audio/wav').header('content-disposition', `attachment; filename="call-${request.params.id}.wav"`).send(createReadStream(file));
+    },
   );
 
   app.delete(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import type { Logger } from 'pino';
 import type { Clock } from '../../core/clock.js';
@@ -109,6 +109,15 @@ export function createCallsService(deps: CallsServiceDeps) {
       return call;
     },
 
+    /** The recording file of one of the owner's calls (absolute path), or 404 when it has none. */
+    async recordingFile(userId: number, id: number): Promise<string> {
+      const call = await createCallsRepo(db).findOwned(userId, id);
+      if (!call) throw callNotFound();
+      const file = call.recording_path ? insideDataDir(deps.dataDir, call.recording_path) : null;
+      if (!file || !(await stat(file).then((s) => s.isFile(), () => false))) throw new AppError(404, 'Recording not found');
+      return file;
+    },
+
     /** Deletes a finished call and its recording file; a live call must end first. */
     async delete(userId: number, id: number): Promise<void> {
       const repo = createCallsRepo(db);
@@ -131,10 +140,15 @@ function dayStart(day: string): Date {
 }
 
 /** Recordings live under DATA_DIR; a stored path that leads elsewhere is never followed. */
-async function removeRecording(dataDir: string, recordingPath: string, logger: Logger): Promise<void> {
+function insideDataDir(dataDir: string, recordingPath: string): string | null {
   const root = resolve(dataDir);
   const file = resolve(root, recordingPath);
-  if (!file.startsWith(root + sep)) {
+  return file.startsWith(root + sep) ? file : null;
+}
+
+async function removeRecording(dataDir: string, recordingPath: string, logger: Logger): Promise<void> {
+  const file = insideDataDir(dataDir, recordingPath);
+  if (!file) {
     logger.warn({ recordingPath }, 'not deleting a recording outside DATA_DIR');
     return;
   }
