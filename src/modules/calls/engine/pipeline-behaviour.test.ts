@@ -7,7 +7,7 @@ import { decodeWav } from '../audio/wav.js';
 import { apiFor } from '../../../../test/helpers/assistants.js';
 import { createUser } from '../../../../test/helpers/factories.js';
 import { makeCall, ownerWithLine, PUBLIC_URL } from '../../../../test/helpers/voice.js';
-import { callEnded, heard, startEngineApp, until, type EngineApp } from '../../../../test/helpers/voice-engine.js';
+import { callEnded, heard, playedOut, startEngineApp, until, type EngineApp } from '../../../../test/helpers/voice-engine.js';
 import { PHRASES } from './phrases.js';
 
 /**
