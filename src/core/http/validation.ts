@@ -2,6 +2,7 @@ import { Ajv, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { App } from './fastify-types.js';
 import { hardenRequestSchema } from './schema-hardening.js';
+import { withLaravelScalars } from './validation-coercion.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
@@ -19,19 +20,26 @@ const shared: Options = {
 /**
  * An Ajv with the service's validation options. Services that validate a body themselves (to
  * report schema and cross-field errors in one answer) use this, so their wording and options
- * never drift from the routes'.
+ * never drift from the routes'. A body validator (`coerceTypes: false`) still takes what
+ * Laravel's rules take: numeric strings for integers and numbers, 0/1 for booleans (see
+ * validation-coercion.ts).
  */
 export function createValidator(options: Pick<Options, 'coerceTypes' | 'useDefaults'>): Ajv {
   const ajv = addFormats(new Ajv({ ...shared, ...options }));
   const compile = ajv.compile.bind(ajv);
+  const forBodies = options.coerceTypes === false;
   // Every schema compiled for a request is closed and bounded first (see schema-hardening.ts).
-  ajv.compile = ((schema: object, meta?: boolean) => compile(hardenRequestSchema(schema), meta)) as typeof ajv.compile;
+  ajv.compile = ((schema: object, meta?: boolean) => {
+    const validate = compile(hardenRequestSchema(schema), meta);
+    return forBodies ? withLaravelScalars(validate) : validate;
+  }) as typeof ajv.compile;
   return ajv;
 }
 
 /**
- * JSON bodies are validated without type coercion: `null` must never silently become "" or 0,
- * because null has a meaning of its own (remove the value). Query strings and path parameters
+ * JSON bodies are validated without Ajv's type coercion: `null` must never silently become "" or
+ * 0, because null has a meaning of its own (remove the value); only Laravel's numeric strings and
+ * 0/1 booleans are converted, guided by the schema. Query strings and path parameters
  * are text on the wire, so those are coerced.
  */
 export function installValidation(app: App): void {
