@@ -17,6 +17,12 @@ export interface TurnMetrics {
   llmFirstTokenMs: number;
   ttsFirstAudioMs: number;
   serviceMs: number;
+  /** The service's share, by stage: caller's transcript to the model request (prompt, functions)... */
+  beforeModelMs: number;
+  /** ...the model's first token to the first sentence's synthesis request (sentence cutting)... */
+  firstSentenceMs: number;
+  /** ...and the synthesizer's first audio to the first frame sent to the caller. */
+  toLineMs: number;
 }
 
 export function turnMetrics(callId: number, turn: TurnTimings, speech: { ttsRequestAt?: number; ttsFirstFrameAt?: number; firstFrameSentAt?: number }): TurnMetrics | null {
@@ -27,5 +33,8 @@ export function turnMetrics(callId: number, turn: TurnTimings, speech: { ttsRequ
   const totalMs = firstFrameSentAt - transcriptAt;
   const llmFirstTokenMs = llmFirstTokenAt - llmRequestAt;
   const ttsFirstAudioMs = ttsFirstFrameAt - ttsRequestAt;
-  return { callId, totalMs, llmFirstTokenMs, ttsFirstAudioMs, serviceMs: totalMs - llmFirstTokenMs - ttsFirstAudioMs };
+  return {
+    callId, totalMs, llmFirstTokenMs, ttsFirstAudioMs, serviceMs: totalMs - llmFirstTokenMs - ttsFirstAudioMs,
+    beforeModelMs: llmRequestAt - transcriptAt, firstSentenceMs: ttsRequestAt - llmFirstTokenAt, toLineMs: firstFrameSentAt - ttsFirstFrameAt,
+  };
 }
