@@ -93,6 +93,8 @@ export class PipelineCall {
     const { session } = this.deps;
     session.media.setHandlers({
       onAudio: (frame) => {
+        // Audio can trail in until the leg is closed; the recording file is closed by then.
+        if (this.finished) return;
         this.stt?.write(frame);
         this.deps.recorder?.caller(frame);
       },
