@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { DbOrTx } from '../db/transaction.js';
+import { inTransaction, type DbOrTx } from '../db/transaction.js';
+import type { Db } from '../db/database.js';
 
 export interface WindowLimit {
   /** What is counted, e.g. `login:alice@example.com` or `voice-request:user:7:minute`. */
@@ -59,4 +60,24 @@ export async function resetLimit(db: DbOrTx, bucket: string): Promise<void> {
 export async function pruneExpiredLimits(db: DbOrTx, now: Date): Promise<number> {
   const result = await sql`DELETE FROM rate_limit_counters WHERE expires_at < ${now}`.execute(db);
   return Number(result.numAffectedRows ?? 0);
+}
+
+const REFUSED = Symbol('refused');
+
+/**
+ * A throttle as an HTTP middleware applies it: run before the request is validated or looked
+ * at, so every request counts, whatever it is answered; a refused request counts in no window
+ * (its increments are rolled back), so waiting out the window that refused is enough.
+ */
+export async function throttle(db: Db, limits: WindowLimit[], now: Date): Promise<LimitVerdict> {
+  let verdict: LimitVerdict = { allowed: true, retryAfterSeconds: 0 };
+  try {
+    await inTransaction(db, async (tx) => {
+      verdict = await consumeLimits(tx, limits, now);
+      if (!verdict.allowed) throw REFUSED;
+    });
+  } catch (error) {
+    if (error !== REFUSED) throw error;
+  }
+  return verdict;
 }

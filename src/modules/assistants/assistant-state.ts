@@ -88,6 +88,10 @@ export function applyPatch(current: AssistantSettings, patch: ResolvedPatch, cat
     if (value === undefined) continue;
     (next as Record<string, unknown>)[field] = normalizeValue(field, value);
   }
+  // Null removes a setting (the reference's own "remove settings" body sends `webhook_url: null`
+  // alone): removing the post-call URL turns that webhook off, as /disable-webhook does. Only an
+  // explicit `is_webhook_active: true` beside it is still refused.
+  if (patch.webhook_url === null && patch.is_webhook_active === undefined) next.is_webhook_active = false;
   return next;
 }
 

@@ -1,4 +1,4 @@
-import { consumeLimits, refundLimits, type WindowLimit } from '../../core/limits/fixed-window.js';
+import { consumeLimits, throttle, type WindowLimit } from '../../core/limits/fixed-window.js';
 import { inTransaction, type DbOrTx } from '../../core/db/transaction.js';
 import { AppError } from '../../core/http/errors.js';
 import { callPermissionFailure, chatappErrors, REQUEST_LIMIT_MESSAGES, SENDER_NOT_FOUND_OR_NOT_YOURS } from './chatapp.errors.js';
@@ -57,10 +57,9 @@ export function createCallPermissionService(ctx: ChatappContext) {
   }
 
   /**
-   * Decides, under a row lock on the conversation, whether this contact may be asked, counts the
-   * ask against the per-user limits and reserves it. Concurrent requests for one contact (in any
-   * process) wait on the lock and then see the reservation. Any refusal rolls the whole
-   * transaction back, so a refused request counts nowhere.
+   * Decides, under a row lock on the conversation, whether this contact may be asked, and
+   * reserves the ask. Concurrent requests for one contact (in any process) wait on the lock and
+   * then see the reservation. (The per-user limits were counted before, by throttleRequest.)
    */
   function reserve(sender: SenderRow, phone: string, input: { templateId: number; recipientName?: string; now: Date }) {
     return inTransaction(db, async (tx) => {
@@ -72,10 +71,6 @@ export function createCallPermissionService(ctx: ChatappContext) {
       const asks = await permissions.countAsks(conversation.id, input.now, conversation.asks_reset_at);
       if (asks.last24h >= 1) throw chatappErrors.requestLimit(REQUEST_LIMIT_MESSAGES.daily);
       if (asks.last7d >= 2) throw chatappErrors.requestLimit(REQUEST_LIMIT_MESSAGES.weekly);
-      const verdict = await consumeLimits(tx, voiceRequestLimits(sender.user_id), input.now);
-      if (!verdict.allowed) {
-        throw chatappErrors.rateLimited('Too many call permission requests. Limits: 5 per minute, 20 per hour, 50 per day.', verdict.retryAfterSeconds);
-      }
       if (input.recipientName?.trim()) {
         conversation = await conversations.ensure({ userId: sender.user_id, senderId: sender.id, customerPhone: phone, customerName: input.recipientName, now: input.now });
       }
@@ -84,12 +79,9 @@ export function createCallPermissionService(ctx: ChatappContext) {
     });
   }
 
-  /** The ask did not happen: it stops counting, and the per-user limits get their count back. */
-  function release(sender: SenderRow, requestId: number, reservedAt: Date, reason: string) {
-    return inTransaction(db, async (tx) => {
-      await createCallPermissionRepo(tx).markFailed(requestId, reason);
-      await refundLimits(tx, voiceRequestLimits(sender.user_id), reservedAt);
-    });
+  /** The ask did not happen: it stops counting toward the contact's asks (the request itself still counted). */
+  function release(requestId: number, reason: string) {
+    return createCallPermissionRepo(db).markFailed(requestId, reason);
   }
 
   /**
@@ -141,6 +133,17 @@ export function createCallPermissionService(ctx: ChatappContext) {
   }
 
   return {
+    /**
+     * The per-user limits count every request, as the reference's throttle middleware does: it
+     * runs before the body is validated, so a 422 or a 404 uses up an attempt too.
+     */
+    async throttleRequest(userId: number) {
+      const verdict = await throttle(db, voiceRequestLimits(userId), clock.now());
+      if (!verdict.allowed) {
+        throw chatappErrors.rateLimited('Too many call permission requests. Limits: 5 per minute, 20 per hour, 50 per day.', verdict.retryAfterSeconds);
+      }
+    },
+
     async get(userId: number, senderId: number, recipientPhone: string) {
       const sender = await requireSender(db, userId, senderId, SENDER_NOT_FOUND_OR_NOT_YOURS);
       const phone = normalizePhone(recipientPhone)?.e164;
@@ -171,7 +174,7 @@ export function createCallPermissionService(ctx: ChatappContext) {
         if (refusal) throw refusal;
         platformMessageId = (await platform.sendCallPermissionRequest(phone, bodyText)).platformMessageId;
       } catch (error) {
-        await release(sender, requestId, now, error instanceof Error ? error.message : String(error));
+        await release(requestId, error instanceof Error ? error.message : String(error));
         if (error instanceof PlatformError) throw callPermissionFailure(error);
         throw error;
       }

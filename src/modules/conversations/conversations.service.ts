@@ -8,7 +8,7 @@ import { usdToMicros } from '../../core/money.js';
 import { cursorPage, decodeCursor } from '../../core/http/cursor-pagination.js';
 import { AppError, unauthenticated } from '../../core/http/errors.js';
 import type { AuthContext } from '../../core/http/fastify-types.js';
-import { consumeLimits } from '../../core/limits/fixed-window.js';
+import { throttle } from '../../core/limits/fixed-window.js';
 import { InsufficientBalanceError } from '../accounts/accounts.service.js';
 import { dailyBudgetSpent, dailySpendMicros, MESSAGE_PRICE_MICROS, messagePriceMicros } from './billing.js';
 import { inactivityDueAt, scheduleInactivityCheck } from './conversation-end.js';
@@ -195,11 +195,18 @@ export function createConversationsService(deps: ConversationsDeps) {
     },
 
     /** POST /user/ai/generate-reply: one conversation per assistant and customer identifier. */
-    async generateReply(caller: AuthContext, input: { assistantId: number | string; customerIdentifier: string; message: string; variables?: Record<string, unknown> }) {
-      const verdict = await consumeLimits(db, [{ bucket: `generate-reply:token:${caller.tokenId}`, limit: deps.generateReplyPerMinute, windowMs: 60_000 }], clock.now());
+    /**
+     * generate-reply's per-token limit counts every request, as the reference's throttle
+     * middleware does: it runs before the body is validated, so a 422 or a 404 counts too.
+     */
+    async throttleGenerateReply(caller: AuthContext) {
+      const verdict = await throttle(db, [{ bucket: `generate-reply:token:${caller.tokenId}`, limit: deps.generateReplyPerMinute, windowMs: 60_000 }], clock.now());
       if (!verdict.allowed) {
         throw new AppError(429, 'Too Many Attempts.', { headers: { 'retry-after': String(verdict.retryAfterSeconds) }, extra: { retry_after: verdict.retryAfterSeconds } });
       }
+    },
+
+    async generateReply(caller: AuthContext, input: { assistantId: number | string; customerIdentifier: string; message: string; variables?: Record<string, unknown> }) {
       const assistant =
         typeof input.assistantId === 'number' ? await assistants.byId(caller.userId, input.assistantId) : await assistants.byUuid(input.assistantId);
       if (!assistant || assistant.user_id !== caller.userId) throw notYours();

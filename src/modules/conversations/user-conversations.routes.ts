@@ -58,6 +58,8 @@ export const userConversationsRoutes: FastifyPluginAsyncTypebox<UserConversation
       // Field errors and 429 read like the reference (validation shape); the rest is coded.
       // The reference's older path; clients still call it.
       config: { errorShape: 'validation', alsoAt: ['/ai/generate-reply'] },
+      // Before validation, so every request counts (see throttleGenerateReply).
+      preValidation: async (request) => conversations.throttleGenerateReply(authOf(request)),
       schema: {
         tags,
         summary: 'Generate an AI reply for a customer (find or create the conversation)',
