@@ -42,6 +42,7 @@ const ConfigSchema = Type.Object({
   CHATAPP_VERIFY_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
   CHATAPP_APP_SECRET: Type.Optional(Type.String({ minLength: 1 })),
   CHATAPP_CALL_RESTRICTED_COUNTRIES: Type.String({ pattern: '^(none|[A-Za-z]{2}( *, *[A-Za-z]{2})*)$', default: 'US,CA,EG,VN,NG,TR' }),
+  CHATAPP_MESSAGE_PRICE_USD: Type.String({ pattern: '^\\d{1,4}(\\.\\d{1,6})?$', default: '0' }),
   EMBEDDINGS_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   EMBEDDINGS_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   EMBEDDINGS_MODEL: Type.String({ minLength: 1, default: 'text-embedding-3-small' }),
@@ -133,6 +134,7 @@ function describe(key: string, ajvMessage: string): string {
   if (key === 'PUBLIC_URL') return 'must be the https origin Twilio reaches, such as https://voice.example.com';
   if (key === 'TWILIO_ACCOUNT_SID') return 'must be a Twilio Account SID (AC followed by 32 hex digits)';
   if (key === 'VOICE_PRICE_PER_MINUTE_USD') return 'must be a price in USD such as 0.10';
+  if (key === 'CHATAPP_MESSAGE_PRICE_USD') return 'must be a price in USD such as 0.007, or 0 for free';
   if (key === 'REALTIME_DIALECT') return 'must be ga or beta';
   if (key === 'CHATAPP_CALL_RESTRICTED_COUNTRIES') return 'must be comma-separated two-letter country codes such as US,CA, or none';
   return ajvMessage.replace(/^Expected/, 'must be');

@@ -28,6 +28,7 @@ import type { ChatappChannel } from './modules/conversations/chatapp-replies.js'
 import { JobRunner, pruneFinishedJobs } from './core/jobs/index.js';
 import { createHttpClient, type HttpClient } from './core/net/index.js';
 import { pruneExpiredLimits } from './core/limits/fixed-window.js';
+import { usdToMicros } from './core/money.js';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
 import { parseRetrySchedule, registerWebhookJobs } from './modules/webhooks/webhook-delivery.js';
 import { widgetServiceFrom } from './modules/widget/widget.service.js';
@@ -114,6 +115,7 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
     db, clock, logger: deps.logger, secrets: deps.secrets,
     graphUrl: config.CHATAPP_GRAPH_URL, graphTimeoutMs: config.CHATAPP_GRAPH_TIMEOUT_MS,
     restrictedCountries: config.CHATAPP_CALL_RESTRICTED_COUNTRIES, assistants: assistantLookup(assistantServices.assistants),
+    messagePriceMicros: usdToMicros(Number(config.CHATAPP_MESSAGE_PRICE_USD)),
   });
   const conversationsModule = createConversationsModule({
     config, db, clock, logger: deps.logger, http: deps.http,

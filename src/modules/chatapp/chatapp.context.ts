@@ -23,6 +23,8 @@ export interface ChatappContext {
   assistants: AssistantLookup;
   /** Sender countries where the platform allows no business-initiated calls (upper-case alpha-2). */
   restrictedCountries: ReadonlySet<string>;
+  /** What one template or free-form send through the API costs its user (0: free). */
+  messagePriceMicros: number;
 }
 
 /** The caller's sender, or SENDER_NOT_FOUND: another account's sender is indistinguishable from none. */

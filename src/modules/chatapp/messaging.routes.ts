@@ -21,6 +21,7 @@ const config = { errorShape: 'coded' as const };
 const coded = (description: string) => ({ ...CodedErrorBody, description });
 const senderNotFound = coded('SENDER_NOT_FOUND: missing, or not the caller\'s.');
 const rateLimited = coded('RATE_LIMIT_EXCEEDED; Retry-After says when to try again.');
+const insufficientBalance = coded('INSUFFICIENT_BALANCE: the balance does not cover CHATAPP_MESSAGE_PRICE_USD; nothing was sent.');
 
 export const messagingRoutes: FastifyPluginAsyncTypebox<{ chatapp: ChatappServices }> = async (app, { chatapp }) => {
   const { messaging, callPermission } = chatapp;
@@ -45,6 +46,7 @@ export const messagingRoutes: FastifyPluginAsyncTypebox<{ chatapp: ChatappServic
         tags, summary: 'Send a template message', body: SendTemplateBody,
         response: {
           200: SendTemplateResponse,
+          402: insufficientBalance,
           404: coded('SENDER_NOT_FOUND or TEMPLATE_NOT_FOUND.'),
           422: coded('INVALID_PHONE, TEMPLATE_NOT_APPROVED, TEMPLATE_MISMATCH, TEMPLATE_NOT_SYNCED, SENDER_OFFLINE, SEND_FAILED, or invalid input.'),
           429: rateLimited,
@@ -63,6 +65,7 @@ export const messagingRoutes: FastifyPluginAsyncTypebox<{ chatapp: ChatappServic
         tags, summary: 'Send a free-form message (inside the 24-hour window)', body: SendFreeformBody,
         response: {
           200: SendFreeformResponse,
+          402: insufficientBalance,
           403: coded('SESSION_EXPIRED, with session_status.'),
           404: senderNotFound,
           422: coded('INVALID_PHONE, SEND_FAILED, or invalid input.'),
@@ -88,6 +91,8 @@ export const messagingRoutes: FastifyPluginAsyncTypebox<{ chatapp: ChatappServic
     '/user/chatapp/voice/request',
     {
       config,
+      // Before validation, so every request counts (see throttleRequest).
+      preValidation: async (request) => callPermission.throttleRequest(authOf(request).userId),
       schema: {
         tags, summary: 'Request call permission (Ask to call)', body: VoiceRequestBody,
         response: {

@@ -13,6 +13,7 @@ import { createTemplatesRepo } from './templates.repo.js';
 import { mediaBody, mediaKindOf, resolveTemplateValues } from './template-values.js';
 import type { SendFreeformBody, SendTemplateBody } from './messaging.schemas.js';
 import type { SenderRow } from './senders.repo.js';
+import { createSendCharges } from './send-charges.js';
 
 /** The reference: 5 requests per second per user on each send endpoint. */
 const SENDS_PER_SECOND = 5;
@@ -37,6 +38,7 @@ export function presentMessage(row: MessageRow) {
 
 export function createMessagingService(ctx: ChatappContext) {
   const { db, clock, platforms } = ctx;
+  const charges = createSendCharges(ctx);
 
   const phoneOrThrow = (input: string) => {
     const phone = normalizePhone(input);
@@ -110,6 +112,7 @@ export function createMessagingService(ctx: ChatappContext) {
       if (sender.status !== 'online') throw chatappErrors.senderOffline(422);
       const resolved = resolveTemplateValues(template.variables, body.variables ?? {});
       if ('missing' in resolved) throw chatappErrors.templateMismatch(`Missing values for template variables: ${resolved.missing.join(', ')}.`);
+      const charge = await charges.take(userId, `template "${template.name}" to ${phone}`);
       let sent: SentMessage;
       try {
         sent = await platforms.forSender(sender).sendTemplate(phone, {
@@ -119,6 +122,7 @@ export function createMessagingService(ctx: ChatappContext) {
           parameters: template.variables.map((name, i) => ({ name, value: resolved.values[i]! })),
         });
       } catch (error) {
+        await charges.refund(charge, error instanceof Error ? error.message : String(error));
         if (error instanceof PlatformError) throw sendFailure(error);
         throw error;
       }
@@ -157,12 +161,15 @@ export function createMessagingService(ctx: ChatappContext) {
       if (!status.is_open) throw chatappErrors.sessionExpired(status);
       const platform = platforms.forSender(sender);
       const kind = body.media_url ? mediaKindOf(body.media_url, body.filename) : null;
+      // The service's own replies are billed as chat replies by the conversation engine.
+      const charge = options.apiRateLimit === false ? null : await charges.take(userId, `${kind ?? 'free-form'} message to ${phone}`);
       let sent: SentMessage;
       try {
         sent = kind
           ? await platform.sendMedia(phone, { kind, url: body.media_url!, caption: text, filename: body.filename })
           : await platform.sendText(phone, text!);
       } catch (error) {
+        await charges.refund(charge, error instanceof Error ? error.message : String(error));
         if (error instanceof PlatformError) throw sendFailure(error, () => EXPIRED_BY_PLATFORM);
         throw error;
       }
