@@ -15,6 +15,40 @@ export const AssistantRecord = Type.Object({
   updated_at: Type.String(),
 });
 
+const Legacy = (what: string) => Type.Null({ description: `The reference's ${what}; no counterpart here, always null.` });
+
+/**
+ * A list item: the record plus the fields the reference's list items carry beyond it, so clients
+ * that read them (low-code assistant pickers) find them.
+ */
+export const AssistantListItem = Type.Object({
+  ...AssistantRecord.properties,
+  user_id: Type.Integer(),
+  language: Type.Union([Type.String(), Type.Null()], { description: 'The main language\'s two-letter code (language_id\'s iso_2).' }),
+  inbound_webhook_url: Type.Union([Type.String(), Type.Null()], { description: 'Set by /user/assistants/enable-inbound-webhook.' }),
+  engine_id: Legacy('engine id (see mode)'),
+  synthesizer_id: Legacy('synthesizer id (see synthesizer_provider_id)'),
+  transcriber_id: Legacy('transcriber id (see transcriber_provider_id)'),
+  instance_id: Legacy('instance id'),
+  flows_platform_id: Legacy('flows platform id'),
+  deleted_at: Legacy('deletion time (deleted assistants are never listed)'),
+});
+
+export function presentListItem(row: AssistantRow, secrets: SecretBox, languageCode: (id: number) => string | null) {
+  return {
+    ...presentAssistant(row, secrets),
+    user_id: row.user_id,
+    language: languageCode(row.language_id),
+    inbound_webhook_url: row.inbound_webhook_url,
+    engine_id: null,
+    synthesizer_id: null,
+    transcriber_id: null,
+    instance_id: null,
+    flows_platform_id: null,
+    deleted_at: null,
+  };
+}
+
 export const AssistantSummary = Type.Object({
   id: Type.Integer(),
   name: Type.String(),

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, TaggedUnion } from '../../core/http/schemas.js';
+import { CALENDAR_FIELD_ALIASES, CALENDAR_TYPE_ALIASES, type CalendarAlias } from './calendar-field-names.js';
 
 /**
  * The built-in tools an assistant can carry (spec 4.5), one schema per `type`. They are the
@@ -76,21 +77,31 @@ const BookingField = Type.Object(
   closed,
 );
 
+const calendarFields = {
+  provider_a_api_key: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 500 }))),
+  provider_a_event_slug: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 255 }))),
+  provider_a_team_slug: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
+  provider_a_endpoint: Type.Optional(StringEnum(['us', 'eu', 'custom'] as const)),
+  provider_a_custom_endpoint: Type.Optional(Nullable(Url)),
+  provider_a_event_id: Type.Optional(Nullable(Id)),
+  provider_a_event_name: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
+  provider_a_booking_fields: Type.Optional(Type.Array(BookingField, { maxItems: 30 })),
+  provider_b_api_key: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 2000 }))),
+  provider_b_event_type_uri: Type.Optional(Nullable(Url)),
+};
+
+/** The reference's names (calcom_*, and calendly_* for the other provider), with the same rules. */
+const calendarAliasFields = Object.fromEntries(
+  Object.entries(CALENDAR_FIELD_ALIASES).map(([alias, spec]) => [alias, calendarFields[spec]]),
+) as { [K in CalendarAlias]: (typeof calendarFields)[(typeof CALENDAR_FIELD_ALIASES)[K]] };
+
 export const CalendarIntegrationTool = Type.Object(
   {
     type: Type.Literal('calendar_integration'),
-    calendar_type: Type.Optional(StringEnum(['provider_a', 'provider_b'] as const)),
+    calendar_type: Type.Optional(StringEnum(['provider_a', 'provider_b', ...Object.keys(CALENDAR_TYPE_ALIASES)] as Array<'provider_a' | 'provider_b'>)),
     description: Type.Optional(Nullable(Description)),
-    provider_a_api_key: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 500 }))),
-    provider_a_event_slug: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 255 }))),
-    provider_a_team_slug: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
-    provider_a_endpoint: Type.Optional(StringEnum(['us', 'eu', 'custom'] as const)),
-    provider_a_custom_endpoint: Type.Optional(Nullable(Url)),
-    provider_a_event_id: Type.Optional(Nullable(Id)),
-    provider_a_event_name: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
-    provider_a_booking_fields: Type.Optional(Type.Array(BookingField, { maxItems: 30 })),
-    provider_b_api_key: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 2000 }))),
-    provider_b_event_type_uri: Type.Optional(Nullable(Url)),
+    ...calendarFields,
+    ...calendarAliasFields,
   },
   closed,
 );

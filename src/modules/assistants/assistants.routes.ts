@@ -10,7 +10,7 @@ import { TYPE_LABELS } from '../phone-numbers/phone-numbers.schemas.js';
 import type { AssistantsService } from './assistants.service.js';
 import { AssistantCreateBody, AssistantUpdateBody } from './assistant-fields.schemas.js';
 import { parseAssistantBody } from './assistant-input.js';
-import { AssistantRecord, AssistantSummary } from './assistant-present.js';
+import { AssistantListItem, AssistantRecord, AssistantSummary } from './assistant-present.js';
 
 export interface AssistantsRoutesOptions {
   assistants: AssistantsService;
@@ -52,7 +52,7 @@ export const assistantsRoutes: FastifyPluginAsyncTypebox<AssistantsRoutesOptions
 
   app.get(
     '/user/assistants/get',
-    { config, schema: { tags, summary: 'List assistants (paginated)', querystring: pageQuery(10), response: { 200: LengthAwarePage(AssistantRecord) } } },
+    { config, schema: { tags, summary: 'List assistants (paginated)', querystring: pageQuery(10), response: { 200: LengthAwarePage(AssistantListItem) } } },
     async (request) => {
       const { page, per_page } = request.query;
       const { items, total } = await assistants.list(authOf(request).userId, page, per_page);

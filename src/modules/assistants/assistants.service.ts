@@ -13,9 +13,10 @@ import { stateRuleErrors } from './assistant-rules.js';
 import { INBOUND_TAKEN, referenceErrors, type ReferenceOwners } from './assistant-references.js';
 import { verifyCalendarTools, type CalendarClients } from './assistant-calendar.js';
 import { normalizeTool, restoreMaskedKeys, sealTool, toolItemErrors, type ToolDraft } from './assistant-tools.js';
+import { canonicalCalendarFields, inClientTerms } from './calendar-field-names.js';
 import type { StoredTool } from './assistant-tools.schemas.js';
 import { createAssistantsRepo, toSettings } from './assistants.repo.js';
-import { presentAssistant, runtimeAssistant } from './assistant-present.js';
+import { presentAssistant, presentListItem, runtimeAssistant } from './assistant-present.js';
 
 export interface AssistantsDeps {
   db: Db;
@@ -52,12 +53,13 @@ export function createAssistantsService(deps: AssistantsDeps) {
   /** Tools are checked before any lock is taken: the calendar checks are network calls. */
   async function prepareTools(input: ParsedAssistantBody['patch']['tools'], storedTools: () => Promise<StoredTool[]>): Promise<PreparedTools> {
     if (input === undefined || input === null) return { drafts: input, errors: {} };
+    const aliases = canonicalCalendarFields(input as Array<Record<string, unknown>>);
     const drafts = input.map(normalizeTool);
     const masked = JSON.stringify(input).includes('…') || JSON.stringify(input).includes('"****"');
-    const errors = { ...(masked ? restoreMaskedKeys(drafts, await storedTools(), secrets) : {}), ...toolItemErrors(drafts) };
+    const errors = { ...aliases.errors, ...(masked ? restoreMaskedKeys(drafts, await storedTools(), secrets) : {}), ...toolItemErrors(drafts) };
     const failedItems = new Set(Object.keys(errors).map((field) => Number(field.split('.')[1])));
     Object.assign(errors, await verifyCalendarTools(drafts, calendars, (i) => failedItems.has(i)));
-    return { drafts, errors };
+    return { drafts, errors: inClientTerms(errors, aliases.used) };
   }
 
   /** Validates the final state; throws one 422 naming every failing field. */
@@ -166,7 +168,8 @@ export function createAssistantsService(deps: AssistantsDeps) {
 
     async list(userId: number, page: number, perPage: number) {
       const { rows, total } = await createAssistantsRepo(db).page(userId, perPage, (page - 1) * perPage);
-      return { items: rows.map((row) => presentAssistant(row, secrets)), total };
+      const { languages } = await catalog.snapshot();
+      return { items: rows.map((row) => presentListItem(row, secrets, (id) => languages.get(id)?.iso_2 ?? null)), total };
     },
 
     /** Also drops the transfer tools of other assistants that pointed at this one. */

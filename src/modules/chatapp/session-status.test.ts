@@ -43,7 +43,6 @@ describe('GET /api/user/chatapp/session-status', () => {
       session_status: {
         is_open: false, can_send_freeform: false, requires_template: true,
         message: 'No conversation exists with this recipient. Send a template message first.',
-        expires_at: null,
       },
     });
   });

@@ -33,13 +33,14 @@ export function isWindowOpen(lastCustomerMessageAt: Date | null, now: Date): boo
 }
 
 /**
- * expires_at is present when the session is open or when no customer message exists (then
- * null: nothing to count from); expired_at only once expired; minutes_remaining only while open.
+ * expires_at is present when the session is open or when a conversation has no customer message
+ * (then null: nothing to count from); expired_at only once expired; minutes_remaining only while
+ * open. With no conversation, exactly the reference's four flags and message.
  */
 export function sessionStatus(input: { hasConversation: boolean; lastCustomerMessageAt: Date | null; now: Date }): SessionStatus {
   const closed = { is_open: false, can_send_freeform: false, requires_template: true };
   const last = input.lastCustomerMessageAt;
-  if (!input.hasConversation) return { ...closed, message: SESSION_MESSAGES.noConversation, expires_at: null };
+  if (!input.hasConversation) return { ...closed, message: SESSION_MESSAGES.noConversation };
   if (last === null) return { ...closed, message: SESSION_MESSAGES.noCustomerMessage, expires_at: null };
   const expiresAt = new Date(last.getTime() + SESSION_WINDOW_MS);
   const remainingMs = expiresAt.getTime() - input.now.getTime();
