@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyRequest } from 'fastify';
 import type { App } from './fastify-types.js';
 import { AppError, renderError, validationFailed, type ErrorShape } from './errors.js';
-import { translateSchemaErrors } from './validation-messages.js';
+import { schemaErrorSummary, translateSchemaErrors } from './validation-messages.js';
 
 /** One central place that turns anything thrown into the route family's wire shape. */
 export function installErrorHandling(app: App): void {
@@ -35,7 +35,8 @@ function toAppError(error: FastifyError | AppError, request: FastifyRequest): Ap
     if (error.validationContext === 'params') {
       return new AppError(404, config.notFoundMessage ?? 'Not found.', { code: config.notFoundCode });
     }
-    return validationFailed(translateSchemaErrors(error.validation as never), config.validationMessage);
+    const fieldErrors = translateSchemaErrors(error.validation as never, {}, config.messageDialect);
+    return validationFailed(fieldErrors, config.validationMessage ?? schemaErrorSummary(error.validation as never, fieldErrors));
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {

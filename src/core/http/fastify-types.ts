@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ErrorShape } from './errors.js';
+import type { MessageDialect } from './validation-messages.js';
 
 export interface AuthContext {
   userId: number;
@@ -18,6 +19,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Overrides the summary message of a schema validation failure, e.g. "Validation failed". */
     validationMessage?: string;
+    /** The Laravel wording of the family's reference answers (validation-messages.ts); default current. */
+    messageDialect?: MessageDialect;
     /** Message (and code) when a path parameter is malformed: such an id can only be "not found". */
     notFoundMessage?: string;
     notFoundCode?: string;

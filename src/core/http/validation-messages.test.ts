@@ -1,7 +1,7 @@
 import { Ajv } from 'ajv';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
-import { translateSchemaErrors } from './validation-messages.js';
+import { schemaErrorSummary, translateSchemaErrors } from './validation-messages.js';
 import { Nullable, TaggedUnion } from './schemas.js';
 
 const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, discriminator: true });
@@ -62,5 +62,48 @@ describe('translateSchemaErrors', () => {
       'tools.0': ['The tools.0 field must be an object.'],
       'tools.1.type': ['The tools.1.type field is required.'],
     });
+  });
+});
+
+describe('Laravel 6 wording and schema-worded summaries', () => {
+  const schema = Type.Object({
+    name: Type.String({ minLength: 3, maxLength: 255 }),
+    tags: Type.Optional(Type.Array(Type.String(), { maxItems: 2 })),
+    count: Type.Optional(Type.Integer()),
+    active: Type.Optional(Type.Boolean()),
+    site: Type.Optional(Type.String({ format: 'uri' })),
+  });
+  const validate = new Ajv({ allErrors: true, verbose: true, strict: false, formats: { uri: /^https?:\/\// } }).compile(schema);
+
+  it('words maxima as "may not be greater than" and drops "field" before "must", as Laravel 6 did', () => {
+    expect(validate({ name: 'x'.repeat(256), tags: ['a', 'b', 'c'], count: 'x', active: 'x', site: 'nope' })).toBe(false);
+    expect(translateSchemaErrors(validate.errors ?? [], {}, 'laravel6')).toEqual({
+      name: ['The name may not be greater than 255 characters.'],
+      tags: ['The tags may not have more than 2 items.'],
+      count: ['The count must be an integer.'],
+      active: ['The active field must be true or false.'],
+      site: ['The site format is invalid.'],
+    });
+    expect(validate({ name: 'ab' })).toBe(false);
+    expect(translateSchemaErrors(validate.errors ?? [], {}, 'laravel6')).toEqual({ name: ['The name must be at least 3 characters.'] });
+    expect(validate({})).toBe(false);
+    expect(translateSchemaErrors(validate.errors ?? [], {}, 'laravel6')).toEqual({ name: ['The name field is required.'] });
+  });
+
+  it('takes the summary from summaryMessage when the first failing field carries one', () => {
+    const rule = Type.Object({
+      name: Type.String({ allOf: [{ pattern: '^[a-z]+$', errorMessage: 'Names are lower-case.', summaryMessage: 'The :attribute field must be lower-case.' }] }),
+      size: Type.Optional(Type.Integer()),
+    });
+    const check = new Ajv({ allErrors: true, verbose: true, strict: false }).compile(rule);
+    expect(check({ name: 'ABC' })).toBe(false);
+    const fieldErrors = translateSchemaErrors(check.errors ?? []);
+    expect(fieldErrors).toEqual({ name: ['Names are lower-case.'] });
+    expect(schemaErrorSummary(check.errors ?? [], fieldErrors)).toBe('The name field must be lower-case.');
+    expect(check({ name: 'ABC', size: 'x' })).toBe(false);
+    const two = translateSchemaErrors(check.errors ?? []);
+    expect(schemaErrorSummary(check.errors ?? [], two)).toBe('The name field must be lower-case. (and 1 more error)');
+    expect(check({ name: 'abc', size: 'x' })).toBe(false);
+    expect(schemaErrorSummary(check.errors ?? [], translateSchemaErrors(check.errors ?? []))).toBeUndefined();
   });
 });

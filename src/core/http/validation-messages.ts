@@ -2,10 +2,17 @@ import type { ErrorObject } from 'ajv';
 import type { FieldErrors } from './errors.js';
 
 /**
+ * Which Laravel language file a route family's reference answers in: the current one ("The name
+ * field must not be greater than 255 characters.") or Laravel 6's, which some of the reference's
+ * endpoints still use ("The name may not be greater than 255 characters.").
+ */
+export type MessageDialect = 'laravel' | 'laravel6';
+
+/**
  * Turns JSON-schema errors into the reference product's Laravel-style messages, every failing
  * field at once. One translator for every route, so wording never drifts between endpoints.
  */
-export function translateSchemaErrors(errors: ErrorObject[], attributeNames: Record<string, string> = {}): FieldErrors {
+export function translateSchemaErrors(errors: ErrorObject[], attributeNames: Record<string, string> = {}, dialect: MessageDialect = 'laravel'): FieldErrors {
   const byField = new Map<string, string[]>();
   const deferredUnionErrors = new Map<string, string>();
   const missingFields = new Map<string, string>();
@@ -17,7 +24,7 @@ export function translateSchemaErrors(errors: ErrorObject[], attributeNames: Rec
       deferredUnionErrors.set(field, unionMessage(error, attribute));
       continue;
     }
-    const message = messageFor(error, attribute);
+    const message = dialect === 'laravel6' ? laravel6MessageFor(error, attribute) : messageFor(error, attribute);
     if (!message) continue;
     if (error.keyword === 'required') missingFields.set(field, message);
     const list = byField.get(field) ?? [];
@@ -35,6 +42,26 @@ export function translateSchemaErrors(errors: ErrorObject[], attributeNames: Rec
   // A missing field has nothing else worth saying about it (e.g. a missing union tag).
   for (const [field, message] of missingFields) byField.set(field, [message]);
   return Object.fromEntries(byField);
+}
+
+/**
+ * The summary (top-level `message`) of a failed validation, when the first failing field's schema
+ * words it differently from the field's own message: the reference answers a bad tool name with
+ * "The name field must contain only ..." on top and "Tool name must contain only ..." in `errors`
+ * (`summaryMessage` beside `errorMessage`). Undefined: Laravel's usual summary applies.
+ */
+export function schemaErrorSummary(errors: ErrorObject[], fieldErrors: FieldErrors, attributeNames: Record<string, string> = {}): string | undefined {
+  const [firstField, firstMessages] = Object.entries(fieldErrors)[0] ?? [];
+  if (!firstField || !firstMessages) return undefined;
+  for (const error of errors) {
+    const parent = (error.parentSchema ?? {}) as Record<string, unknown>;
+    if (typeof parent.summaryMessage !== 'string' || fieldPath(error) !== firstField) continue;
+    if (firstMessages[0] !== messageFor(error, attributeNames[firstField] ?? humanize(firstField))) continue;
+    const summary = parent.summaryMessage.replace(':attribute', attributeNames[firstField] ?? humanize(firstField));
+    const more = Object.values(fieldErrors).flat().length - 1;
+    return more <= 0 ? summary : `${summary} (and ${more} more ${more === 1 ? 'error' : 'errors'})`;
+  }
+  return undefined;
 }
 
 function fieldPath(error: ErrorObject): string {
@@ -93,6 +120,28 @@ function messageFor(error: ErrorObject, attribute: string): string | undefined {
     default:
       return `The ${attribute} field is invalid.`;
   }
+}
+
+/** Laravel 6's wording: no "field" before "must", "may not be greater than" for maxima. */
+function laravel6MessageFor(error: ErrorObject, attribute: string): string | undefined {
+  const parent = (error.parentSchema ?? {}) as Record<string, unknown>;
+  const message = messageFor(error, attribute);
+  if (message === undefined || typeof parent.errorMessage === 'string') return message;
+  const p = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'maxLength':
+      return `The ${attribute} may not be greater than ${p.limit} characters.`;
+    case 'maxItems':
+      return `The ${attribute} may not have more than ${p.limit} items.`;
+    case 'format':
+      if (p.format === 'uri' || p.format === 'url') return `The ${attribute} format is invalid.`;
+      break;
+    case 'type':
+      // Laravel 6 kept "field" in the boolean message only.
+      if (String(p.type).split(',').includes('boolean')) return message;
+      break;
+  }
+  return message.replace(`The ${attribute} field must`, `The ${attribute} must`);
 }
 
 function typeMessage(type: string, attribute: string): string | undefined {

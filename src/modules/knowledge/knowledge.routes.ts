@@ -22,7 +22,8 @@ export interface KnowledgeRoutesOptions {
 
 const tags = ['Knowledge bases'];
 // The reference's not-found body for this family is {"error": "..."}.
-const config = { errorShape: 'error' as const, notFoundMessage: 'Knowledgebase not found.' };
+// The reference's knowledge-base answers use Laravel 6's wording ("may not be greater than").
+const config = { errorShape: 'error' as const, notFoundMessage: 'Knowledgebase not found.', messageDialect: 'laravel6' as const };
 const notFoundResponse = { ...ErrorBody, description: 'Unknown or another account\'s knowledge base.' };
 
 export const knowledgeRoutes: FastifyPluginAsyncTypebox<KnowledgeRoutesOptions> = async (app, { knowledge }) => {

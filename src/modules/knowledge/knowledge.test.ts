@@ -49,7 +49,8 @@ describe('knowledge bases', () => {
     });
     const id = await api.createKnowledgebase();
     const tooLong = await api.call('PUT', `/api/user/knowledgebases/${id}`, { name: 'x'.repeat(256) });
-    expect(tooLong).toMatchObject({ status: 422, body: { errors: { name: ['The name field must not be greater than 255 characters.'] } } });
+    // The reference's own example answer, in Laravel 6's wording.
+    expect(tooLong).toEqual({ status: 422, body: { message: 'The name may not be greater than 255 characters.', errors: { name: ['The name may not be greater than 255 characters.'] } } });
     expect(await api.call('GET', '/api/user/knowledgebases/abc')).toEqual({ status: 404, body: { error: 'Knowledgebase not found.' } });
   });
 

@@ -7,7 +7,8 @@ const ToolName = Type.String({
   minLength: 1,
   maxLength: 64,
   // Only the pattern gets the reference's wording; length errors keep the usual messages.
-  allOf: [{ pattern: '^[a-z][a-z_]*$', errorMessage: NAME_RULE }],
+  // The reference's summary words the rule differently from the field's message.
+  allOf: [{ pattern: '^[a-z][a-z_]*$', errorMessage: NAME_RULE, summaryMessage: 'The :attribute field must contain only lowercase letters and underscores, and start with a letter.' }],
 });
 
 const Header = Type.Object(

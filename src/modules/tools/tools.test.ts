@@ -46,7 +46,7 @@ describe('POST /api/user/tools', () => {
     for (const name of ['Check', '1check', 'check-order', 'check order']) {
       const res = await api.post('/api/user/tools', orderTool({ name }));
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ message: NAME_RULE, errors: { name: [NAME_RULE] } });
+      expect(res.json()).toEqual({ message: 'The name field must contain only lowercase letters and underscores, and start with a letter.', errors: { name: [NAME_RULE] } });
     }
   });
 
