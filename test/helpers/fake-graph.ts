@@ -39,6 +39,38 @@ export function graphInvalidTokenBody() {
   return { error: { message: 'Invalid OAuth access token - Cannot parse access token', type: 'OAuthException', code: 190, fbtrace_id: 'AbCdEf123' } };
 }
 
+/**
+ * The platform's synchronous error bodies for the codes the module handles (reference §8), as
+ * Graph answers them: HTTP status, `(#code) title` message, type, code, subcode where Graph sends
+ * one, `error_data.details` and a trace id.
+ */
+export const GRAPH_ERRORS: Record<number, { status: number; body: { error: Record<string, unknown> } }> = Object.fromEntries(
+  (
+    [
+      [131030, 400, '(#131030) Recipient phone number not in allowed list', 'Recipient phone number not in allowed list: Add recipient phone number to recipient list and try again.'],
+      [131047, 400, '(#131047) Re-engagement message', 'Message failed to send because more than 24 hours have passed since the customer last replied to this number.'],
+      [131026, 400, '(#131026) Message Undeliverable', 'Message Undeliverable.'],
+      [132000, 400, '(#132000) Number of parameters does not match the expected number of params', 'header: number of localizable_params (0) does not match the expected number of params (1)'],
+      [132001, 404, '(#132001) Template name does not exist in the translation', 'template name (coupon_header) does not exist in en'],
+      [131056, 400, '(#131056) (Business Account, Consumer Account) pair rate limit hit', 'Message failed to send because there were too many messages sent from this phone number to the same phone number in a short period of time.'],
+      [130429, 400, '(#130429) Rate limit hit', 'Cloud API message throughput has been reached.'],
+      [4, 400, '(#4) Application request limit reached', 'Too many calls from this application. Wait a while and retry.'],
+    ] as Array<[number, number, string, string]>
+  ).map(([code, status, message, details]) => [
+    code,
+    { status, body: { error: { message, type: 'OAuthException', code, error_data: { messaging_product: 'whatsapp', details }, fbtrace_id: 'A8d9cNYh3kX5qRmWb2Tz1Lp' } } },
+  ]),
+);
+GRAPH_ERRORS[190] = {
+  status: 401,
+  body: {
+    error: {
+      message: 'Error validating access token: The session has been invalidated because the user changed their password or Facebook has changed the session for security reasons.',
+      type: 'OAuthException', code: 190, error_subcode: 460, fbtrace_id: 'AxQ1fJ0mFq7lVbHn3cW9sKe',
+    },
+  },
+};
+
 /** A business phone number as the fake serves it on `GET /{id}` and `GET /{waba}/phone_numbers`. */
 export interface FakePhoneNumber {
   id: string;
@@ -47,6 +79,11 @@ export interface FakePhoneNumber {
   verifiedName?: string;
   /** The token that may read this number and its WABA (a system user with access to the WABA). */
   token: string;
+  /** `GET /{id}` health fields; default CONNECTED, GREEN, TIER_1K, APPROVED. */
+  status?: string;
+  qualityRating?: string;
+  messagingLimitTier?: string;
+  nameStatus?: string;
 }
 
 /**
@@ -108,7 +145,13 @@ export async function startFakeGraph(version = 'v23.0') {
     if (edge === undefined) {
       const known = held.find((n) => n.id === id);
       if (!known) return { status: 400, body: graphUnknownObjectBody(id) };
-      return { status: 200, body: { ...numberFields(known), code_verification_status: 'VERIFIED', platform_type: 'CLOUD_API', throughput: { level: 'STANDARD' } } };
+      return {
+        status: 200,
+        body: {
+          ...numberFields(known), code_verification_status: 'VERIFIED', platform_type: 'CLOUD_API', throughput: { level: 'STANDARD' },
+          status: known.status ?? 'CONNECTED', messaging_limit_tier: known.messagingLimitTier ?? 'TIER_1K', name_status: known.nameStatus ?? 'APPROVED',
+        },
+      };
     }
     if (!held.some((n) => n.wabaId === id)) return { status: 400, body: graphUnknownObjectBody(id) };
     const all = held.filter((n) => n.wabaId === id);
@@ -168,6 +211,11 @@ export async function startFakeGraph(version = 'v23.0') {
     addPhoneNumber(number: FakePhoneNumber) {
       phoneNumbers.set(number.id, number);
     },
+    /** Changes how the platform reports a number from now on (status, quality, limit, name review, token). */
+    updatePhoneNumber(id: string, change: Partial<FakePhoneNumber>) {
+      const known = phoneNumbers.get(id);
+      if (known) phoneNumbers.set(id, { ...known, ...change });
+    },
     setCallPermission(waId: string, body: unknown) {
       permissions.set(waId, body);
     },
@@ -192,7 +240,7 @@ function numberFields(number: FakePhoneNumber) {
     verified_name: number.verifiedName ?? 'Acme Inc',
     display_phone_number: number.displayPhoneNumber,
     id: number.id,
-    quality_rating: 'GREEN',
+    quality_rating: number.qualityRating ?? 'GREEN',
   };
 }
 

@@ -468,6 +468,13 @@ export interface ChatappSendersTable {
   assistant_id: number | null;
   templates_synced_at: Timestamp | null;
   templates_sync_error: string | null;
+  /** The platform's review of the display name (APPROVED, PENDING, DECLINED, ...), as it last reported it. */
+  name_status: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why the platform state made the sender offline (number disconnected, token revoked); null while online. */
+  offline_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  state_synced_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Receives `message_status` events for this sender's outbound messages. */
+  status_webhook_url: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -489,6 +496,12 @@ export interface ChatappTemplatesTable {
   parameter_format: 'positional' | 'named';
   /** Carries the platform's call-permission-request component: a "Voice Call Request" template. */
   is_call_permission: Generated<boolean>;
+  /** text, image, video or document when the header takes a value at send time; null otherwise. */
+  header_format: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The keys a send fills the header with: `header_1` (or the named parameter), `header_image`, ... */
+  header_variables: ColumnType<string[], string[] | undefined, string[]>;
+  /** One key per URL button with a variable: `button_<index>`. */
+  button_variables: ColumnType<string[], string[] | undefined, string[]>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

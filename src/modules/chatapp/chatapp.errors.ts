@@ -46,8 +46,13 @@ function platformDetail(error: PlatformError) {
   return { platform_error: { code: error.code, message: error.message, details: error.details } };
 }
 
-/** A failed platform call on a send endpoint: known codes get their own error code, the rest SEND_FAILED. */
-export function sendFailure(error: PlatformError, sessionStatusIfExpired?: () => SessionStatus): AppError {
+/**
+ * A failed platform call on a send endpoint (reference §8.2): known codes get their own error code,
+ * the rest SEND_FAILED with the platform's text. Throttles become 429 with Retry-After (the reply
+ * job retries those, as it does a 5xx); a revoked token is SENDER_OFFLINE (with the endpoint's
+ * offline status: 422 on /send, 503 on /send-freeform) because the sender is marked offline too.
+ */
+export function sendFailure(error: PlatformError, sessionStatusIfExpired?: () => SessionStatus, offlineStatus: 503 | 422 = 422): AppError {
   const extra = platformDetail(error);
   if (error.code === PLATFORM_CODES.reEngagement && sessionStatusIfExpired) {
     const expired = chatappErrors.sessionExpired(sessionStatusIfExpired());
@@ -57,6 +62,15 @@ export function sendFailure(error: PlatformError, sessionStatusIfExpired?: () =>
     return new AppError(422, error.message, { code: 'TEMPLATE_MISMATCH', extra });
   }
   if (error.code === PLATFORM_CODES.templateMissing) return new AppError(422, error.message, { code: 'TEMPLATE_NOT_SYNCED', extra });
+  const waitSeconds = error.code === null ? undefined : PLATFORM_CODES.throttled[error.code];
+  if (waitSeconds !== undefined) {
+    const limited = tooManyRequests(error.message, waitSeconds, 'RATE_LIMIT_EXCEEDED');
+    return new AppError(429, limited.message, { code: limited.code, headers: limited.headers, extra });
+  }
+  if (error.code === PLATFORM_CODES.tokenInvalid) {
+    const offline = chatappErrors.senderOffline(offlineStatus);
+    return new AppError(offlineStatus, offline.message, { code: offline.code, extra });
+  }
   return new AppError(error.kind === 'unavailable' ? 502 : 422, error.message, { code: 'SEND_FAILED', extra });
 }
 

@@ -5,6 +5,13 @@ import { createInboundService, PLATFORM_WEBHOOK_JOB } from './inbound.service.js
 import { createMessagingService } from './messaging.service.js';
 import { createPlatforms } from './platform/index.js';
 import { createSendersService } from './senders.service.js';
+import {
+  createSenderStateService,
+  SENDER_STATE_SYNC_INTERVAL_MS,
+  SYNC_ALL_SENDER_STATES_JOB,
+  SYNC_SENDER_STATE_JOB,
+  type SyncSenderStateJob,
+} from './sender-state.service.js';
 import { createSimulatorService } from './simulator.service.js';
 import {
   createTemplatesService,
@@ -27,11 +34,13 @@ export function createChatappServices(options: ChatappOptions) {
   const ctx: ChatappContext = { ...options, platforms, restrictedCountries: parseRestrictedCountries(options.restrictedCountries) };
   const templates = createTemplatesService(ctx);
   const callPermission = createCallPermissionService(ctx);
-  const inbound = createInboundService({ ...ctx, templates, isRestricted: callPermission.isRestricted });
+  const senderState = createSenderStateService(ctx);
+  const inbound = createInboundService({ ...ctx, templates, senderState, isRestricted: callPermission.isRestricted });
   return {
     senders: createSendersService(ctx),
     templates,
-    messaging: createMessagingService(ctx),
+    senderState,
+    messaging: createMessagingService({ ...ctx, senderState }),
     callPermission,
     inbound,
     simulator: createSimulatorService({ db: ctx.db, clock: ctx.clock, inbound, callPermission }),
@@ -51,4 +60,7 @@ export function registerChatappJobs(jobs: JobRunner, chatapp: ChatappServices): 
   jobs.register<SyncTemplatesJob>(SYNC_TEMPLATES_JOB, (payload) => chatapp.templates.syncJob(payload));
   jobs.register(SYNC_ALL_TEMPLATES_JOB, () => chatapp.templates.syncAllJob());
   jobs.schedule(SYNC_ALL_TEMPLATES_JOB, TEMPLATE_SYNC_INTERVAL_MS, SYNC_ALL_TEMPLATES_JOB);
+  jobs.register<SyncSenderStateJob>(SYNC_SENDER_STATE_JOB, (payload) => chatapp.senderState.syncJob(payload));
+  jobs.register(SYNC_ALL_SENDER_STATES_JOB, () => chatapp.senderState.syncAllJob());
+  jobs.schedule(SYNC_ALL_SENDER_STATES_JOB, SENDER_STATE_SYNC_INTERVAL_MS, SYNC_ALL_SENDER_STATES_JOB);
 }

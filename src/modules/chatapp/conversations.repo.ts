@@ -20,8 +20,8 @@ export const SESSION_ROW_SQL = `SELECT s.id AS sender_id, c.id AS conversation_i
   WHERE s.id = $1 AND s.user_id = $3`;
 
 /** Delivery progress only moves forward: webhooks arrive out of order (read before delivered). */
-const STATUS_RANK_SQL = sql<number>`CASE status WHEN 'queued' THEN 0 WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 WHEN 'failed' THEN 4 ELSE 0 END`;
-const STATUS_RANK: Record<string, number> = { queued: 0, sent: 1, delivered: 2, read: 3, failed: 4 };
+export const STATUS_RANK_SQL = sql<number>`CASE status WHEN 'queued' THEN 0 WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 WHEN 'failed' THEN 4 ELSE 0 END`;
+export const STATUS_RANK: Record<string, number> = { queued: 0, sent: 1, delivered: 2, read: 3, failed: 4 };
 
 export function createConversationsRepo(db: DbOrTx) {
   return {

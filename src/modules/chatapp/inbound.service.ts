@@ -6,6 +6,8 @@ import { emitVoiceEvent, TEMPORARY_GRANT_MS } from './call-permission.state.js';
 import { createConversationsRepo, type ConversationRow } from './conversations.repo.js';
 import { createSendersRepo, type SenderRow } from './senders.repo.js';
 import type { TemplatesService } from './templates.service.js';
+import { applyStatusWithReceipt } from './delivery-receipts.js';
+import type { SenderStateService } from './sender-state.service.js';
 import { parseWebhookPayload, type InboundMessage, type PermissionReply, type WebhookEvent } from './webhook-events.js';
 
 export const PLATFORM_WEBHOOK_JOB = 'chatapp.platform-webhook';
@@ -33,6 +35,7 @@ const REPLYABLE_KINDS = new Set(['text', 'image', 'video', 'audio', 'document', 
 
 export interface InboundDeps extends ChatappContext {
   templates: TemplatesService;
+  senderState: SenderStateService;
   isRestricted(sender: SenderRow): boolean;
 }
 
@@ -97,6 +100,10 @@ export function createInboundService(deps: InboundDeps) {
       await inTransaction(db, (tx) => templates.applyPlatformStatus(tx, event));
       return;
     }
+    if (event.type === 'number_state') {
+      await inTransaction(db, (tx) => deps.senderState.applyNumberEvent(tx, event));
+      return;
+    }
     const sender = await senderFor(event.phoneNumberId);
     if (!sender) {
       logger.info({ phoneNumberId: event.phoneNumberId, event: event.type }, 'platform webhook for an unknown phone number id; ignored');
@@ -104,8 +111,9 @@ export function createInboundService(deps: InboundDeps) {
     }
     if (event.type === 'message') await receiveMessage(sender, event.message);
     else if (event.type === 'status') {
-      const { platformMessageId, status, errorCode, errorMessage } = event;
-      await createConversationsRepo(db).applyStatus({ senderId: sender.id, platformMessageId, status, errorCode, errorMessage, now: clock.now() });
+      // Looked up before the transaction: the embedded database has a single connection.
+      const assistantUuid = sender.status_webhook_url && sender.assistant_id ? await assistants.findOwnedUuid(sender.user_id, sender.assistant_id) : null;
+      await inTransaction(db, (tx) => applyStatusWithReceipt(tx, { sender, change: event, assistantUuid, now: clock.now() }));
     } else {
       await createCallPermissionRepo(db).resetAsks(sender.id, event.customerPhone, event.at, clock.now());
     }

@@ -10,7 +10,9 @@ import { renderBody } from './platform/graph-templates.js';
 import { PlatformError, type SentMessage } from './platform/types.js';
 import { SESSION_MESSAGES, sessionStatus, windowTimestamp, type SessionStatus } from './session-window.js';
 import { createTemplatesRepo } from './templates.repo.js';
-import { mediaBody, mediaKindOf, resolveTemplateValues } from './template-values.js';
+import { mediaBody, mediaKindOf } from './template-values.js';
+import { resolveTemplateSend } from './template-send.js';
+import type { SenderStateService } from './sender-state.service.js';
 import type { SendFreeformBody, SendTemplateBody } from './messaging.schemas.js';
 import type { SenderRow } from './senders.repo.js';
 import { createSendCharges } from './send-charges.js';
@@ -36,7 +38,7 @@ export function presentMessage(row: MessageRow) {
   };
 }
 
-export function createMessagingService(ctx: ChatappContext) {
+export function createMessagingService(ctx: ChatappContext & { senderState: SenderStateService }) {
   const { db, clock, platforms } = ctx;
   const charges = createSendCharges(ctx);
 
@@ -110,27 +112,25 @@ export function createMessagingService(ctx: ChatappContext) {
       if (!template) throw chatappErrors.templateNotFound();
       if (template.status !== 'approved') throw chatappErrors.templateNotApproved(template.status);
       if (sender.status !== 'online') throw chatappErrors.senderOffline(422);
-      const resolved = resolveTemplateValues(template.variables, body.variables ?? {});
+      const resolved = resolveTemplateSend(template, body.variables ?? {});
       if ('missing' in resolved) throw chatappErrors.templateMismatch(`Missing values for template variables: ${resolved.missing.join(', ')}.`);
       const charge = await charges.take(userId, `template "${template.name}" to ${phone}`);
       let sent: SentMessage;
       try {
-        sent = await platforms.forSender(sender).sendTemplate(phone, {
-          name: template.name,
-          language: template.language,
-          parameterFormat: template.parameter_format,
-          parameters: template.variables.map((name, i) => ({ name, value: resolved.values[i]! })),
-        });
+        sent = await platforms.forSender(sender).sendTemplate(phone, resolved.toSend);
       } catch (error) {
         await charges.refund(charge, error instanceof Error ? error.message : String(error));
-        if (error instanceof PlatformError) throw sendFailure(error);
+        if (error instanceof PlatformError) {
+          await ctx.senderState.onSendRefused(sender, error);
+          throw sendFailure(error, undefined, 422);
+        }
         throw error;
       }
       const { conversation, message } = await recordOutbound(sender, {
         phone,
         name: body.recipient_name,
         kind: 'template',
-        body: renderBody(template.body_text, resolved.values),
+        body: renderBody(template.body_text, resolved.bodyValues),
         templateId: template.id,
         sent,
       });
@@ -170,7 +170,10 @@ export function createMessagingService(ctx: ChatappContext) {
           : await platform.sendText(phone, text!);
       } catch (error) {
         await charges.refund(charge, error instanceof Error ? error.message : String(error));
-        if (error instanceof PlatformError) throw sendFailure(error, () => EXPIRED_BY_PLATFORM);
+        if (error instanceof PlatformError) {
+          await ctx.senderState.onSendRefused(sender, error);
+          throw sendFailure(error, () => EXPIRED_BY_PLATFORM, 503);
+        }
         throw error;
       }
       const recorded = await recordOutbound(sender, { phone, kind: kind ?? 'text', body: kind ? mediaBody(kind, text) : text!, sent });

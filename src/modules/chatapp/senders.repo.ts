@@ -11,8 +11,20 @@ export type NewSender = Insertable<ChatappSendersTable>;
 export type SenderPatch = Pick<
   Updateable<ChatappSendersTable>,
   | 'display_name' | 'voice_calling_enabled' | 'voice_webhook_url' | 'assistant_id' | 'access_token_sealed'
-  | 'phone_number' | 'country_code' | 'verified_name' | 'updated_at'
+  | 'phone_number' | 'country_code' | 'verified_name' | 'updated_at' | 'status_webhook_url' | 'status' | 'offline_reason'
 >;
+
+/** What the platform reports about a number; undefined fields are left as they are. */
+export interface SenderStatePatch {
+  status?: 'online' | 'offline';
+  offline_reason?: string | null;
+  quality_rating?: string | null;
+  messaging_limit?: number | null;
+  name_status?: string | null;
+  verified_name?: string | null;
+  state_synced_at?: Date;
+  updated_at: Date;
+}
 
 /** Every read is scoped by owner unless its name says otherwise (platform webhooks, jobs). */
 export function createSendersRepo(db: DbOrTx) {
@@ -36,6 +48,7 @@ export function createSendersRepo(db: DbOrTx) {
           messaging_limit: sender.messaging_limit,
           voice_calling_enabled: sender.voice_calling_enabled,
           voice_webhook_url: sender.voice_webhook_url,
+          status_webhook_url: sender.status_webhook_url,
           assistant_id: sender.assistant_id,
           templates_synced_at: sender.templates_synced_at,
           templates_sync_error: sender.templates_sync_error,
@@ -68,6 +81,9 @@ export function createSendersRepo(db: DbOrTx) {
           phone_number: patch.phone_number,
           country_code: patch.country_code,
           verified_name: patch.verified_name,
+          status_webhook_url: patch.status_webhook_url,
+          status: patch.status,
+          offline_reason: patch.offline_reason,
           updated_at: patch.updated_at,
         })
         .where('id', '=', id)
@@ -102,6 +118,24 @@ export function createSendersRepo(db: DbOrTx) {
     async listIdsUnscoped(): Promise<number[]> {
       const rows = await db.selectFrom('chatapp_senders').select('id').orderBy('id').execute();
       return rows.map((r) => r.id);
+    },
+
+    /** The platform's view of the number (polled or from its webhooks), column by column. */
+    async applyPlatformState(id: number, patch: SenderStatePatch): Promise<void> {
+      await db
+        .updateTable('chatapp_senders')
+        .set({
+          status: patch.status,
+          offline_reason: patch.offline_reason,
+          quality_rating: patch.quality_rating,
+          messaging_limit: patch.messaging_limit,
+          name_status: patch.name_status,
+          verified_name: patch.verified_name,
+          state_synced_at: patch.state_synced_at,
+          updated_at: patch.updated_at,
+        })
+        .where('id', '=', id)
+        .execute();
     },
 
     async recordTemplateSync(id: number, result: { at: Date; error: string | null }): Promise<void> {

@@ -4,6 +4,10 @@ import { Nullable } from '../../core/http/schemas.js';
 const Timestamp = Type.String({ format: 'date-time' });
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 const WebhookUrl = Type.String({ minLength: 1, maxLength: 2048, pattern: '^https?://', description: 'http(s) URL that receives whatsapp_voice events.' });
+const StatusWebhookUrl = Type.String({
+  minLength: 1, maxLength: 2048, pattern: '^https?://',
+  description: 'http(s) URL that receives a signed message_status event (sent, delivered, read, failed) for every outbound message. Private addresses are refused at delivery.',
+});
 
 export const Platform = Type.Union([Type.Literal('cloud_api'), Type.Literal('simulator')]);
 
@@ -16,6 +20,7 @@ export const CreateSenderBody = Type.Object({
   access_token: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, description: 'cloud_api: encrypted at rest, never returned.' })),
   voice_calling_enabled: Type.Optional(Type.Boolean({ default: false })),
   voice_webhook_url: Type.Optional(Nullable(WebhookUrl)),
+  status_webhook_url: Type.Optional(Nullable(StatusWebhookUrl)),
   assistant_id: Type.Optional(Nullable(Type.Integer({ minimum: 1, description: 'Your assistant that answers this sender\'s chats.' }))),
 });
 export type CreateSenderBody = Static<typeof CreateSenderBody>;
@@ -25,6 +30,7 @@ export const UpdateSenderBody = Type.Object({
   access_token: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })),
   voice_calling_enabled: Type.Optional(Type.Boolean()),
   voice_webhook_url: Type.Optional(Nullable(WebhookUrl)),
+  status_webhook_url: Type.Optional(Nullable(StatusWebhookUrl)),
   assistant_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
 });
 export type UpdateSenderBody = Static<typeof UpdateSenderBody>;
@@ -56,6 +62,10 @@ export const SenderDetail = Type.Composite([
     waba_id: NullableString,
     verified_name: Type.Union([Type.String(), Type.Null()], { description: 'cloud_api: the business name the platform verified for the number.' }),
     voice_webhook_url: NullableString,
+    status_webhook_url: NullableString,
+    offline_reason: Type.Union([Type.String(), Type.Null()], { description: 'Why the platform state made the sender offline; null while online.' }),
+    name_status: Type.Union([Type.String(), Type.Null()], { description: 'cloud_api: the platform\'s review of the display name (APPROVED, PENDING, DECLINED, ...).' }),
+    state_synced_at: Type.Union([Timestamp, Type.Null()], { description: 'Last time the platform\'s status, quality and limit were read (every 5 minutes).' }),
     assistant_id: Type.Union([Type.Integer(), Type.Null()]),
     templates_synced_at: Type.Union([Timestamp, Type.Null()]),
     templates_sync_error: NullableString,
@@ -82,6 +92,13 @@ export const Template = Type.Object({
   body_text: Type.String(),
   variables: Type.Array(Type.String()),
   has_variables: Type.Boolean(),
+  header_format: Type.Union([Type.Literal('text'), Type.Literal('image'), Type.Literal('video'), Type.Literal('document'), Type.Null()], {
+    description: 'Set when the header takes a value at send time.',
+  }),
+  header_variables: Type.Array(Type.String(), {
+    description: 'Keys of `variables` a send fills the header with: header_1 (header_<name> for named templates) for text, header_image/header_video/header_document for media (an https link or a media id).',
+  }),
+  button_variables: Type.Array(Type.String(), { description: 'Keys of `variables` for URL buttons with a placeholder: button_<index>.' }),
 });
 
 export const TemplateListResponse = Type.Object({ data: Type.Array(Template) });

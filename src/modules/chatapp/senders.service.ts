@@ -9,6 +9,7 @@ import { PlatformError, type PlatformTemplate, type VerifiedNumber } from './pla
 import type { SenderPlatformFields } from './platform/index.js';
 import { createSendersRepo, type NewSender, type SenderPatch, type SenderRow } from './senders.repo.js';
 import { createTemplatesRepo } from './templates.repo.js';
+import { TOKEN_REVOKED_REASON } from './sender-state.service.js';
 import type { CreateSenderBody, UpdateSenderBody } from './senders.schemas.js';
 
 const CLOUD_API_FIELDS = ['phone_number_id', 'waba_id', 'access_token'] as const;
@@ -38,6 +39,10 @@ export function presentSender(row: SenderRow) {
     waba_id: row.waba_id,
     verified_name: row.verified_name,
     voice_webhook_url: row.voice_webhook_url,
+    status_webhook_url: row.status_webhook_url,
+    offline_reason: row.offline_reason,
+    name_status: row.name_status,
+    state_synced_at: isoTimestamp(row.state_synced_at),
     assistant_id: row.assistant_id,
     templates_synced_at: isoTimestamp(row.templates_synced_at),
     templates_sync_error: row.templates_sync_error,
@@ -139,6 +144,7 @@ export function createSendersService(deps: ChatappContext) {
         quality_rating: cloud ? null : 'GREEN',
         voice_calling_enabled: input.voice_calling_enabled ?? false,
         voice_webhook_url: input.voice_webhook_url ?? null,
+        status_webhook_url: input.status_webhook_url ?? null,
         assistant_id: input.assistant_id ?? null,
         created_at: now,
         updated_at: now,
@@ -172,6 +178,7 @@ export function createSendersService(deps: ChatappContext) {
       if (input.display_name !== undefined) patch.display_name = input.display_name.trim();
       if (input.voice_calling_enabled !== undefined) patch.voice_calling_enabled = input.voice_calling_enabled;
       if (input.voice_webhook_url !== undefined) patch.voice_webhook_url = input.voice_webhook_url;
+      if (input.status_webhook_url !== undefined) patch.status_webhook_url = input.status_webhook_url;
       if (input.assistant_id !== undefined) patch.assistant_id = input.assistant_id;
       if (input.access_token !== undefined) {
         // A new token must prove it holds the number just as the first one did.
@@ -181,6 +188,11 @@ export function createSendersService(deps: ChatappContext) {
         patch.phone_number = number.e164;
         patch.country_code = number.country;
         patch.verified_name = verified?.verifiedName ?? null;
+        // The new token proved it holds the number: a sender offline only for its old token is back.
+        if (sender.offline_reason === TOKEN_REVOKED_REASON) {
+          patch.status = 'online';
+          patch.offline_reason = null;
+        }
       }
       const updated = await createSendersRepo(db).updateOwned(userId, id, patch);
       if (!updated) throw chatappErrors.senderNotFound();

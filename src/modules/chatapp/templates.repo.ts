@@ -46,6 +46,9 @@ export function createTemplatesRepo(db: DbOrTx) {
           variables: t.variables,
           parameter_format: t.parameterFormat,
           is_call_permission: t.isCallPermission,
+          header_format: t.headerFormat,
+          header_variables: t.headerVariables,
+          button_variables: t.buttonVariables,
           updated_at: now,
         };
         await db

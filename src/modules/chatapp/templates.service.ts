@@ -4,7 +4,7 @@ import { enqueueJob, RetryableJobError } from '../../core/jobs/index.js';
 import type { ChatappTemplateStatus } from '../../core/db/schema.js';
 import { requireSender, type ChatappContext } from './chatapp.context.js';
 import { templateStatusFromPlatform } from './platform/graph-templates.js';
-import { PlatformError, type PlatformTemplate } from './platform/types.js';
+import { PlatformError, type HeaderFormat, type PlatformTemplate } from './platform/types.js';
 import { createSendersRepo, type SenderRow } from './senders.repo.js';
 import { createTemplatesRepo, type TemplateRow } from './templates.repo.js';
 
@@ -27,6 +27,10 @@ export function presentTemplate(row: TemplateRow) {
     body_text: row.body_text,
     variables: row.variables,
     has_variables: row.variables.length > 0,
+    // Values a send needs besides the body's: keys of the same `variables` object of a send.
+    header_format: row.header_format as HeaderFormat | null,
+    header_variables: row.header_variables,
+    button_variables: row.button_variables,
   };
 }
 

@@ -32,14 +32,17 @@ describe('GET /api/user/chatapp/senders/{id}/templates', () => {
       {
         id: expect.any(Number), name: 'appointment_reminder', language: 'en', category: 'utility', status: 'approved',
         body_text: 'Hi {{1}}, this is a reminder for your appointment on {{2}} at {{3}}.', variables: ['1', '2', '3'], has_variables: true,
+        header_format: null, header_variables: [], button_variables: [],
       },
       {
         id: expect.any(Number), name: 'order_support_call', language: 'en_US', category: 'utility', status: 'approved',
         body_text: 'Hi {{1}}, we would like to call you to assist with your recent order.', variables: ['first_name'], has_variables: true,
+        header_format: null, header_variables: [], button_variables: [],
       },
       {
         id: expect.any(Number), name: 'coupon_named', language: 'en', category: 'marketing', status: 'approved',
         body_text: 'Use {{1}} before {{2}}, {{1}}!', variables: ['code', 'date'], has_variables: true,
+        header_format: null, header_variables: [], button_variables: [],
       },
     ]);
   });

@@ -1,4 +1,5 @@
 import type { ChatappMessageStatus } from '../../core/db/schema.js';
+import { NUMBER_FIELDS, numberStateChange, type NumberStateChange } from './number-events.js';
 import { fromWaId } from './phone.js';
 
 /**
@@ -28,9 +29,14 @@ export interface InboundMessage {
 
 export type WebhookEvent =
   | { type: 'message'; phoneNumberId: string; message: InboundMessage }
-  | { type: 'status'; phoneNumberId: string; platformMessageId: string; status: ChatappMessageStatus; errorCode: number | null; errorMessage: string | null }
+  | {
+      type: 'status'; phoneNumberId: string; platformMessageId: string; status: ChatappMessageStatus; errorCode: number | null; errorMessage: string | null;
+      /** The platform's own time of the change; the error's title and details apart, as the receipt webhook shows them. */
+      at?: Date; errorTitle?: string | null; errorDetails?: string | null;
+    }
   | { type: 'call_connected'; phoneNumberId: string; customerPhone: string; at: Date }
-  | { type: 'template_status'; wabaId: string; platformTemplateId: string; event: string };
+  | { type: 'template_status'; wabaId: string; platformTemplateId: string; event: string }
+  | { type: 'number_state'; wabaId: string; displayPhone: string | null; change: NumberStateChange };
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined);
@@ -58,6 +64,10 @@ export function parseWebhookPayload(payload: unknown, now: Date): WebhookEvent[]
         const templateId = str(value.message_template_id);
         const event = str(value.event);
         if (wabaId && templateId && event) events.push({ type: 'template_status', wabaId, platformTemplateId: templateId, event });
+      } else if (field && NUMBER_FIELDS.has(field)) {
+        const wabaId = str(obj(entry)?.id);
+        const change = numberStateChange(field, value);
+        if (wabaId && change) events.push({ type: 'number_state', wabaId, displayPhone: str(value.display_phone_number) ?? str(value.phone_number) ?? null, change });
       }
     }
   }
@@ -84,7 +94,10 @@ function messagesChange(value: Obj, now: Date): WebhookEvent[] {
     const text = str(error?.message) ?? str(error?.title);
     const details = str(obj(error?.error_data)?.details);
     const errorMessage = text && details && details !== text ? `${text}: ${details}` : (text ?? details ?? null);
-    events.push({ type: 'status', phoneNumberId, platformMessageId: id, status: mapped as ChatappMessageStatus, errorCode: code, errorMessage });
+    events.push({
+      type: 'status', phoneNumberId, platformMessageId: id, status: mapped as ChatappMessageStatus, errorCode: code, errorMessage,
+      at: unixSeconds(status.timestamp) ?? now, errorTitle: text ?? null, errorDetails: details ?? null,
+    });
   }
   return events;
 }

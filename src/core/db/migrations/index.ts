@@ -10,6 +10,7 @@ import * as widget from './0009-widget.js';
 import * as userDeletion from './0008-user-deletion.js';
 import * as calls from './0010-calls.js';
 import * as compat from './0011-compat.js';
+import * as senderState from './0013-sender-state.js';
 
 /**
  * Every migration in order. Listed explicitly (not read from a folder) so the order is reviewed
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0008-user-deletion': userDeletion,
   '0010-calls': calls,
   '0011-compat': compat,
+  '0013-sender-state': senderState,
 };

@@ -1,10 +1,12 @@
 import { Agent, request } from 'undici';
 import { toWaId } from '../phone.js';
 import { parseGraphTemplate } from './graph-templates.js';
+import { parseNumberState } from './number-state.js';
 import {
   PlatformError,
   type ChatappPlatform,
   type MediaToSend,
+  type NumberState,
   type PlatformCallPermission,
   type PlatformTemplate,
   type SentMessage,
@@ -30,6 +32,7 @@ const TEMPLATE_PAGE_SIZE = 100;
 const MAX_TEMPLATE_PAGES = 50;
 const NUMBER_FIELDS = 'id,display_phone_number,verified_name';
 const NUMBER_PAGE_SIZE = 100;
+const NUMBER_STATE_FIELDS = 'id,status,quality_rating,messaging_limit_tier,name_status';
 // A business account holds at most a few dozen numbers; 20 pages is far beyond any real one.
 const MAX_NUMBER_PAGES = 20;
 const MAX_RESPONSE_CHARS = 4 * 1024 * 1024;
@@ -150,25 +153,26 @@ export function createGraphTransport(options: GraphTransportOptions) {
 
       sendMedia: (to, media) => sendMessage(to, { type: media.kind, [media.kind]: mediaObject(media) }),
 
-      sendTemplate(to, template: TemplateToSend) {
-        const parameters = template.parameters.map((p) =>
-          template.parameterFormat === 'named' ? { type: 'text', parameter_name: p.name, text: p.value } : { type: 'text', text: p.value },
-        );
-        return sendMessage(to, {
+      sendTemplate: (to, template: TemplateToSend) =>
+        sendMessage(to, {
           type: 'template',
           template: {
             name: template.name,
             language: { policy: 'deterministic', code: template.language },
-            ...(parameters.length > 0 ? { components: [{ type: 'body', parameters }] } : {}),
+            ...templateComponents(template),
           },
-        });
-      },
+        }),
 
       sendCallPermissionRequest: (to, bodyText) =>
         sendMessage(to, {
           type: 'interactive',
           interactive: { type: 'call_permission_request', action: { name: 'call_permission_request' }, body: { text: bodyText } },
         }),
+
+      async getNumberState(): Promise<NumberState> {
+        const answer = await call(accessToken, 'GET', encodeURIComponent(phoneNumberId), { fields: NUMBER_STATE_FIELDS });
+        return parseNumberState(answer);
+      },
 
       async getCallPermission(to): Promise<PlatformCallPermission> {
         const answer = await call(accessToken, 'GET', `${encodeURIComponent(phoneNumberId)}/call_permissions`, { user_wa_id: toWaId(to) });
@@ -181,6 +185,28 @@ export function createGraphTransport(options: GraphTransportOptions) {
 }
 
 export type GraphTransport = ReturnType<typeof createGraphTransport>;
+
+/**
+ * The send's components (reference §3.2): the header's parameter, the body's in placeholder order
+ * (named ones with parameter_name), and one `button` component per URL button, by its index.
+ */
+export function templateComponents(template: TemplateToSend): { components?: unknown[] } {
+  const named = template.parameterFormat === 'named';
+  const components: unknown[] = [];
+  const header = template.header;
+  if (header?.format === 'text') {
+    components.push({ type: 'header', parameters: [named ? { type: 'text', parameter_name: header.name, text: header.value } : { type: 'text', text: header.value }] });
+  } else if (header) {
+    const media = header.link ? { link: header.link } : { id: header.mediaId };
+    components.push({ type: 'header', parameters: [{ type: header.format, [header.format]: media }] });
+  }
+  const parameters = template.parameters.map((p) => (named ? { type: 'text', parameter_name: p.name, text: p.value } : { type: 'text', text: p.value }));
+  if (parameters.length > 0) components.push({ type: 'body', parameters });
+  for (const button of template.buttons ?? []) {
+    components.push({ type: 'button', sub_type: 'url', index: String(button.index), parameters: [{ type: 'text', text: button.value }] });
+  }
+  return components.length > 0 ? { components } : {};
+}
 
 function mediaObject(media: MediaToSend): Record<string, string> {
   const object: Record<string, string> = { link: media.url };
@@ -210,8 +236,10 @@ export function graphError(httpStatus: number, json: unknown): PlatformError {
     kind,
     message: typeof error.message === 'string' ? error.message : `The messaging platform answered HTTP ${httpStatus}.`,
     code: typeof error.code === 'number' ? error.code : null,
+    subcode: typeof error.error_subcode === 'number' ? error.error_subcode : null,
     details: typeof details === 'string' ? details : null,
     httpStatus,
+    fbtraceId: typeof error.fbtrace_id === 'string' ? error.fbtrace_id : null,
   });
 }
 

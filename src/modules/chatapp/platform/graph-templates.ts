@@ -1,4 +1,4 @@
-import type { PlatformTemplate } from './types.js';
+import type { HeaderFormat, PlatformTemplate } from './types.js';
 
 /**
  * Graph template statuses folded into the three of spec 2.3. A paused or rate-limited template
@@ -56,6 +56,32 @@ export function describeBody(body: string, format: 'positional' | 'named'): { bo
 interface GraphComponent {
   type?: unknown;
   text?: unknown;
+  format?: unknown;
+  buttons?: unknown;
+}
+
+const MEDIA_HEADERS = new Set(['image', 'video', 'document']);
+
+/**
+ * What a header needs at send time: a media header always its media; a text header one value
+ * per placeholder (the platform allows one). Location and plain text headers need nothing.
+ */
+export function describeHeader(header: GraphComponent | undefined, format: 'positional' | 'named'): { headerFormat: HeaderFormat | null; headerVariables: string[] } {
+  const kind = typeof header?.format === 'string' ? header.format.toLowerCase() : 'text';
+  if (!header) return { headerFormat: null, headerVariables: [] };
+  if (MEDIA_HEADERS.has(kind)) return { headerFormat: kind as HeaderFormat, headerVariables: [`header_${kind}`] };
+  if (kind !== 'text' || typeof header.text !== 'string') return { headerFormat: null, headerVariables: [] };
+  const names = [...header.text.matchAll(PLACEHOLDER)].map((m) => m[1]!);
+  if (names.length === 0) return { headerFormat: null, headerVariables: [] };
+  return { headerFormat: 'text', headerVariables: [format === 'named' ? `header_${names[0]}` : 'header_1'] };
+}
+
+/** `button_<index>` for each URL button whose link ends in a placeholder. */
+export function describeButtons(component: GraphComponent | undefined): string[] {
+  const buttons = Array.isArray(component?.buttons) ? (component.buttons as Array<{ type?: unknown; url?: unknown }>) : [];
+  return buttons.flatMap((b, index) =>
+    typeof b?.type === 'string' && b.type.toUpperCase() === 'URL' && typeof b.url === 'string' && /\{\{\s*[A-Za-z0-9_]+\s*\}\}/.test(b.url) ? [`button_${index}`] : [],
+  );
 }
 
 /** One element of `GET /{WABA-ID}/message_templates`; null when it lacks what a template needs. */
@@ -79,6 +105,8 @@ export function parseGraphTemplate(raw: unknown): PlatformTemplate | null {
     variables,
     parameterFormat: format,
     isCallPermission: components.some((c) => typeOf(c) === 'CALL_PERMISSION_REQUEST'),
+    ...describeHeader(components.find((c) => typeOf(c) === 'HEADER'), format),
+    buttonVariables: describeButtons(components.find((c) => typeOf(c) === 'BUTTONS')),
   };
 }
 

@@ -7,7 +7,7 @@ import type { ChatappPlatform, PlatformTemplate } from './types.js';
  * accepted at once (the module records it in the conversation like any other); the customer's
  * side is played through the simulate routes. Its templates cover each kind the API handles.
  */
-const SIMULATED_TEMPLATES: Array<Omit<PlatformTemplate, 'bodyText' | 'variables'> & { body: string }> = [
+const SIMULATED_TEMPLATES: Array<Omit<PlatformTemplate, 'bodyText' | 'variables' | 'headerFormat' | 'headerVariables' | 'buttonVariables'> & { body: string }> = [
   {
     platformId: 'sim-appointment-reminder',
     name: 'appointment_reminder',
@@ -55,7 +55,13 @@ export function createSimulatorPlatform(): ChatappPlatform {
   return {
     verifyNumber: async () => null,
     async listTemplates() {
-      return SIMULATED_TEMPLATES.map(({ body, ...template }) => ({ ...template, ...describeBody(body, template.parameterFormat) }));
+      return SIMULATED_TEMPLATES.map(({ body, ...template }) => ({
+        ...template,
+        ...describeBody(body, template.parameterFormat),
+        headerFormat: null,
+        headerVariables: [],
+        buttonVariables: [],
+      }));
     },
     sendText: accepted,
     sendMedia: accepted,
@@ -63,5 +69,6 @@ export function createSimulatorPlatform(): ChatappPlatform {
     sendCallPermissionRequest: accepted,
     // The simulator keeps no state of its own: the module's records are the whole truth.
     getCallPermission: async () => null,
+    getNumberState: async () => null,
   };
 }

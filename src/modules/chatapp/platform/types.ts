@@ -18,6 +18,18 @@ export interface ChatappPlatform {
   sendCallPermissionRequest(to: string, bodyText: string): Promise<SentMessage>;
   /** The platform's own view of the permission and its ask limits; null when it has none. */
   getCallPermission(to: string): Promise<PlatformCallPermission | null>;
+  /** The number's health as the platform reports it now; null when there is none (simulator). */
+  getNumberState(): Promise<NumberState | null>;
+}
+
+/** `GET /{phone_number_id}?fields=status,quality_rating,messaging_limit_tier,name_status`, read. */
+export interface NumberState {
+  /** CONNECTED, DISCONNECTED, FLAGGED, ... as the platform writes it; null when absent. */
+  status: string | null;
+  qualityRating: string | null;
+  /** Per 24 hours; null: unlimited; undefined: the platform did not say. */
+  messagingLimit: number | null | undefined;
+  nameStatus: string | null;
 }
 
 /** The number as the platform knows it, once the credentials have proved they hold it. */
@@ -41,7 +53,15 @@ export interface PlatformTemplate {
   variables: string[];
   parameterFormat: 'positional' | 'named';
   isCallPermission: boolean;
+  /** Set when the header takes a value at send time: its text placeholder, or the media to show. */
+  headerFormat: HeaderFormat | null;
+  /** Keys a send fills the header with: `header_1` (`header_<name>` when named), or `header_image` etc. */
+  headerVariables: string[];
+  /** `button_<index>` for each URL button whose link has a placeholder. */
+  buttonVariables: string[];
 }
+
+export type HeaderFormat = 'text' | 'image' | 'video' | 'document';
 
 export interface TemplateToSend {
   name: string;
@@ -49,6 +69,10 @@ export interface TemplateToSend {
   parameterFormat: 'positional' | 'named';
   /** In placeholder order; `name` is used for named templates. */
   parameters: Array<{ name: string; value: string }>;
+  /** A text header's value (with its name for named templates) or a media header's link or media id. */
+  header?: { format: 'text'; name: string; value: string } | { format: Exclude<HeaderFormat, 'text'>; link?: string; mediaId?: string };
+  /** URL buttons' values, by the button's position in the template. */
+  buttons?: Array<{ index: number; value: string }>;
 }
 
 export type MediaKind = 'image' | 'audio' | 'video' | 'document';
@@ -78,16 +102,23 @@ export interface PlatformCallPermission {
 export class PlatformError extends Error {
   readonly kind: 'rejected' | 'unavailable';
   readonly code: number | null;
+  readonly subcode: number | null;
   readonly details: string | null;
   readonly httpStatus: number | null;
+  /** The platform's request id, what its support asks for. */
+  readonly fbtraceId: string | null;
 
-  constructor(init: { kind: 'rejected' | 'unavailable'; message: string; code?: number | null; details?: string | null; httpStatus?: number | null }) {
+  constructor(init: {
+    kind: 'rejected' | 'unavailable'; message: string; code?: number | null; subcode?: number | null; details?: string | null; httpStatus?: number | null; fbtraceId?: string | null;
+  }) {
     super(init.message);
     this.name = 'PlatformError';
     this.kind = init.kind;
     this.code = init.code ?? null;
+    this.subcode = init.subcode ?? null;
     this.details = init.details ?? null;
     this.httpStatus = init.httpStatus ?? null;
+    this.fbtraceId = init.fbtraceId ?? null;
   }
 }
 
@@ -99,4 +130,12 @@ export const PLATFORM_CODES = {
   permissionRequestLimit: 138009,
   permanentPermissionExists: 138017,
   callingRegionUnavailable: 138013,
+  /** The access token expired or was revoked: nothing works until the owner gives a new one. */
+  tokenInvalid: 190,
+  /**
+   * Throttles that pass: the app's call rate (4), the WABA's (80007), the number's throughput
+   * (130429) and one customer's pair limit (131056, about one message per 6 seconds). Each with
+   * how long to wait before trying again.
+   */
+  throttled: { 4: 60, 80007: 60, 130429: 1, 131056: 6 } as Record<number, number>,
 } as const;
