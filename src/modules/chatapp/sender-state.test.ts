@@ -82,26 +82,26 @@ describe('account and number webhooks (the platform\'s samples, signed and repla
   it('account_update DISABLED_UPDATE takes the account\'s sender offline', async () => {
     const sender = await createCloudSender(t.app, graph, token);
     await openWindow(sender);
-    await replay('account_update', sender);
+    await replay('account-update', sender);
     expect(await getSender(sender.id)).toMatchObject({ status: 'offline', offline_reason: 'The business account was disabled by the messaging platform.' });
     expect((await freeform(sender)).json()).toMatchObject({ error_code: 'SENDER_OFFLINE' });
   });
 
   it('phone_number_quality_update sets the messaging limit', async () => {
     const sender = await createCloudSender(t.app, graph, token);
-    await replay('phone_number_quality_update', sender);
+    await replay('phone-number-quality-update', sender);
     expect(await listed(sender.id)).toMatchObject({ status: 'online', messaging_limit: 2000, messaging_limit_formatted: '2,000 / 24hr' });
   });
 
   it('phone_number_name_update records the review and the approved name', async () => {
     const sender = await createCloudSender(t.app, graph, token);
-    await replay('phone_number_name_update', sender);
+    await replay('phone-number-name-update', sender);
     expect(await getSender(sender.id)).toMatchObject({ name_status: 'APPROVED', verified_name: 'Lucky Shrub' });
   });
 
   it('changes nothing for a number of another business account', async () => {
     const sender = await createCloudSender(t.app, graph, token);
-    const res = await postWebhook(t.app, chatappFixture('account_update', { wabaId: '999000999', displayNumber: DISPLAY }));
+    const res = await postWebhook(t.app, chatappFixture('account-update', { wabaId: '999000999', displayNumber: DISPLAY }));
     expect(res.statusCode).toBe(200);
     await t.deps.jobs.drain();
     expect(await getSender(sender.id)).toMatchObject({ status: 'online', offline_reason: null });
