@@ -52,8 +52,9 @@ export function numberStateChange(field: string, value: Obj): NumberStateChange 
     else if (tier !== undefined) change.messagingLimit = tier;
     return Object.keys(change).length > 0 ? change : null;
   }
-  const decision = str(value.decision)?.toUpperCase();
-  if (!decision) return null;
+  // A decision is a word (APPROVED, REJECTED, DEFERRED, ...); anything else is not one.
+  const decision = typeof value.decision === 'string' ? value.decision.toUpperCase() : undefined;
+  if (!decision || !/^[A-Z_]+$/.test(decision)) return null;
   const name = str(value.requested_verified_name);
   return decision === 'APPROVED' && name ? { nameStatus: decision, verifiedName: name } : { nameStatus: decision };
 }

@@ -70,8 +70,14 @@ describe('parseWebhookPayload', () => {
       now,
     );
     expect(events).toEqual([
-      { type: 'status', phoneNumberId: 'PN', platformMessageId: 'w1', status: 'read', errorCode: null, errorMessage: null },
-      { type: 'status', phoneNumberId: 'PN', platformMessageId: 'w2', status: 'failed', errorCode: 131049, errorMessage: 'Not delivered' },
+      {
+        type: 'status', phoneNumberId: 'PN', platformMessageId: 'w1', status: 'read', errorCode: null, errorMessage: null,
+        at: new Date(1_000), errorTitle: null, errorDetails: null,
+      },
+      {
+        type: 'status', phoneNumberId: 'PN', platformMessageId: 'w2', status: 'failed', errorCode: 131049, errorMessage: 'Not delivered',
+        at: new Date(1_000), errorTitle: 'Not delivered', errorDetails: null,
+      },
     ]);
   });
 
