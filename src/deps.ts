@@ -116,6 +116,7 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
     graphUrl: config.CHATAPP_GRAPH_URL, graphTimeoutMs: config.CHATAPP_GRAPH_TIMEOUT_MS,
     restrictedCountries: config.CHATAPP_CALL_RESTRICTED_COUNTRIES, assistants: assistantLookup(assistantServices.assistants),
     messagePriceMicros: usdToMicros(Number(config.CHATAPP_MESSAGE_PRICE_USD)),
+    http: deps.http,
   });
   const conversationsModule = createConversationsModule({
     config, db, clock, logger: deps.logger, http: deps.http,
@@ -213,6 +214,7 @@ function chatappChannel(chatapp: Services['chatapp']): ChatappChannel {
       // refused by) the owner's 5 requests/s send limit.
       await chatapp.messaging.sendFreeform(userId, { sender_id: senderId, recipient_phone: customerPhone, message: text }, { apiRateLimit: false });
     },
+    inboundMessage: (messageId) => chatapp.inbound.currentMessage(messageId),
   };
 }
 

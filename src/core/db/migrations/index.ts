@@ -10,6 +10,7 @@ import * as widget from './0009-widget.js';
 import * as userDeletion from './0008-user-deletion.js';
 import * as calls from './0010-calls.js';
 import * as compat from './0011-compat.js';
+import * as platformEvents from './0012-platform-events.js';
 import * as senderState from './0013-sender-state.js';
 
 /**
@@ -28,5 +29,6 @@ export const migrations: Record<string, Migration> = {
   '0008-user-deletion': userDeletion,
   '0010-calls': calls,
   '0011-compat': compat,
+  '0012-platform-events': platformEvents,
   '0013-sender-state': senderState,
 };
