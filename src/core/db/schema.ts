@@ -544,6 +544,18 @@ export interface ChatappMessagesTable {
   error_code: number | null;
   error_message: string | null;
   platform_timestamp: Timestamp | null;
+  /** The platform's media id (image, audio, video, document, sticker); the file stays on the platform. */
+  media_id: string | null;
+  media_mime_type: string | null;
+  media_caption: string | null;
+  media_filename: string | null;
+  /** Set on group traffic: never a private window, never an automatic answer. */
+  group_id: string | null;
+  /** The customer deleted the message (`revoke`). */
+  deleted_at: Timestamp | null;
+  /** The customer edited the message; `original_body` keeps what they first wrote. */
+  edited_at: Timestamp | null;
+  original_body: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

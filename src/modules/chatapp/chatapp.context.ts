@@ -3,6 +3,7 @@ import type { Clock } from '../../core/clock.js';
 import type { SecretBox } from '../../core/crypto/secret-box.js';
 import type { Db } from '../../core/db/database.js';
 import type { DbOrTx } from '../../core/db/transaction.js';
+import type { HttpClient } from '../../core/net/index.js';
 import { chatappErrors, SENDER_NOT_FOUND } from './chatapp.errors.js';
 import type { Platforms } from './platform/index.js';
 import { createSendersRepo, type SenderRow } from './senders.repo.js';
@@ -25,6 +26,8 @@ export interface ChatappContext {
   restrictedCountries: ReadonlySet<string>;
   /** What one template or free-form send through the API costs its user (0: free). */
   messagePriceMicros: number;
+  /** The SSRF-guarded client: media files are downloaded from a URL the platform hands out. */
+  http: HttpClient;
 }
 
 /** The caller's sender, or SENDER_NOT_FOUND: another account's sender is indistinguishable from none. */

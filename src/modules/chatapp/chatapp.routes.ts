@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ChatappServices } from './chatapp.service.js';
 import { sendersRoutes } from './senders.routes.js';
 import { messagingRoutes } from './messaging.routes.js';
+import { mediaRoutes } from './media.routes.js';
 import { platformWebhookRoutes } from './platform-webhook.routes.js';
 
 export interface ChatappRoutesOptions {
@@ -14,6 +15,7 @@ export interface ChatappRoutesOptions {
 export const chatappRoutes: FastifyPluginAsync<ChatappRoutesOptions> = async (app, { chatapp, verifyToken, appSecret }) => {
   await app.register(sendersRoutes, { chatapp });
   await app.register(messagingRoutes, { chatapp });
+  await app.register(mediaRoutes, { chatapp });
   await app.register(platformWebhookRoutes, { verifyToken, appSecret, accept: (payload) => chatapp.acceptPlatformWebhook(payload) });
   app.addHook('onClose', async () => {
     await chatapp.close();

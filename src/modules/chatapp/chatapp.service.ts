@@ -3,6 +3,7 @@ import { createCallPermissionService } from './call-permission.service.js';
 import { parseRestrictedCountries, type AssistantLookup, type ChatappContext } from './chatapp.context.js';
 import { createInboundService, PLATFORM_WEBHOOK_JOB } from './inbound.service.js';
 import { createMessagingService } from './messaging.service.js';
+import { createMediaService } from './media.service.js';
 import { createPlatforms } from './platform/index.js';
 import { createSendersService } from './senders.service.js';
 import {
@@ -42,6 +43,7 @@ export function createChatappServices(options: ChatappOptions) {
     senderState,
     messaging: createMessagingService({ ...ctx, senderState }),
     callPermission,
+    media: createMediaService(ctx),
     inbound,
     simulator: createSimulatorService({ db: ctx.db, clock: ctx.clock, inbound, callPermission }),
     /** POST /api/webhooks/chatapp: one insert, so the platform gets its 200 at once; the job does the work. */

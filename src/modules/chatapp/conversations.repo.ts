@@ -115,6 +115,11 @@ export function createConversationsRepo(db: DbOrTx) {
           error_code: message.error_code ?? null,
           error_message: message.error_message ?? null,
           platform_timestamp: message.platform_timestamp ?? null,
+          media_id: message.media_id ?? null,
+          media_mime_type: message.media_mime_type ?? null,
+          media_caption: message.media_caption ?? null,
+          media_filename: message.media_filename ?? null,
+          group_id: message.group_id ?? null,
           created_at: now,
           updated_at: now,
         })
@@ -140,6 +145,56 @@ export function createConversationsRepo(db: DbOrTx) {
         .where(STATUS_RANK_SQL, '<', STATUS_RANK[input.status] ?? 0)
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
+    },
+
+    /**
+     * The customer deleted (`revoke`) or edited an earlier inbound message. An edit keeps the
+     * first version in original_body, however many edits follow. Undefined when the message is
+     * unknown (sent before the sender was registered, or another sender's).
+     */
+    async reviseInbound(input: {
+      senderId: number;
+      platformMessageId: string;
+      deleted: boolean;
+      edit?: { kind: string; body: string; mediaId: string | null; mimeType: string | null; caption: string | null; filename: string | null };
+      now: Date;
+    }): Promise<MessageRow | undefined> {
+      const { edit, now } = input;
+      const query = db
+        .updateTable('chatapp_messages')
+        .where('sender_id', '=', input.senderId)
+        .where('platform_message_id', '=', input.platformMessageId)
+        .where('direction', '=', 'inbound');
+      const updated = input.deleted
+        ? query.set({ deleted_at: sql`coalesce(deleted_at, ${now}::timestamptz)`, updated_at: now })
+        : query.set({
+            original_body: sql`coalesce(original_body, body)`,
+            body: edit!.body,
+            kind: edit!.kind,
+            media_id: edit!.mediaId,
+            media_mime_type: edit!.mimeType,
+            media_caption: edit!.caption,
+            media_filename: edit!.filename,
+            edited_at: now,
+            updated_at: now,
+          });
+      return updated.returningAll().executeTakeFirst();
+    },
+
+    findMessage(messageId: number): Promise<MessageRow | undefined> {
+      return db.selectFrom('chatapp_messages').selectAll().where('id', '=', messageId).executeTakeFirst();
+    },
+
+    /** The newest message carrying this platform media id on one of the user's senders (the owner check). */
+    findOwnedMedia(userId: number, mediaId: string): Promise<{ sender_id: number; media_mime_type: string | null; media_filename: string | null } | undefined> {
+      return db
+        .selectFrom('chatapp_messages as m')
+        .innerJoin('chatapp_senders as s', 's.id', 'm.sender_id')
+        .select(['m.sender_id', 'm.media_mime_type', 'm.media_filename'])
+        .where('m.media_id', '=', mediaId)
+        .where('s.user_id', '=', userId)
+        .orderBy('m.id', 'desc')
+        .executeTakeFirst();
     },
 
     listMessages(conversationId: number, limit: number): Promise<MessageRow[]> {

@@ -8,6 +8,7 @@ import { createSendersRepo, type SenderRow } from './senders.repo.js';
 import type { TemplatesService } from './templates.service.js';
 import { applyStatusWithReceipt } from './delivery-receipts.js';
 import type { SenderStateService } from './sender-state.service.js';
+import { isStale, receiveCall, receiveGroupMessage, reviseInboundMessage } from './inbound-changes.js';
 import { parseWebhookPayload, type InboundMessage, type PermissionReply, type WebhookEvent } from './webhook-events.js';
 
 export const PLATFORM_WEBHOOK_JOB = 'chatapp.platform-webhook';
@@ -31,7 +32,7 @@ export interface InboundMessageJob {
 }
 
 /** Message kinds a reply engine can answer; reactions and permission replies are not conversation turns. */
-const REPLYABLE_KINDS = new Set(['text', 'image', 'video', 'audio', 'document', 'sticker', 'location', 'contacts', 'other']);
+const REPLYABLE_KINDS = new Set(['text', 'image', 'video', 'audio', 'document', 'sticker', 'location', 'contacts', 'order', 'other']);
 
 export interface InboundDeps extends ChatappContext {
   templates: TemplatesService;
@@ -66,6 +67,9 @@ export function createInboundService(deps: InboundDeps) {
    */
   async function receiveMessage(sender: SenderRow, message: InboundMessage) {
     const now = clock.now();
+    if (message.revision) return reviseInboundMessage(db, sender, message, now).then(() => null);
+    if (message.groupId) return receiveGroupMessage(db, sender, message, now).then(() => null);
+    const media = message.media ?? null;
     // A timestamp ahead of our clock must not stretch the window past what really remains.
     const at = message.timestamp.getTime() > now.getTime() ? now : message.timestamp;
     // Looked up before the transaction: the embedded database has a single connection.
@@ -77,13 +81,15 @@ export function createInboundService(deps: InboundDeps) {
         {
           conversation_id: conversation.id, sender_id: sender.id, direction: 'inbound', kind: message.kind, body: message.body,
           platform_message_id: message.platformMessageId, status: 'received', platform_timestamp: message.timestamp,
+          media_id: media?.id ?? null, media_mime_type: media?.mimeType ?? null, media_caption: media?.caption ?? null, media_filename: media?.filename ?? null,
         },
         now,
       );
       if (!stored) return null;
       if (message.fromCustomer) await repo.recordCustomerMessage(conversation.id, at, now);
       if (message.permissionReply) await applyPermissionReply(tx, sender, conversation, message.permissionReply, at, assistantUuid);
-      if (sender.assistant_id !== null && message.fromCustomer && REPLYABLE_KINDS.has(message.kind)) {
+      // A message older than its window is kept but not answered: the platform would refuse the reply.
+      if (sender.assistant_id !== null && message.fromCustomer && REPLYABLE_KINDS.has(message.kind) && !isStale(message, now)) {
         const payload: InboundMessageJob = {
           senderId: sender.id, assistantId: sender.assistant_id, conversationId: conversation.id, conversationUuid: conversation.uuid,
           messageId: stored.id, customerPhone: conversation.customer_phone, customerName: conversation.customer_name, text: message.body,
@@ -114,13 +120,19 @@ export function createInboundService(deps: InboundDeps) {
       // Looked up before the transaction: the embedded database has a single connection.
       const assistantUuid = sender.status_webhook_url && sender.assistant_id ? await assistants.findOwnedUuid(sender.user_id, sender.assistant_id) : null;
       await inTransaction(db, (tx) => applyStatusWithReceipt(tx, { sender, change: event, assistantUuid, now: clock.now() }));
-    } else {
-      await createCallPermissionRepo(db).resetAsks(sender.id, event.customerPhone, event.at, clock.now());
+    } else if (event.type === 'call_connected' || event.type === 'call_from_customer') {
+      await receiveCall(db, sender, { customerPhone: event.customerPhone, at: event.at, connected: event.type === 'call_connected' }, clock.now());
     }
   }
 
   return {
     receiveMessage,
+
+    /** A stored customer message as it is now (edited text, deleted or not), for the reply engine. */
+    async currentMessage(messageId: number): Promise<{ text: string; deleted: boolean } | undefined> {
+      const row = await createConversationsRepo(db).findMessage(messageId);
+      return row ? { text: row.body, deleted: row.deleted_at !== null } : undefined;
+    },
 
     /** The job behind POST /api/webhooks/chatapp. Odd input yields no events; database errors retry the job. */
     async processWebhook(payload: unknown): Promise<void> {

@@ -2,7 +2,10 @@ import { Type, type Static } from '@sinclair/typebox';
 
 const Timestamp = Type.String({ format: 'date-time' });
 const SenderId = Type.Integer({ minimum: 1, description: 'Id of one of your senders.' });
-const RecipientPhone = Type.String({ minLength: 1, maxLength: 64, description: 'International format; E.164 preferred (+40711222333).' });
+const RecipientPhone = Type.String({
+  minLength: 1, maxLength: 128,
+  description: "International format; E.164 preferred (+40711222333). A customer who hides their number: the platform's user id (US.13491208655302741918).",
+});
 const RecipientName = Type.String({ maxLength: 255 });
 
 export const SessionStatusObject = Type.Object(
@@ -126,6 +129,18 @@ export const ChatMessage = Type.Object({
   message_sid: Type.Union([Type.String(), Type.Null()]),
   error_code: Type.Union([Type.Integer(), Type.Null()]),
   error_message: Type.Union([Type.String(), Type.Null()]),
+  /** Image, audio, video, document or sticker: GET /user/chatapp/media/{id} fetches the file. */
+  media: Type.Union([
+    Type.Object({ id: Type.String(), mime_type: Type.Union([Type.String(), Type.Null()]), caption: Type.Union([Type.String(), Type.Null()]), filename: Type.Union([Type.String(), Type.Null()]) }),
+    Type.Null(),
+  ]),
+  /** Set on group traffic (kept under recipient_phone `group:<group id>`). */
+  group_id: Type.Union([Type.String(), Type.Null()]),
+  /** The customer deleted it. */
+  deleted: Type.Boolean(),
+  /** The customer edited it; original_body is what they first wrote. */
+  edited: Type.Boolean(),
+  original_body: Type.Union([Type.String(), Type.Null()]),
   created_at: Timestamp,
 });
 

@@ -5,7 +5,7 @@ import { isoTimestamp } from '../../core/http/schemas.js';
 import { chatappErrors, SENDER_NOT_FOUND_OR_NOT_YOURS, sendFailure } from './chatapp.errors.js';
 import { requireSender, type ChatappContext } from './chatapp.context.js';
 import { createConversationsRepo, type MessageRow } from './conversations.repo.js';
-import { normalizePhone } from './phone.js';
+import { contactKeyOf, conversationKeyOf } from './phone.js';
 import { renderBody } from './platform/graph-templates.js';
 import { PlatformError, type SentMessage } from './platform/types.js';
 import { SESSION_MESSAGES, sessionStatus, windowTimestamp, type SessionStatus } from './session-window.js';
@@ -34,6 +34,11 @@ export function presentMessage(row: MessageRow) {
     message_sid: row.platform_message_id,
     error_code: row.error_code,
     error_message: row.error_message,
+    media: row.media_id ? { id: row.media_id, mime_type: row.media_mime_type, caption: row.media_caption, filename: row.media_filename } : null,
+    group_id: row.group_id,
+    deleted: row.deleted_at !== null,
+    edited: row.edited_at !== null,
+    original_body: row.original_body,
     created_at: isoTimestamp(row.created_at)!,
   };
 }
@@ -42,10 +47,11 @@ export function createMessagingService(ctx: ChatappContext & { senderState: Send
   const { db, clock, platforms } = ctx;
   const charges = createSendCharges(ctx);
 
-  const phoneOrThrow = (input: string) => {
-    const phone = normalizePhone(input);
-    if (!phone) throw chatappErrors.invalidPhone();
-    return phone.e164;
+  // A phone number, or the platform user id of a customer who hides their number.
+  const phoneOrThrow = (input: string, read: 'contact' | 'conversation' = 'contact') => {
+    const key = read === 'contact' ? contactKeyOf(input) : conversationKeyOf(input);
+    if (!key) throw chatappErrors.invalidPhone();
+    return key;
   };
 
   async function limitSends(userId: number, endpoint: string): Promise<void> {
@@ -82,7 +88,8 @@ export function createMessagingService(ctx: ChatappContext & { senderState: Send
   return {
     /** Spec 4.3: read-only and free; one indexed query once the phone is normalised. */
     async sessionStatus(userId: number, senderId: number, recipientPhone: string) {
-      const phone = normalizePhone(recipientPhone);
+      const key = conversationKeyOf(recipientPhone);
+      const phone = key ? { e164: key } : null;
       if (!phone) {
         await requireSender(db, userId, senderId);
         throw chatappErrors.invalidPhone();
@@ -190,7 +197,7 @@ export function createMessagingService(ctx: ChatappContext & { senderState: Send
     /** The conversation with one customer, oldest first (how a developer watches the simulator). */
     async listMessages(userId: number, senderId: number, recipientPhone: string) {
       const sender = await requireSender(db, userId, senderId);
-      const phone = phoneOrThrow(recipientPhone);
+      const phone = phoneOrThrow(recipientPhone, 'conversation');
       const repo = createConversationsRepo(db);
       const conversation = await repo.findByPhone(sender.id, phone);
       if (!conversation) return { conversation_id: null, data: [] };

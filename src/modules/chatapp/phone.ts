@@ -51,3 +51,39 @@ export function fromWaId(waId: unknown): string | null {
   if (typeof waId !== 'string' && typeof waId !== 'number') return null;
   return normalizePhone(`+${String(waId)}`)?.e164 ?? null;
 }
+
+/**
+ * The platform's user id (BSUID), e.g. `US.13491208655302741918` or the parent form
+ * `US.ENT.11815799212886844830`: a country code, an optional scope, then digits.
+ */
+const PLATFORM_USER_ID = /^[A-Z]{2}(?:\.[A-Z]{2,8})?\.\d{6,40}$/;
+
+export function isPlatformUserId(value: unknown): boolean {
+  return typeof value === 'string' && PLATFORM_USER_ID.test(value);
+}
+
+/** Group traffic is kept under this key, which no phone number or user id can take. */
+export const GROUP_KEY_PREFIX = 'group:';
+
+/**
+ * How a contact is keyed on a sender: E.164 when the customer shares a number, else the
+ * platform's user id (customers who adopted a username may hide their number). What callers
+ * pass as recipient_phone is read the same way. Null when it is neither.
+ */
+export function contactKeyOf(input: string): string | null {
+  const trimmed = input.trim();
+  if (isPlatformUserId(trimmed)) return trimmed;
+  return normalizePhone(trimmed)?.e164 ?? null;
+}
+
+/** A contact key, or a group's key (`group:<group id>`): what can be read, not what can be sent to. */
+export function conversationKeyOf(input: string): string | null {
+  const trimmed = input.trim();
+  if (trimmed.startsWith(GROUP_KEY_PREFIX) && trimmed.length > GROUP_KEY_PREFIX.length && trimmed.length <= 200) return trimmed;
+  return contactKeyOf(trimmed);
+}
+
+/** Whether a contact key is a phone number (E.164), i.e. something to show as the customer's phone. */
+export function isPhoneKey(key: string | null | undefined): key is string {
+  return typeof key === 'string' && key.startsWith('+');
+}

@@ -62,7 +62,7 @@ describe('OpenAPI', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const paths = Object.keys(doc.paths).filter((p) => p.includes('chatapp'));
     expect(paths.sort()).toEqual([
-      '/api/user/chatapp/messages', '/api/user/chatapp/send', '/api/user/chatapp/send-freeform', '/api/user/chatapp/senders',
+      '/api/user/chatapp/media/{id}', '/api/user/chatapp/messages', '/api/user/chatapp/send', '/api/user/chatapp/send-freeform', '/api/user/chatapp/senders',
       '/api/user/chatapp/senders/{id}', '/api/user/chatapp/senders/{id}/simulate/call-permission-reply', '/api/user/chatapp/senders/{id}/simulate/inbound',
       '/api/user/chatapp/senders/{id}/templates', '/api/user/chatapp/senders/{id}/templates/sync', '/api/user/chatapp/session-status',
       '/api/user/chatapp/voice/permission', '/api/user/chatapp/voice/request', '/api/webhooks/chatapp',

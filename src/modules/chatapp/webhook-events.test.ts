@@ -29,6 +29,28 @@ describe('parseWebhookPayload', () => {
       ['text', 'Yes', 'A'],
       ['text', 'Tomorrow', 'A'],
       ['reaction', '[Reaction] 👍', 'A'],
+      // A customer who hides their number is keyed by the platform's user id.
+      ['text', 'no phone', 'A'],
+    ]);
+    expect(events.at(-1)).toMatchObject({ message: { customerPhone: 'US.13491208655302741918' } });
+  });
+
+  it('keeps an order\'s text with a summary of its items, and an edit\'s new content with the message it changes', () => {
+    const events = parseWebhookPayload(
+      wrap('messages', {
+        messages: [
+          { from: '40711222333', id: 'o1', timestamp: '1749416383', type: 'order', order: { catalog_id: 'c', text: 'For tonight please', product_items: [{ product_retailer_id: 'PIZZA', quantity: 2, item_price: 12.5, currency: 'EUR' }] } },
+          { from: '40711222333', id: 'e1', timestamp: '1749416383', type: 'edit', edit: { original_message_id: 'img1', message: { type: 'image', image: { caption: 'new caption', mime_type: 'image/jpeg', id: 'M1' } } } },
+          { from: '40711222333', id: 'r1', timestamp: '1749416383', type: 'revoke', revoke: { original_message_id: 'img1' } },
+          { from: '40711222333', id: 'r2', timestamp: '1749416383', type: 'revoke', revoke: {} },
+        ],
+      }),
+      now,
+    );
+    expect(events.map((e) => e.type === 'message' && [e.message.kind, e.message.body, e.message.revision, e.message.media ?? null])).toEqual([
+      ['order', 'For tonight please\n[Order] 2 x PIZZA at 12.5 EUR; total 25 EUR', null, null],
+      ['image', '[Image] new caption', { originalId: 'img1', deleted: false }, { id: 'M1', mimeType: 'image/jpeg', caption: 'new caption', filename: null }],
+      ['revoke', '', { originalId: 'img1', deleted: true }, null],
     ]);
   });
 

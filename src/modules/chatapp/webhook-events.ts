@@ -1,6 +1,6 @@
 import type { ChatappMessageStatus } from '../../core/db/schema.js';
 import { NUMBER_FIELDS, numberStateChange, type NumberStateChange } from './number-events.js';
-import { fromWaId } from './phone.js';
+import { fromWaId, isPlatformUserId } from './phone.js';
 
 /**
  * Reads the platform's webhook envelope (`{object, entry: [{id, changes: [{field, value}]}]}`)
@@ -15,8 +15,16 @@ export interface PermissionReply {
   automatic: boolean;
 }
 
+export interface InboundMedia {
+  id: string;
+  mimeType: string | null;
+  caption: string | null;
+  filename: string | null;
+}
+
 export interface InboundMessage {
   platformMessageId: string;
+  /** The contact key: E.164, or the platform's user id for a customer who hides their number. */
   customerPhone: string;
   customerName: string | null;
   timestamp: Date;
@@ -25,6 +33,11 @@ export interface InboundMessage {
   /** Opens or restarts the 24-hour window. */
   fromCustomer: boolean;
   permissionReply: PermissionReply | null;
+  media?: InboundMedia | null;
+  /** Posted in a group: group traffic, never the participant's private conversation. */
+  groupId?: string | null;
+  /** A deletion (`revoke`) or an edit of an earlier message, which changes that message instead of adding one. */
+  revision?: { originalId: string; deleted: boolean } | null;
 }
 
 export type WebhookEvent =
@@ -35,6 +48,8 @@ export type WebhookEvent =
       at?: Date; errorTitle?: string | null; errorDetails?: string | null;
     }
   | { type: 'call_connected'; phoneNumberId: string; customerPhone: string; at: Date }
+  /** The customer called the business: the window opens even if nobody picks up. */
+  | { type: 'call_from_customer'; phoneNumberId: string; customerPhone: string; at: Date }
   | { type: 'template_status'; wabaId: string; platformTemplateId: string; event: string }
   | { type: 'number_state'; wabaId: string; displayPhone: string | null; change: NumberStateChange };
 
@@ -105,20 +120,31 @@ function messagesChange(value: Obj, now: Date): WebhookEvent[] {
 const MEDIA_LABELS: Record<string, string> = {
   image: '[Image]', video: '[Video]', audio: '[Audio]', document: '[Document]', sticker: '[Sticker]', location: '[Location]', contacts: '[Contacts]',
 };
+const MEDIA_TYPES = new Set(['image', 'video', 'audio', 'document', 'sticker']);
+
+/** The customer's contact key: the phone when shared, else the platform user id (username users). */
+function contactKey(phone: unknown, ...userIds: unknown[]): string | null {
+  return fromWaId(phone) ?? (userIds.find(isPlatformUserId) as string | undefined) ?? null;
+}
 
 function parseMessage(raw: Obj | undefined, contacts: Obj[], now: Date): InboundMessage | null {
   const id = str(raw?.id);
-  // A user who hides their number (username, BSUID only) cannot be keyed by phone; not supported yet.
-  const customerPhone = fromWaId(raw?.from);
-  if (!raw || !id || !customerPhone) return null;
+  if (!raw || !id) return null;
+  const contact =
+    contacts.find((c) => (str(c.wa_id) !== undefined && str(c.wa_id) === str(raw.from)) || (str(c.user_id) !== undefined && str(c.user_id) === str(raw.from_user_id))) ??
+    (contacts.length === 1 ? contacts[0] : undefined);
+  const customerPhone = contactKey(raw.from, raw.from_user_id, contact?.user_id);
+  if (!customerPhone) return null;
   const type = str(raw.type) ?? 'unknown';
   if (type === 'system') return null;
-  const contact = contacts.find((c) => str(c.wa_id) === str(raw.from)) ?? (contacts.length === 1 ? contacts[0] : undefined);
   const base = {
     platformMessageId: id,
     customerPhone,
     customerName: str(obj(contact?.profile)?.name) ?? null,
     timestamp: unixSeconds(raw.timestamp) ?? now,
+    groupId: str(raw.group_id) ?? null,
+    permissionReply: null,
+    revision: null,
   };
   const interactive = obj(raw.interactive);
   const reply = obj(interactive?.call_permission_reply);
@@ -128,30 +154,68 @@ function parseMessage(raw: Obj | undefined, contacts: Obj[], now: Date): Inbound
     const automatic = reply.response_source === 'automatic';
     const permissionReply = { accept: response === 'accept', permanent: reply.is_permanent === true, expiresAt: unixSeconds(reply.expiration_timestamp), automatic };
     const body = response === 'accept' ? '[Call permission granted]' : '[Call permission declined]';
-    return { ...base, kind: 'call_permission_reply', body, fromCustomer: !automatic, permissionReply };
+    return { ...base, kind: 'call_permission_reply', body, fromCustomer: !automatic, permissionReply, media: null };
   }
-  return { ...base, ...describeContent(type, raw), fromCustomer: true, permissionReply: null };
+  const originalId = str(obj(raw[type])?.original_message_id);
+  if (type === 'revoke') {
+    if (!originalId) return null;
+    return { ...base, kind: 'revoke', body: '', fromCustomer: false, media: null, revision: { originalId, deleted: true } };
+  }
+  if (type === 'edit') {
+    // The new content is a whole message of its own type (text, or media with a caption).
+    const edited = obj(obj(raw.edit)?.message);
+    const editedType = str(edited?.type);
+    if (!originalId || !edited || !editedType) return null;
+    return { ...base, ...describeContent(editedType, edited), fromCustomer: true, revision: { originalId, deleted: false } };
+  }
+  return { ...base, ...describeContent(type, raw), fromCustomer: true };
 }
 
-function describeContent(type: string, raw: Obj): { kind: string; body: string } {
+function describeContent(type: string, raw: Obj): { kind: string; body: string; media: InboundMedia | null } {
   const part = obj(raw[type]);
-  if (type === 'text') return { kind: 'text', body: str(part?.body) ?? '' };
-  if (type === 'button') return { kind: 'text', body: str(part?.text) ?? str(part?.payload) ?? '' };
+  const plain = (kind: string, body: string) => ({ kind, body, media: null });
+  if (type === 'text') return plain('text', str(part?.body) ?? '');
+  if (type === 'button') return plain('text', str(part?.text) ?? str(part?.payload) ?? '');
   if (type === 'interactive') {
     const choice = obj(part?.button_reply) ?? obj(part?.list_reply);
-    return { kind: 'text', body: str(choice?.title) ?? '[Interactive]' };
+    return plain('text', str(choice?.title) ?? '[Interactive]');
   }
-  if (type === 'reaction') return { kind: 'reaction', body: `[Reaction] ${str(part?.emoji) ?? ''}`.trim() };
+  if (type === 'reaction') return plain('reaction', `[Reaction] ${str(part?.emoji) ?? ''}`.trim());
+  if (type === 'order') return plain('order', describeOrder(part));
   const label = MEDIA_LABELS[type];
   if (label) {
     const caption = str(part?.caption);
-    return { kind: type, body: caption ? `${label} ${caption}` : label };
+    const mediaId = str(part?.id);
+    const media = MEDIA_TYPES.has(type) && mediaId
+      ? { id: mediaId, mimeType: str(part?.mime_type) ?? null, caption: caption ?? null, filename: str(part?.filename) ?? null }
+      : null;
+    return { kind: type, body: caption ? `${label} ${caption}` : label, media };
   }
-  return { kind: 'other', body: `[${type}]` };
+  return plain('other', `[${type}]`);
+}
+
+/** The customer's text, then one line listing the items, so the assistant can act on the order. */
+function describeOrder(order: Obj | undefined): string {
+  const items = arr(order?.product_items).map(obj).filter((i): i is Obj => !!i);
+  const currencies = new Set(items.map((i) => str(i.currency)));
+  let total = 0;
+  const lines = items.map((item) => {
+    const quantity = Number(item.quantity) || 1;
+    const price = Number(item.item_price);
+    if (Number.isFinite(price)) total += price * quantity;
+    const priced = Number.isFinite(price) ? ` at ${price} ${str(item.currency) ?? ''}`.trimEnd() : '';
+    return `${quantity} x ${str(item.product_retailer_id) ?? 'item'}${priced}`;
+  });
+  const currency = currencies.size === 1 ? [...currencies][0] : undefined;
+  const totalText = currency && items.length > 0 ? `; total ${Math.round(total * 100) / 100} ${currency}` : '';
+  const summary = `[Order] ${lines.join(', ') || 'no items'}${totalText}`;
+  const text = str(order?.text)?.trim();
+  return text ? `${text}\n${summary}` : summary;
 }
 
 /**
- * A connected call resets the platform's ask counters. Connected means an ACCEPTED call status,
+ * A connected call resets the platform's ask counters and, like a message, opens the 24-hour
+ * window (so does a customer's call that nobody picks up). Connected means an ACCEPTED call status,
  * or a terminate that reports a start time or a duration (picked up, whatever ended it). A
  * `connect` event is not enough: it carries the SDP exchange and comes before the phone rings.
  */
@@ -159,23 +223,31 @@ function callsChange(value: Obj, now: Date): WebhookEvent[] {
   const phoneNumberId = str(obj(value.metadata)?.phone_number_id);
   if (!phoneNumberId) return [];
   const business = str(obj(value.metadata)?.display_phone_number);
-  const contactWaId = str(obj(arr(value.contacts)[0])?.wa_id);
+  const contact = obj(arr(value.contacts)[0]);
+  const contactWaId = str(contact?.wa_id);
   // Meta's own samples swap from/to; the customer is whichever party is not the business number.
-  const customerOf = (...candidates: unknown[]) =>
-    [contactWaId, ...candidates].map(str).filter((c): c is string => !!c && c !== business).map(fromWaId).find((p) => p !== null) ?? null;
+  // A customer who hides their number is known by the platform's user id only.
+  const customerOf = (candidates: unknown[], userIds: unknown[]) =>
+    [contactWaId, ...candidates].map(str).filter((c): c is string => !!c && c !== business).map(fromWaId).find((p) => p !== null) ??
+    ([contact?.user_id, ...userIds].find(isPlatformUserId) as string | undefined) ??
+    null;
   const events: WebhookEvent[] = [];
   for (const raw of arr(value.calls)) {
     const call = obj(raw);
     if (!call) continue;
     const pickedUp = str(call.event) === 'terminate' && (unixSeconds(call.start_time) !== null || Number(call.duration) > 0);
-    const customerPhone = customerOf(call.to, call.from);
+    const customerPhone = customerOf([call.to, call.from], [call.from_user_id, call.to_user_id]);
     if (pickedUp && customerPhone) {
       events.push({ type: 'call_connected', phoneNumberId, customerPhone, at: unixSeconds(call.start_time) ?? unixSeconds(call.timestamp) ?? now });
+    }
+    // The customer calling in is contact from the customer, like a message, answered or not.
+    if (str(call.event) === 'connect' && str(call.direction)?.toUpperCase() === 'USER_INITIATED' && customerPhone) {
+      events.push({ type: 'call_from_customer', phoneNumberId, customerPhone, at: unixSeconds(call.timestamp) ?? now });
     }
   }
   for (const raw of arr(value.statuses)) {
     const status = obj(raw);
-    const customerPhone = customerOf(status?.recipient_id);
+    const customerPhone = customerOf([status?.recipient_id], [status?.recipient_user_id]);
     if (status?.type === 'call' && str(status.status)?.toUpperCase() === 'ACCEPTED' && customerPhone) {
       events.push({ type: 'call_connected', phoneNumberId, customerPhone, at: unixSeconds(status.timestamp) ?? now });
     }

@@ -5,6 +5,7 @@ import { AppError } from '../../core/http/errors.js';
 import { enqueueJob, PermanentJobError, RetryableJobError, type JobContext, type JobRunner } from '../../core/jobs/index.js';
 import { InsufficientBalanceError } from '../accounts/accounts.service.js';
 import { INBOUND_MESSAGE_JOB, type InboundMessageJob } from '../chatapp/inbound.service.js';
+import { INBOUND_EDIT_JOB, type InboundEditJob } from '../chatapp/inbound-changes.js';
 import { createConversationsRepo, type ConversationView } from './conversations.repo.js';
 import type { AssistantLookup, ConversationsService } from './conversations.service.js';
 import type { MessagePipeline } from './message-pipeline.js';
@@ -26,6 +27,11 @@ export interface ChatappChannel {
   sender(senderId: number): Promise<{ userId: number; phoneNumber: string; displayName: string } | undefined>;
   /** Sends free-form text; refuses (403 SESSION_EXPIRED) outside the 24-hour window. */
   sendText(input: { userId: number; senderId: number; customerPhone: string; text: string }): Promise<void>;
+  /**
+   * The stored customer message as it is now: it may have been edited (new text) or deleted
+   * since the job was queued. Undefined when it no longer exists.
+   */
+  inboundMessage(messageId: number): Promise<{ text: string; deleted: boolean } | undefined>;
 }
 
 export interface ChatappRepliesDeps {
@@ -45,17 +51,23 @@ export interface ChatappRepliesDeps {
 export function registerChatappReplies(jobs: JobRunner, deps: ChatappRepliesDeps): void {
   jobs.register<ChatappInboundJob>(INBOUND_MESSAGE_JOB, (payload, ctx) => answer(payload, ctx, deps));
   jobs.register<SendReplyJob>(CHATAPP_SEND_REPLY_JOB, (payload) => deliver(payload, deps.channel));
+  jobs.register<InboundEditJob>(INBOUND_EDIT_JOB, async (payload) => {
+    await createConversationsRepo(deps.db).replaceChatappMessageText(payload.messageId, payload.text);
+  });
 }
 
 async function answer(payload: ChatappInboundJob, ctx: JobContext, deps: ChatappRepliesDeps): Promise<void> {
   const repo = createConversationsRepo(deps.db);
   if (await repo.hasChatappMessage(payload.messageId)) return;
+  // The customer may have deleted the message (nothing to answer) or edited it (answer the new text).
+  const current = await deps.channel.inboundMessage(payload.messageId);
+  if (!current || current.deleted) return;
   const sender = await deps.channel.sender(payload.senderId);
   const assistant = sender ? await deps.assistants.byId(sender.userId, payload.assistantId) : undefined;
   if (!sender || !assistant) return;
   const conversation = await conversationFor(deps, payload, assistant);
   try {
-    await deps.pipeline.handle(conversation, payload.text, {
+    await deps.pipeline.handle(conversation, current.text, {
       chatappMessageId: payload.messageId,
       onStored: async (tx, stored) => {
         if (!stored.message.trim()) return;

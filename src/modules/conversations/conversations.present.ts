@@ -1,6 +1,7 @@
 import type { FunctionCallRecord } from '../../core/db/schema.js';
 import { microsToUsd } from '../../core/money.js';
 import type { ConversationView } from './conversations.repo.js';
+import { isPhoneKey } from '../chatapp/phone.js';
 import { listTimestamp } from './time.js';
 
 export interface SenderParty {
@@ -20,8 +21,14 @@ export function presentHistory(messages: Array<{ role: string; content: string; 
 /** Channel-specific extras: the identifier of api conversations, the parties of chatapp ones. */
 function channelFields(c: ConversationView, sender: SenderParty | null) {
   if (c.type === 'api') return c.external_identifier ? { external_identifier: c.external_identifier } : {};
-  if (c.type === 'whatsapp') return { whatsapp_sender: sender, customer: { name: c.customer_name, phone: c.customer_phone } };
+  if (c.type === 'whatsapp') return { whatsapp_sender: sender, customer: chatappCustomer(c) };
   return {};
+}
+
+/** A chatapp customer is keyed by phone, or by the platform's user id when they hide their number. */
+function chatappCustomer(c: ConversationView) {
+  if (c.customer_phone === null || isPhoneKey(c.customer_phone)) return { name: c.customer_name, phone: c.customer_phone };
+  return { name: c.customer_name, phone: null, user_id: c.customer_phone };
 }
 
 export function presentConversationDetail(c: ConversationView, sender: SenderParty | null = null) {

@@ -141,6 +141,12 @@ export function createConversationsRepo(db: DbOrTx) {
         .executeTakeFirst();
     },
 
+    /** The customer edited a chat message: the assistant's history shows the new text from now on. */
+    async replaceChatappMessageText(chatappMessageId: number, content: string): Promise<number> {
+      const result = await db.updateTable('conversation_messages').set({ content }).where('chatapp_message_id', '=', chatappMessageId).where('role', '=', 'user').executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     async hasChatappMessage(chatappMessageId: number): Promise<boolean> {
       const row = await db.selectFrom('conversation_messages').select('id').where('chatapp_message_id', '=', chatappMessageId).executeTakeFirst();
       return row !== undefined;

@@ -49,7 +49,12 @@ export const SendMessageResponse = Type.Object({
   ai_disabled: Type.Optional(Type.Literal(true, { description: 'Present when the AI is disabled: the message was stored and nobody answered yet.' })),
 });
 
-const Party = Type.Object({ name: Nullable(Type.String()), phone: Nullable(Type.String()) });
+const Party = Type.Object({
+  name: Nullable(Type.String()),
+  phone: Nullable(Type.String()),
+  /** The platform's user id of a chatapp customer who hides their number (phone is null then). */
+  user_id: Type.Optional(Type.String()),
+});
 
 export const GetConversationResponse = Type.Object({
   status: Type.Literal(true),

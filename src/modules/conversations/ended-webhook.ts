@@ -1,4 +1,5 @@
 import type { ConversationView } from './conversations.repo.js';
+import { isPhoneKey } from '../chatapp/phone.js';
 import { formatTranscript, type TranscriptLine } from './evaluation.js';
 import { isoInZone, safeTimeZone } from './time.js';
 
@@ -34,7 +35,7 @@ export function conversationEndedPayload(input: {
     input_variables: c.variables ?? {},
     transcript,
     formatted_transcript: formatTranscript(transcript),
-    customer_phone: isChatapp ? c.customer_phone : null,
+    customer_phone: isChatapp && isPhoneKey(c.customer_phone) ? c.customer_phone : null,
     customer_name: c.customer_name,
     sender: isChatapp ? input.sender : null,
     created_at: isoInZone(c.created_at, zone),

@@ -1,5 +1,5 @@
 import { Agent, request } from 'undici';
-import { toWaId } from '../phone.js';
+import { isPlatformUserId, toWaId } from '../phone.js';
 import { parseGraphTemplate } from './graph-templates.js';
 import { parseNumberState } from './number-state.js';
 import {
@@ -7,6 +7,7 @@ import {
   type ChatappPlatform,
   type MediaToSend,
   type NumberState,
+  type MediaLocation,
   type PlatformCallPermission,
   type PlatformTemplate,
   type SentMessage,
@@ -97,7 +98,9 @@ export function createGraphTransport(options: GraphTransportOptions) {
   function forSender(credentials: CloudApiCredentials): ChatappPlatform {
     const { phoneNumberId, wabaId, accessToken } = credentials;
     const sendMessage = async (to: string, content: Record<string, unknown>): Promise<SentMessage> => {
-      const body = { messaging_product: 'whatsapp', recipient_type: 'individual', to: toWaId(to), ...content };
+      // A customer who hides their number is addressed by the platform's user id (`recipient`).
+      const address = isPlatformUserId(to) ? { recipient: to } : { to: toWaId(to) };
+      const body = { messaging_product: 'whatsapp', recipient_type: 'individual', ...address, ...content };
       const answer = await call(accessToken, 'POST', `${encodeURIComponent(phoneNumberId)}/messages`, undefined, body);
       const id = (answer.messages as Array<{ id?: unknown }> | undefined)?.[0]?.id;
       if (typeof id !== 'string') throw new PlatformError({ kind: 'unavailable', message: 'The messaging platform accepted the message but returned no message id.' });
@@ -172,6 +175,13 @@ export function createGraphTransport(options: GraphTransportOptions) {
       async getNumberState(): Promise<NumberState> {
         const answer = await call(accessToken, 'GET', encodeURIComponent(phoneNumberId), { fields: NUMBER_STATE_FIELDS });
         return parseNumberState(answer);
+      },
+
+      /** Reference: `GET /{media-id}` answers the file's short-lived URL, which needs the same token. */
+      async mediaLocation(mediaId): Promise<MediaLocation | null> {
+        const answer = await call(accessToken, 'GET', encodeURIComponent(mediaId));
+        if (typeof answer.url !== 'string') return null;
+        return { url: answer.url, mimeType: typeof answer.mime_type === 'string' ? answer.mime_type : null, authorization: `Bearer ${accessToken}` };
       },
 
       async getCallPermission(to): Promise<PlatformCallPermission> {

@@ -69,6 +69,8 @@ export function createSimulatorPlatform(): ChatappPlatform {
     sendCallPermissionRequest: accepted,
     // The simulator keeps no state of its own: the module's records are the whole truth.
     getCallPermission: async () => null,
+    // The simulator's customers send no files.
+    mediaLocation: async () => null,
     getNumberState: async () => null,
   };
 }

@@ -18,6 +18,8 @@ export interface ChatappPlatform {
   sendCallPermissionRequest(to: string, bodyText: string): Promise<SentMessage>;
   /** The platform's own view of the permission and its ask limits; null when it has none. */
   getCallPermission(to: string): Promise<PlatformCallPermission | null>;
+  /** Where a customer's media file can be downloaded, and with what credentials; null when the platform has none. */
+  mediaLocation(mediaId: string): Promise<MediaLocation | null>;
   /** The number's health as the platform reports it now; null when there is none (simulator). */
   getNumberState(): Promise<NumberState | null>;
 }
@@ -82,6 +84,14 @@ export interface MediaToSend {
   url: string;
   caption?: string;
   filename?: string;
+}
+
+export interface MediaLocation {
+  /** The platform's own download URL (short-lived). */
+  url: string;
+  mimeType: string | null;
+  /** The Authorization header value the download needs. */
+  authorization: string;
 }
 
 export interface SentMessage {
