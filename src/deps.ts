@@ -36,6 +36,7 @@ import { createCallsModule, registerCallsJobs } from './modules/calls/calls.modu
 import type { CallEngine } from './modules/calls/engine/engine.types.js';
 import { createModeEngine } from './modules/calls/engine/mode-engine.js';
 import { createPipelineEngine, type PipelineEngineDeps } from './modules/calls/engine/pipeline-engine.js';
+import { createRealtimeEngine } from './modules/calls/engine/realtime-engine.js';
 import { createCallReadiness } from './modules/calls/call-readiness.js';
 import { createSpeechProviders } from './modules/calls/speech/providers.js';
 import { VERSION } from './version.js';
@@ -160,7 +161,12 @@ function createCallEngines(
     clock, logger, dataDir: config.DATA_DIR, publicUrl: config.PUBLIC_URL, speech: createSpeechProviders(config), catalog,
     replyDeps: conversationsModule.replyEngineDeps, ...hooks,
   });
-  return createModeEngine({ pipeline });
+  // multimodal and dualplex: the realtime model's engine (dualplex speaks through the assistant's synthesizer).
+  const realtime = createRealtimeEngine({
+    clock, logger, speech: createSpeechProviders(config), catalog, registry: conversationsModule.replyEngineDeps.registry,
+    timers: hooks.timers, audioLeadMs: hooks.audioLeadMs,
+  });
+  return createModeEngine({ pipeline, multimodal: realtime, dualplex: realtime });
 }
 
 /** Catalogs, calendars, folders, labels, custom tools, phone numbers and the assistants that use them. */

@@ -1,0 +1,101 @@
+import type { Logger } from 'pino';
+import type { Clock } from '../../../core/clock.js';
+import type { CatalogSnapshot } from '../../catalog/catalog.service.js';
+import type { FunctionSet } from '../../conversations/functions/registry.js';
+import type { RuntimeAssistant } from '../../conversations/functions/types.js';
+import { systemPrompt } from '../../conversations/prompt.js';
+import { assistantSpeech } from '../call-readiness.js';
+import { SpeechProviderUnavailableError, type SpeechProviders } from '../speech/providers.js';
+import { openRealtimeSession } from '../speech/realtime.js';
+import type { RealtimeSessionConfig } from '../speech/realtime-protocol.js';
+import { callFunctions, withCallFunctions, type CallTransferRequest } from './call-functions.js';
+import type { CallEngine, CallEngineSession, CallOutcome } from './engine.types.js';
+import { voiceMediumNote } from './phrases.js';
+import { RealtimeCall } from './realtime-engine.call.js';
+import { realTimers, type EngineTimers } from './timers.js';
+
+export interface RealtimeEngineDeps {
+  clock: Clock;
+  logger: Logger;
+  speech: Pick<SpeechProviders, 'realtime' | 'tts'>;
+  catalog: { snapshot(): Promise<CatalogSnapshot> };
+  /** The chat function registry (calendar, knowledge, custom tools, end call...). */
+  registry: { forAssistant(assistant: RuntimeAssistant): Promise<FunctionSet> };
+  /** The model that transcribes the caller inside the realtime session. */
+  transcriptionModel?: string;
+  timers?: EngineTimers;
+  audioLeadMs?: number;
+}
+
+const DEFAULT_TRANSCRIPTION_MODEL = 'gpt-4o-mini-transcribe';
+/** Server VAD: how long a pause ends the caller's turn. */
+const SILENCE_DURATION_MS = 500;
+
+/**
+ * The engine of the multimodal and dualplex modes, over the OpenAI Realtime client: multimodal
+ * speaks with the model's own voice; dualplex has the model listen and reason in text, spoken by
+ * the assistant's synthesizer. Pick it by mode: `createModeEngine({ multimodal: e, dualplex: e })`.
+ */
+export function createRealtimeEngine(deps: RealtimeEngineDeps): CallEngine {
+  return {
+    async run(session: CallEngineSession): Promise<CallOutcome> {
+      let setup: Awaited<ReturnType<typeof prepare>>;
+      try {
+        setup = await prepare(deps, session);
+      } catch (error) {
+        if (!(error instanceof SpeechProviderUnavailableError)) throw error;
+        deps.logger.warn({ callId: session.call.id, reason: error.message }, 'the realtime model or synthesizer of the assistant is unavailable');
+        await session.telephony.hangUp().catch(() => undefined);
+        return { endedBy: 'assistant', reason: 'provider_unavailable', transcript: [] };
+      }
+      let transfer: CallTransferRequest | null = null;
+      const registry = withCallFunctions(deps.registry, (assistant) => callFunctions(assistant, session.call, (request) => (transfer = request)));
+      const functions = await registry.forAssistant(session.assistant);
+      const config: RealtimeSessionConfig = { ...setup.config, tools: functions.specs };
+      return new RealtimeCall({
+        session,
+        connect: (handlers) => openRealtimeSession(setup.client, config, handlers),
+        functions,
+        speaker: setup.speaker,
+        transferRequest: () => transfer,
+        clock: deps.clock,
+        logger: deps.logger,
+        timers: deps.timers ?? realTimers,
+        audioLeadMs: deps.audioLeadMs,
+      }).run();
+    },
+  };
+}
+
+/** Connection, session config and (dualplex) synthesizer for a call; throws when one is unavailable. */
+async function prepare(deps: RealtimeEngineDeps, session: CallEngineSession) {
+  const { assistant, call } = session;
+  const catalog = await deps.catalog.snapshot();
+  const speech = assistantSpeech(assistant, catalog);
+  const client = deps.speech.realtime();
+  if (!speech.realtimeModel) throw new SpeechProviderUnavailableError('realtime', 'none', 'The assistant has no realtime model.');
+  const dualplex = assistant.mode === 'dualplex';
+  let speaker = null;
+  if (dualplex) {
+    if (!speech.synthesizer) throw new SpeechProviderUnavailableError('synthesizer', 'none', 'The assistant has no synthesizer provider.');
+    speaker = {
+      tts: deps.speech.tts(speech.synthesizer, { phone: call.type !== 'web' }),
+      voice: { voice: speech.voice ?? 'alloy', language: speech.language, speed: assistant.speech_speed, stability: assistant.voice_stability, similarity: assistant.voice_similarity },
+    };
+  }
+  const languageName = catalog.languages.get(assistant.language_id)?.name ?? null;
+  const config: Omit<RealtimeSessionConfig, 'tools'> = {
+    model: speech.realtimeModel,
+    instructions: systemPrompt(assistant, call.variables, deps.clock.now(), [], voiceMediumNote(languageName)),
+    voice: speech.voice ?? 'alloy',
+    // A phone leg is μ-law 8 kHz on the wire anyway; a browser gets the model's 24 kHz PCM.
+    audioFormat: call.type === 'web' ? 'pcm' : 'pcmu',
+    output: dualplex ? 'text' : 'audio',
+    transcriptionModel: deps.transcriptionModel ?? DEFAULT_TRANSCRIPTION_MODEL,
+    language: speech.language,
+    turnDetection: { silenceDurationMs: SILENCE_DURATION_MS, ...(assistant.turn_detection_threshold !== null ? { threshold: assistant.turn_detection_threshold } : {}) },
+    speed: assistant.speech_speed,
+    interruptResponse: assistant.allow_interruptions,
+  };
+  return { client, config, speaker };
+}
