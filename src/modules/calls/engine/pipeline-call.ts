@@ -128,12 +128,14 @@ export class PipelineCall {
   private onSpeechStarted(): void {
     if (this.ending) return;
     this.callerActive();
+    this.event({ type: 'speaking', role: 'user' });
     if (this.assistant.allow_interruptions && this.minInterruptWords() === 0 && this.turn?.utterance.started) this.bargeIn();
   }
 
   private onTranscript(event: TranscriptEvent): void {
     if (this.ending || !event.text.trim()) return;
     const receivedAt = performance.now();
+    this.event({ type: 'transcript', role: 'user', text: event.text.trim(), final: event.isFinal });
     this.callerActive();
     if (this.turn?.utterance.started) {
       // Words over the assistant's voice: only enough of them, when allowed, interrupt it.
@@ -172,6 +174,7 @@ export class PipelineCall {
     const utterance = new Utterance(markName, {
       tts: this.deps.tts, voice: this.deps.voice, out: this.out, playedMs: () => this.deps.session.media.playedMs(),
       onFirstFrameSent: () => {
+        this.event({ type: 'speaking', role: 'assistant' });
         const metrics = turnMetrics(this.deps.session.call.id, turn.timings, utterance.timings);
         if (metrics) this.deps.onTurnMetrics?.(metrics);
       },
@@ -220,8 +223,10 @@ export class PipelineCall {
         mediumNote: this.deps.mediumNote,
         onEvent: (event) => {
           if (turn.abort.signal.aborted) return;
-          if (event.type === 'function_call') turn.functionCalls.push(event.call);
-          else for (const sentence of turn.chunker.push(event.content)) turn.utterance.add(sentence);
+          if (event.type === 'function_call') {
+            turn.functionCalls.push(event.call);
+            this.event({ type: 'function_call', name: event.call.name, arguments: event.call.arguments, result: event.call.result });
+          } else for (const sentence of turn.chunker.push(event.content)) turn.utterance.add(sentence);
         },
       });
     } catch (error) {
@@ -266,6 +271,7 @@ export class PipelineCall {
       const entry: CallTranscriptEntry = { text: spoken, type: 'transcript', sender: 'bot', timestamp: turn.startedAt.getTime() / 1000 };
       if (turn.functionCalls.length > 0) entry.function_calls = turn.functionCalls;
       this.transcript.splice(turn.transcriptIndex, 0, entry);
+      if (spoken) this.event({ type: 'transcript', role: 'assistant', text: spoken, final: true });
     }
   }
 
@@ -409,6 +415,11 @@ export class PipelineCall {
   private clearTimers(): void {
     for (const cancel of this.timers.values()) cancel();
     this.timers.clear();
+  }
+
+  /** Live events for legs that show them (the browser's transcript); phone legs have none. */
+  private event(payload: Record<string, unknown>): void {
+    this.deps.session.media.event?.(payload);
   }
 
   private timestamp(): number {
