@@ -48,4 +48,24 @@ describe('loadConfig', () => {
   it('refuses an out-of-range port', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);
   });
+
+  it('takes the recordings bucket only whole, and names bad recording settings', () => {
+    const bucket = { RECORDINGS_S3_ENDPOINT: 'https://s3.example.com', RECORDINGS_S3_BUCKET: 'calls', RECORDINGS_S3_ACCESS_KEY_ID: 'id', RECORDINGS_S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig(bucket)).toMatchObject({ ...bucket, RECORDINGS_S3_REGION: 'us-east-1', RECORDINGS_FORMAT: 'wav' });
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (e) {
+        return (e as ConfigError).problems;
+      }
+      return [];
+    };
+    expect(problems({ RECORDINGS_S3_BUCKET: 'calls', RECORDINGS_S3_ENDPOINT: 'https://s3.example.com' })).toEqual([
+      'RECORDINGS_S3_ENDPOINT, RECORDINGS_S3_BUCKET, RECORDINGS_S3_ACCESS_KEY_ID and RECORDINGS_S3_SECRET_ACCESS_KEY must be set together (missing RECORDINGS_S3_ACCESS_KEY_ID, RECORDINGS_S3_SECRET_ACCESS_KEY)',
+    ]);
+    expect(problems({ ...bucket, RECORDINGS_S3_BUCKET: 'Calls_Bucket', RECORDINGS_FORMAT: 'mp3' })).toEqual([
+      'RECORDINGS_FORMAT must be wav or wav-mulaw (got "mp3")',
+      'RECORDINGS_S3_BUCKET must be an S3 bucket name (3-63 lowercase letters, digits, dots and hyphens) (got "Calls_Bucket")',
+    ]);
+  });
 });

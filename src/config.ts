@@ -80,6 +80,12 @@ const ConfigSchema = Type.Object({
   REALTIME_BASE_URL: Type.Optional(Type.String({ pattern: '^(https?|wss?)://' })),
   REALTIME_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   REALTIME_DIALECT: Type.Union([Type.Literal('ga'), Type.Literal('beta')], { default: 'ga' }),
+  RECORDINGS_FORMAT: Type.Union([Type.Literal('wav'), Type.Literal('wav-mulaw')], { default: 'wav' }),
+  RECORDINGS_S3_ENDPOINT: Type.Optional(Type.String({ pattern: '^https?://[^?#\\s]+$' })),
+  RECORDINGS_S3_BUCKET: Type.Optional(Type.String({ pattern: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$' })),
+  RECORDINGS_S3_REGION: Type.String({ minLength: 1, default: 'us-east-1' }),
+  RECORDINGS_S3_ACCESS_KEY_ID: Type.Optional(Type.String({ minLength: 1 })),
+  RECORDINGS_S3_SECRET_ACCESS_KEY: Type.Optional(Type.String({ minLength: 1 })),
 });
 
 export type Config = Static<typeof ConfigSchema> & {
@@ -116,6 +122,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (raw.TRUST_PROXY !== undefined && parseTrustProxy(String(raw.TRUST_PROXY)) === null) {
     problems.push(`TRUST_PROXY must be true, false, or a comma list of proxy IP addresses and CIDR ranges; hop counts are not supported (got "${env.TRUST_PROXY}")`);
   }
+  const s3Keys = ['RECORDINGS_S3_ENDPOINT', 'RECORDINGS_S3_BUCKET', 'RECORDINGS_S3_ACCESS_KEY_ID', 'RECORDINGS_S3_SECRET_ACCESS_KEY'];
+  // A half-configured bucket would silently keep recordings on local disk: refuse it.
+  if (s3Keys.some((key) => raw[key] !== undefined) && !s3Keys.every((key) => raw[key] !== undefined)) {
+    problems.push(`RECORDINGS_S3_ENDPOINT, RECORDINGS_S3_BUCKET, RECORDINGS_S3_ACCESS_KEY_ID and RECORDINGS_S3_SECRET_ACCESS_KEY must be set together (missing ${s3Keys.filter((key) => raw[key] === undefined).join(', ')})`);
+  }
   const withDefaults = Value.Default(ConfigSchema, raw);
   for (const error of Value.Errors(ConfigSchema, withDefaults)) {
     const key = error.path.replace(/^\//, '');
@@ -136,6 +147,8 @@ function describe(key: string, ajvMessage: string): string {
   if (key === 'VOICE_PRICE_PER_MINUTE_USD') return 'must be a price in USD such as 0.10';
   if (key === 'CHATAPP_MESSAGE_PRICE_USD') return 'must be a price in USD such as 0.007, or 0 for free';
   if (key === 'REALTIME_DIALECT') return 'must be ga or beta';
+  if (key === 'RECORDINGS_FORMAT') return 'must be wav or wav-mulaw';
+  if (key === 'RECORDINGS_S3_BUCKET') return 'must be an S3 bucket name (3-63 lowercase letters, digits, dots and hyphens)';
   if (key === 'CHATAPP_CALL_RESTRICTED_COUNTRIES') return 'must be comma-separated two-letter country codes such as US,CA, or none';
   return ajvMessage.replace(/^Expected/, 'must be');
 }

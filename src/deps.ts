@@ -36,6 +36,7 @@ import { createCallsModule, registerCallsJobs } from './modules/calls/calls.modu
 import type { CallEngine } from './modules/calls/engine/engine.types.js';
 import { createModeEngine } from './modules/calls/engine/mode-engine.js';
 import { createPipelineEngine, type PipelineEngineDeps } from './modules/calls/engine/pipeline-engine.js';
+import { createRecordingStore } from './modules/calls/recordings/index.js';
 import { createRealtimeEngine } from './modules/calls/engine/realtime-engine.js';
 import { createCallReadiness } from './modules/calls/call-readiness.js';
 import { createSpeechProviders } from './modules/calls/speech/providers.js';
@@ -159,6 +160,7 @@ function createCallEngines(
   const { config, clock, logger } = deps;
   const pipeline = createPipelineEngine({
     clock, logger, dataDir: config.DATA_DIR, publicUrl: config.PUBLIC_URL, speech: createSpeechProviders(config), catalog,
+    recordings: createRecordingStore(config, logger), recordingFormat: config.RECORDINGS_FORMAT,
     replyDeps: conversationsModule.replyEngineDeps, ...hooks,
   });
   // multimodal and dualplex: the realtime model's engine (dualplex speaks through the assistant's synthesizer).

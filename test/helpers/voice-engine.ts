@@ -18,7 +18,7 @@ import { callRow, PUBLIC_HOST, PUBLIC_URL } from './voice.js';
  * caller on the media stream), Deepgram (live STT and Aura), ElevenLabs, an OpenAI-compatible
  * speech server and chat model. Engine timers are moved by hand; audio runs in real time.
  */
-export async function startEngineApp() {
+export async function startEngineApp(extraEnv: Record<string, string> = {}) {
   const accountSid = newAccountSid();
   const authToken = `token-${accountSid.slice(2, 10)}`;
   const twilio: FakeTwilio = await startFakeTwilio({ [accountSid]: authToken });
@@ -37,6 +37,7 @@ export async function startEngineApp() {
       VOICE_PRICE_PER_MINUTE_USD: '0.12', DATA_DIR: dataDir,
       DEEPGRAM_API_KEY: 'dg-key', DEEPGRAM_API_URL: deepgram.baseUrl, ELEVENLABS_API_KEY: 'xi-key', ELEVENLABS_API_URL: elevenlabs.baseUrl,
       SPEECH_BASE_URL: speech.baseUrl, LLM_BASE_URL: llm.baseUrl, LLM_MAX_RETRIES: '0',
+      ...extraEnv,
     },
   });
   const callers = new Map<string, FakeCaller>();

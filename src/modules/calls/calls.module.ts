@@ -13,6 +13,7 @@ import { registerCallFinalize } from './call-end.js';
 import { CallSessions } from './call-sessions.js';
 import { registerCallSweep } from './call-sweep.js';
 import { createCallsService } from './calls.service.js';
+import { createRecordingStore, type RecordingsConfig } from './recordings/index.js';
 import type { CallEngine } from './engine/engine.types.js';
 import { controlForCall } from './telephony/twilio.js';
 import { createTwilioAccounts } from './telephony/twilio-accounts.js';
@@ -22,7 +23,7 @@ import type { CallReadiness } from './call-readiness.js';
 import { createWebCallsService } from './web-calls.service.js';
 import type { OriginVerdict } from '../widget/widget.service.js';
 
-export interface CallsConfig {
+export interface CallsConfig extends RecordingsConfig {
   DATA_DIR: string;
   PUBLIC_URL?: string;
   TWILIO_ACCOUNT_SID?: string;
@@ -63,7 +64,7 @@ export function createCallsModule(deps: CallsModuleDeps) {
     db, clock, logger, engine: deps.engine, loadAssistant: deps.loadAssistant, holderId: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
   });
   const calls = createCallsService({
-    db, clock, logger, pricePerMinuteMicros, publicUrl: config.PUBLIC_URL, dataDir: config.DATA_DIR, rest, accounts, loadAssistant: deps.loadAssistant,
+    db, clock, logger, pricePerMinuteMicros, publicUrl: config.PUBLIC_URL, recordings: createRecordingStore(config, logger), rest, accounts, loadAssistant: deps.loadAssistant,
   });
   const twilioWebhooks = createTwilioWebhooks({ db, clock, logger, accounts, sessions, publicUrl: config.PUBLIC_URL, pricePerMinuteMicros });
   const webCalls = createWebCallsService({

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../core/http/auth.js';
 import { IdParams, MessageBody } from '../../core/http/schemas.js';
@@ -55,8 +54,9 @@ export const callsRoutes: FastifyPluginAsyncTypebox<CallsRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const file = await calls.recordingFile(authOf(request).userId, request.params.id);
-      return reply.type('audio/wav').header('content-disposition', `attachment; filename="call-${request.params.id}.wav"`).send(createReadStream(file));
+      const recording = await calls.recording(authOf(request).userId, request.params.id);
+      if (recording.size !== null) reply.header('content-length', recording.size);
+      return reply.type(recording.contentType).header('content-disposition', `attachment; filename="call-${request.params.id}.wav"`).send(recording.body);
     },
   );
 

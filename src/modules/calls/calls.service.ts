@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { rm, stat } from 'node:fs/promises';
-import { resolve, sep } from 'node:path';
 import type { Logger } from 'pino';
 import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../core/db/database.js';
@@ -16,6 +14,7 @@ import { ASSISTANT_NOT_OWNED, CALL_NOT_FOUND, INSUFFICIENT_BALANCE, INVALID_PHON
 import { createCallForm, twilioUrls } from './telephony/twilio.js';
 import type { TwilioAccounts } from './telephony/twilio-accounts.js';
 import type { TwilioRest } from './telephony/twilio-rest.js';
+import type { RecordingStore } from './recordings/index.js';
 
 /** A dial that has not connected media by ringing time plus this is given up by the sweep. */
 export const DIAL_GRACE_MS = 2 * 60_000;
@@ -26,7 +25,7 @@ export interface CallsServiceDeps {
   logger: Logger;
   pricePerMinuteMicros: number;
   publicUrl: string | undefined;
-  dataDir: string;
+  recordings: RecordingStore;
   rest: TwilioRest;
   accounts: TwilioAccounts;
   loadAssistant(userId: number, assistantId: number): Promise<RuntimeAssistant | undefined>;
@@ -109,13 +108,13 @@ export function createCallsService(deps: CallsServiceDeps) {
       return call;
     },
 
-    /** The recording file of one of the owner's calls (absolute path), or 404 when it has none. */
-    async recordingFile(userId: number, id: number): Promise<string> {
+    /** The recording of one of the owner's calls (from DATA_DIR or the bucket), or 404 when it has none. */
+    async recording(userId: number, id: number) {
       const call = await createCallsRepo(db).findOwned(userId, id);
       if (!call) throw callNotFound();
-      const file = call.recording_path ? insideDataDir(deps.dataDir, call.recording_path) : null;
-      if (!file || !(await stat(file).then((s) => s.isFile(), () => false))) throw new AppError(404, 'Recording not found');
-      return file;
+      const stored = call.recording_path ? await deps.recordings.get(call.recording_path) : null;
+      if (!stored) throw new AppError(404, 'Recording not found');
+      return stored;
     },
 
     /** Deletes a finished call and its recording file; a live call must end first. */
@@ -126,7 +125,7 @@ export function createCallsService(deps: CallsServiceDeps) {
       if (LIVE_STATUSES.includes(call.status)) throw new AppError(409, 'The call is still in progress; it can be deleted once it has ended.');
       const deleted = await repo.deleteOwned(userId, id);
       if (!deleted) throw callNotFound();
-      if (deleted.recording_path) await removeRecording(deps.dataDir, deleted.recording_path, deps.logger);
+      if (deleted.recording_path) await deps.recordings.remove(deleted.recording_path);
     },
   };
 }
@@ -137,20 +136,4 @@ function dayStart(day: string): Date {
   const date = new Date(`${day}T00:00:00.000Z`);
   if (Number.isNaN(date.getTime())) throw new AppError(422, `The date ${day} is not a valid date.`);
   return date;
-}
-
-/** Recordings live under DATA_DIR; a stored path that leads elsewhere is never followed. */
-function insideDataDir(dataDir: string, recordingPath: string): string | null {
-  const root = resolve(dataDir);
-  const file = resolve(root, recordingPath);
-  return file.startsWith(root + sep) ? file : null;
-}
-
-async function removeRecording(dataDir: string, recordingPath: string, logger: Logger): Promise<void> {
-  const file = insideDataDir(dataDir, recordingPath);
-  if (!file) {
-    logger.warn({ recordingPath }, 'not deleting a recording outside DATA_DIR');
-    return;
-  }
-  await rm(file, { force: true });
 }

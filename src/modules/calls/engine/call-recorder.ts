@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { WavFileWriter } from '../audio/wav.js';
+import { encodeMulaw } from '../audio/g711.js';
+import { WavFileWriter, type WavFormat } from '../audio/wav.js';
 import { mixFrames } from './ambient.js';
 import { ENGINE_SAMPLE_RATE } from '../speech/speech.types.js';
 
@@ -19,20 +20,25 @@ export class CallRecorder {
 
   private constructor(private readonly writer: WavFileWriter, readonly relativePath: string) {}
 
-  static async open(dataDir: string, callId: number): Promise<CallRecorder> {
+  /** `mulaw` (RECORDINGS_FORMAT=wav-mulaw) stores 8-bit G.711 samples: half the size of PCM16. */
+  static async open(dataDir: string, callId: number, format: WavFormat = 'pcm16'): Promise<CallRecorder> {
     const relativePath = join('recordings', `${callId}.wav`);
     await mkdir(join(dataDir, 'recordings'), { recursive: true });
-    return new CallRecorder(await WavFileWriter.create(join(dataDir, relativePath), ENGINE_SAMPLE_RATE), relativePath);
+    return new CallRecorder(await WavFileWriter.create(join(dataDir, relativePath), ENGINE_SAMPLE_RATE, format), relativePath);
   }
 
   caller(frame: Int16Array): void {
     const assistant = this.pending.shift();
-    this.writer.write(assistant ? mixFrames(frame, assistant) : frame);
+    this.write(assistant ? mixFrames(frame, assistant) : frame);
   }
 
   assistant(frame: Int16Array): void {
     this.pending.push(frame);
-    if (this.pending.length > MAX_PENDING_FRAMES) this.writer.write(this.pending.shift()!);
+    if (this.pending.length > MAX_PENDING_FRAMES) this.write(this.pending.shift()!);
+  }
+
+  private write(frame: Int16Array): void {
+    this.writer.write(this.writer.format === 'mulaw' ? encodeMulaw(frame) : frame);
   }
 
   /** Assistant audio that was queued but cleared before it played. */
@@ -41,7 +47,7 @@ export class CallRecorder {
   }
 
   async close(): Promise<string> {
-    for (const frame of this.pending.splice(0)) this.writer.write(frame);
+    for (const frame of this.pending.splice(0)) this.write(frame);
     await this.writer.close();
     return this.relativePath;
   }

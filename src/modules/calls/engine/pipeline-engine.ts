@@ -6,6 +6,7 @@ import { assistantSpeech } from '../call-readiness.js';
 import type { SpeechProviders } from '../speech/providers.js';
 import { SpeechProviderUnavailableError } from '../speech/providers.js';
 import { createAmbientBed, type AmbientSound } from './ambient.js';
+import type { RecordingStore } from '../recordings/index.js';
 import { CallRecorder } from './call-recorder.js';
 import type { CallEngine, CallEngineSession, CallOutcome } from './engine.types.js';
 import type { TurnMetrics } from './engine-metrics.js';
@@ -19,6 +20,10 @@ export interface PipelineEngineDeps {
   /** Recordings go to DATA_DIR/recordings; `memory://` (tests without a directory) records nothing. */
   dataDir: string;
   publicUrl?: string;
+  /** Where finished recordings go (DATA_DIR or a bucket); absent keeps them where they were written. */
+  recordings?: RecordingStore;
+  /** RECORDINGS_FORMAT: PCM16 WAV, or μ-law WAV at half the size. */
+  recordingFormat?: 'wav' | 'wav-mulaw';
   speech: Pick<SpeechProviders, 'stt' | 'tts'>;
   catalog: { snapshot(): Promise<CatalogSnapshot> };
   replyDeps: ReplyEngineDeps;
@@ -43,7 +48,7 @@ export function createPipelineEngine(deps: PipelineEngineDeps): CallEngine {
         return { endedBy: 'assistant', reason: 'provider_unavailable', transcript: [] };
       }
       const { assistant, call } = session;
-      const recorder = assistant.record && !deps.dataDir.startsWith('memory://') ? await CallRecorder.open(deps.dataDir, call.id) : null;
+      const recorder = assistant.record && !deps.dataDir.startsWith('memory://') ? await CallRecorder.open(deps.dataDir, call.id, deps.recordingFormat === 'wav-mulaw' ? 'mulaw' : 'pcm16') : null;
       const pipeline = new PipelineCall({
         session,
         ...speech,
@@ -57,7 +62,9 @@ export function createPipelineEngine(deps: PipelineEngineDeps): CallEngine {
         audioLeadMs: deps.audioLeadMs,
         onTurnMetrics: deps.onTurnMetrics,
       });
-      return pipeline.run();
+      const outcome = await pipeline.run();
+      if (outcome.recordingPath && deps.recordings) outcome.recordingPath = await storeRecording(deps, call.id, outcome.recordingPath);
+      return outcome;
     },
   };
 }
@@ -84,6 +91,16 @@ async function resolveSpeech(deps: PipelineEngineDeps, session: CallEngineSessio
     },
     mediumNote: voiceMediumNote(catalog.languages.get(assistant.language_id)?.name ?? null),
   };
+}
+
+/** The recording moved to its store; when that fails it stays on local disk and is served from there. */
+async function storeRecording(deps: PipelineEngineDeps, callId: number, localPath: string): Promise<string> {
+  try {
+    return await deps.recordings!.put(callId, localPath);
+  } catch (error) {
+    deps.logger.error({ err: error, callId }, 'could not store the call recording; kept under DATA_DIR');
+    return localPath;
+  }
 }
 
 /** Where the owner fetches the recording (Bearer auth). */
