@@ -43,4 +43,24 @@ describe('platform throttles on the assistant\'s replies', () => {
       ['outbound', 'Yes, we ship to Cluj.'],
     ]);
   });
+
+  it('190: the reply is given up at once (the sender is offline until its owner acts), not retried', async () => {
+    const { t, llm } = ctx;
+    const owner = await ownerWithAssistant(t, { balanceUsd: 10, assistant: { post_call_evaluation: false } });
+    const sender = await createCloudSender(t.app, graph, owner.token, { assistant_id: owner.assistant.id });
+    // The token is revoked: every Graph request with it is refused, the 5-minute poll's included.
+    graph.override(() => GRAPH_ERRORS[190]);
+    llm.reply({ content: 'Yes, we ship to Iasi.' });
+    expect((await postWebhook(t.app, inboundText({ phoneNumberId: sender.phone_number_id, from: '40722333003', id: 'wamid.revoked190', at: t.clock.now(), text: 'Do you ship to Iasi?' }))).statusCode).toBe(200);
+    await t.deps.jobs.drain();
+    expect(graph.sends()).toHaveLength(1);
+    // Long past every retry of the schedule: nothing is tried again.
+    t.clock.advance(24 * 3600_000);
+    await t.deps.jobs.drain();
+    expect(graph.sends()).toHaveLength(1);
+    const jobs = await t.deps.db.selectFrom('jobs').select(['status', 'attempts']).where('kind', '=', 'conversations.chatapp-send-reply').orderBy('id', 'desc').limit(1).execute();
+    expect(jobs).toEqual([{ status: 'dead', attempts: 1 }]);
+    const detail = await t.app.inject({ method: 'GET', url: `/api/user/chatapp/senders/${sender.id}`, headers: bearer(owner.token) });
+    expect(detail.json().data.status).toBe('offline');
+  });
 });
