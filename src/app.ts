@@ -44,13 +44,13 @@ export async function buildApp(deps: Deps): Promise<App> {
   const app = Fastify({
     loggerInstance: deps.logger,
     bodyLimit: ONE_MIB,
+    // request.ip (the widget's per-client limits) believes X-Forwarded-For only from these proxies.
+    trustProxy: parseTrustProxy(deps.config.TRUST_PROXY) ?? false,
     // Per-request log lines only at debug level: at info they would dominate the log and cost
     // throughput; errors are always logged by the error handler.
     logController: new LogController({
       disableRequestLogging: deps.config.LOG_LEVEL !== 'debug' && deps.config.LOG_LEVEL !== 'trace',
     }),
-    // request.ip (the widget's per-client limits) believes X-Forwarded-For only from these proxies.
-    trustProxy: parseTrustProxy(deps.config.TRUST_PROXY) ?? false,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   installErrorHandling(app);

@@ -6,8 +6,8 @@ import * as knowledge from './0004-knowledge.js';
 import * as chatapp from './0005-chatapp.js';
 import * as conversations from './0006-conversations.js';
 import * as widgetLimits from './0007-widget-limits.js';
-import * as widget from './0009-widget.js';
 import * as userDeletion from './0008-user-deletion.js';
+import * as widget from './0009-widget.js';
 import * as calls from './0010-calls.js';
 import * as compat from './0011-compat.js';
 import * as platformEvents from './0012-platform-events.js';
@@ -25,8 +25,8 @@ export const migrations: Record<string, Migration> = {
   '0005-chatapp': chatapp,
   '0006-conversations': conversations,
   '0007-widget-limits': widgetLimits,
-  '0009-widget': widget,
   '0008-user-deletion': userDeletion,
+  '0009-widget': widget,
   '0010-calls': calls,
   '0011-compat': compat,
   '0012-platform-events': platformEvents,
