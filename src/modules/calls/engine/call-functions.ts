@@ -2,6 +2,7 @@ import type { FunctionCallRecord } from '../../../core/db/schema.js';
 import type { FunctionRun, FunctionSet } from '../../conversations/functions/registry.js';
 import type { ConversationFunction, FunctionContext, RuntimeAssistant } from '../../conversations/functions/types.js';
 import type { ToolCall } from '../../conversations/llm/provider.js';
+import { warmTransferSettings, type WarmTransferSettings } from './warm-transfer.js';
 
 export const TRANSFER_CALL_FUNCTION = 'transfer_call';
 
@@ -9,6 +10,8 @@ export const TRANSFER_CALL_FUNCTION = 'transfer_call';
 export interface CallTransferRequest {
   to: string;
   callerId?: string;
+  /** Set for a warm transfer: the caller waits on hold while a supervisor is briefed, then both are joined. */
+  warm?: WarmTransferSettings;
 }
 
 interface Destination {
@@ -62,11 +65,12 @@ function transferDestinations(assistant: RuntimeAssistant, call: { fromNumber: s
   const out: Destination[] = [];
   for (const tool of assistant.tools) {
     if (tool.type === 'call_transfer' && typeof tool.phone_number === 'string') {
-      out.push({ key: String(out.length + 1), description: String(tool.description ?? 'A colleague who can help further.'), request: { to: tool.phone_number } });
+      const warm = tool.warm_transfer === true ? { warm: warmTransferSettings({}) } : {};
+      out.push({ key: String(out.length + 1), description: String(tool.description ?? 'A colleague who can help further.'), request: { to: tool.phone_number, ...warm } });
     } else if (tool.type === 'warm_call_transfer' && typeof tool.supervisor_phone === 'string') {
       const callerId = tool.caller_id_mode === 'customer_number' ? customer
         : tool.caller_id_mode === 'custom' ? (tool.custom_caller_id as string | null | undefined) : ourNumber;
-      out.push({ key: String(out.length + 1), description: String(tool.description ?? 'A supervisor.'), request: { to: tool.supervisor_phone, ...(callerId ? { callerId } : {}) } });
+      out.push({ key: String(out.length + 1), description: String(tool.description ?? 'A supervisor.'), request: { to: tool.supervisor_phone, ...(callerId ? { callerId } : {}), warm: warmTransferSettings(tool) } });
     }
   }
   return out;

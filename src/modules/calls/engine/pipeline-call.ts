@@ -15,6 +15,7 @@ import { turnMetrics, type TurnMetrics, type TurnTimings } from './engine-metric
 import { PHRASES, fillerPhrases } from './phrases.js';
 import { SentenceChunker, speakable } from './sentence-chunker.js';
 import type { EngineTimers } from './timers.js';
+import { summarizeForSupervisor, SUMMARY_UNAVAILABLE, transferConferenceName } from './warm-transfer.js';
 import { Utterance, type VoiceSettings } from './utterance.js';
 
 export interface PipelineCallDeps {
@@ -348,13 +349,42 @@ export class PipelineCall {
     this.ending = { endedBy: 'assistant', reason: 'transferred' };
     this.clearTimers();
     try {
-      await this.deps.session.telephony.transfer(request.to, request.callerId ? { callerId: request.callerId } : {});
+      const { telephony } = this.deps.session;
+      if (request.warm && telephony.warmTransfer) await this.warmTransfer(request, request.warm, telephony.warmTransfer.bind(telephony));
+      else await telephony.transfer(request.to, request.callerId ? { callerId: request.callerId } : {});
     } catch (error) {
       this.deps.logger.warn({ err: error, callId: this.deps.session.call.id }, 'call transfer failed; hanging up');
       this.ending.reason = 'transfer_failed';
       await this.hangUp();
     }
     await this.finish();
+  }
+
+  /**
+   * Warm: the caller hears the hold message while the chat model summarises the call; the summary
+   * goes into the transcript before the line is handed over (the media stream stops with it).
+   */
+  private async warmTransfer(
+    request: CallTransferRequest,
+    warm: NonNullable<CallTransferRequest['warm']>,
+    dial: NonNullable<CallEngineSession['telephony']['warmTransfer']>,
+  ): Promise<void> {
+    const { session, replyDeps, logger } = this.deps;
+    const [, summary] = await Promise.all([
+      this.say(warm.holdMessage).catch(() => false),
+      summarizeForSupervisor(replyDeps, session.assistant, this.transcript, warm.summaryInstructions).catch((error: unknown) => {
+        logger.warn({ err: error, callId: session.call.id }, 'could not summarise the call for the supervisor');
+        return SUMMARY_UNAVAILABLE;
+      }),
+    ]);
+    this.transcript.push({ text: `Summary for the supervisor: ${summary}`, type: 'transcript', sender: 'bot', timestamp: this.timestamp() });
+    await dial({
+      to: request.to,
+      ...(request.callerId ? { callerId: request.callerId } : {}),
+      conference: transferConferenceName(session.call.id),
+      holdMusic: warm.holdMusic,
+      briefing: [warm.briefingInitialMessage, summary, warm.connectedMessage],
+    });
   }
 
   /** Ends the call from our side, after speaking `farewell` if given. */

@@ -7,6 +7,20 @@ export interface CallTelephony {
    * `announcement` is spoken to the caller first (e.g. "Transferring you now").
    */
   transfer(to: string, options?: { announcement?: string; callerId?: string }): Promise<void>;
+  /**
+   * Warm transfer, where the carrier can: dials the supervisor, who hears `briefing` (spoken in
+   * order) and joins `conference`; the caller is moved into the same conference, on hold music
+   * (or silence) until the supervisor arrives. Absent: only cold transfers.
+   */
+  warmTransfer?(plan: WarmTransferPlan): Promise<void>;
+}
+
+export interface WarmTransferPlan {
+  to: string;
+  callerId?: string;
+  conference: string;
+  holdMusic: boolean;
+  briefing: string[];
 }
 
 /** A leg without a carrier (a browser call): hanging up closes the socket, transfers are refused. */

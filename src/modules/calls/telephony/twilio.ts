@@ -3,7 +3,7 @@ import type { CallTelephony } from './telephony.types.js';
 import type { TwilioAccounts } from './twilio-accounts.js';
 import type { TwilioCredentials, TwilioRest } from './twilio-rest.js';
 import type { TwilioParams } from './twilio-signature.js';
-import { connectStreamTwiml, dialTwiml } from './twiml.js';
+import { briefAndJoinTwiml, connectStreamTwiml, dialTwiml, holdInConferenceTwiml } from './twiml.js';
 
 export const TWILIO_STREAM_PATH = '/api/voice/twilio/stream';
 export const TWILIO_STATUS_PATH = '/api/voice/twilio/status';
@@ -60,6 +60,15 @@ export function twilioCallControl(rest: TwilioRest, credentials: TwilioCredentia
     async transfer(to, options = {}) {
       const callerId = options.callerId ?? defaultCallerId ?? undefined;
       await rest.updateCall(credentials, callSid, { Twiml: dialTwiml(to, { callerId, announcement: options.announcement }) });
+    },
+    async warmTransfer(plan) {
+      const from = plan.callerId ?? defaultCallerId;
+      if (!from) throw new Error('No number to call the supervisor from.');
+      // The supervisor is dialled first: if that is refused, the caller is still with us (not left on hold).
+      await rest.createCall(credentials, { To: plan.to, From: from, Twiml: briefAndJoinTwiml(plan.briefing, plan.conference) });
+      if (!(await rest.updateCall(credentials, callSid, { Twiml: holdInConferenceTwiml(plan.conference, plan.holdMusic) }))) {
+        throw new Error('The caller hung up before the transfer.');
+      }
     },
   };
 }

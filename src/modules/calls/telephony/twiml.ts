@@ -26,4 +26,19 @@ export function dialTwiml(to: string, options: { callerId?: string; announcement
   return `${DOCTYPE}<Response>${say}<Dial${callerId}>${escapeXml(to)}</Dial></Response>`;
 }
 
+/**
+ * The caller's side of a warm transfer: waits in the conference (Twilio's default hold music, or
+ * silence with an empty waitUrl) until the supervisor enters; either one leaving ends it.
+ */
+export function holdInConferenceTwiml(conference: string, holdMusic: boolean): string {
+  const waitUrl = holdMusic ? '' : ' waitUrl=""';
+  return `${DOCTYPE}<Response><Dial><Conference startConferenceOnEnter="false" endConferenceOnExit="true"${waitUrl}>${escapeXml(conference)}</Conference></Dial></Response>`;
+}
+
+/** The supervisor's side: the briefing is read out, then the conference starts with them in it. */
+export function briefAndJoinTwiml(briefing: string[], conference: string): string {
+  const says = briefing.map((line) => `<Say>${escapeXml(line)}</Say>`).join('');
+  return `${DOCTYPE}<Response>${says}<Dial><Conference startConferenceOnEnter="true" endConferenceOnExit="true">${escapeXml(conference)}</Conference></Dial></Response>`;
+}
+
 export const EMPTY_TWIML = `${DOCTYPE}<Response/>`;
