@@ -160,7 +160,10 @@ describe('other cross-field rules', () => {
     const { id } = await createAssistant(api);
     await expectErrors(id, { is_webhook_active: true }, { webhook_url: ['The webhook url field is required when is webhook active is true.'] });
     await expectOk(id, { is_webhook_active: true, webhook_url: 'https://example.com/hook' });
-    await expectErrors(id, { webhook_url: null }, { webhook_url: ['The webhook url field is required when is webhook active is true.'] });
+    await expectErrors(id, { is_webhook_active: true, webhook_url: null }, { webhook_url: ['The webhook url field is required when is webhook active is true.'] });
+    // Removing the URL of an active webhook turns it off, as the reference's clients expect.
+    expect(await expectOk(id, { webhook_url: null })).toMatchObject({ is_webhook_active: false, webhook_url: null });
+    await expectOk(id, { is_webhook_active: true, webhook_url: 'https://example.com/hook' });
     expect(await expectOk(id, { is_webhook_active: false, webhook_url: null })).toMatchObject({ is_webhook_active: false, webhook_url: null });
   });
 
