@@ -41,11 +41,19 @@ export const ListCallsQuery = Type.Object({
 });
 export type ListCallsQuery = Static<typeof ListCallsQuery>;
 
+/** A function the assistant called for one reply, as conversation history items show them. */
+const FunctionCall = Type.Object({
+  name: Type.String(),
+  arguments: Type.Record(Type.String(), Type.Unknown()),
+  result: Type.Record(Type.String(), Type.Unknown()),
+});
+
 const TranscriptEntry = Type.Object({
   text: Type.String(),
   type: Type.Literal('transcript'),
   sender: Type.Union([Type.Literal('bot'), Type.Literal('human')]),
   timestamp: Type.Number({ description: 'Unix seconds' }),
+  function_calls: Type.Optional(Type.Array(FunctionCall, { description: 'On a bot entry: the functions the assistant called for that reply.' })),
 });
 
 export const CallItem = Type.Object({

@@ -148,6 +148,13 @@ describe('pipeline calls', () => {
       sender: 'bot', text: 'Let me look into that. Transferring you to billing now.',
       function_calls: [{ name: 'transfer_call', arguments: { destination: '1' }, result: { transferring: true, destination: '1' } }],
     });
+    // The calls API shows the function calls on the bot's entry, as conversation history does.
+    const item = await owner.api.get(`/api/user/calls/${callId}`);
+    expect(item.json().transcript.at(-1)).toEqual({
+      text: 'Let me look into that. Transferring you to billing now.', type: 'transcript', sender: 'bot', timestamp: row.transcript.at(-1)!.timestamp,
+      function_calls: [{ name: 'transfer_call', arguments: { destination: '1' }, result: { transferring: true, destination: '1' } }],
+    });
+    expect(item.json().transcript[0]).not.toHaveProperty('function_calls');
   });
 
   it('hangs up after the goodbye when the model calls the end_call tool', async () => {
