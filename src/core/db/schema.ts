@@ -600,12 +600,12 @@ export interface CallsTable {
   user_id: number;
   assistant_id: number | null;
   phone_number_id: number | null;
-  type: 'inbound' | 'outbound' | 'web';
+  type: 'inbound' | 'outbound' | 'web' | 'whatsapp_outbound' | 'whatsapp_inbound';
   direction: 'inbound' | 'outbound';
   /** A browser test call with the owner's token: free. */
   is_test: Generated<boolean>;
   status: CallStatus;
-  provider: 'twilio' | 'web';
+  provider: 'twilio' | 'web' | 'chatapp';
   provider_call_id: string | null;
   /** The telephony account the call runs on (Twilio AccountSid). */
   provider_account_id: string | null;
@@ -632,8 +632,17 @@ export interface CallsTable {
   ended_at: Timestamp | null;
   /** Evaluation done and the post-call webhook queued. */
   finalized_at: Timestamp | null;
+  /** The chatapp sender a platform call runs on (migration 0016). */
+  chatapp_sender_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The platform's word on a live chatapp call for the process holding its peer (SDP answer, hang-up). */
+  chatapp_signal: ColumnType<ChatappCallSignal | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface ChatappCallSignal {
+  answerSdp?: string;
+  terminated?: boolean;
 }
 
 export interface Database {

@@ -12,11 +12,11 @@ export interface NewCall {
   user_id: number;
   assistant_id: number;
   phone_number_id: number | null;
-  type: 'inbound' | 'outbound' | 'web';
+  type: CallsTable['type'];
   direction: 'inbound' | 'outbound';
   is_test: boolean;
   status: CallStatus;
-  provider: 'twilio' | 'web';
+  provider: CallsTable['provider'];
   provider_call_id: string | null;
   provider_account_id: string | null;
   from_number: string | null;
@@ -25,6 +25,8 @@ export interface NewCall {
   price_per_minute_micros: number;
   lease_until: Date;
   now: Date;
+  /** The chatapp sender of a platform call. */
+  chatapp_sender_id?: number | null;
 }
 
 export interface CallFilters {
@@ -77,6 +79,7 @@ export function createCallsRepo(db: DbOrTx) {
           variables: JSON.stringify(call.variables),
           price_per_minute_micros: call.price_per_minute_micros,
           lease_until: call.lease_until,
+          ...(call.chatapp_sender_id ? { chatapp_sender_id: call.chatapp_sender_id } : {}),
           created_at: call.now,
           updated_at: call.now,
         })
@@ -92,7 +95,7 @@ export function createCallsRepo(db: DbOrTx) {
       return listed().where('c.user_id', '=', userId).where('c.id', '=', id).executeTakeFirst();
     },
 
-    findByProviderCall(provider: 'twilio', providerCallId: string): Promise<CallRow | undefined> {
+    findByProviderCall(provider: 'twilio' | 'chatapp', providerCallId: string): Promise<CallRow | undefined> {
       return db.selectFrom('calls').selectAll().where('provider', '=', provider).where('provider_call_id', '=', providerCallId).executeTakeFirst();
     },
 

@@ -8,7 +8,8 @@ export interface CallRecord {
   id: number;
   uuid: string;
   userId: number;
-  type: 'inbound' | 'outbound' | 'web';
+  /** whatsapp_*: a call on the chatapp platform (WebRTC), by its direction. */
+  type: 'inbound' | 'outbound' | 'web' | 'whatsapp_outbound' | 'whatsapp_inbound';
   direction: 'inbound' | 'outbound';
   /** E.164 (or null on a browser call). */
   fromNumber: string | null;
