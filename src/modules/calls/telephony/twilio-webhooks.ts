@@ -9,7 +9,7 @@ import { normalizePhone } from '../../phone-numbers/phone-format.js';
 import { reserveMinute } from '../call-billing.js';
 import { endCall } from '../call-end.js';
 import type { CallSessions } from '../call-sessions.js';
-import { createCallsRepo, LIVE_STATUSES, type CallRow } from '../calls.repo.js';
+import { createCallsRepo, LIVE_STATUSES, type CallRow, type NewCall } from '../calls.repo.js';
 import type { AnsweredBy } from '../engine/engine.types.js';
 import type { TwilioAccounts } from './twilio-accounts.js';
 import { isValidTwilioSignature, type TwilioParams } from './twilio-signature.js';
@@ -90,6 +90,21 @@ export function createTwilioWebhooks(deps: TwilioWebhooksDeps) {
       .executeTakeFirst();
   }
 
+  /**
+   * A call routed to an assistant but refused (the owner cannot pay a minute): kept as a failed
+   * call with its reason, so the owner sees it in their call list (and gets the post-call webhook
+   * for failed calls). Its lease has already run out, so a crash between the two steps leaves it
+   * to the sweep; a retried webhook finds it ended and is refused again.
+   */
+  async function recordRefusal(call: NewCall, reason: string): Promise<void> {
+    try {
+      const row = await createCallsRepo(db).insert(call);
+      await endCall(db, row.id, { status: 'failed', reason, endedAt: call.now });
+    } catch (error) {
+      if (!isUniqueViolation(error, 'calls_provider_call_key')) throw error;
+    }
+  }
+
   return {
     /** A call to one of our numbers: TwiML that streams it to us, or a polite hang-up. */
     async incoming(request: TwilioRequest): Promise<string> {
@@ -104,14 +119,15 @@ export function createTwilioWebhooks(deps: TwilioWebhooksDeps) {
       const target = await inboundAssistant(to, accountSid);
       if (!target) return sayAndHangUpTwiml(NOT_AVAILABLE_MESSAGE);
       const now = clock.now();
+      const newCall = (leaseMs: number): NewCall => ({
+        uuid: randomUUID(), user_id: target.user_id, assistant_id: target.assistant_id, phone_number_id: target.phone_number_id,
+        type: 'inbound', direction: 'inbound', is_test: false, status: 'ringing', provider: 'twilio', provider_call_id: callSid,
+        provider_account_id: accountSid, from_number: from, to_number: to, variables: {}, price_per_minute_micros: deps.pricePerMinuteMicros,
+        lease_until: new Date(now.getTime() + leaseMs), now,
+      });
       try {
         const call = await inTransaction(db, async (tx) => {
-          const row = await createCallsRepo(tx).insert({
-            uuid: randomUUID(), user_id: target.user_id, assistant_id: target.assistant_id, phone_number_id: target.phone_number_id,
-            type: 'inbound', direction: 'inbound', is_test: false, status: 'ringing', provider: 'twilio', provider_call_id: callSid,
-            provider_account_id: accountSid, from_number: from, to_number: to, variables: {}, price_per_minute_micros: deps.pricePerMinuteMicros,
-            lease_until: new Date(now.getTime() + INBOUND_CONNECT_MS), now,
-          });
+          const row = await createCallsRepo(tx).insert(newCall(INBOUND_CONNECT_MS));
           await reserveMinute(tx, { id: row.id, userId: row.user_id, pricePerMinuteMicros: row.price_per_minute_micros }, now);
           return row;
         });
@@ -119,6 +135,7 @@ export function createTwilioWebhooks(deps: TwilioWebhooksDeps) {
       } catch (error) {
         if (error instanceof InsufficientBalanceError) {
           logger.warn({ userId: target.user_id, callSid }, 'inbound call refused: the owner cannot pay a minute');
+          await recordRefusal(newCall(0), 'insufficient_balance');
           return sayAndHangUpTwiml(NOT_AVAILABLE_MESSAGE);
         }
         if (isUniqueViolation(error, 'calls_provider_call_key')) {

@@ -69,9 +69,36 @@ describe('POST /api/voice/twilio/incoming', () => {
       expect(res.statusCode, to).toBe(200);
       expect(res.body).toBe(POLITE_HANGUP);
     }
-    const calls = await v.t.deps.db.selectFrom('calls').select('id').where('user_id', 'in', [inactive.user.id, outbound.user.id, broke.user.id]).execute();
+    const calls = await v.t.deps.db.selectFrom('calls').select('id').where('user_id', 'in', [inactive.user.id, outbound.user.id]).execute();
     expect(calls).toEqual([]);
     expect(await balanceMicros(v.t, broke.user.id)).toBe(50_000);
+  });
+
+  it('keeps an inbound call refused for balance as a failed call the owner can list, charged nothing, once per CallSid', async () => {
+    const broke = await ownerWithLine(v.t, { balanceUsd: 0.05, assistant: { type: 'inbound', status: 'active' } });
+    const form = incomingForm(broke.number);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const res = await postTwilio(v.t, '/api/voice/twilio/incoming', form, { token: v.authToken });
+      expect(res.body).toBe(POLITE_HANGUP);
+    }
+    const list = await broke.api.get('/api/user/calls');
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data).toHaveLength(1);
+    const [item] = list.json().data;
+    expect(item).toMatchObject({
+      assistant_id: broke.assistant.id, type: 'inbound', status: 'failed', end_reason: 'insufficient_balance', duration: 0, total_cost: 0,
+      assistant_phone_number: broke.number, client_phone_number: '+40711222333', transcript: [],
+    });
+    const failed = await broke.api.get('/api/user/calls?status=failed');
+    expect(failed.json().data.map((c: { id: number }) => c.id)).toEqual([item.id]);
+    const row = await callRow(v.t, item.id);
+    expect(row).toMatchObject({ provider_call_id: form.CallSid, reserved_micros: 0, cost_micros: 0, lease_holder: null });
+    expect(row.ended_at).not.toBeNull();
+    expect(await balanceMicros(v.t, broke.user.id)).toBe(50_000);
+    // Twilio's final status callback for the refused call changes nothing.
+    const status = await postTwilio(v.t, '/api/voice/twilio/status', { ...form, CallStatus: 'completed', CallDuration: '3' }, { token: v.authToken });
+    expect(status.statusCode).toBe(200);
+    expect(await callRow(v.t, item.id)).toMatchObject({ status: 'failed', end_reason: 'insufficient_balance', duration_seconds: 0 });
   });
 
   it("routes a number with its own Twilio account only for that account's requests", async () => {
