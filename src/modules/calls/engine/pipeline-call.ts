@@ -10,12 +10,15 @@ import type { AmbientBed } from './ambient.js';
 import { AudioOut } from './audio-out.js';
 import { callFunctions, withCallFunctions, type CallTransferRequest } from './call-functions.js';
 import type { CallRecorder } from './call-recorder.js';
+import { minInterruptWords, onAbort, voicemailPlan, wordCount, wrapUpReason } from './call-behaviour/call-rules.js';
+import { CallTimers, reengagementRequest, SilenceRules } from './call-behaviour/call-timers.js';
+import { handOver } from './call-behaviour/hand-over.js';
+import { closeRecording } from './call-behaviour/line-extras.js';
 import type { CallEngineSession, CallOutcome } from './engine.types.js';
 import { turnMetrics, type TurnMetrics, type TurnTimings } from './engine-metrics.js';
 import { PHRASES, fillerPhrases } from './phrases.js';
 import { SentenceChunker, speakable } from './sentence-chunker.js';
 import type { EngineTimers } from './timers.js';
-import { summarizeForSupervisor, SUMMARY_UNAVAILABLE, transferConferenceName } from './warm-transfer.js';
 import { Utterance, type VoiceSettings } from './utterance.js';
 
 export interface PipelineCallDeps {
@@ -51,8 +54,6 @@ interface Turn {
   stored: boolean;
 }
 
-type TimerName = 'max_duration' | 'initial_silence' | 'silence' | 'reengage';
-
 /**
  * One call in pipeline mode: caller audio to streaming STT; each finished caller turn to the reply
  * engine, whose tokens are cut into sentences, each synthesised as soon as it is complete and
@@ -69,10 +70,10 @@ export class PipelineCall {
   private turn: Turn | null = null;
   private readonly transcript: CallTranscriptEntry[] = [];
   private readonly history: HistoryItem[] = [];
-  private readonly timers = new Map<TimerName, () => void>();
+  private readonly timers: CallTimers;
+  private readonly silence: SilenceRules;
   private readonly utterances = new Map<string, Utterance>();
   private pendingUserText = '';
-  private callerSpoke = false;
   private fillerIndex = 0;
   private sequence = 0;
   private transferRequest: CallTransferRequest | null = null;
@@ -87,6 +88,12 @@ export class PipelineCall {
     this.assistant = session.assistant;
     this.outcome = new Promise((resolve) => (this.resolve = resolve));
     this.out = new AudioOut(session.media, { ambient: deps.ambient, recorder: deps.recorder, leadMs: deps.audioLeadMs });
+    this.timers = new CallTimers(deps.timers);
+    this.silence = new SilenceRules(this.timers, {
+      initialSilence: () => void this.endWith('initial_silence'),
+      silence: () => void this.endWith('silence'),
+      reengage: () => void this.reengage(),
+    });
     this.registry = withCallFunctions(deps.replyDeps.registry, (assistant) => callFunctions(assistant, session.call, (request) => (this.transferRequest = request)));
   }
 
@@ -113,7 +120,7 @@ export class PipelineCall {
       return this.outcome;
     }
     if (this.finished) return this.outcome;
-    this.arm('max_duration', this.assistant.max_duration * 1000, () => void this.endWith('max_duration'));
+    this.timers.arm('max_duration', this.assistant.max_duration * 1000, () => void this.endWith('max_duration'));
     onAbort(session.signals.wrapUp, () => void this.endWith(wrapUpReason(session.signals.wrapUp.reason), PHRASES.goodbye));
     session.signals.onAnsweredBy((answeredBy) => {
       if (answeredBy === 'machine') this.voicemail();
@@ -155,7 +162,7 @@ export class PipelineCall {
   }
 
   private minInterruptWords(): number {
-    return this.assistant.min_interrupt_words ?? 1;
+    return minInterruptWords(this.assistant);
   }
 
   private bargeIn(): void {
@@ -186,7 +193,7 @@ export class PipelineCall {
       abort: new AbortController(), utterance, chunker: new SentenceChunker(), userText, functionCalls: [],
       transcriptIndex: this.transcript.length, startedAt: this.deps.clock.now(), timings: {}, stored: false,
     };
-    this.cancel('reengage');
+    this.silence.assistantSpeaking();
     this.turn = turn;
     return turn;
   }
@@ -307,35 +314,27 @@ export class PipelineCall {
   /** The assistant finished speaking and waits: silence timers run until the caller speaks. */
   private lineQuiet(): void {
     if (this.ending || this.turn) return;
-    const a = this.assistant;
-    if (!this.callerSpoke && a.max_initial_silence_duration !== null && !this.timers.has('initial_silence')) {
-      this.arm('initial_silence', a.max_initial_silence_duration * 1000, () => void this.endWith('initial_silence'));
-    }
-    if (!this.timers.has('silence')) this.arm('silence', a.max_silence_duration * 1000, () => void this.endWith('silence'));
-    this.arm('reengage', a.reengagement_interval * 1000, () => void this.reengage());
+    this.silence.lineQuiet(this.assistant);
   }
 
   private callerActive(): void {
-    this.callerSpoke = true;
-    for (const name of ['initial_silence', 'silence', 'reengage'] as const) this.cancel(name);
+    this.silence.callerActive();
   }
 
   private async reengage(): Promise<void> {
     if (this.ending || this.turn) return;
-    const prompt = this.assistant.reengagement_prompt?.trim();
-    if (!prompt) {
+    const request = reengagementRequest(this.assistant);
+    if (!request) {
       if (await this.say(PHRASES.reengage)) this.lineQuiet();
       return;
     }
-    const seconds = this.assistant.reengagement_interval;
-    await this.respond(`(The caller has said nothing for ${seconds} seconds. ${prompt})`, { visible: false });
+    await this.respond(request, { visible: false });
   }
 
   private voicemail(): void {
-    const a = this.assistantAtStart;
-    if (this.ending || (!a.end_call_on_voicemail && !a.voice_mail_message)) return;
-    const message = a.voice_mail_message ? fillVariables(a.voice_mail_message, this.deps.session.call.variables) : undefined;
-    void this.endWith('voicemail', message);
+    const plan = voicemailPlan(this.assistantAtStart, this.deps.session.call.variables);
+    if (this.ending || !plan) return;
+    void this.endWith('voicemail', plan.message);
   }
 
   private providerFailed(kind: 'stt' | 'llm' | 'tts', error: unknown): void {
@@ -347,51 +346,20 @@ export class PipelineCall {
 
   private async transfer(request: CallTransferRequest): Promise<void> {
     this.ending = { endedBy: 'assistant', reason: 'transferred' };
-    this.clearTimers();
-    try {
-      const { telephony } = this.deps.session;
-      if (request.warm && telephony.warmTransfer) await this.warmTransfer(request, request.warm, telephony.warmTransfer.bind(telephony));
-      else await telephony.transfer(request.to, request.callerId ? { callerId: request.callerId } : {});
-    } catch (error) {
-      this.deps.logger.warn({ err: error, callId: this.deps.session.call.id }, 'call transfer failed; hanging up');
-      this.ending.reason = 'transfer_failed';
-      await this.hangUp();
-    }
-    await this.finish();
-  }
-
-  /**
-   * Warm: the caller hears the hold message while the chat model summarises the call; the summary
-   * goes into the transcript before the line is handed over (the media stream stops with it).
-   */
-  private async warmTransfer(
-    request: CallTransferRequest,
-    warm: NonNullable<CallTransferRequest['warm']>,
-    dial: NonNullable<CallEngineSession['telephony']['warmTransfer']>,
-  ): Promise<void> {
+    this.timers.clear();
     const { session, replyDeps, logger } = this.deps;
-    const [, summary] = await Promise.all([
-      this.say(warm.holdMessage).catch(() => false),
-      summarizeForSupervisor(replyDeps, session.assistant, this.transcript, warm.summaryInstructions).catch((error: unknown) => {
-        logger.warn({ err: error, callId: session.call.id }, 'could not summarise the call for the supervisor');
-        return SUMMARY_UNAVAILABLE;
-      }),
-    ]);
-    this.transcript.push({ text: `Summary for the supervisor: ${summary}`, type: 'transcript', sender: 'bot', timestamp: this.timestamp() });
-    await dial({
-      to: request.to,
-      ...(request.callerId ? { callerId: request.callerId } : {}),
-      conference: transferConferenceName(session.call.id),
-      holdMusic: warm.holdMusic,
-      briefing: [warm.briefingInitialMessage, summary, warm.connectedMessage],
+    this.ending.reason = await handOver(request, {
+      session, logger, summaryModel: replyDeps, say: (text) => this.say(text), transcript: this.transcript, timestamp: () => this.timestamp(),
     });
+    if (this.ending.reason === 'transfer_failed') await this.hangUp();
+    await this.finish();
   }
 
   /** Ends the call from our side, after speaking `farewell` if given. */
   private async endWith(reason: string, farewell?: string): Promise<void> {
     if (this.ending || this.finished) return;
     this.ending = { endedBy: 'assistant', reason };
-    this.clearTimers();
+    this.timers.clear();
     if (this.turn) this.bargeIn();
     if (farewell) await this.say(farewell).catch(() => false);
     await this.hangUp();
@@ -413,39 +381,16 @@ export class PipelineCall {
   private async finish(): Promise<void> {
     if (this.finished) return;
     this.finished = true;
-    this.clearTimers();
+    this.timers.clear();
     if (this.turn) this.drop(this.turn);
     this.out.stop();
     await this.stt?.close().catch(() => undefined);
-    let recordingPath: string | null = null;
-    try {
-      recordingPath = (await this.deps.recorder?.close()) ?? null;
-    } catch (error) {
-      this.deps.logger.error({ err: error, callId: this.deps.session.call.id }, 'could not finish the call recording');
-    }
+    const recordingPath = await closeRecording(this.deps.recorder, this.deps.logger, this.deps.session.call.id);
     const ending = this.ending ?? { endedBy: 'assistant' as const, reason: 'ended' };
     this.resolve({ ...ending, transcript: this.transcript, recordingPath, recordingUrl: recordingPath ? this.deps.recordingUrl : null });
   }
 
   // ---- helpers -------------------------------------------------------------------------------
-
-  private arm(name: TimerName, ms: number, fn: () => void): void {
-    this.cancel(name);
-    this.timers.set(name, this.deps.timers.after(ms, () => {
-      this.timers.delete(name);
-      fn();
-    }));
-  }
-
-  private cancel(name: TimerName): void {
-    this.timers.get(name)?.();
-    this.timers.delete(name);
-  }
-
-  private clearTimers(): void {
-    for (const cancel of this.timers.values()) cancel();
-    this.timers.clear();
-  }
 
   /** Live events for legs that show them (the browser's transcript); phone legs have none. */
   private event(payload: Record<string, unknown>): void {
@@ -455,17 +400,4 @@ export class PipelineCall {
   private timestamp(): number {
     return this.deps.clock.now().getTime() / 1000;
   }
-}
-
-function wordCount(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length;
-}
-
-function onAbort(signal: AbortSignal, fn: () => void): void {
-  if (signal.aborted) fn();
-  else signal.addEventListener('abort', fn, { once: true });
-}
-
-function wrapUpReason(reason: unknown): string {
-  return typeof reason === 'string' && reason ? reason : 'balance';
 }
