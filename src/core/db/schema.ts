@@ -303,6 +303,8 @@ export interface AssistantsTable {
   widget_daily_budget_micros: ColumnType<number | null, number | null | undefined, number | null>;
   /** The chat widget's look and allowed origins (the complete object of widget-settings.schemas.ts). */
   widget_settings: JsonColumn<WidgetSettingsColumn>;
+  /** Bumped by a trigger on every UPDATE (migration 0014); updates write only at the version they read. */
+  version: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -12,6 +12,7 @@ import * as calls from './0010-calls.js';
 import * as compat from './0011-compat.js';
 import * as platformEvents from './0012-platform-events.js';
 import * as senderState from './0013-sender-state.js';
+import * as assistantVersion from './0014-assistant-version.js';
 import * as chatappCalls from './0016-chatapp-calls.js';
 
 /**
@@ -32,5 +33,6 @@ export const migrations: Record<string, Migration> = {
   '0011-compat': compat,
   '0012-platform-events': platformEvents,
   '0013-sender-state': senderState,
+  '0014-assistant-version': assistantVersion,
   '0016-chatapp-calls': chatappCalls,
 };
