@@ -45,30 +45,22 @@ export function createAccountsRepo(db: DbOrTx) {
     },
 
     /**
-     * Moves the balance only if it stays >= 0, in one conditional UPDATE: two concurrent debits
-     * can never both pass the check. Returns the new balance, or undefined when refused.
+     * Moves the balance only if it stays >= 0 and writes its ledger row, in ONE statement: the
+     * conditional UPDATE feeds the ledger INSERT, so two concurrent debits can never both pass
+     * the check, and a refused change writes no ledger row. One round trip instead of two, which
+     * matters because the owner's row stays locked from this statement until commit. Returns the
+     * new balance, or undefined when refused.
      */
-    async adjustBalance(userId: number, deltaMicros: number, now: Date): Promise<number | undefined> {
-      const row = await db
-        .updateTable('users')
-        .set({ balance_micros: sql`balance_micros + ${deltaMicros}`, updated_at: now })
-        .where('id', '=', userId)
-        .where(sql<boolean>`balance_micros + ${deltaMicros} >= 0`)
-        .returning('balance_micros')
-        .executeTakeFirst();
-      return row?.balance_micros;
-    },
-
-    async appendLedger(entry: { userId: number; amountMicros: number; balanceAfterMicros: number; reason: string }) {
-      await db
-        .insertInto('balance_ledger')
-        .values({
-          user_id: entry.userId,
-          amount_micros: entry.amountMicros,
-          balance_after_micros: entry.balanceAfterMicros,
-          reason: entry.reason,
-        })
-        .execute();
+    async moveBalance(change: { userId: number; amountMicros: number; reason: string; now: Date }): Promise<number | undefined> {
+      const { rows } = await sql<{ balance_after_micros: number }>`
+        WITH moved AS (
+          UPDATE users SET balance_micros = balance_micros + ${change.amountMicros}::bigint, updated_at = ${change.now}
+          WHERE id = ${change.userId} AND balance_micros + ${change.amountMicros}::bigint >= 0
+          RETURNING id, balance_micros)
+        INSERT INTO balance_ledger (user_id, amount_micros, balance_after_micros, reason)
+        SELECT id, ${change.amountMicros}::bigint, balance_micros, ${change.reason} FROM moved
+        RETURNING balance_after_micros`.execute(db);
+      return rows[0]?.balance_after_micros;
     },
 
     async ledgerTotal(userId: number): Promise<number> {

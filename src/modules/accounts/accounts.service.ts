@@ -28,15 +28,8 @@ export async function changeBalance(
   tx: DbOrTx,
   change: { userId: number; amountMicros: number; reason: string; now: Date },
 ): Promise<number> {
-  const repo = createAccountsRepo(tx);
-  const balanceAfter = await repo.adjustBalance(change.userId, change.amountMicros, change.now);
+  const balanceAfter = await createAccountsRepo(tx).moveBalance(change);
   if (balanceAfter === undefined) throw new InsufficientBalanceError();
-  await repo.appendLedger({
-    userId: change.userId,
-    amountMicros: change.amountMicros,
-    balanceAfterMicros: balanceAfter,
-    reason: change.reason,
-  });
   return balanceAfter;
 }
 

@@ -56,6 +56,10 @@ describe('balance ledger', () => {
     const me = await t.deps.services.accounts.getUser(user.id);
     expect(me.balance_micros).toBe(0);
     expect(await t.deps.services.accounts.ledgerTotalMicros(user.id)).toBe(0);
+    // The ledger row is written by the debit's own statement: one row per accepted debit, none
+    // for a refused one, each carrying the balance that debit left.
+    const debits = await t.deps.db.selectFrom('balance_ledger').select('balance_after_micros').where('user_id', '=', user.id).where('amount_micros', '<', 0).execute();
+    expect(debits.map((d) => d.balance_after_micros).sort((a, b) => b - a)).toEqual([60_000, 50_000, 40_000, 30_000, 20_000, 10_000, 0]);
   });
 
   it('keeps the balance equal to the sum of the ledger', async () => {
