@@ -72,4 +72,16 @@ describe('WebCallMedia', () => {
     await media.close('ended');
     expect(caller.events).toHaveLength(1);
   });
+
+  it("reports the page's keypad keys, one per dtmf event, and ignores anything else", async () => {
+    const { media, caller } = await pair(() => 0);
+    const keys: string[] = [];
+    const closed = new Promise<void>((resolve) => media.setHandlers({ onAudio: () => {}, onDtmf: (digit) => keys.push(digit), onClose: () => resolve() }));
+    for (const message of [{ type: 'dtmf', digit: '4' }, { type: 'dtmf', digit: '12' }, { type: 'dtmf', digit: 5 }, { type: 'dtmf' }, { type: 'dtmf', digit: 'x' }, { type: 'dtmf', digit: '#' }]) {
+      caller.ws.send(JSON.stringify(message));
+    }
+    caller.hangUp();
+    await closed;
+    expect(keys).toEqual(['4', '#']);
+  });
 });

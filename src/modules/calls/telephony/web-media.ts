@@ -128,14 +128,16 @@ export class WebCallMedia implements CallMedia {
   }
 
   private receiveText(text: string): void {
-    let message: { type?: unknown };
+    let message: { type?: unknown; digit?: unknown };
     try {
-      message = JSON.parse(text) as { type?: unknown };
+      message = JSON.parse(text) as { type?: unknown; digit?: unknown };
     } catch {
       return;
     }
     // The caller hung up from the page; the engine ends the call as ended by the customer.
     if (message?.type === 'end') this.ended('hangup');
+    // A key of the page's keypad, one per message, as Twilio reports a phone's keys.
+    else if (message?.type === 'dtmf' && typeof message.digit === 'string' && /^[0-9*#A-D]$/.test(message.digit)) this.handlers?.onDtmf?.(message.digit);
   }
 
   private ping(): void {
