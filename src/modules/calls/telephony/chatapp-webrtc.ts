@@ -1,0 +1,232 @@
+import { randomInt } from 'node:crypto';
+import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket, usePCMU } from 'werift';
+import { FRAME_MS, SampleFramer, samplesPerFrame } from '../audio/frames.js';
+import { createPhoneAudioIn, createPhoneAudioOut } from '../audio/phone-codec.js';
+import { ENGINE_SAMPLE_RATE } from '../speech/speech.types.js';
+import type { CallMedia, CallMediaHandlers } from './media.types.js';
+
+const ENGINE_FRAME = samplesPerFrame(ENGINE_SAMPLE_RATE);
+const PCMU_PAYLOAD_TYPE = 0;
+/** 20 ms of μ-law at 8 kHz. */
+const PCMU_FRAME_BYTES = 160;
+const MULAW_SILENCE = 0xff;
+/** After a stall (a busy event loop), at most this many late packets go out at once; the rest are skipped. */
+const MAX_BURST = 5;
+const ICE_GATHER_TIMEOUT_MS = 5_000;
+
+export interface WebrtcLegOptions {
+  /** STUN/TURN servers; none by default: the platform is ICE-lite and answers our checks from wherever they come. */
+  iceServers?: Array<{ urls: string; username?: string; credential?: string }>;
+  /** Monotonic milliseconds; the pacer sends one packet per 20 ms of this clock. */
+  now?: () => number;
+  /**
+   * A connected peer that sends no audio for this long is gone (a phone sends a packet every
+   * 20 ms, silence included; a peer that vanished sends nothing and may never close DTLS).
+   */
+  mediaTimeoutMs?: number;
+}
+
+const DEFAULT_MEDIA_TIMEOUT_MS = 15_000;
+
+/**
+ * One chatapp (WhatsApp Cloud API) call's WebRTC peer as a `CallMedia`: ICE + DTLS-SRTP with
+ * werift, PCMU (G.711 μ-law, enabled on the number through `additional_codecs`) in 20 ms RTP
+ * packets, PCM16 16 kHz to and from the engine.
+ *
+ * RTP is real time, so outgoing audio waits in a queue that a pacer drains one packet per 20 ms
+ * (silence when the queue is empty, so the platform never sees a media gap). What the customer
+ * has heard is what the pacer has sent: `playedMs` counts it, a mark fires when the pacer passes
+ * it, and `clear` drops the queue and fires the pending marks at once (unheard), as the other
+ * legs do.
+ */
+export class ChatappWebrtcLeg implements CallMedia {
+  private handlers: CallMediaHandlers | null = null;
+  private readonly track = new MediaStreamTrack({ kind: 'audio' });
+  private readonly audioIn = createPhoneAudioIn();
+  private readonly audioOut = createPhoneAudioOut();
+  private readonly inbound = new SampleFramer(ENGINE_FRAME);
+  private readonly outbound = new SampleFramer(ENGINE_FRAME);
+  private readonly queue: Uint8Array[] = [];
+  private readonly pendingMarks: Array<{ name: string; atMs: number }> = [];
+  private readonly now: () => number;
+  private sentMs = 0;
+  private queuedMs = 0;
+  private pacer: NodeJS.Timeout | null = null;
+  private pacerStartMs = 0;
+  private packetsSent = 0;
+  private sequence = randomInt(0, 0xffff);
+  private timestamp = randomInt(0, 0x7fffffff);
+  private closed = false;
+  private lastPacketAtMs = 0;
+  private readonly mediaTimeoutMs: number;
+  private connectedResolve!: (connected: boolean) => void;
+  /** Resolves true once DTLS-SRTP is up, false if the peer fails or closes first. */
+  readonly connected: Promise<boolean>;
+  /** Packets received from the far end (tests and metrics). */
+  packetsReceived = 0;
+
+  private constructor(private readonly pc: RTCPeerConnection, options: WebrtcLegOptions) {
+    this.now = options.now ?? (() => performance.now());
+    this.mediaTimeoutMs = options.mediaTimeoutMs ?? DEFAULT_MEDIA_TIMEOUT_MS;
+    this.connected = new Promise((resolve) => (this.connectedResolve = resolve));
+    // Before any remote description is applied: the answerer's track arrives while it is.
+    pc.onTrack.subscribe((remote) => this.listen(remote));
+    pc.connectionStateChange.subscribe((state) => {
+      if (state === 'connected') {
+        this.connectedResolve(true);
+        this.startPacer();
+      } else if (state === 'failed' || state === 'closed') {
+        this.connectedResolve(false);
+        this.ended(state === 'failed' ? 'transport_failed' : 'transport_closed');
+      }
+    });
+  }
+
+  /** Business-initiated: our offer (`a=setup:actpass`, all candidates gathered) for `connect`. */
+  static async offer(options: WebrtcLegOptions = {}): Promise<{ leg: ChatappWebrtcLeg; sdp: string }> {
+    const leg = new ChatappWebrtcLeg(createPeer(options), options);
+    leg.pc.addTransceiver(leg.track, { direction: 'sendrecv' });
+    await leg.pc.setLocalDescription(await leg.pc.createOffer());
+    await gathered(leg.pc);
+    return { leg, sdp: leg.pc.localDescription!.sdp };
+  }
+
+  /** User-initiated: our answer to the customer's offer, the same SDP for `pre_accept` and `accept`. */
+  static async answer(offerSdp: string, options: WebrtcLegOptions = {}): Promise<{ leg: ChatappWebrtcLeg; sdp: string }> {
+    if (!offersPcmu(offerSdp)) throw new Error('The call offer has no PCMU audio: enable additional_codecs PCMU on the number.');
+    const pc = createPeer(options);
+    const leg = new ChatappWebrtcLeg(pc, options);
+    try {
+      await pc.setRemoteDescription({ type: 'offer', sdp: offerSdp });
+      const transceiver = pc.getTransceivers().find((t) => t.kind === 'audio');
+      if (!transceiver) throw new Error('The call offer has no audio.');
+      transceiver.setDirection('sendrecv');
+      await transceiver.sender.replaceTrack(leg.track);
+      await pc.setLocalDescription(await pc.createAnswer());
+      await gathered(pc);
+    } catch (error) {
+      await leg.close('offer_refused');
+      throw error;
+    }
+    return { leg, sdp: pc.localDescription!.sdp };
+  }
+
+  /** The platform's answer to our offer (the `calls` webhook's `connect`). */
+  async acceptAnswer(sdp: string): Promise<void> {
+    if (this.pc.signalingState !== 'have-local-offer') return;
+    await this.pc.setRemoteDescription({ type: 'answer', sdp });
+  }
+
+  setHandlers(handlers: CallMediaHandlers): void {
+    this.handlers = handlers;
+  }
+
+  send(frame: Int16Array): void {
+    for (const full of this.outbound.push(frame)) this.enqueue(full);
+  }
+
+  clear(): void {
+    this.outbound.clear();
+    this.audioOut.reset();
+    this.queue.length = 0;
+    this.queuedMs = this.sentMs;
+    for (const mark of this.pendingMarks.splice(0)) this.handlers?.onMark?.(mark.name);
+  }
+
+  mark(name: string): void {
+    const partial = this.outbound.flush();
+    if (partial) this.enqueue(partial);
+    this.pendingMarks.push({ name, atMs: this.queuedMs });
+    // Nothing queued: the pacer's next tick confirms it (asynchronously, as a carrier would).
+  }
+
+  playedMs(): number {
+    return this.sentMs;
+  }
+
+  async close(reason: string): Promise<void> {
+    this.ended(reason);
+  }
+
+  private listen(remote: MediaStreamTrack): void {
+    remote.onReceiveRtp.subscribe((rtp) => {
+      if (this.closed || rtp.header.payloadType !== PCMU_PAYLOAD_TYPE || rtp.payload.length === 0) return;
+      this.packetsReceived += 1;
+      this.lastPacketAtMs = this.now();
+      for (const frame of this.inbound.push(this.audioIn.decode(rtp.payload))) this.handlers?.onAudio(frame);
+    });
+  }
+
+  private enqueue(frame: Int16Array): void {
+    if (this.closed) return;
+    this.queue.push(this.audioOut.encode(frame));
+    this.queuedMs += FRAME_MS;
+  }
+
+  private startPacer(): void {
+    if (this.pacer || this.closed) return;
+    this.pacerStartMs = this.now();
+    this.lastPacketAtMs = this.pacerStartMs;
+    this.pacer = setInterval(() => this.tick(), FRAME_MS / 2);
+  }
+
+  private tick(): void {
+    const due = Math.floor((this.now() - this.pacerStartMs) / FRAME_MS) + 1 - this.packetsSent;
+    if (due > MAX_BURST) this.packetsSent += due - MAX_BURST;
+    for (let i = 0; i < Math.min(due, MAX_BURST); i++) this.sendPacket();
+    this.confirmMarks();
+    if (this.now() - this.lastPacketAtMs > this.mediaTimeoutMs) this.ended('media_timeout');
+  }
+
+  private sendPacket(): void {
+    const payload = this.queue.shift();
+    if (payload) this.sentMs += FRAME_MS;
+    const header = new RtpHeader({ payloadType: PCMU_PAYLOAD_TYPE, sequenceNumber: this.sequence, timestamp: this.timestamp, marker: this.packetsSent === 0 });
+    this.track.writeRtp(new RtpPacket(header, Buffer.from(payload ?? silentPayload)));
+    this.sequence = (this.sequence + 1) & 0xffff;
+    this.timestamp = (this.timestamp + PCMU_FRAME_BYTES) >>> 0;
+    this.packetsSent += 1;
+  }
+
+  private confirmMarks(): void {
+    while (this.pendingMarks.length > 0 && this.pendingMarks[0]!.atMs <= this.sentMs) this.handlers?.onMark?.(this.pendingMarks.shift()!.name);
+  }
+
+  private ended(reason: string): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.pacer) clearInterval(this.pacer);
+    this.pacer = null;
+    this.queue.length = 0;
+    this.pendingMarks.length = 0;
+    this.connectedResolve(false);
+    this.handlers?.onClose(reason);
+    void this.pc.close().catch(() => {});
+  }
+}
+
+const silentPayload = new Uint8Array(PCMU_FRAME_BYTES).fill(MULAW_SILENCE);
+
+function createPeer(options: WebrtcLegOptions): RTCPeerConnection {
+  return new RTCPeerConnection({ codecs: { audio: [usePCMU()] }, iceServers: options.iceServers ?? [], iceUseIpv6: false });
+}
+
+/** The platform wants the whole SDP at once (no trickle): wait until every candidate is in it. */
+function gathered(pc: RTCPeerConnection): Promise<void> {
+  if (pc.iceGatheringState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ICE_GATHER_TIMEOUT_MS);
+    pc.iceGatheringStateChange.subscribe((state) => {
+      if (state !== 'complete') return;
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** PCMU is payload type 0 on the audio line, or named in an rtpmap. */
+export function offersPcmu(sdp: string): boolean {
+  const audio = sdp.split(/\r?\n/).find((line) => line.startsWith('m=audio '));
+  if (!audio) return false;
+  return audio.split(' ').slice(3).includes('0') || /^a=rtpmap:\d+ PCMU\/8000/im.test(sdp);
+}
