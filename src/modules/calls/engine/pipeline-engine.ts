@@ -5,25 +5,16 @@ import type { ReplyEngineDeps } from '../../conversations/reply-engine.js';
 import { assistantSpeech } from '../call-readiness.js';
 import type { SpeechProviders } from '../speech/providers.js';
 import { SpeechProviderUnavailableError } from '../speech/providers.js';
-import { createAmbientBed, type AmbientSound } from './ambient.js';
-import type { RecordingStore } from '../recordings/index.js';
-import { CallRecorder } from './call-recorder.js';
+import { openLineExtras, storeRecording, type RecordingDeps } from './call-behaviour/line-extras.js';
 import type { CallEngine, CallEngineSession, CallOutcome } from './engine.types.js';
 import type { TurnMetrics } from './engine-metrics.js';
 import { PipelineCall } from './pipeline-call.js';
 import { voiceMediumNote } from './phrases.js';
 import { realTimers, type EngineTimers } from './timers.js';
 
-export interface PipelineEngineDeps {
+export interface PipelineEngineDeps extends RecordingDeps {
   clock: Clock;
   logger: Logger;
-  /** Recordings go to DATA_DIR/recordings; `memory://` (tests without a directory) records nothing. */
-  dataDir: string;
-  publicUrl?: string;
-  /** Where finished recordings go (DATA_DIR or a bucket); absent keeps them where they were written. */
-  recordings?: RecordingStore;
-  /** RECORDINGS_FORMAT: PCM16 WAV, or μ-law WAV at half the size. */
-  recordingFormat?: 'wav' | 'wav-mulaw';
   speech: Pick<SpeechProviders, 'stt' | 'tts'>;
   catalog: { snapshot(): Promise<CatalogSnapshot> };
   replyDeps: ReplyEngineDeps;
@@ -47,8 +38,7 @@ export function createPipelineEngine(deps: PipelineEngineDeps): CallEngine {
         await session.telephony.hangUp().catch(() => undefined);
         return { endedBy: 'assistant', reason: 'provider_unavailable', transcript: [] };
       }
-      const { assistant, call } = session;
-      const recorder = assistant.record && !deps.dataDir.startsWith('memory://') ? await CallRecorder.open(deps.dataDir, call.id, deps.recordingFormat === 'wav-mulaw' ? 'mulaw' : 'pcm16') : null;
+      const extras = await openLineExtras(deps, session);
       const pipeline = new PipelineCall({
         session,
         ...speech,
@@ -56,14 +46,12 @@ export function createPipelineEngine(deps: PipelineEngineDeps): CallEngine {
         timers: deps.timers ?? realTimers,
         clock: deps.clock,
         logger: deps.logger,
-        ambient: createAmbientBed(assistant.ambient_sound as AmbientSound, assistant.ambient_sound_volume, call.id),
-        recorder,
-        recordingUrl: recorder ? recordingUrl(deps.publicUrl, call.id) : null,
+        ...extras,
         audioLeadMs: deps.audioLeadMs,
         onTurnMetrics: deps.onTurnMetrics,
       });
       const outcome = await pipeline.run();
-      if (outcome.recordingPath && deps.recordings) outcome.recordingPath = await storeRecording(deps, call.id, outcome.recordingPath);
+      if (outcome.recordingPath) outcome.recordingPath = await storeRecording(deps, session.call.id, outcome.recordingPath);
       return outcome;
     },
   };
@@ -91,20 +79,4 @@ async function resolveSpeech(deps: PipelineEngineDeps, session: CallEngineSessio
     },
     mediumNote: voiceMediumNote(catalog.languages.get(assistant.language_id)?.name ?? null),
   };
-}
-
-/** The recording moved to its store; when that fails it stays on local disk and is served from there. */
-async function storeRecording(deps: PipelineEngineDeps, callId: number, localPath: string): Promise<string> {
-  try {
-    return await deps.recordings!.put(callId, localPath);
-  } catch (error) {
-    deps.logger.error({ err: error, callId }, 'could not store the call recording; kept under DATA_DIR');
-    return localPath;
-  }
-}
-
-/** Where the owner fetches the recording (Bearer auth). */
-function recordingUrl(publicUrl: string | undefined, callId: number): string {
-  const path = `/api/user/calls/${callId}/recording`;
-  return publicUrl ? `${new URL(publicUrl).origin}${path}` : path;
 }
