@@ -1,11 +1,12 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../../core/clock.js';
-import type { CallTranscriptEntry, FunctionCallRecord } from '../../../core/db/schema.js';
+import type { CallTranscriptEntry } from '../../../core/db/schema.js';
 import type { RuntimeAssistant } from '../../conversations/functions/types.js';
-import type { LanguageModel } from '../../conversations/llm/provider.js';
+import type { ToolCall } from '../../conversations/llm/provider.js';
 import { fillVariables, type HistoryItem } from '../../conversations/prompt.js';
 import { createReplyEngine, type Reply, type ReplyEngineDeps } from '../../conversations/reply-engine.js';
-import type { SttProvider, SttSession, TranscriptEvent, TtsProvider } from '../speech/speech.types.js';
+import { dtmfTones } from '../audio/dtmf.js';
+import { ENGINE_SAMPLE_RATE, type SttProvider, type SttSession, type TranscriptEvent, type TtsProvider } from '../speech/speech.types.js';
 import type { AmbientBed } from './ambient.js';
 import { AudioOut } from './audio-out.js';
 import { callFunctions, withCallFunctions, type CallTransferRequest } from './call-functions.js';
@@ -15,11 +16,12 @@ import { CallTimers, reengagementRequest, SilenceRules } from './call-behaviour/
 import { handOver } from './call-behaviour/hand-over.js';
 import { closeRecording } from './call-behaviour/line-extras.js';
 import type { CallEngineSession, CallOutcome } from './engine.types.js';
-import { turnMetrics, type TurnMetrics, type TurnTimings } from './engine-metrics.js';
+import type { TurnMetrics } from './engine-metrics.js';
+import { KEYPAD_FUNCTIONS, KeypadInput, keypadFunctions } from './keypad.js';
 import { PHRASES, fillerPhrases } from './phrases.js';
-import { SentenceChunker, speakable } from './sentence-chunker.js';
+import { PipelineTurns, turnAwareModel, type Turn } from './pipeline-turn.js';
 import type { EngineTimers } from './timers.js';
-import { Utterance, type VoiceSettings } from './utterance.js';
+import type { VoiceSettings } from './utterance.js';
 
 export interface PipelineCallDeps {
   session: CallEngineSession;
@@ -39,21 +41,6 @@ export interface PipelineCallDeps {
   onTurnMetrics?: (metrics: TurnMetrics) => void;
 }
 
-/** What the assistant is doing: one reply (or greeting, goodbye...) at a time. */
-interface Turn {
-  abort: AbortController;
-  utterance: Utterance;
-  chunker: SentenceChunker;
-  /** The caller's words this answers; hidden prompts (re-engagement) are not the caller's. */
-  userText?: string;
-  replyContent?: string;
-  functionCalls: FunctionCallRecord[];
-  transcriptIndex: number;
-  startedAt: Date;
-  timings: TurnTimings;
-  stored: boolean;
-}
-
 /**
  * One call in pipeline mode: caller audio to streaming STT; each finished caller turn to the reply
  * engine, whose tokens are cut into sentences, each synthesised as soon as it is complete and
@@ -67,15 +54,14 @@ export class PipelineCall {
   private assistant: RuntimeAssistant;
   private readonly registry: ReplyEngineDeps['registry'];
   private stt: SttSession | null = null;
-  private turn: Turn | null = null;
+  private readonly turns: PipelineTurns;
+  private readonly keypad: KeypadInput;
   private readonly transcript: CallTranscriptEntry[] = [];
   private readonly history: HistoryItem[] = [];
   private readonly timers: CallTimers;
   private readonly silence: SilenceRules;
-  private readonly utterances = new Map<string, Utterance>();
   private pendingUserText = '';
   private fillerIndex = 0;
-  private sequence = 0;
   private transferRequest: CallTransferRequest | null = null;
   private ending: { endedBy: CallOutcome['endedBy']; reason: string } | null = null;
   private finished = false;
@@ -94,7 +80,21 @@ export class PipelineCall {
       silence: () => void this.endWith('silence'),
       reengage: () => void this.reengage(),
     });
-    this.registry = withCallFunctions(deps.replyDeps.registry, (assistant) => callFunctions(assistant, session.call, (request) => (this.transferRequest = request)));
+    this.turns = new PipelineTurns({
+      out: this.out, tts: deps.tts, voice: deps.voice, clock: deps.clock, callId: session.call.id, playedMs: () => session.media.playedMs(),
+      transcript: this.transcript, history: this.history, event: (payload) => this.event(payload), onTurnMetrics: deps.onTurnMetrics,
+      onTurnStarted: () => this.silence.assistantSpeaking(),
+      onSynthesisFailed: (error) => this.providerFailed('tts', error),
+      onStored: (turn) => {
+        if (turn.userText !== undefined) this.pendingUserText = '';
+      },
+    });
+    this.keypad = new KeypadInput(deps.timers);
+    const keypadLine = { keypad: this.keypad, sendDigits: (digits: string) => this.sendDigits(digits), flushSpeech: () => this.flushSpeech() };
+    this.registry = withCallFunctions(deps.replyDeps.registry, (assistant) => [
+      ...callFunctions(assistant, session.call, (request) => (this.transferRequest = request)),
+      ...keypadFunctions(assistant, keypadLine),
+    ]);
   }
 
   async run(): Promise<CallOutcome> {
@@ -106,7 +106,8 @@ export class PipelineCall {
         this.stt?.write(frame);
         this.deps.recorder?.caller(frame);
       },
-      onMark: (name) => this.utterances.get(name)?.marked(),
+      onMark: (name) => this.turns.marked(name),
+      onDtmf: (digit) => this.onDtmf(digit),
       onClose: () => this.onLineClosed(),
     });
     try {
@@ -126,7 +127,7 @@ export class PipelineCall {
       if (answeredBy === 'machine') this.voicemail();
     });
     if (session.call.answeredBy === 'machine') this.voicemail();
-    else if (!this.assistant.wait_for_customer) void this.say(fillVariables(this.assistant.initial_message, session.call.variables)).then(() => this.lineQuiet());
+    else if (!this.assistant.wait_for_customer) void this.turns.say(fillVariables(this.assistant.initial_message, session.call.variables)).then(() => this.lineQuiet());
     else this.lineQuiet();
     return this.outcome;
   }
@@ -137,7 +138,7 @@ export class PipelineCall {
     if (this.ending) return;
     this.callerActive();
     this.event({ type: 'speaking', role: 'user' });
-    if (this.assistant.allow_interruptions && this.minInterruptWords() === 0 && this.turn?.utterance.started) this.bargeIn();
+    if (this.assistant.allow_interruptions && this.minInterruptWords() === 0 && this.turns.current?.utterance.started) this.bargeIn();
   }
 
   private onTranscript(event: TranscriptEvent): void {
@@ -145,7 +146,7 @@ export class PipelineCall {
     const receivedAt = performance.now();
     this.event({ type: 'transcript', role: 'user', text: event.text.trim(), final: event.isFinal });
     this.callerActive();
-    if (this.turn?.utterance.started) {
+    if (this.turns.current?.utterance.started) {
       // Words over the assistant's voice: only enough of them, when allowed, interrupt it.
       if (!this.assistant.allow_interruptions || wordCount(event.text) < this.minInterruptWords()) return;
       this.bargeIn();
@@ -155,7 +156,9 @@ export class PipelineCall {
 
   private callerTurn(text: string, receivedAt: number): void {
     // A reply still being prepared (nothing heard yet) is redone with everything the caller said.
-    if (this.turn) this.drop(this.turn);
+    this.keypad.cancel();
+    this.keypad.forgetTypeAhead();
+    if (this.turns.current) this.turns.drop(this.turns.current);
     this.transcript.push({ text, type: 'transcript', sender: 'human', timestamp: this.timestamp() });
     this.pendingUserText = this.pendingUserText ? `${this.pendingUserText} ${text}` : text;
     void this.respond(this.pendingUserText, { visible: true, transcriptAt: receivedAt });
@@ -166,60 +169,27 @@ export class PipelineCall {
   }
 
   private bargeIn(): void {
-    const turn = this.turn;
-    if (!turn) return;
-    // Played to the end (its mark is back) but not yet stored: all of it was heard.
-    const heard = turn.utterance.playedToEnd ? null : turn.utterance.heardText();
-    this.drop(turn);
-    this.out.clear();
-    this.store(turn, heard);
+    this.keypad.cancel();
+    this.turns.interrupt();
+  }
+
+  /** A key of the caller's keypad: for a running collect_keypad, or typed ahead of its prompt. */
+  private onDtmf(digit: string): void {
+    if (this.ending) return;
+    this.callerActive();
+    this.keypad.press(digit);
   }
 
   // ---- the assistant -------------------------------------------------------------------------
 
-  private newTurn(userText?: string): Turn {
-    const markName = `u${++this.sequence}`;
-    const utterance = new Utterance(markName, {
-      tts: this.deps.tts, voice: this.deps.voice, out: this.out, playedMs: () => this.deps.session.media.playedMs(),
-      onFirstFrameSent: () => {
-        this.event({ type: 'speaking', role: 'assistant' });
-        const metrics = turnMetrics(this.deps.session.call.id, turn.timings, utterance.timings);
-        if (metrics) this.deps.onTurnMetrics?.(metrics);
-      },
-    });
-    this.utterances.set(markName, utterance);
-    utterance.done.catch((error: unknown) => this.providerFailed('tts', error));
-    const turn: Turn = {
-      abort: new AbortController(), utterance, chunker: new SentenceChunker(), userText, functionCalls: [],
-      transcriptIndex: this.transcript.length, startedAt: this.deps.clock.now(), timings: {}, stored: false,
-    };
-    this.silence.assistantSpeaking();
-    this.turn = turn;
-    return turn;
-  }
-
-  /**
-   * Speaks fixed text (greeting, voicemail message, goodbye) in one request, for the most natural
-   * prosody; it is short. Resolves when played (true) or cut off (false).
-   */
-  private async say(text: string): Promise<boolean> {
-    const turn = this.newTurn();
-    turn.utterance.add(speakable(text));
-    turn.utterance.end();
-    const result = await turn.utterance.done.catch(() => 'cancelled' as const);
-    if (result !== 'played' || turn.stored) return false;
-    this.store(turn, null);
-    return true;
-  }
-
   /** One reply of the model to the caller (or to a hidden prompt), spoken as it is written. */
   private async respond(userMessage: string, options: { visible: boolean; transcriptAt?: number }): Promise<void> {
-    const turn = this.newTurn(options.visible ? userMessage : undefined);
+    const turn = this.turns.start(options.visible ? userMessage : undefined);
     turn.timings.transcriptAt = options.transcriptAt;
     const { call } = this.deps.session;
     // An engine per turn: its model is bound to this turn's abort signal and timings, so a
     // cancelled reply finishing a function call can never start a round in the next turn.
-    const replies = createReplyEngine({ ...this.deps.replyDeps, llm: this.turnAwareModel(turn), registry: this.registry });
+    const replies = createReplyEngine({ ...this.deps.replyDeps, llm: turnAwareModel(this.deps.replyDeps.llm, turn, (calls) => this.toolsStarting(turn, calls)), registry: this.registry });
     let reply: Reply;
     try {
       reply = await replies.reply({
@@ -248,72 +218,42 @@ export class PipelineCall {
     turn.utterance.end();
     const result = await turn.utterance.done.catch(() => 'cancelled' as const);
     if (result !== 'played' || turn.stored || this.ending) return;
-    this.store(turn, null);
+    this.turns.store(turn, null);
     if (this.transferRequest) void this.transfer(this.transferRequest);
     else if (reply.end) void this.endWith('end_call');
     else this.lineQuiet();
   }
 
-  /** Stops a turn without storing it (a reply redone, or cut off and stored by the caller). */
-  private drop(turn: Turn): void {
-    turn.abort.abort();
-    turn.utterance.cancel();
-    if (this.turn === turn) this.turn = null;
-  }
-
-  /** Records a finished or interrupted turn in the history and transcript; `heard` when cut off. */
-  private store(turn: Turn, heard: string | null): void {
-    if (turn.stored) return;
-    turn.stored = true;
-    if (this.turn === turn) this.turn = null;
-    if (turn.userText !== undefined) {
-      this.history.push({ id: this.history.length + 1, role: 'user', content: turn.userText, function_calls: null });
-      this.pendingUserText = '';
-    }
-    const content = heard ?? turn.replyContent ?? turn.utterance.text;
-    if (content || turn.functionCalls.length > 0) {
-      this.history.push({ id: this.history.length + 1, role: 'assistant', content, function_calls: turn.functionCalls.length ? turn.functionCalls : null });
-    }
-    const spoken = heard ?? turn.utterance.text;
-    if (spoken || turn.functionCalls.length > 0) {
-      const entry: CallTranscriptEntry = { text: spoken, type: 'transcript', sender: 'bot', timestamp: turn.startedAt.getTime() / 1000 };
-      if (turn.functionCalls.length > 0) entry.function_calls = turn.functionCalls;
-      this.transcript.splice(turn.transcriptIndex, 0, entry);
-      if (spoken) this.event({ type: 'transcript', role: 'assistant', text: spoken, final: true });
-    }
-  }
-
-  /** Filler words while a function runs, so the line is not silent. */
-  private toolsStarting(turn: Turn): void {
-    if (!this.assistant.fillers || turn.abort.signal.aborted) return;
-    for (const sentence of turn.chunker.flush()) turn.utterance.add(sentence);
+  /**
+   * Functions start running: what the model wrote so far is spoken, then a filler so the line is
+   * not silent; none while a keypad function runs (the caller is listening to a prompt or typing).
+   */
+  private toolsStarting(turn: Turn, calls: ToolCall[]): void {
+    if (turn.abort.signal.aborted) return;
+    const keypadOnly = calls.every((c) => KEYPAD_FUNCTIONS.includes(c.name));
+    if (!this.assistant.fillers || keypadOnly) return;
+    this.flushSpeech();
     const phrases = fillerPhrases(this.assistant.filler_config);
     turn.utterance.add(phrases[this.fillerIndex++ % phrases.length]!);
   }
 
-  /** The model as the reply engine sees it: cancelled with the turn, timed, fillers on tool calls. */
-  private turnAwareModel(turn: Turn): LanguageModel {
-    const model = this.deps.replyDeps.llm;
-    return {
-      kind: model.kind,
-      complete: async (request, options = {}) => {
-        turn.timings.llmRequestAt ??= performance.now();
-        const onToken = options.onToken && ((text: string) => {
-          turn.timings.llmFirstTokenAt ??= performance.now();
-          options.onToken!(text);
-        });
-        const result = await model.complete(request, { ...options, onToken, signal: turn.abort.signal });
-        if (request.tools.length > 0 && result.toolCalls.length > 0) this.toolsStarting(turn);
-        return result;
-      },
-    };
+  /** The words the model wrote so far in this reply are spoken now, not at the end of a sentence. */
+  private flushSpeech(): void {
+    const turn = this.turns.current;
+    if (!turn || turn.abort.signal.aborted) return;
+    for (const sentence of turn.chunker.flush()) turn.utterance.add(sentence);
+  }
+
+  /** send_dtmf: keypad tones on the line, after the words before them. */
+  private sendDigits(digits: string): void {
+    this.turns.current?.utterance.addAudio(dtmfTones(digits, ENGINE_SAMPLE_RATE));
   }
 
   // ---- silence, voicemail, endings -----------------------------------------------------------
 
   /** The assistant finished speaking and waits: silence timers run until the caller speaks. */
   private lineQuiet(): void {
-    if (this.ending || this.turn) return;
+    if (this.ending || this.turns.current) return;
     this.silence.lineQuiet(this.assistant);
   }
 
@@ -322,10 +262,10 @@ export class PipelineCall {
   }
 
   private async reengage(): Promise<void> {
-    if (this.ending || this.turn) return;
+    if (this.ending || this.turns.current) return;
     const request = reengagementRequest(this.assistant);
     if (!request) {
-      if (await this.say(PHRASES.reengage)) this.lineQuiet();
+      if (await this.turns.say(PHRASES.reengage)) this.lineQuiet();
       return;
     }
     await this.respond(request, { visible: false });
@@ -349,7 +289,7 @@ export class PipelineCall {
     this.timers.clear();
     const { session, replyDeps, logger } = this.deps;
     this.ending.reason = await handOver(request, {
-      session, logger, summaryModel: replyDeps, say: (text) => this.say(text), transcript: this.transcript, timestamp: () => this.timestamp(),
+      session, logger, summaryModel: replyDeps, say: (text) => this.turns.say(text), transcript: this.transcript, timestamp: () => this.timestamp(),
     });
     if (this.ending.reason === 'transfer_failed') await this.hangUp();
     await this.finish();
@@ -360,8 +300,8 @@ export class PipelineCall {
     if (this.ending || this.finished) return;
     this.ending = { endedBy: 'assistant', reason };
     this.timers.clear();
-    if (this.turn) this.bargeIn();
-    if (farewell) await this.say(farewell).catch(() => false);
+    if (this.turns.current) this.bargeIn();
+    if (farewell) await this.turns.say(farewell).catch(() => false);
     await this.hangUp();
     await this.finish();
   }
@@ -373,7 +313,7 @@ export class PipelineCall {
   private onLineClosed(): void {
     if (!this.ending) {
       this.ending = { endedBy: 'customer', reason: 'hangup' };
-      if (this.turn) this.bargeIn();
+      if (this.turns.current) this.bargeIn();
     }
     void this.finish();
   }
@@ -382,7 +322,8 @@ export class PipelineCall {
     if (this.finished) return;
     this.finished = true;
     this.timers.clear();
-    if (this.turn) this.drop(this.turn);
+    this.keypad.cancel();
+    if (this.turns.current) this.turns.drop(this.turns.current);
     this.out.stop();
     await this.stt?.close().catch(() => undefined);
     const recordingPath = await closeRecording(this.deps.recorder, this.deps.logger, this.deps.session.call.id);

@@ -1,4 +1,5 @@
-import { FRAME_MS } from '../audio/frames.js';
+import { FRAME_MS, samplesPerFrame } from '../audio/frames.js';
+import { ENGINE_SAMPLE_RATE } from '../speech/speech.types.js';
 import type { TtsProvider, TtsRequest } from '../speech/speech.types.js';
 import type { AudioOut } from './audio-out.js';
 import { BufferedStream } from './buffered-stream.js';
@@ -63,7 +64,7 @@ export class Utterance {
   }
 
   get text(): string {
-    return this.sentences.map((s) => s.text).join(' ');
+    return this.sentences.map((s) => s.text).filter(Boolean).join(' ');
   }
 
   add(text: string): void {
@@ -75,6 +76,14 @@ export class Utterance {
       audioMs: 0,
       complete: false,
     };
+    this.sentences.push(sentence);
+    this.feeding = this.feeding.then(() => this.feed(sentence));
+  }
+
+  /** Audio with no words (keypad tones), played in order with the sentences; never counts as heard text. */
+  addAudio(samples: Int16Array): void {
+    if (this.closed || this.cancelled || samples.length === 0) return;
+    const sentence: Sentence = { text: '', stream: new BufferedStream(framesOf(samples)), audioMs: 0, complete: false };
     this.sentences.push(sentence);
     this.feeding = this.feeding.then(() => this.feed(sentence));
   }
@@ -157,5 +166,15 @@ export class Utterance {
       this.fail(error);
       throw error;
     }
+  }
+}
+
+/** Ready-made audio as the 20 ms engine frames a synthesizer would stream. */
+async function* framesOf(samples: Int16Array): AsyncGenerator<Int16Array> {
+  const frame = samplesPerFrame(ENGINE_SAMPLE_RATE);
+  for (let i = 0; i < samples.length; i += frame) {
+    const out = new Int16Array(frame);
+    out.set(samples.subarray(i, i + frame));
+    yield out;
   }
 }
