@@ -35,6 +35,7 @@ import { installTwilioStream } from './modules/calls/telephony/twilio-stream.js'
 import { webCallsRoutes } from './modules/calls/web-calls.routes.js';
 import { installWebCallSocket } from './modules/calls/telephony/web-socket.js';
 import { webCallPageRoutes } from './modules/calls/web-call-page.routes.js';
+import { chatappCallsRoutes } from './modules/calls/chatapp/chatapp-calls.routes.js';
 import { VERSION } from './version.js';
 
 const ONE_MIB = 1024 * 1024;
@@ -94,6 +95,10 @@ export async function buildApp(deps: Deps): Promise<App> {
   });
   installWebCallSocket(app.server, { webCalls: callsModule.webCalls, sessions: callsModule.sessions, logger: deps.logger });
   await app.register(webCallPageRoutes);
+  if (callsModule.chatappCalls) {
+    await app.register(chatappCallsRoutes, { prefix: '/api', chatappCalls: callsModule.chatappCalls.service });
+    app.addHook('onClose', () => callsModule.chatappCalls!.stop());
+  }
   app.addHook('onClose', () => callsModule.sessions.stop());
   // Closing the app lets running jobs finish (before server.ts closes the database).
   app.addHook('onClose', async () => {

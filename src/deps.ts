@@ -146,6 +146,7 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
     assistantByUuid: (uuid) => conversationsModule.assistants.byUuid(uuid),
     readiness: callReadiness,
     originForAssistant: (assistantUuid, origin) => widget.originForAssistant(assistantUuid, origin),
+    chatapp: chatapp.voiceCalls,
   });
   return { callsModule, accounts, auth, apiKeys, webhooks, knowledge, ...assistantServices, chatapp, conversations: conversationsModule.conversations, conversationsModule, widget };
 }

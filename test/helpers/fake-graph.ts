@@ -99,6 +99,7 @@ export async function startFakeGraph(version = 'v23.0') {
   const phoneNumbers = new Map<string, FakePhoneNumber>();
   let pageSize = 100;
   let sent = 0;
+  let calls = 0;
   let override: ((request: GraphRequest) => GraphReply | undefined) | undefined;
 
   const answer = (request: GraphRequest): GraphReply => {
@@ -123,6 +124,15 @@ export async function startFakeGraph(version = 'v23.0') {
         body: { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to.replace(/^\+/, '') }], messages: [{ id: `wamid.FAKE${String(sent).padStart(6, '0')}` }] },
       };
     }
+    if (request.method === 'POST' && edge === 'calls') {
+      // Calling (voice.md §5): connect answers the new call's id, every other action success.
+      if (request.body?.action === 'connect') {
+        calls += 1;
+        return { status: 200, body: { messaging_product: 'whatsapp', calls: [{ id: `wacid.FAKE${String(calls).padStart(6, '0')}` }] } };
+      }
+      return { status: 200, body: { messaging_product: 'whatsapp', success: true } };
+    }
+    if (request.method === 'POST' && edge === 'settings') return { status: 200, body: { success: true } };
     if (request.method === 'GET' && edge === 'call_permissions') {
       const stored = permissions.get(request.query.user_wa_id ?? '');
       return {
@@ -223,6 +233,8 @@ export async function startFakeGraph(version = 'v23.0') {
       override = next;
     },
     sends: () => requests.filter((r) => r.method === 'POST' && r.path.endsWith('/messages')),
+    /** Calling actions sent (`POST /{phone-number-id}/calls`), optionally of one action. */
+    callActions: (action?: string) => requests.filter((r) => r.method === 'POST' && r.path.endsWith('/calls') && (!action || r.body?.action === action)),
     reset() {
       requests.length = 0;
       override = undefined;

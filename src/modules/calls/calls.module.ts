@@ -22,6 +22,9 @@ import { createTwilioWebhooks } from './telephony/twilio-webhooks.js';
 import type { CallReadiness } from './call-readiness.js';
 import { createWebCallsService } from './web-calls.service.js';
 import type { OriginVerdict } from '../widget/widget.service.js';
+import type { VoiceCallsPort } from '../chatapp/voice-calls.port.js';
+import { createChatappCallsModule } from './chatapp/chatapp-calls.module.js';
+import type { WebrtcLegOptions } from './telephony/chatapp-webrtc.js';
 
 export interface CallsConfig extends RecordingsConfig {
   DATA_DIR: string;
@@ -52,6 +55,9 @@ export interface CallsModuleDeps {
   assistantByUuid(uuid: string): Promise<RuntimeAssistant | undefined>;
   readiness: CallReadiness;
   originForAssistant(assistantUuid: string, origin: string): Promise<OriginVerdict>;
+  /** Calls on the chatapp platform (WebRTC); absent: no chatapp calls. */
+  chatapp?: VoiceCallsPort;
+  chatappLegOptions?: WebrtcLegOptions;
 }
 
 /** Builds the calls module: Twilio client and accounts, live sessions, the API service and webhooks. */
@@ -76,7 +82,10 @@ export function createCallsModule(deps: CallsModuleDeps) {
       messagesPerIpPerMinute: config.WIDGET_MESSAGES_PER_IP_PER_MINUTE,
     },
   });
-  return { calls, webCalls, sessions, twilioWebhooks, rest, accounts, pricePerMinuteMicros, llm: deps.llm, modelFor: deps.modelFor, loadAssistant: deps.loadAssistant };
+  const chatappCalls = deps.chatapp
+    ? createChatappCallsModule({ db, clock, logger, sessions, port: deps.chatapp, pricePerMinuteMicros, legOptions: deps.chatappLegOptions, loadAssistant: deps.loadAssistant })
+    : null;
+  return { calls, webCalls, sessions, twilioWebhooks, rest, accounts, pricePerMinuteMicros, llm: deps.llm, modelFor: deps.modelFor, loadAssistant: deps.loadAssistant, chatappCalls };
 }
 
 export type CallsModule = ReturnType<typeof createCallsModule>;
@@ -85,6 +94,10 @@ export type CallsModule = ReturnType<typeof createCallsModule>;
 export function registerCallsJobs(jobs: JobRunner, module: CallsModule): void {
   registerCallFinalize(jobs, { llm: module.llm, modelFor: module.modelFor, loadAssistant: module.loadAssistant });
   registerCallSweep(jobs, {
-    telephonyFor: (call) => (call.provider === 'twilio' ? controlForCall(module.rest, module.accounts, call) : Promise.resolve(null)),
+    telephonyFor: (call) => {
+      if (call.provider === 'twilio') return controlForCall(module.rest, module.accounts, call);
+      if (call.provider === 'chatapp' && module.chatappCalls) return module.chatappCalls.telephonyFor(call);
+      return Promise.resolve(null);
+    },
   });
 }

@@ -20,7 +20,7 @@ export function effectivePermission(conversation: ConversationRow | undefined, n
 
 export const stamp = (date: Date | null) => (date ? windowTimestamp(date) : null);
 
-export type VoiceEventType = 'call_permission_requested' | 'call_permission_granted' | 'call_permission_denied';
+export type VoiceEventType = 'call_permission_requested' | 'call_permission_granted' | 'call_permission_denied' | 'voice_call';
 
 /**
  * The reference's voice webhook (`"event": "whatsapp_voice"`, the name automations filter on),
@@ -29,7 +29,11 @@ export type VoiceEventType = 'call_permission_requested' | 'call_permission_gran
  */
 export async function emitVoiceEvent(
   tx: DbOrTx,
-  input: { type: VoiceEventType; sender: SenderRow; conversation: ConversationRow; assistantUuid: string | null; canCall: boolean; now: Date },
+  input: {
+    type: VoiceEventType; sender: SenderRow; conversation: ConversationRow; assistantUuid: string | null; canCall: boolean; now: Date;
+    /** voice_call: the call record and which way it went. */
+    call?: { id: number; direction: 'whatsapp_outbound' | 'whatsapp_inbound' };
+  },
 ): Promise<void> {
   const { sender, conversation, now } = input;
   if (!sender.voice_webhook_url) return;
@@ -49,6 +53,7 @@ export async function emitVoiceEvent(
       status,
       expires_at: status === 'granted' ? stamp(conversation.permission_expires_at) : null,
       can_call: input.canCall && status === 'granted',
+      ...(input.call ? { call_id: input.call.id, direction: input.call.direction } : {}),
     },
   });
 }

@@ -14,6 +14,7 @@ import {
   type SyncSenderStateJob,
 } from './sender-state.service.js';
 import { createSimulatorService } from './simulator.service.js';
+import { createVoiceCallsPort } from './voice-calls.port.js';
 import {
   createTemplatesService,
   SYNC_ALL_TEMPLATES_JOB,
@@ -46,6 +47,8 @@ export function createChatappServices(options: ChatappOptions) {
     media: createMediaService(ctx),
     inbound,
     simulator: createSimulatorService({ db: ctx.db, clock: ctx.clock, inbound, callPermission }),
+    /** What the calls module uses to carry voice calls on the platform. */
+    voiceCalls: createVoiceCallsPort({ ...ctx, inbound, isRestricted: callPermission.isRestricted }),
     /** POST /api/webhooks/chatapp: one insert, so the platform gets its 200 at once; the job does the work. */
     async acceptPlatformWebhook(payload: unknown): Promise<void> {
       await enqueueJob(ctx.db, { kind: PLATFORM_WEBHOOK_JOB, payload, maxAttempts: 10 });

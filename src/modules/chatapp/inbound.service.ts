@@ -9,7 +9,10 @@ import type { TemplatesService } from './templates.service.js';
 import { applyStatusWithReceipt } from './delivery-receipts.js';
 import type { SenderStateService } from './sender-state.service.js';
 import { isStale, receiveCall, receiveGroupMessage, reviseInboundMessage } from './inbound-changes.js';
-import { parseWebhookPayload, type InboundMessage, type PermissionReply, type WebhookEvent } from './webhook-events.js';
+import { parseWebhookPayload, type CallSignal, type InboundMessage, type PermissionReply, type WebhookEvent } from './webhook-events.js';
+
+/** Who handles the platform's call signalling (the calls module's chatapp leg), set once at start-up. */
+export type CallSignalHandler = (sender: SenderRow, signal: CallSignal) => Promise<void>;
 
 export const PLATFORM_WEBHOOK_JOB = 'chatapp.platform-webhook';
 
@@ -43,6 +46,7 @@ export interface InboundDeps extends ChatappContext {
 /** Applies what the customer side does: from platform webhooks, or from the simulator routes. */
 export function createInboundService(deps: InboundDeps) {
   const { db, clock, assistants, templates, isRestricted, logger } = deps;
+  let callSignalHandler: CallSignalHandler | null = null;
 
   async function applyPermissionReply(tx: DbOrTx, sender: SenderRow, conversation: ConversationRow, reply: PermissionReply, at: Date, assistantUuid: string | null) {
     const now = clock.now();
@@ -122,11 +126,21 @@ export function createInboundService(deps: InboundDeps) {
       await inTransaction(db, (tx) => applyStatusWithReceipt(tx, { sender, change: event, assistantUuid, now: clock.now() }));
     } else if (event.type === 'call_connected' || event.type === 'call_from_customer') {
       await receiveCall(db, sender, { customerPhone: event.customerPhone, at: event.at, connected: event.type === 'call_connected' }, clock.now());
+    } else if (event.type === 'call_signal') {
+      if (callSignalHandler) await callSignalHandler(sender, event.signal);
+      else logger.info({ senderId: sender.id, callId: event.signal.callId }, 'platform call event with no call handler on this server; ignored');
     }
   }
 
   return {
     receiveMessage,
+
+    setCallSignalHandler(handler: CallSignalHandler): void {
+      callSignalHandler = handler;
+    },
+
+    /** Our own media connected a call: the window opens and the platform's ask counters reset, as for a picked-up call. */
+    callConnected: (sender: SenderRow, customerPhone: string, at: Date) => receiveCall(db, sender, { customerPhone, at, connected: true }, clock.now()),
 
     /** A stored customer message as it is now (edited text, deleted or not), for the reply engine. */
     async currentMessage(messageId: number): Promise<{ text: string; deleted: boolean } | undefined> {

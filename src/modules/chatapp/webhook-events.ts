@@ -50,8 +50,27 @@ export type WebhookEvent =
   | { type: 'call_connected'; phoneNumberId: string; customerPhone: string; at: Date }
   /** The customer called the business: the window opens even if nobody picks up. */
   | { type: 'call_from_customer'; phoneNumberId: string; customerPhone: string; at: Date }
+  /** Everything the platform says about one call, for the calls module's WebRTC signalling. */
+  | { type: 'call_signal'; phoneNumberId: string; signal: CallSignal }
   | { type: 'template_status'; wabaId: string; platformTemplateId: string; event: string }
   | { type: 'number_state'; wabaId: string; displayPhone: string | null; change: NumberStateChange };
+
+/** A `calls` webhook item: a `connect` (with an SDP), a `terminate`, or a call status. */
+export interface CallSignal {
+  /** The platform's call id (wacid). */
+  callId: string;
+  kind: 'connect' | 'terminate' | 'status';
+  direction: 'business_initiated' | 'user_initiated' | null;
+  sdp: { type: 'offer' | 'answer'; sdp: string } | null;
+  /** The contact key (E.164 or the platform user id), when the event names the customer. */
+  customerPhone: string | null;
+  /** Upper-case as the platform writes it: COMPLETED, FAILED (terminate); RINGING, ACCEPTED, REJECTED (status). */
+  status: string | null;
+  at: Date;
+  /** Seconds talked, when the call was picked up (terminate). */
+  durationSeconds: number | null;
+  callbackData: string | null;
+}
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined);
@@ -244,6 +263,8 @@ function callsChange(value: Obj, now: Date): WebhookEvent[] {
     if (str(call.event) === 'connect' && str(call.direction)?.toUpperCase() === 'USER_INITIATED' && customerPhone) {
       events.push({ type: 'call_from_customer', phoneNumberId, customerPhone, at: unixSeconds(call.timestamp) ?? now });
     }
+    const signal = callSignal(call, customerPhone, now);
+    if (signal) events.push({ type: 'call_signal', phoneNumberId, signal });
   }
   for (const raw of arr(value.statuses)) {
     const status = obj(raw);
@@ -251,6 +272,38 @@ function callsChange(value: Obj, now: Date): WebhookEvent[] {
     if (status?.type === 'call' && str(status.status)?.toUpperCase() === 'ACCEPTED' && customerPhone) {
       events.push({ type: 'call_connected', phoneNumberId, customerPhone, at: unixSeconds(status.timestamp) ?? now });
     }
+    const callId = str(status?.id);
+    if (status?.type === 'call' && callId) {
+      events.push({
+        type: 'call_signal', phoneNumberId,
+        signal: {
+          callId, kind: 'status', direction: 'business_initiated', sdp: null, customerPhone, status: str(status.status)?.toUpperCase() ?? null,
+          at: unixSeconds(status.timestamp) ?? now, durationSeconds: null, callbackData: str(status.biz_opaque_callback_data) ?? null,
+        },
+      });
+    }
   }
   return events;
+}
+
+function callSignal(call: Obj, customerPhone: string | null, now: Date): CallSignal | null {
+  const callId = str(call.id);
+  const kind = str(call.event);
+  if (!callId || (kind !== 'connect' && kind !== 'terminate')) return null;
+  const direction = str(call.direction)?.toUpperCase();
+  const session = obj(call.session);
+  const sdpType = str(session?.sdp_type);
+  const sdp = str(session?.sdp);
+  const duration = Number(call.duration);
+  return {
+    callId,
+    kind,
+    direction: direction === 'USER_INITIATED' ? 'user_initiated' : direction === 'BUSINESS_INITIATED' ? 'business_initiated' : null,
+    sdp: sdp && (sdpType === 'offer' || sdpType === 'answer') ? { type: sdpType, sdp } : null,
+    customerPhone,
+    status: str(call.status)?.toUpperCase() ?? null,
+    at: unixSeconds(call.timestamp) ?? now,
+    durationSeconds: Number.isFinite(duration) && duration >= 0 ? Math.floor(duration) : null,
+    callbackData: str(call.biz_opaque_callback_data) ?? null,
+  };
 }

@@ -62,6 +62,9 @@ export class ChatappWebrtcLeg implements CallMedia {
   private connectedResolve!: (connected: boolean) => void;
   /** Resolves true once DTLS-SRTP is up, false if the peer fails or closes first. */
   readonly connected: Promise<boolean>;
+  /** Resolves with the reason once the leg has ended, whoever ended it (independent of the engine's handlers). */
+  readonly whenEnded: Promise<string>;
+  private endedResolve!: (reason: string) => void;
   /** Packets received from the far end (tests and metrics). */
   packetsReceived = 0;
 
@@ -69,6 +72,7 @@ export class ChatappWebrtcLeg implements CallMedia {
     this.now = options.now ?? (() => performance.now());
     this.mediaTimeoutMs = options.mediaTimeoutMs ?? DEFAULT_MEDIA_TIMEOUT_MS;
     this.connected = new Promise((resolve) => (this.connectedResolve = resolve));
+    this.whenEnded = new Promise((resolve) => (this.endedResolve = resolve));
     // Before any remote description is applied: the answerer's track arrives while it is.
     pc.onTrack.subscribe((remote) => this.listen(remote));
     pc.connectionStateChange.subscribe((state) => {
@@ -200,6 +204,7 @@ export class ChatappWebrtcLeg implements CallMedia {
     this.queue.length = 0;
     this.pendingMarks.length = 0;
     this.connectedResolve(false);
+    this.endedResolve(reason);
     this.handlers?.onClose(reason);
     void this.pc.close().catch(() => {});
   }

@@ -107,6 +107,9 @@ export function createGraphTransport(options: GraphTransportOptions) {
       return { platformMessageId: id };
     };
 
+    const calls = (body: Record<string, unknown>) =>
+      call(accessToken, 'POST', `${encodeURIComponent(phoneNumberId)}/calls`, undefined, { messaging_product: 'whatsapp', ...body });
+
     return {
       /**
        * Reading the number proves the token may use it; finding it in the WABA's own listing proves
@@ -182,6 +185,25 @@ export function createGraphTransport(options: GraphTransportOptions) {
         const answer = await call(accessToken, 'GET', encodeURIComponent(mediaId));
         if (typeof answer.url !== 'string') return null;
         return { url: answer.url, mimeType: typeof answer.mime_type === 'string' ? answer.mime_type : null, authorization: `Bearer ${accessToken}` };
+      },
+
+      calling: {
+        async connect(to, sdpOffer, callbackData) {
+          const address = isPlatformUserId(to) ? { recipient: to } : { to: toWaId(to) };
+          const answer = await calls({ ...address, action: 'connect', session: { sdp_type: 'offer', sdp: sdpOffer }, biz_opaque_callback_data: callbackData });
+          const id = (answer.calls as Array<{ id?: unknown }> | undefined)?.[0]?.id;
+          if (typeof id !== 'string') throw new PlatformError({ kind: 'unavailable', message: 'The messaging platform accepted the call but returned no call id.' });
+          return { callId: id };
+        },
+        preAccept: async (callId, sdpAnswer) => void (await calls({ call_id: callId, action: 'pre_accept', session: { sdp_type: 'answer', sdp: sdpAnswer } })),
+        accept: async (callId, sdpAnswer, callbackData) =>
+          void (await calls({ call_id: callId, action: 'accept', session: { sdp_type: 'answer', sdp: sdpAnswer }, biz_opaque_callback_data: callbackData })),
+        reject: async (callId) => void (await calls({ call_id: callId, action: 'reject' })),
+        terminate: async (callId) => void (await calls({ call_id: callId, action: 'terminate' })),
+        async setCallingEnabled(enabled) {
+          const calling = enabled ? { status: 'ENABLED', audio: { additional_codecs: ['PCMU'] } } : { status: 'DISABLED' };
+          await call(accessToken, 'POST', `${encodeURIComponent(phoneNumberId)}/settings`, undefined, { calling });
+        },
       },
 
       async getCallPermission(to): Promise<PlatformCallPermission> {

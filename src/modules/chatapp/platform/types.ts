@@ -22,6 +22,25 @@ export interface ChatappPlatform {
   mediaLocation(mediaId: string): Promise<MediaLocation | null>;
   /** The number's health as the platform reports it now; null when there is none (simulator). */
   getNumberState(): Promise<NumberState | null>;
+  /** Voice calls over WebRTC (signalling through the platform); absent where there are none (simulator). */
+  calling?: PlatformCalling;
+}
+
+/**
+ * `POST /{phone-number-id}/calls` actions and `POST /{phone-number-id}/settings` (reference
+ * voice.md §5). SDPs are whole (no trickle ICE); `callId` is the platform's wacid.
+ */
+export interface PlatformCalling {
+  /** Business-initiated: our offer; the answer arrives in the `calls` webhook. `callbackData` comes back in its events. */
+  connect(to: string, sdpOffer: string, callbackData: string): Promise<{ callId: string }>;
+  /** User-initiated: our answer before media flows, then the same SDP again to pick up. */
+  preAccept(callId: string, sdpAnswer: string): Promise<void>;
+  accept(callId: string, sdpAnswer: string, callbackData: string): Promise<void>;
+  reject(callId: string): Promise<void>;
+  /** Required even when the media already ended (the platform bills by it). */
+  terminate(callId: string): Promise<void>;
+  /** Calling on or off for the number; on adds PCMU beside Opus (the codec our leg speaks). */
+  setCallingEnabled(enabled: boolean): Promise<void>;
 }
 
 /** `GET /{phone_number_id}?fields=status,quality_rating,messaging_limit_tier,name_status`, read. */
@@ -140,6 +159,11 @@ export const PLATFORM_CODES = {
   permissionRequestLimit: 138009,
   permanentPermissionExists: 138017,
   callingRegionUnavailable: 138013,
+  callingNotEnabled: 138000,
+  noCallPermission: 138006,
+  concurrentCalls: 138002,
+  callRateLimit: 138005,
+  businessCallLimit: 138012,
   /** The access token expired or was revoked: nothing works until the owner gives a new one. */
   tokenInvalid: 190,
   /**

@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Clock } from '../../../core/clock.js';
+import type { Db } from '../../../core/db/database.js';
+import { isUniqueViolation } from '../../../core/db/errors.js';
+import type { CallStatus, ChatappCallSignal } from '../../../core/db/schema.js';
+import { inTransaction } from '../../../core/db/transaction.js';
+import { InsufficientBalanceError } from '../../accounts/accounts.service.js';
+import type { RuntimeAssistant } from '../../assistants/assistant-present.js';
+import type { PlatformCalling } from '../../chatapp/platform/types.js';
+import type { SenderRow } from '../../chatapp/senders.repo.js';
+import type { VoiceCallsPort } from '../../chatapp/voice-calls.port.js';
+import type { CallSignal } from '../../chatapp/webhook-events.js';
+import { reserveMinute } from '../call-billing.js';
+import { endCall } from '../call-end.js';
+import { createCallsRepo, LIVE_STATUSES, type CallRow } from '../calls.repo.js';
+import { ChatappWebrtcLeg, type WebrtcLegOptions } from '../telephony/chatapp-webrtc.js';
+import { MEDIA_CONNECT_MS, RING_MS, type ChatappLiveCalls, type LocalCall } from './chatapp-live-calls.js';
+
+export interface ChatappCallSignalsDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  port: VoiceCallsPort;
+  live: ChatappLiveCalls;
+  pricePerMinuteMicros: number;
+  legOptions: WebrtcLegOptions;
+  loadAssistant(userId: number, assistantId: number): Promise<RuntimeAssistant | undefined>;
+}
+
+/**
+ * The platform's `calls` webhook for our calls (voice.md §5): the answer to our offer, the
+ * customer's own call (pre_accept, then accept with the same SDP; reject when the sender
+ * cannot take it), ringing and rejection, and the end of a call from the customer's side.
+ */
+export function createChatappCallSignals(deps: ChatappCallSignalsDeps) {
+  const { db, clock, logger, port, live } = deps;
+
+  /** The call a signal is about: by the platform's id, or by our uuid echoed as callback data (the webhook can beat our own write of the id). */
+  async function callFor(sender: SenderRow, signal: CallSignal): Promise<CallRow | undefined> {
+    const repo = createCallsRepo(db);
+    const byId = await repo.findByProviderCall('chatapp', signal.callId);
+    if (byId) return byId.chatapp_sender_id === sender.id ? byId : undefined;
+    if (!signal.callbackData || !/^[0-9a-f-]{36}$/i.test(signal.callbackData)) return undefined;
+    const byUuid = await db.selectFrom('calls').selectAll().where('uuid', '=', signal.callbackData).where('chatapp_sender_id', '=', sender.id).executeTakeFirst();
+    if (byUuid && !byUuid.provider_call_id) await repo.setProviderCall(byUuid.id, signal.callId, clock.now());
+    return byUuid;
+  }
+
+  /** Leaves a signal for the process holding the call's peer. */
+  async function leaveSignal(callId: number, signal: ChatappCallSignal): Promise<void> {
+    await db
+      .updateTable('calls')
+      .set({ chatapp_signal: JSON.stringify(signal), updated_at: clock.now() })
+      .where('id', '=', callId)
+      .where('status', 'in', LIVE_STATUSES)
+      .execute();
+  }
+
+  /** The customer's side ended the call (terminate, or a rejection before pick-up). */
+  async function customerEnded(row: CallRow, signal: CallSignal, final: { status: CallStatus; reason: string }): Promise<void> {
+    const local = live.find(row.id);
+    if (local) return live.customerEnded(local, final);
+    if (!LIVE_STATUSES.includes(row.status)) return;
+    const now = clock.now();
+    // A process talking on it ends it itself (it keeps the transcript); it learns of the hang-up from the row.
+    if (row.lease_holder && row.lease_until && row.lease_until > now) return leaveSignal(row.id, { terminated: true });
+    // Never connected: ended here; a process ringing it sees that and drops its peer.
+    await endCall(db, row.id, { status: final.status, reason: final.reason, endedAt: now, durationSeconds: signal.durationSeconds ?? undefined });
+  }
+
+  async function onAnswer(row: CallRow, sdp: string): Promise<void> {
+    const local = live.find(row.id);
+    if (local) return live.applyAnswer(local, sdp);
+    if (LIVE_STATUSES.includes(row.status)) await leaveSignal(row.id, { answerSdp: sdp });
+  }
+
+  /** A customer calls the sender: the assistant answers, or the platform hears `reject`. */
+  async function onCustomerCall(sender: SenderRow, signal: CallSignal, offerSdp: string): Promise<void> {
+    if (await createCallsRepo(db).findByProviderCall('chatapp', signal.callId)) return;
+    const calling = port.calling(sender);
+    if (!calling) return;
+    const reject = (why: string) => {
+      logger.info({ senderId: sender.id, callId: signal.callId, why }, 'customer call rejected');
+      return calling.reject(signal.callId).catch((error: unknown) => logger.warn({ err: error, callId: signal.callId }, 'platform reject failed'));
+    };
+    const assistant = sender.assistant_id === null ? undefined : await deps.loadAssistant(sender.user_id, sender.assistant_id);
+    if (!sender.voice_calling_enabled) return reject('calling_disabled');
+    if (!assistant || assistant.status !== 'active') return reject('no_assistant');
+    if (!signal.customerPhone) return reject('no_customer');
+    const row = await insertInbound(sender, assistant, signal).catch(async (error: unknown) => {
+      if (error instanceof InsufficientBalanceError) await reject('insufficient_balance');
+      else if (!isUniqueViolation(error)) throw error;
+      return undefined;
+    });
+    if (!row) return;
+    let answered: { leg: ChatappWebrtcLeg; sdp: string };
+    try {
+      answered = await ChatappWebrtcLeg.answer(offerSdp, deps.legOptions);
+    } catch (error) {
+      await endCall(db, row.id, { status: 'failed', reason: 'offer_refused', endedAt: clock.now() });
+      await reject((error as Error).message);
+      return;
+    }
+    const local: LocalCall = {
+      callId: row.id, wacid: signal.callId, uuid: row.uuid, leg: answered.leg, sender, customerPhone: signal.customerPhone, direction: 'whatsapp_inbound',
+      calling, ringDeadlineMs: clock.now().getTime() + RING_MS, answerApplied: true, started: false, customerHungUp: false,
+    };
+    live.add(local);
+    // Detached: the webhook job must not wait for ICE and DTLS.
+    void pickUp(local, calling, answered.sdp).catch((error: unknown) => logger.error({ err: error, callId: row.id }, 'could not pick up a customer call'));
+  }
+
+  function insertInbound(sender: SenderRow, assistant: RuntimeAssistant, signal: CallSignal): Promise<CallRow> {
+    const now = clock.now();
+    return inTransaction(db, async (tx) => {
+      const row = await createCallsRepo(tx).insert({
+        uuid: randomUUID(), user_id: sender.user_id, assistant_id: assistant.id, phone_number_id: null, type: 'whatsapp_inbound', direction: 'inbound',
+        is_test: false, status: 'ringing', provider: 'chatapp', provider_call_id: signal.callId, provider_account_id: null,
+        from_number: signal.customerPhone, to_number: sender.phone_number, variables: {}, price_per_minute_micros: deps.pricePerMinuteMicros,
+        lease_until: new Date(now.getTime() + RING_MS + MEDIA_CONNECT_MS), now, chatapp_sender_id: sender.id,
+      });
+      await reserveMinute(tx, { id: row.id, userId: row.user_id, pricePerMinuteMicros: Number(row.price_per_minute_micros) }, now);
+      return row;
+    });
+  }
+
+  /** pre_accept lets ICE and DTLS finish before the customer is connected; accept repeats the same SDP. */
+  async function pickUp(local: LocalCall, calling: PlatformCalling, sdp: string): Promise<void> {
+    const fail = async (reason: string) => {
+      await endCall(db, local.callId, { status: 'failed', reason, endedAt: clock.now() });
+      await local.leg.close(reason);
+    };
+    try {
+      await calling.preAccept(local.wacid!, sdp);
+    } catch (error) {
+      return fail(`platform_refused: ${(error as Error).message}`.slice(0, 500));
+    }
+    const connected = await Promise.race([local.leg.connected, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), MEDIA_CONNECT_MS).unref())]);
+    if (!connected) return fail('media_not_connected');
+    try {
+      await calling.accept(local.wacid!, sdp, local.uuid);
+    } catch (error) {
+      return fail(`platform_refused: ${(error as Error).message}`.slice(0, 500));
+    }
+    await port.announceCall(local.sender, local.customerPhone, { id: local.callId, direction: 'whatsapp_inbound' });
+    await live.startMedia(local);
+  }
+
+  return {
+    /** The chatapp module's webhook processor hands every call event here. */
+    async handle(sender: SenderRow, signal: CallSignal): Promise<void> {
+      if (signal.kind === 'connect' && signal.sdp?.type === 'offer' && signal.direction !== 'business_initiated') {
+        return onCustomerCall(sender, signal, signal.sdp.sdp);
+      }
+      const row = await callFor(sender, signal);
+      if (!row) {
+        logger.info({ senderId: sender.id, callId: signal.callId, kind: signal.kind }, 'platform call event for an unknown call; ignored');
+        return;
+      }
+      if (signal.kind === 'connect' && signal.sdp?.type === 'answer') return onAnswer(row, signal.sdp.sdp);
+      if (signal.kind === 'terminate') {
+        const pickedUp = signal.durationSeconds !== null && signal.durationSeconds > 0;
+        return customerEnded(row, signal, pickedUp ? { status: 'completed', reason: 'hangup' } : { status: 'no-answer', reason: 'not_answered' });
+      }
+      if (signal.kind === 'status' && signal.status === 'RINGING') await createCallsRepo(db).advance(row.id, 'ringing', clock.now());
+      if (signal.kind === 'status' && signal.status === 'REJECTED') await customerEnded(row, signal, { status: 'busy', reason: 'rejected' });
+    },
+  };
+}
+
+export type ChatappCallSignals = ReturnType<typeof createChatappCallSignals>;

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { containsSignalForText } from '../audio/test-signal.js';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
+import { createUser } from '../../../../test/helpers/factories.js';
+import { apiFor, createAssistant, type Api } from '../../../../test/helpers/assistants.js';
+import { startFakeGraph, type FakeGraph } from '../../../../test/helpers/fake-graph.js';
+import { startWebhookSink, type WebhookSink } from '../../../../test/helpers/webhook-sink.js';
+import { chatappEnv, createCloudSender } from '../../../../test/helpers/chatapp.js';
+import { callConnect, callTerminate, connectRequest, deliver, grantCallPermission } from '../../../../test/helpers/chatapp-calls.js';
+import { FakeChatappCustomer } from '../../../../test/helpers/fake-chatapp-customer.js';
+import { scriptedEngine } from '../../../../test/helpers/scripted-engine.js';
+import { until } from '../../../../test/helpers/voice-engine.js';
+import { callRow, balanceMicros } from '../../../../test/helpers/voice.js';
+
+/**
+ * Whole chatapp calls both ways: the fake Graph takes our signalling, a werift customer on
+ * loopback answers or places the call (real ICE, DTLS-SRTP, PCMU), and the scripted engine
+ * plays its greeting, which the customer must hear. Then the records, money and webhooks.
+ */
+const engine = scriptedEngine('listen');
+let graph: FakeGraph;
+let sink: WebhookSink;
+let t: TestApp;
+let api: Api;
+let owner: Awaited<ReturnType<typeof createUser>>;
+let sender: { id: number; phone_number_id: string };
+const customers: FakeChatappCustomer[] = [];
+
+beforeAll(async () => {
+  graph = await startFakeGraph();
+  sink = await startWebhookSink();
+  t = await buildTestApp({ callEngine: engine.engine, env: { ...chatappEnv(graph), VOICE_PRICE_PER_MINUTE_USD: '0.12' } });
+  owner = await createUser(t.deps, { balanceUsd: 1 });
+  api = apiFor(t, owner.token);
+  const assistant = await createAssistant(api, { status: 'active', webhook_url: `${sink.url}/post-call`, is_webhook_active: true, post_call_evaluation: false });
+  sender = await createCloudSender(t.app, graph, owner.token, { voice_webhook_url: `${sink.url}/voice`, assistant_id: assistant.id });
+});
+afterAll(async () => {
+  for (const customer of customers) await customer.hangUp();
+  await t.close();
+  await graph.close();
+  await sink.close();
+});
+beforeEach(() => {
+  graph.reset();
+  t.clock.advance(24 * 3_600_000);
+});
+
+function newCustomer() {
+  const customer = new FakeChatappCustomer();
+  customers.push(customer);
+  return customer;
+}
+
+const ended = (callId: number) =>
+  until(async () => {
+    const row = await callRow(t, callId);
+    return !['initiated', 'ringing', 'in-progress'].includes(row.status) && row;
+  }, `call ${callId} to end`);
+
+async function webhooks(path: string) {
+  await t.deps.jobs.drain();
+  return sink.requests.filter((r) => r.path === path).map((r) => JSON.parse(r.body));
+}
+
+describe('business-initiated chatapp calls', () => {
+  it('offers, takes the answer from the calls webhook, greets the customer over SRTP, and ends when the customer hangs up', async () => {
+    await grantCallPermission(t, sender.phone_number_id, '40733000101');
+    const balanceBefore = await balanceMicros(t, owner.user.id);
+    const run = engine.nextRun();
+    const res = await api.post('/api/user/chatapp/voice/call', { sender_id: sender.id, recipient_phone: '+40 733 000 101', variables: { order: 'A-17' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ success: true, status: 'queued', sender_id: sender.id, customer_phone: '+40733000101' });
+
+    const connect = await connectRequest(graph, '40733000101');
+    expect(connect.path).toBe(`/${sender.phone_number_id}/calls`);
+    expect(connect.headers.authorization).toMatch(/^Bearer /);
+    expect(connect.body).toMatchObject({ messaging_product: 'whatsapp', to: '40733000101', action: 'connect', session: { sdp_type: 'offer' } });
+    expect(connect.body.session.sdp).toContain('a=setup:actpass');
+    expect(connect.body.session.sdp).toMatch(/m=audio \d+ UDP\/TLS\/RTP\/SAVPF 0/);
+    const [row0] = await t.deps.db.selectFrom('calls').selectAll().where('chatapp_sender_id', '=', sender.id).orderBy('id', 'desc').limit(1).execute();
+    expect(row0).toMatchObject({ type: 'whatsapp_outbound', direction: 'outbound', provider: 'chatapp', provider_call_id: 'wacid.FAKE000001', status: 'initiated', to_number: '+40733000101' });
+    expect(connect.body.biz_opaque_callback_data).toBe(row0!.uuid);
+
+    const customer = newCustomer();
+    const answer = await customer.answer(connect.body.session.sdp);
+    await deliver(t, callConnect({ phoneNumberId: sender.phone_number_id, customer: '40733000101', wacid: 'wacid.FAKE000001', at: t.clock.now(), direction: 'BUSINESS_INITIATED', sdp: answer }));
+    const session = await run;
+    expect(session.session.call).toMatchObject({ id: row0!.id, type: 'whatsapp_outbound', toNumber: '+40733000101', variables: { order: 'A-17' } });
+    await until(() => session.marks.includes('greeting'), 'the greeting to play');
+    await until(() => containsSignalForText(customer.heard(), 8_000, 'Hello! How can I help you today?'), 'the customer to hear the greeting');
+    await until(() => session.audioFrames > 10, 'the customer\'s audio to reach the engine');
+
+    t.clock.advance(20_000);
+    await deliver(t, callTerminate({ phoneNumberId: sender.phone_number_id, customer: '40733000101', wacid: 'wacid.FAKE000001', at: t.clock.now(), direction: 'BUSINESS_INITIATED', durationSeconds: 20 }));
+    const row = await ended(row0!.id);
+    expect(row).toMatchObject({ status: 'ended_by_customer', end_reason: 'hangup', duration_seconds: 20, cost_micros: 40_000 });
+    expect(row.transcript.map((e) => e.text)).toEqual(['Hello! How can I help you today?']);
+    expect(await balanceMicros(t, owner.user.id)).toBe(balanceBefore - 40_000);
+    // The customer ended it: the platform needs no terminate from us.
+    expect(graph.callActions('terminate')).toEqual([]);
+
+    const voice = (await webhooks('/voice')).filter((e) => e.type === 'voice_call');
+    expect(voice.at(-1)).toMatchObject({ event: 'whatsapp_voice', type: 'voice_call', sender_id: sender.id, customer_phone: '+40733000101', call_id: row.id, direction: 'whatsapp_outbound' });
+    await sink.waitForRequests(1);
+    const postCall = (await webhooks('/post-call')).find((p) => p.id === row.id);
+    expect(postCall).toMatchObject({ id: row.id, customer_phone: '+40733000101', duration: 20, status: 'ended_by_customer', input_variables: { order: 'A-17' } });
+  });
+
+  it('terminates on the platform when the assistant hangs up', async () => {
+    await grantCallPermission(t, sender.phone_number_id, '40733000102');
+    const run = engine.nextRun();
+    expect((await api.post('/api/user/chatapp/voice/call', { sender_id: sender.id, recipient_phone: '+40733000102' })).statusCode).toBe(200);
+    const connect = await connectRequest(graph, '40733000102');
+    const customer = newCustomer();
+    const wacid = (await t.deps.db.selectFrom('calls').select(['id', 'provider_call_id']).where('to_number', '=', '+40733000102').executeTakeFirstOrThrow());
+    await deliver(t, callConnect({
+      phoneNumberId: sender.phone_number_id, customer: '40733000102', wacid: wacid.provider_call_id!, at: t.clock.now(), direction: 'BUSINESS_INITIATED',
+      sdp: await customer.answer(connect.body.session.sdp),
+    }));
+    const session = await run;
+    await until(() => session.marks.includes('greeting'), 'the greeting to play');
+    await session.session.telephony.hangUp();
+    const row = await ended(wacid.id);
+    expect(row.status).toBe('ended_by_customer');
+    await until(() => graph.callActions('terminate').length === 1, 'terminate');
+    expect(graph.callActions('terminate')[0]!.body).toEqual({ messaging_product: 'whatsapp', call_id: wacid.provider_call_id, action: 'terminate' });
+  });
+
+  it('ends an unanswered call as no-answer, returning the reserved minute', async () => {
+    await grantCallPermission(t, sender.phone_number_id, '40733000103');
+    const before = await balanceMicros(t, owner.user.id);
+    expect((await api.post('/api/user/chatapp/voice/call', { sender_id: sender.id, recipient_phone: '+40733000103' })).statusCode).toBe(200);
+    expect(await balanceMicros(t, owner.user.id)).toBe(before - 120_000);
+    await connectRequest(graph, '40733000103');
+    const call = await t.deps.db.selectFrom('calls').select(['id', 'provider_call_id']).where('to_number', '=', '+40733000103').executeTakeFirstOrThrow();
+    await deliver(t, callTerminate({ phoneNumberId: sender.phone_number_id, customer: '40733000103', wacid: call.provider_call_id!, at: t.clock.now(), direction: 'BUSINESS_INITIATED' }));
+    expect(await ended(call.id)).toMatchObject({ status: 'no-answer', end_reason: 'not_answered', duration_seconds: 0, cost_micros: 0 });
+    expect(await balanceMicros(t, owner.user.id)).toBe(before);
+  });
+});
+
+describe('user-initiated chatapp calls', () => {
+  it('pre-accepts and accepts with the same answer, the assistant greets, and the call ends when the customer goes', async () => {
+    const customer = newCustomer();
+    const offer = await customer.offer();
+    const run = engine.nextRun();
+    await deliver(t, callConnect({ phoneNumberId: sender.phone_number_id, customer: '40733000201', wacid: 'wacid.IN0001', at: t.clock.now(), direction: 'USER_INITIATED', sdp: offer }));
+    const preAccept = await until(() => graph.callActions('pre_accept')[0], 'pre_accept');
+    expect(preAccept.body).toMatchObject({ messaging_product: 'whatsapp', call_id: 'wacid.IN0001', action: 'pre_accept', session: { sdp_type: 'answer' } });
+    await customer.acceptAnswer(preAccept.body.session.sdp);
+    const accept = await until(() => graph.callActions('accept')[0], 'accept');
+    expect(accept.body.session).toEqual(preAccept.body.session);
+    const session = await run;
+    expect(session.session.call).toMatchObject({ type: 'whatsapp_inbound', direction: 'inbound', fromNumber: '+40733000201' });
+    await until(() => containsSignalForText(customer.heard(), 8_000, 'Hello! How can I help you today?'), 'the customer to hear the greeting');
+
+    await deliver(t, callTerminate({ phoneNumberId: sender.phone_number_id, customer: '40733000201', wacid: 'wacid.IN0001', at: t.clock.now(), direction: 'USER_INITIATED', durationSeconds: 5 }));
+    const row = await ended(session.session.call.id);
+    expect(row).toMatchObject({ type: 'whatsapp_inbound', provider_call_id: 'wacid.IN0001', status: 'ended_by_customer', chatapp_sender_id: sender.id });
+    const voice = (await webhooks('/voice')).filter((e) => e.type === 'voice_call' && e.call_id === row.id);
+    expect(voice).toEqual([expect.objectContaining({ direction: 'whatsapp_inbound', customer_phone: '+40733000201' })]);
+    // The connected call opened the customer's window.
+    const conversation = await t.deps.db.selectFrom('chatapp_conversations').select(['last_customer_message_at', 'asks_reset_at']).where('sender_id', '=', sender.id).where('customer_phone', '=', '+40733000201').executeTakeFirstOrThrow();
+    expect(conversation.last_customer_message_at).not.toBeNull();
+    expect(conversation.asks_reset_at).not.toBeNull();
+  });
+});
