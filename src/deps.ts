@@ -23,6 +23,7 @@ import { createVectorSupport } from './modules/knowledge/vector-support.js';
 import { registerKnowledgeJobs } from './modules/knowledge/document-processing.js';
 import { createChatappServices, registerChatappJobs } from './modules/chatapp/chatapp.service.js';
 import { assistantLookup } from './modules/chatapp/chatapp.context.js';
+import { runtimeAssistantFromRecord } from './modules/assistants/assistant-record.js';
 import { createConversationsModule, registerConversationsJobs } from './modules/conversations/conversations.module.js';
 import type { ChatappChannel } from './modules/conversations/chatapp-replies.js';
 import { JobRunner, pruneFinishedJobs } from './core/jobs/index.js';
@@ -124,6 +125,7 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
     config, db, clock, logger: deps.logger, http: deps.http,
     balanceMicros: async (userId) => (await accounts.getUser(userId)).balance_micros,
     assistants: assistantServices.assistants,
+    assistantFromRecord: (record) => runtimeAssistantFromRecord(record, deps.secrets),
     catalog: assistantServices.catalog,
     calendars: assistantServices.calendars,
     customTools: assistantServices.tools,
@@ -167,6 +169,8 @@ function createCallEngines(
   // multimodal and dualplex: the realtime model's engine (dualplex speaks through the assistant's synthesizer).
   const realtime = createRealtimeEngine({
     clock, logger, speech: createSpeechProviders(config), catalog, registry: conversationsModule.replyEngineDeps.registry,
+    summaryModel: conversationsModule.replyEngineDeps, dataDir: config.DATA_DIR, publicUrl: config.PUBLIC_URL,
+    recordings: createRecordingStore(config, logger), recordingFormat: config.RECORDINGS_FORMAT,
     timers: hooks.timers, audioLeadMs: hooks.audioLeadMs,
   });
   return createModeEngine({ pipeline, multimodal: realtime, dualplex: realtime });

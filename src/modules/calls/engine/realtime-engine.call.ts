@@ -3,15 +3,21 @@ import type { Clock } from '../../../core/clock.js';
 import type { CallTranscriptEntry } from '../../../core/db/schema.js';
 import type { FunctionSet } from '../../conversations/functions/registry.js';
 import { fillVariables } from '../../conversations/prompt.js';
-import { FRAME_MS } from '../audio/frames.js';
+import type { ReplyEngineDeps } from '../../conversations/reply-engine.js';
 import type { RealtimeFunctionCall, RealtimeHandlers, RealtimeSession } from '../speech/realtime.js';
 import type { TtsProvider } from '../speech/speech.types.js';
 import { AudioOut } from './audio-out.js';
+import { minInterruptWords, onAbort, voicemailPlan, wordCount, wrapUpReason } from './call-behaviour/call-rules.js';
+import { CallTimers, reengagementRequest, SilenceRules } from './call-behaviour/call-timers.js';
+import { handOver } from './call-behaviour/hand-over.js';
+import { closeRecording, type LineExtras } from './call-behaviour/line-extras.js';
 import type { CallTransferRequest } from './call-functions.js';
 import type { CallEngineSession, CallOutcome } from './engine.types.js';
-import { SentenceChunker } from './sentence-chunker.js';
+import { PHRASES } from './phrases.js';
+import { RealtimeAnswers } from './realtime-engine.answers.js';
+import { CallerTurns } from './realtime-engine.turns.js';
 import type { EngineTimers } from './timers.js';
-import { Utterance, type VoiceSettings } from './utterance.js';
+import type { VoiceSettings } from './utterance.js';
 
 export interface RealtimeCallDeps {
   session: CallEngineSession;
@@ -22,71 +28,83 @@ export interface RealtimeCallDeps {
   speaker: { tts: TtsProvider; voice: VoiceSettings } | null;
   /** Where transfer_call asked to hand the caller over (set by the call functions). */
   transferRequest(): CallTransferRequest | null;
+  /** The chat model that briefs the supervisor on a warm transfer. */
+  summaryModel: Pick<ReplyEngineDeps, 'llm' | 'modelFor'>;
+  extras: LineExtras;
+  /**
+   * True when the engine, not the model's server, decides whether the caller interrupts
+   * (min_interrupt_words above zero): the session neither cancels nor answers on its own.
+   */
+  weighsInterruptions: boolean;
   clock: Clock;
   logger: Logger;
   timers: EngineTimers;
   audioLeadMs?: number;
 }
 
-/** One answer being spoken: its audio on the line, and the text heard of it. */
-interface Speech {
-  /** 1, 2, 3... in the order the model started them. */
-  index: number;
-  responseKey: string;
-  /** Leg position when its first frame went out; null until then. */
-  legStartMs: number | null;
-  sentMs: number;
-  /** All of its audio the model has produced so far (the words spread over this). */
-  receivedMs: number;
-  text: string;
-  /** Its entry in the call's transcript, once the model's text is final. */
-  entry: CallTranscriptEntry | null;
-  /** The model has finished writing it (response.done); later deltas belong to the next answer. */
-  modelDone: boolean;
-  /** dualplex: the synthesizer's utterance and the sentence cutter feeding it. */
-  utterance: Utterance | null;
-  chunker: SentenceChunker | null;
-}
-
 /** A polite end: ask the model for one last answer, hang up when it has played (or after this). */
 const FAREWELL_TIMEOUT_MS = 10_000;
+const sayExactly = (text: string) => `Say exactly this and nothing else: "${text}"`;
 
 /**
  * One call on a realtime model (multimodal: its own voice; dualplex: text spoken by the
- * assistant's synthesizer). The model's server VAD takes turns; we play its audio paced onto the
- * line, keep both sides' transcripts, answer its function calls through the chat registry, and on
- * barge-in clear the line and truncate the model's item to what the caller heard.
+ * assistant's synthesizer). The model's server VAD finds the caller's turns; we play its answers
+ * onto the line (with the ambient bed and the recorder), keep both transcripts, answer its
+ * function calls, and apply the assistant's call rules as the pipeline does: barge-in, silence
+ * and re-engagement, max duration, voicemail, transfers and the end of the call.
  */
 export class RealtimeCall {
   private readonly out: AudioOut;
+  private readonly answers: RealtimeAnswers;
+  private readonly timers: CallTimers;
+  private readonly silence: SilenceRules;
   private model: RealtimeSession | null = null;
   private readonly transcript: CallTranscriptEntry[] = [];
-  /** The answer the model is producing now, and every answer not yet heard to its end. */
-  private writing: Speech | null = null;
-  private readonly playing = new Map<string, Speech>();
-  private sequence = 0;
-  private ending: { endedBy: CallOutcome['endedBy']; reason: string } | null = null;
+  /** Set when the engine weighs the caller's words before interrupting (min_interrupt_words). */
+  private readonly callerTurns: CallerTurns | null;
+  /** The call ends (for this reason) once the model's next answer has played: a goodbye, a hand-over. */
   private endAfterAnswer: string | null = null;
-  /** The farewell is the first answer started after this one (set with endAfterAnswer). */
-  private farewellAfterIndex = 0;
-  /** After a barge-in, what the model still sends of the cancelled answer (until its response.done) is dropped. */
-  private discarding = false;
+  private ending: { endedBy: CallOutcome['endedBy']; reason: string } | null = null;
   private finished = false;
-  private readonly cancels: Array<() => void> = [];
   private resolve!: (outcome: CallOutcome) => void;
   readonly outcome: Promise<CallOutcome>;
 
   constructor(private readonly deps: RealtimeCallDeps) {
+    const { session, extras } = deps;
     this.outcome = new Promise((resolve) => (this.resolve = resolve));
-    this.out = new AudioOut(deps.session.media, { ambient: null, recorder: null, leadMs: deps.audioLeadMs });
+    this.out = new AudioOut(session.media, { ambient: extras.ambient, recorder: extras.recorder, leadMs: deps.audioLeadMs });
+    this.timers = new CallTimers(deps.timers);
+    this.silence = new SilenceRules(this.timers, {
+      initialSilence: () => void this.endNow('assistant', 'initial_silence'),
+      silence: () => void this.endNow('assistant', 'silence'),
+      reengage: () => this.reengage(),
+    });
+    this.answers = new RealtimeAnswers({
+      out: this.out, media: session.media, speaker: deps.speaker, transcript: this.transcript,
+      timestamp: () => this.timestamp(), event: (payload) => this.event(payload),
+      onStarted: () => this.silence.assistantSpeaking(),
+      onAllPlayed: () => this.lineQuiet(),
+      onSynthesizerFailed: (error) => {
+        deps.logger.warn({ err: error, callId: session.call.id }, 'the synthesizer failed');
+        void this.endNow('assistant', 'tts_failed');
+      },
+    });
+    this.callerTurns = deps.weighsInterruptions ? new CallerTurns({
+      minWords: minInterruptWords(session.assistant), timers: this.timers, speaking: () => this.answers.speaking,
+      interrupt: () => this.cutOff(), answer: () => this.model?.createResponse(),
+    }) : null;
   }
 
   async run(): Promise<CallOutcome> {
     const { session } = this.deps;
     const { media, assistant, call } = session;
     media.setHandlers({
-      onAudio: (frame) => this.model?.appendAudio(frame),
-      onMark: (name) => this.onMark(name),
+      onAudio: (frame) => {
+        if (this.finished) return;
+        this.model?.appendAudio(frame);
+        this.deps.extras.recorder?.caller(frame);
+      },
+      onMark: (name) => this.answers.marked(name),
       onClose: () => void this.finish('customer', 'hangup'),
     });
     try {
@@ -100,33 +118,37 @@ export class RealtimeCall {
       await this.model.close();
       return this.outcome;
     }
-    this.cancels.push(this.deps.timers.after(assistant.max_duration * 1000, () => this.endPolitely('max_duration', 'The call has reached its time limit. Tell the caller briefly and say goodbye.')));
-    const wrapUp = () => this.endPolitely(typeof session.signals.wrapUp.reason === 'string' ? session.signals.wrapUp.reason : 'balance', 'The call must end now. Thank the caller and say goodbye in one short sentence.');
-    if (session.signals.wrapUp.aborted) wrapUp();
-    else session.signals.wrapUp.addEventListener('abort', wrapUp, { once: true });
-    if (!assistant.wait_for_customer) {
-      const greeting = fillVariables(assistant.initial_message, call.variables).trim();
-      if (greeting) this.model.createResponse(`Greet the caller by saying exactly: "${greeting}"`);
-    }
+    this.timers.arm('max_duration', assistant.max_duration * 1000, () => void this.endNow('assistant', 'max_duration'));
+    onAbort(session.signals.wrapUp, () => this.endPolitely(wrapUpReason(session.signals.wrapUp.reason), 'The call must end now. Thank the caller and say goodbye in one short sentence.'));
+    session.signals.onAnsweredBy((answeredBy) => {
+      if (answeredBy === 'machine') this.voicemail();
+    });
+    const greeting = fillVariables(assistant.initial_message, call.variables).trim();
+    if (call.answeredBy === 'machine') this.voicemail();
+    else if (!assistant.wait_for_customer && greeting) this.model.createResponse(`Greet the caller by saying exactly: "${greeting}"`);
+    else this.lineQuiet();
     return this.outcome;
   }
 
   private handlers(): RealtimeHandlers {
     return {
-      onAudio: (frame) => {
-        if (!this.deps.speaker && !this.discarding) this.play(frame);
-      },
-      onAssistantText: ({ text, final }) => {
-        if (!this.discarding) this.onAssistantText(text, final);
-      },
+      onAudio: (frame) => this.answers.audio(frame),
+      onAssistantText: ({ text, final }) => this.answers.text(text, final),
       onUserTranscript: (text) => {
-        if (!text) return;
-        this.transcript.push({ text, type: 'transcript', sender: 'human', timestamp: this.timestamp() });
-        this.event({ type: 'transcript', role: 'user', text, final: true });
+        if (text) {
+          this.transcript.push({ text, type: 'transcript', sender: 'human', timestamp: this.timestamp() });
+          this.event({ type: 'transcript', role: 'user', text, final: true });
+        }
+        this.callerTurns?.words(wordCount(text), true);
       },
+      onUserTranscriptDelta: (text) => this.callerTurns?.words(wordCount(text), false),
+      // Words were said but could not be read: the caller gets the floor.
+      onUserTranscriptFailed: () => this.callerTurns?.words(Infinity, true),
+      onInputCommitted: () => this.callerTurns?.committed(),
       onSpeechStarted: () => this.onCallerSpeech(),
+      onSpeechStopped: () => this.callerTurns?.stopped(),
       onFunctionCall: (fc) => void this.onFunctionCall(fc),
-      onResponseDone: () => this.onAnswerDone(),
+      onResponseDone: () => this.answers.modelDone(),
       onError: (error) => {
         this.deps.logger.warn({ err: error, callId: this.deps.session.call.id }, 'realtime model error');
         void this.endNow('assistant', 'provider_error');
@@ -135,159 +157,98 @@ export class RealtimeCall {
     };
   }
 
-  /** The answer the model is writing now, started on its first audio or text. */
-  private current(): Speech {
-    if (this.writing) return this.writing;
-    const index = ++this.sequence;
-    const key = `answer-${index}`;
-    const speaker = this.deps.speaker;
-    const speech: Speech = {
-      index, responseKey: key, legStartMs: null, sentMs: 0, receivedMs: 0, text: '', entry: null, modelDone: false,
-      utterance: speaker ? new Utterance(key, { tts: speaker.tts, voice: speaker.voice, out: this.out, playedMs: () => this.deps.session.media.playedMs() }) : null,
-      chunker: speaker ? new SentenceChunker() : null,
-    };
-    speech.utterance?.done.catch((error: unknown) => {
-      this.deps.logger.warn({ err: error, callId: this.deps.session.call.id }, 'the synthesizer failed');
-      void this.endNow('assistant', 'tts_failed');
-    });
-    this.writing = speech;
-    this.playing.set(key, speech);
-    this.event({ type: 'speaking', role: 'assistant' });
-    return speech;
-  }
+  // ---- the caller's turns and barge-in -------------------------------------------------------
 
-  private play(frame: Int16Array): void {
-    const speech = this.current();
-    speech.receivedMs += FRAME_MS;
-    this.out.enqueue(frame, (legMsBefore) => {
-      if (speech.legStartMs === null) speech.legStartMs = legMsBefore;
-      speech.sentMs += FRAME_MS;
-    });
-  }
-
-  private onAssistantText(text: string, final: boolean): void {
-    const speech = this.current();
-    if (speech.chunker && speech.utterance) {
-      const added = text.slice(speech.text.length);
-      for (const sentence of speech.chunker.push(added)) speech.utterance.add(sentence);
-      if (final) for (const sentence of speech.chunker.flush()) speech.utterance.add(sentence);
-    }
-    speech.text = text;
-    this.event({ type: 'transcript', role: 'assistant', text, final });
-    if (!final) return;
-    if (speech.entry) speech.entry.text = text;
-    else {
-      speech.entry = { text, type: 'transcript', sender: 'bot', timestamp: this.timestamp() };
-      this.transcript.push(speech.entry);
-    }
-  }
-
-  /** The model finished an answer: it plays out, and the next audio or text starts another. */
-  private onAnswerDone(): void {
-    if (this.discarding) {
-      this.discarding = false;
-      return;
-    }
-    const speech = this.writing;
-    if (!speech) return;
-    this.writing = null;
-    speech.modelDone = true;
-    if (speech.utterance) speech.utterance.end();
-    else this.out.mark(speech.responseKey);
-  }
-
-  private onMark(name: string): void {
-    const speech = this.playing.get(name);
-    if (!speech) return;
-    speech.utterance?.marked();
-    this.playing.delete(name);
-    const farewellHeard = this.endAfterAnswer && speech.index > this.farewellAfterIndex && this.playing.size === 0 && !this.writing;
-    if (farewellHeard) void this.afterFarewell(this.endAfterAnswer!);
-  }
-
-  /** Barge-in: the caller talks over the answer. The line is cleared, the model's memory truncated. */
   private onCallerSpeech(): void {
     this.event({ type: 'speaking', role: 'user' });
-    if (this.playing.size === 0 || !this.deps.session.assistant.allow_interruptions || this.ending || this.endAfterAnswer) return;
-    this.cutOff();
+    this.silence.callerActive();
+    const closing = this.ending !== null || this.endAfterAnswer !== null;
+    if (this.callerTurns) this.callerTurns.started(closing);
+    // Without min_interrupt_words the server has cancelled the answer already: stop playing it.
+    else if (this.answers.speaking && !closing && this.deps.session.assistant.allow_interruptions) this.cutOff();
   }
 
-  /**
-   * Stops what the assistant is saying: synthesis, the line's queue, the model's response and its
-   * memory of the last answer (truncated to what was heard). The call's record keeps what the
-   * caller heard of each answer, not what the model wrote.
-   */
+  /** Stops what the assistant is saying and truncates the model's memory to what the caller heard. */
   private cutOff(): void {
-    const speeches = [...this.playing.values()];
-    const heard = speeches.map((speech) => {
-      const heardMs = this.heardMs(speech);
-      return { speech, heardMs, text: speech.utterance ? speech.utterance.heardText() : heardShare(speech.text, heardMs, speech.receivedMs) };
-    });
-    for (const { speech } of heard) speech.utterance?.cancel();
-    this.out.clear();
-    const last = heard.at(-1);
-    this.model?.interrupt(last?.heardMs ?? 0);
-    this.discarding = this.writing !== null && !this.writing.modelDone;
-    this.writing = null;
-    this.playing.clear();
-    for (const { speech, text } of heard) {
-      if (speech.entry && text) speech.entry.text = text;
-      else if (speech.entry) this.transcript.splice(this.transcript.indexOf(speech.entry), 1);
-      else if (text) this.transcript.push({ text, type: 'transcript', sender: 'bot', timestamp: this.timestamp() });
-    }
+    this.model?.interrupt(this.answers.cutOff());
   }
 
-  private heardMs(speech: Speech): number {
-    if (speech.utterance) return speech.utterance.heardMs();
-    if (speech.legStartMs === null) return 0;
-    return Math.max(0, Math.min(speech.sentMs, this.deps.session.media.playedMs() - speech.legStartMs));
+  // ---- silence, voicemail, tools -------------------------------------------------------------
+
+  private lineQuiet(): void {
+    if (this.finished || this.ending || this.endAfterAnswer || this.answers.speaking) return;
+    this.silence.lineQuiet(this.deps.session.assistant);
+  }
+
+  /** The model re-engages in its own words (reengagement_prompt, not shown as the caller's) or says the default phrase. */
+  private reengage(): void {
+    if (this.ending || this.endAfterAnswer || this.answers.speaking) return;
+    this.model?.createResponse(reengagementRequest(this.deps.session.assistant) ?? sayExactly(PHRASES.reengage));
+  }
+
+  private voicemail(): void {
+    const plan = voicemailPlan(this.deps.session.assistant, this.deps.session.call.variables);
+    if (!plan || this.ending) return;
+    if (plan.message) this.endPolitely('voicemail', sayExactly(plan.message));
+    else void this.endNow('assistant', 'voicemail');
   }
 
   private async onFunctionCall(fc: RealtimeFunctionCall): Promise<void> {
-    const { session } = this.deps;
-    const { call, assistant } = session;
+    const { call, assistant } = this.deps.session;
     const ctx = { conversationId: call.id, conversationUuid: call.uuid, userId: call.userId, assistant, now: this.deps.clock.now() };
     const run = await this.deps.functions.run({ id: fc.callId, name: fc.name, arguments: fc.arguments }, ctx);
     if (this.finished) return;
     this.event({ type: 'function_call', name: run.record.name, arguments: run.record.arguments, result: run.record.result });
     // The model says its goodbye (or "transferring you now") in the answer to this result.
-    if (run.effect?.kind === 'end') this.endAfterAnswer = 'end_call';
-    if (this.deps.transferRequest()) this.endAfterAnswer = 'transferred';
-    if (this.endAfterAnswer) this.farewellAfterIndex = this.sequence;
+    if (this.deps.transferRequest()) this.endAfterNextAnswer('transferred');
+    else if (run.effect?.kind === 'end') this.endAfterNextAnswer('end_call');
     this.model?.sendFunctionResult(fc.callId, run.record.result);
-    if (this.endAfterAnswer) this.cancels.push(this.deps.timers.after(FAREWELL_TIMEOUT_MS, () => void this.afterFarewell(this.endAfterAnswer!)));
   }
 
+  // ---- endings -------------------------------------------------------------------------------
+
+  /** Asks the model for a last answer (`instructions`), and ends the call once it has played. */
   private endPolitely(reason: string, instructions: string): void {
-    if (this.finished || this.endAfterAnswer) return;
-    this.endAfterAnswer = reason;
-    this.farewellAfterIndex = this.sequence;
-    if (this.playing.size > 0) this.cutOff();
+    if (this.finished || this.ending || this.endAfterAnswer) return;
+    if (this.answers.speaking) this.cutOff();
+    this.endAfterNextAnswer(reason);
     this.model?.createResponse(instructions);
-    this.cancels.push(this.deps.timers.after(FAREWELL_TIMEOUT_MS, () => void this.afterFarewell(reason)));
+  }
+
+  private endAfterNextAnswer(reason: string): void {
+    this.endAfterAnswer = reason;
+    for (const name of ['initial_silence', 'silence', 'reengage'] as const) this.timers.cancel(name);
+    void this.answers.playedAfter(this.answers.latest).then(() => this.afterFarewell(reason));
+    this.timers.arm('farewell', FAREWELL_TIMEOUT_MS, () => void this.afterFarewell(reason));
   }
 
   private async afterFarewell(reason: string): Promise<void> {
     if (this.finished || this.ending) return;
     const transfer = reason === 'transferred' ? this.deps.transferRequest() : null;
-    if (transfer) {
-      this.ending = { endedBy: 'assistant', reason };
-      try {
-        await this.deps.session.telephony.transfer(transfer.to, transfer.callerId ? { callerId: transfer.callerId } : {});
-      } catch (error) {
-        this.deps.logger.warn({ err: error, callId: this.deps.session.call.id }, 'transfer failed; hanging up');
-        this.ending = { endedBy: 'assistant', reason: 'transfer_failed' };
-        await this.hangUp();
-      }
-      await this.finish('assistant', this.ending.reason);
-      return;
-    }
-    await this.endNow('assistant', reason);
+    if (!transfer) return this.endNow('assistant', reason);
+    this.ending = { endedBy: 'assistant', reason };
+    this.timers.clear();
+    const { session, logger, summaryModel } = this.deps;
+    this.ending.reason = await handOver(transfer, {
+      session, logger, summaryModel, say: (text) => this.say(text), transcript: this.transcript, timestamp: () => this.timestamp(),
+    });
+    if (this.ending.reason === 'transfer_failed') await this.hangUp();
+    await this.finish('assistant', this.ending.reason);
+  }
+
+  /** Has the model say `text` (a warm transfer's hold message); resolves when played, or after the farewell timeout. */
+  private say(text: string): Promise<void> {
+    const played = this.answers.playedAfter(this.answers.latest);
+    this.model?.createResponse(sayExactly(text));
+    return Promise.race([played, new Promise<void>((resolve) => this.timers.arm('farewell', FAREWELL_TIMEOUT_MS, resolve))]);
   }
 
   private async endNow(endedBy: CallOutcome['endedBy'], reason: string): Promise<void> {
     if (this.finished || this.ending) return;
     this.ending = { endedBy, reason };
+    this.timers.clear();
+    // A hard stop mid-answer (max duration): the transcript keeps what the caller heard.
+    if (this.answers.speaking) this.cutOff();
     this.event({ type: 'end', reason });
     await this.hangUp();
     await this.finish(endedBy, reason);
@@ -301,11 +262,14 @@ export class RealtimeCall {
     if (this.finished) return;
     this.finished = true;
     const final = this.ending ?? { endedBy, reason };
-    for (const cancel of this.cancels.splice(0)) cancel();
-    for (const speech of this.playing.values()) speech.utterance?.cancel();
+    this.timers.clear();
+    // The caller hung up mid-answer: keep what they heard of it.
+    if (this.answers.speaking) this.answers.cutOff();
+    this.answers.stop();
     this.out.stop();
     await this.model?.close().catch(() => undefined);
-    this.resolve({ endedBy: final.endedBy, reason: final.reason, transcript: this.transcript });
+    const recordingPath = await closeRecording(this.deps.extras.recorder, this.deps.logger, this.deps.session.call.id);
+    this.resolve({ ...final, transcript: this.transcript, recordingPath, recordingUrl: recordingPath ? this.deps.extras.recordingUrl : null });
   }
 
   private event(payload: Record<string, unknown>): void {
@@ -315,11 +279,4 @@ export class RealtimeCall {
   private timestamp(): number {
     return this.deps.clock.now().getTime() / 1000;
   }
-}
-
-/** The words of `text` in the share of its audio that played (audio and words run in proportion). */
-export function heardShare(text: string, heardMs: number, totalMs: number): string {
-  if (totalMs <= 0 || heardMs <= 0) return '';
-  const words = text.split(/\s+/).filter(Boolean);
-  return words.slice(0, Math.floor(Math.min(1, heardMs / totalMs) * words.length)).join(' ');
 }

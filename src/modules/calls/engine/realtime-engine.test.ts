@@ -62,6 +62,13 @@ async function startCall(assistant: Record<string, unknown>) {
   return { callId: res.json().call_id as number, caller: result.caller, model: await connection, owner };
 }
 
+const receivedMs = (caller: WebCaller) => caller.frames.reduce((n, f) => n + f.length, 0) / 16;
+/** The whole answer reached the caller and its last frame has played (the line runs ~60 ms ahead). */
+async function heardToEnd(caller: WebCaller, sinceMs: number, answerMs: number) {
+  await until(() => receivedMs(caller) >= sinceMs + answerMs, 'the whole answer to reach the caller');
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
 const callRow = (id: number) => t.deps.db.selectFrom('calls').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const ended = (id: number) => until(async () => {
   const row = await callRow(id);
@@ -170,14 +177,15 @@ describe('the realtime engine (multimodal)', () => {
     await caller.waitForAudioMs(100);
     model.speechStarted();
     await model.waitFor('response.cancel');
-    const framesAtCancel = caller.frames.length;
+    const msAtCancel = receivedMs(caller);
     // The cancelled answer's tail still arrives: it must not be played or stored.
     model.send({ type: 'response.output_audio_transcript.done', item_id: 'item_long', transcript: 'a long answer the caller will not wait for' });
     model.userTranscript('Stop, please.');
     await caller.waitForEvent((e) => e.type === 'transcript' && e.role === 'user');
     model.speak('Sure.');
     await caller.waitForEvent((e) => e.type === 'transcript' && e.text === 'Sure.' && e.final === true);
-    await until(() => caller.frames.length > framesAtCancel, 'the next answer to play');
+    // Heard to the end: a hang-up mid-answer would keep only the words heard.
+    await heardToEnd(caller, msAtCancel, 480);
     caller.hangUp();
     const row = await ended(callId);
     expect(row.transcript.map((e) => e.text)).toEqual(['Stop, please.', 'Sure.']);
@@ -199,7 +207,7 @@ describe('the realtime engine (dualplex)', () => {
     model.send({ type: 'response.done', response: { id: 'resp_t', status: 'completed' } });
     await until(() => speech.speechRequests.length >= 2, 'two sentences synthesised');
     expect(speech.speechRequests.map((r) => [r.body.input, r.body.voice])).toEqual([['Welcome to the shop.', 'nova'], ['How can I help?', 'nova']]);
-    await caller.waitForAudioMs(900);
+    await heardToEnd(caller, 0, 960);
     const heard = caller.heard();
     expect(containsSignalForText(heard, 16_000, 'Welcome to the shop.')).toBe(true);
     expect(containsSignalForText(heard, 16_000, 'How can I help?')).toBe(true);

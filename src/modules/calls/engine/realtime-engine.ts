@@ -4,23 +4,27 @@ import type { CatalogSnapshot } from '../../catalog/catalog.service.js';
 import type { FunctionSet } from '../../conversations/functions/registry.js';
 import type { RuntimeAssistant } from '../../conversations/functions/types.js';
 import { systemPrompt } from '../../conversations/prompt.js';
+import type { ReplyEngineDeps } from '../../conversations/reply-engine.js';
 import { assistantSpeech } from '../call-readiness.js';
 import { SpeechProviderUnavailableError, type SpeechProviders } from '../speech/providers.js';
 import { openRealtimeSession } from '../speech/realtime.js';
 import type { RealtimeSessionConfig } from '../speech/realtime-protocol.js';
+import { openLineExtras, storeRecording, type RecordingDeps } from './call-behaviour/line-extras.js';
 import { callFunctions, withCallFunctions, type CallTransferRequest } from './call-functions.js';
 import type { CallEngine, CallEngineSession, CallOutcome } from './engine.types.js';
 import { voiceMediumNote } from './phrases.js';
 import { RealtimeCall } from './realtime-engine.call.js';
 import { realTimers, type EngineTimers } from './timers.js';
 
-export interface RealtimeEngineDeps {
+export interface RealtimeEngineDeps extends RecordingDeps {
   clock: Clock;
   logger: Logger;
   speech: Pick<SpeechProviders, 'realtime' | 'tts'>;
   catalog: { snapshot(): Promise<CatalogSnapshot> };
   /** The chat function registry (calendar, knowledge, custom tools, end call...). */
   registry: { forAssistant(assistant: RuntimeAssistant): Promise<FunctionSet> };
+  /** The chat model that briefs the supervisor on a warm transfer (the assistant's own). */
+  summaryModel: Pick<ReplyEngineDeps, 'llm' | 'modelFor'>;
   /** The model that transcribes the caller inside the realtime session. */
   transcriptionModel?: string;
   timers?: EngineTimers;
@@ -52,17 +56,22 @@ export function createRealtimeEngine(deps: RealtimeEngineDeps): CallEngine {
       const registry = withCallFunctions(deps.registry, (assistant) => callFunctions(assistant, session.call, (request) => (transfer = request)));
       const functions = await registry.forAssistant(session.assistant);
       const config: RealtimeSessionConfig = { ...setup.config, tools: functions.specs };
-      return new RealtimeCall({
+      const outcome = await new RealtimeCall({
         session,
         connect: (handlers) => openRealtimeSession(setup.client, config, handlers),
         functions,
         speaker: setup.speaker,
         transferRequest: () => transfer,
+        summaryModel: deps.summaryModel,
+        extras: await openLineExtras(deps, session),
+        weighsInterruptions: setup.weighsInterruptions,
         clock: deps.clock,
         logger: deps.logger,
         timers: deps.timers ?? realTimers,
         audioLeadMs: deps.audioLeadMs,
       }).run();
+      if (outcome.recordingPath) outcome.recordingPath = await storeRecording(deps, session.call.id, outcome.recordingPath);
+      return outcome;
     },
   };
 }
@@ -84,6 +93,10 @@ async function prepare(deps: RealtimeEngineDeps, session: CallEngineSession) {
     };
   }
   const languageName = catalog.languages.get(assistant.language_id)?.name ?? null;
+  // With min_interrupt_words the engine weighs the caller's words before interrupting, so the
+  // server must neither cancel the answer on any sound nor answer on its own. Unset (or 0), the
+  // server's VAD interrupts at once, as the Realtime API does by default.
+  const weighsInterruptions = assistant.allow_interruptions && (assistant.min_interrupt_words ?? 0) > 0;
   const config: Omit<RealtimeSessionConfig, 'tools'> = {
     model: speech.realtimeModel,
     instructions: systemPrompt(assistant, call.variables, deps.clock.now(), [], voiceMediumNote(languageName)),
@@ -93,9 +106,13 @@ async function prepare(deps: RealtimeEngineDeps, session: CallEngineSession) {
     output: dualplex ? 'text' : 'audio',
     transcriptionModel: deps.transcriptionModel ?? DEFAULT_TRANSCRIPTION_MODEL,
     language: speech.language,
-    turnDetection: { silenceDurationMs: SILENCE_DURATION_MS, ...(assistant.turn_detection_threshold !== null ? { threshold: assistant.turn_detection_threshold } : {}) },
+    turnDetection: {
+      silenceDurationMs: SILENCE_DURATION_MS,
+      ...(assistant.turn_detection_threshold !== null ? { threshold: assistant.turn_detection_threshold } : {}),
+      ...(weighsInterruptions ? { createResponse: false } : {}),
+    },
     speed: assistant.speech_speed,
-    interruptResponse: assistant.allow_interruptions,
+    interruptResponse: assistant.allow_interruptions && !weighsInterruptions,
   };
-  return { client, config, speaker };
+  return { client, config, speaker, weighsInterruptions };
 }

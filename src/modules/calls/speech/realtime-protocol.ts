@@ -25,8 +25,11 @@ export interface RealtimeSessionConfig {
   /** Transcribes the caller's audio too (kept on the call's transcript). */
   transcriptionModel?: string;
   language?: string;
-  /** Server voice-activity detection; the model answers when the caller stops. */
-  turnDetection: { silenceDurationMs: number; threshold?: number; prefixPaddingMs?: number };
+  /**
+   * Server voice-activity detection. By default the model answers when the caller stops
+   * (`createResponse`); false leaves answering to the client (it weighs the caller's words first).
+   */
+  turnDetection: { silenceDurationMs: number; threshold?: number; prefixPaddingMs?: number; createResponse?: boolean };
   tools: RealtimeTool[];
   speed?: number;
   /** GA: whether the server cancels the answer when the caller starts talking (default true). */
@@ -53,7 +56,9 @@ export function sessionUpdate(dialect: RealtimeDialect, config: RealtimeSessionC
         input_audio_format: format,
         output_audio_format: format,
         ...(transcription ? { input_audio_transcription: transcription } : {}),
-        turn_detection: vad,
+        turn_detection: config.turnDetection.createResponse === false
+          ? { ...vad, create_response: false, interrupt_response: config.interruptResponse ?? true }
+          : vad,
         tools,
         tool_choice: 'auto',
       },
@@ -71,7 +76,7 @@ export function sessionUpdate(dialect: RealtimeDialect, config: RealtimeSessionC
         input: {
           format,
           ...(transcription ? { transcription } : {}),
-          turn_detection: { ...vad, create_response: true, interrupt_response: config.interruptResponse ?? true },
+          turn_detection: { ...vad, create_response: config.turnDetection.createResponse ?? true, interrupt_response: config.interruptResponse ?? true },
         },
         output: { format, voice: config.voice, ...(config.speed !== undefined ? { speed: config.speed } : {}) },
       },

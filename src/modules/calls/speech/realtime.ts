@@ -29,8 +29,16 @@ export interface RealtimeHandlers {
   /** The text of the model's answer: spoken transcript (audio output) or the text (text output). */
   onAssistantText?(event: { text: string; final: boolean }): void;
   onUserTranscript?(text: string): void;
+  /** The caller's words so far in the turn being transcribed (streaming transcription). */
+  onUserTranscriptDelta?(textSoFar: string): void;
+  /** The caller's turn could not be transcribed. */
+  onUserTranscriptFailed?(): void;
+  /** The server's VAD ended the caller's turn and committed it to the conversation. */
+  onInputCommitted?(): void;
   /** The server's VAD heard the caller start: stop playback (barge-in), then call interrupt(). */
   onSpeechStarted?(): void;
+  /** The server's VAD heard the caller stop. */
+  onSpeechStopped?(): void;
   onFunctionCall(call: RealtimeFunctionCall): void;
   onResponseDone?(response: { id: string; status: string }): void;
   onError(error: Error): void;
@@ -78,6 +86,8 @@ function createSession(socket: WebSocket, config: RealtimeSessionConfig, handler
   // The assistant audio item being played, and how much of it arrived (truncate must not exceed it).
   let audioItem: { id: string; receivedMs: number } | undefined;
   let assistantText = '';
+  // The caller's words as they are transcribed, per input item.
+  const userText = new Map<string, string>();
   // After a barge-in, deltas of the cancelled response still in flight are dropped.
   let muted = false;
   let closing = false;
@@ -122,11 +132,29 @@ function createSession(socket: WebSocket, config: RealtimeSessionConfig, handler
         assistantText = String(event.transcript ?? event.text ?? assistantText);
         handlers.onAssistantText?.({ text: assistantText, final: true });
         break;
+      case 'conversation.item.input_audio_transcription.delta': {
+        const itemId = String(event.item_id ?? '');
+        const text = (userText.get(itemId) ?? '') + String(event.delta ?? '');
+        userText.set(itemId, text);
+        handlers.onUserTranscriptDelta?.(text.trim());
+        break;
+      }
       case 'conversation.item.input_audio_transcription.completed':
+        userText.delete(String(event.item_id ?? ''));
         handlers.onUserTranscript?.(String(event.transcript ?? '').trim());
+        break;
+      case 'conversation.item.input_audio_transcription.failed':
+        userText.delete(String(event.item_id ?? ''));
+        handlers.onUserTranscriptFailed?.();
+        break;
+      case 'input_audio_buffer.committed':
+        handlers.onInputCommitted?.();
         break;
       case 'input_audio_buffer.speech_started':
         handlers.onSpeechStarted?.();
+        break;
+      case 'input_audio_buffer.speech_stopped':
+        handlers.onSpeechStopped?.();
         break;
       case 'response.function_call_arguments.done':
         handlers.onFunctionCall({ callId: String(event.call_id), name: String(event.name), arguments: String(event.arguments ?? '{}') });

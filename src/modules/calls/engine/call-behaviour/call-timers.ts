@@ -1,7 +1,7 @@
 import type { RuntimeAssistant } from '../../../conversations/functions/types.js';
 import type { EngineTimers } from '../timers.js';
 
-export type CallTimerName = 'max_duration' | 'initial_silence' | 'silence' | 'reengage' | 'farewell';
+export type CallTimerName = 'max_duration' | 'initial_silence' | 'silence' | 'reengage' | 'farewell' | 'interrupt';
 
 /** A call's named timers: arming a name again replaces it, and ending the call clears them all. */
 export class CallTimers {

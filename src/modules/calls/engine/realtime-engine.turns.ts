@@ -1,0 +1,82 @@
+import type { CallTimers } from './call-behaviour/call-timers.js';
+
+/**
+ * Continuous speech this long per required word stands in for the words while the transcript is
+ * not known yet (conversational speech runs at about 2.5 to 3 words a second).
+ */
+export const SPEECH_MS_PER_WORD = 400;
+
+interface Turn {
+  /** The server committed the turn to the conversation: it can be answered. */
+  committed: boolean;
+  verdict: 'answer' | 'ignore' | null;
+}
+
+export interface CallerTurnsDeps {
+  /** min_interrupt_words (at least 1 here: with 0 the server's VAD interrupts at once). */
+  minWords: number;
+  timers: CallTimers;
+  /** The assistant is speaking (an answer is being written or still playing). */
+  speaking(): boolean;
+  /** Stops the assistant: clear the line, cancel and truncate the model's answer. */
+  interrupt(): void;
+  /** Asks the model to answer the caller's committed turn. */
+  answer(): void;
+}
+
+/**
+ * The caller's turns when min_interrupt_words is set on a realtime model, whose server then
+ * neither cancels nor answers on its own. Over a quiet line a turn is answered as soon as the
+ * server commits it. Over the assistant's voice it interrupts only with enough words: the
+ * transcript decides when it is known (streaming deltas, then the final text; a failed
+ * transcription counts as enough, the caller did say something). The server transcribes a turn
+ * only once it ended, so until then the speech's length stands in for the words
+ * (SPEECH_MS_PER_WORD each): a caller who keeps talking is not talked over to the end of their
+ * sentence, while a cough or an "uh-huh" lets the assistant talk on and is not answered.
+ */
+export class CallerTurns {
+  private turn: Turn | null = null;
+
+  constructor(private readonly deps: CallerTurnsDeps) {}
+
+  /** The server's VAD heard the caller start; `closing`: the call is ending, nothing is answered. */
+  started(closing: boolean): void {
+    const over = this.deps.speaking() && !closing;
+    const turn: Turn = { committed: false, verdict: closing ? 'ignore' : over ? null : 'answer' };
+    this.turn = turn;
+    if (over) this.deps.timers.arm('interrupt', this.deps.minWords * SPEECH_MS_PER_WORD, () => this.decide(turn, Infinity, false));
+  }
+
+  stopped(): void {
+    this.deps.timers.cancel('interrupt');
+  }
+
+  /** The caller's words so far (`final`: all of them) in the current turn. */
+  words(count: number, final: boolean): void {
+    if (this.turn) this.decide(this.turn, count, final);
+  }
+
+  committed(): void {
+    const turn = this.turn;
+    if (!turn) return;
+    turn.committed = true;
+    if (turn.verdict === 'answer') this.answer();
+  }
+
+  private decide(turn: Turn, words: number, final: boolean): void {
+    if (turn !== this.turn || turn.verdict) return;
+    if (this.deps.speaking() && words < this.deps.minWords) {
+      if (final) turn.verdict = 'ignore';
+      return;
+    }
+    turn.verdict = 'answer';
+    this.deps.timers.cancel('interrupt');
+    if (this.deps.speaking()) this.deps.interrupt();
+    if (turn.committed) this.answer();
+  }
+
+  private answer(): void {
+    this.turn = null;
+    this.deps.answer();
+  }
+}
