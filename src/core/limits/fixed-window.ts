@@ -22,21 +22,39 @@ export interface LimitVerdict {
  */
 export async function consumeLimits(db: DbOrTx, limits: WindowLimit[], now: Date): Promise<LimitVerdict> {
   let verdict: LimitVerdict = { allowed: true, retryAfterSeconds: 0 };
-  for (const { bucket, limit, windowMs } of limits) {
-    const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-    const expiresAt = new Date(windowStart.getTime() + windowMs);
-    const row = await sql<{ count: number }>`
-      INSERT INTO rate_limit_counters (bucket, window_start, count, expires_at)
-      VALUES (${bucket}, ${windowStart}, 1, ${expiresAt})
-      ON CONFLICT (bucket, window_start) DO UPDATE SET count = rate_limit_counters.count + 1
-      RETURNING count`.execute(db);
-    const count = row.rows[0]?.count ?? 1;
-    if (count > limit) {
-      const retryAfterSeconds = Math.ceil((expiresAt.getTime() - now.getTime()) / 1000);
-      if (verdict.allowed || retryAfterSeconds > verdict.retryAfterSeconds) verdict = { allowed: false, retryAfterSeconds };
-    }
+  for (const limitVerdict of await consumeEachLimit(db, limits, now)) {
+    if (!limitVerdict.allowed && (verdict.allowed || limitVerdict.retryAfterSeconds > verdict.retryAfterSeconds)) verdict = limitVerdict;
   }
   return verdict;
+}
+
+/**
+ * One verdict per limit, in the order given. All the counters move in ONE multi-row upsert (one
+ * round trip on a path that runs for every widget message); its rows are written, and so locked,
+ * in the order given, as one statement per limit would. Two limits on one counter row (same
+ * bucket and window start) cannot share an upsert, so they are counted one by one.
+ */
+export async function consumeEachLimit(db: DbOrTx, limits: WindowLimit[], now: Date): Promise<LimitVerdict[]> {
+  const windows = limits.map(({ bucket, limit, windowMs }) => {
+    const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+    return { bucket, limit, windowStart, expiresAt: new Date(windowStart.getTime() + windowMs), key: `${windowStart.getTime()}:${bucket}` };
+  });
+  if (windows.length === 0) return [];
+  const counts = new Map<string, number>();
+  const upsert = (rows: typeof windows) =>
+    sql<{ bucket: string; window_start: Date; count: number }>`
+      INSERT INTO rate_limit_counters (bucket, window_start, count, expires_at)
+      VALUES ${sql.join(rows.map((w) => sql`(${w.bucket}, ${w.windowStart}, 1, ${w.expiresAt})`))}
+      ON CONFLICT (bucket, window_start) DO UPDATE SET count = rate_limit_counters.count + 1
+      RETURNING bucket, window_start, count`.execute(db);
+  const distinct = new Set(windows.map((w) => w.key)).size === windows.length;
+  for (const rows of distinct ? [windows] : windows.map((w) => [w])) {
+    for (const row of (await upsert(rows)).rows) counts.set(`${new Date(row.window_start).getTime()}:${row.bucket}`, row.count);
+  }
+  return windows.map((w) => {
+    if ((counts.get(w.key) ?? 1) <= w.limit) return { allowed: true, retryAfterSeconds: 0 };
+    return { allowed: false, retryAfterSeconds: Math.ceil((w.expiresAt.getTime() - now.getTime()) / 1000) };
+  });
 }
 
 /**

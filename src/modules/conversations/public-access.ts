@@ -2,7 +2,7 @@ import ipaddr from 'ipaddr.js';
 import type { DbOrTx } from '../../core/db/transaction.js';
 import { AppError, tooManyRequests } from '../../core/http/errors.js';
 import type { AuthContext } from '../../core/http/fastify-types.js';
-import { consumeLimits, type WindowLimit } from '../../core/limits/fixed-window.js';
+import { consumeEachLimit, type WindowLimit } from '../../core/limits/fixed-window.js';
 import type { PublicConversationView } from './conversations.repo.js';
 
 /**
@@ -95,8 +95,7 @@ export function messageLimits(limits: PublicLimits, conversationId: number, clie
  * rolls the transaction back, so a refused attempt counts against no limit.
  */
 export async function enforceLimits(tx: DbOrTx, limits: NamedLimit[], now: Date): Promise<void> {
-  for (const limit of limits) {
-    const verdict = await consumeLimits(tx, [limit], now);
-    if (!verdict.allowed) throw tooManyRequests(limit.refusal, verdict.retryAfterSeconds, 'RATE_LIMITED');
-  }
+  const verdicts = await consumeEachLimit(tx, limits, now);
+  const refused = verdicts.findIndex((verdict) => !verdict.allowed);
+  if (refused >= 0) throw tooManyRequests(limits[refused]!.refusal, verdicts[refused]!.retryAfterSeconds, 'RATE_LIMITED');
 }
