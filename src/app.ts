@@ -59,7 +59,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   installJsonBodyParser(app);
   installInputGuard(app);
   installAuth(app, (token) => deps.services.auth.resolveBearer(token));
-  installMetrics(app);
+  installMetrics(app).registerMetric(deps.services.conversationsModule.messageSteps);
   await installOpenApi(app, VERSION);
   // After the OpenAPI hook, so an alias repeats its route's complete response schemas.
   installRouteAliases(app, { chatapp: 'whatsapp' });

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { ConversationType } from '../../core/db/schema.js';
+import { sql, type QueryCreator } from 'kysely';
+import type { ConversationType, Database } from '../../core/db/schema.js';
 import type { Db } from '../../core/db/database.js';
 import { inTransaction, type DbOrTx } from '../../core/db/transaction.js';
 import { changeBalance } from '../accounts/accounts.service.js';
@@ -96,15 +96,17 @@ export async function dailySpendMicros(db: DbOrTx, assistantId: number, now: Dat
   return row?.spent_micros ?? 0;
 }
 
-/** In the transaction that stores the reply; false if the sweep refunded it meanwhile. */
-export async function captureCharge(tx: DbOrTx, chargeId: number, now: Date): Promise<boolean> {
-  const result = await tx
+/**
+ * In the transaction that stores the reply, as a statement (the store runs it in one statement
+ * with its other writes): returns the charge's id, or no row if the sweep refunded it meanwhile.
+ */
+export function capturingCharge(query: QueryCreator<Database>, chargeId: number, now: Date) {
+  return query
     .updateTable('conversation_charges')
     .set({ status: 'captured', settled_at: now })
     .where('id', '=', chargeId)
     .where('status', '=', 'reserved')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+    .returning('id');
 }
 
 /** Gives the money back once: the status flip and the credit commit together. */

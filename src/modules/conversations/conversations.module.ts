@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { Histogram } from 'prom-client';
 import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../core/db/database.js';
 import type { JobRunner } from '../../core/jobs/index.js';
@@ -13,7 +14,8 @@ import type { CustomTool } from './functions/custom-tools.js';
 import type { KnowledgeSearch } from './functions/knowledge.js';
 import { createFunctionRegistry } from './functions/registry.js';
 import { createLanguageModel, type LanguageModel } from './llm/index.js';
-import { createMessagePipeline } from './message-pipeline.js';
+import { createMessagePipeline, type MessageStep } from './message-pipeline.js';
+import type { RuntimeAssistant } from './functions/types.js';
 import { createModelResolver } from './models.js';
 import { createReplyEngine, MAX_TOOL_ROUNDS } from './reply-engine.js';
 import { createTurnQueue } from './turns.js';
@@ -39,6 +41,8 @@ export interface ConversationsModuleDeps {
   http: HttpClient;
   balanceMicros(userId: number): Promise<number>;
   assistants: Pick<AssistantsService, 'get' | 'getRuntimeByUuid'>;
+  /** An assistant record read along with a conversation (assistants/assistant-record.ts), decoded. */
+  assistantFromRecord(record: unknown): RuntimeAssistant;
   catalog: Pick<CatalogService, 'snapshot'>;
   calendars: CalendarClients;
   customTools: { findMany(userId: number, ids: number[]): Promise<CustomTool[]> };
@@ -61,6 +65,7 @@ export function createConversationsModule(deps: ConversationsModuleDeps) {
   const llm = deps.llm ?? createLanguageModel(config);
   const assistants: AssistantLookup = {
     byUuid: (uuid) => deps.assistants.getRuntimeByUuid(uuid),
+    fromRecord: (record) => deps.assistantFromRecord(record),
     async byId(userId, id) {
       try {
         return await deps.assistants.getRuntimeByUuid((await deps.assistants.get(userId, id)).uuid);
@@ -89,8 +94,10 @@ export function createConversationsModule(deps: ConversationsModuleDeps) {
   };
   const engine = createReplyEngine(replyEngineDeps);
   const turns = createTurnQueue({ clock, leaseMs: TURN_LEASE_MS });
+  const messageSteps = messageStepHistogram();
+  const observeStep = (step: MessageStep, seconds: number) => messageSteps.observe({ step }, seconds);
   const pipeline = createMessagePipeline({
-    db, clock, logger, turns, engine, loadAssistant: assistants.byUuid, historyMessages: config.CONVERSATION_HISTORY_MESSAGES,
+    db, clock, logger, turns, engine, loadAssistant: assistants.byUuid, historyMessages: config.CONVERSATION_HISTORY_MESSAGES, observeStep,
   });
   const chatapp = deps.chatapp;
   const senderInfo = chatapp
@@ -100,7 +107,7 @@ export function createConversationsModule(deps: ConversationsModuleDeps) {
       }
     : undefined;
   const conversations = createConversationsService({
-    db, clock, assistants, pipeline, balanceMicros: deps.balanceMicros, generateReplyPerMinute: config.GENERATE_REPLY_PER_MINUTE, senderInfo,
+    db, clock, assistants, pipeline, observeStep, balanceMicros: deps.balanceMicros, generateReplyPerMinute: config.GENERATE_REPLY_PER_MINUTE, senderInfo,
     publicLimits: {
       conversationsPerIpPerHour: config.WIDGET_CONVERSATIONS_PER_IP_PER_HOUR,
       messagesPerConversationPerMinute: config.WIDGET_MESSAGES_PER_CONVERSATION_PER_MINUTE,
@@ -112,10 +119,25 @@ export function createConversationsModule(deps: ConversationsModuleDeps) {
   const staleChargeMs = Math.max(15 * 60_000, config.LLM_TIMEOUT_MS * (config.LLM_MAX_RETRIES + 1) * (MAX_TOOL_ROUNDS + 1) + 5 * 60_000);
   // replyEngineDeps: voice calls build their own reply engine per call on the same model,
   // functions and prompt (with their own abort signal and call-only functions).
-  return { conversations, pipeline, assistants, llm, modelFor, staleChargeMs, db, logger, chatapp, senderInfo, replyEngineDeps };
+  return { conversations, pipeline, messageSteps, assistants, llm, modelFor, staleChargeMs, db, logger, chatapp, senderInfo, replyEngineDeps };
 }
 
 export type ConversationsModule = ReturnType<typeof createConversationsModule>;
+
+/**
+ * Where a chat message's time goes (lookup, admission, turn wait, history, model, store), for
+ * /metrics and the messages benchmark. Registered by the app into its own registry, so several
+ * apps in one process (tests) keep apart.
+ */
+function messageStepHistogram() {
+  return new Histogram({
+    name: 'chat_message_step_seconds',
+    help: 'Time a chat message spends in each step of its processing, in seconds.',
+    labelNames: ['step'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [],
+  });
+}
 
 /** Inactivity ends, evaluation + ended webhook, the stale-charge sweep and chatapp replies. */
 export function registerConversationsJobs(jobs: JobRunner, module: ConversationsModule): void {

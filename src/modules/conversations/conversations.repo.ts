@@ -1,7 +1,8 @@
-import { sql, type Selectable } from 'kysely';
-import type { ConversationsTable, ConversationType, FunctionCallRecord } from '../../core/db/schema.js';
+import { sql, type QueryCreator, type Selectable } from 'kysely';
+import type { ConversationsTable, ConversationType, Database, FunctionCallRecord } from '../../core/db/schema.js';
 import type { DbOrTx } from '../../core/db/transaction.js';
 import type { CursorPosition } from '../../core/http/cursor-pagination.js';
+import { assistantRecordSql } from '../assistants/assistant-record.js';
 import type { HistoryItem } from './prompt.js';
 
 export type ConversationRow = Selectable<ConversationsTable>;
@@ -46,6 +47,24 @@ export interface ListFilters {
   senderPhones?: string[];
 }
 
+/** The INSERT of some messages (at least one), also for a caller that runs it in one statement with other writes. */
+export function insertingMessages(query: QueryCreator<Database>, messages: NewMessage[]) {
+  return query
+    .insertInto('conversation_messages')
+    .values(
+      messages.map((m) => ({
+        conversation_id: m.conversationId,
+        role: m.role,
+        content: m.content,
+        function_calls: m.functionCalls && m.functionCalls.length > 0 ? JSON.stringify(m.functionCalls) : null,
+        assistant_id: m.assistantId ?? null,
+        chatapp_message_id: m.chatappMessageId ?? null,
+        created_at: m.createdAt,
+      })),
+    )
+    .returning('id');
+}
+
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
 export function createConversationsRepo(db: DbOrTx) {
@@ -83,20 +102,7 @@ export function createConversationsRepo(db: DbOrTx) {
 
     async insertMessages(messages: NewMessage[]): Promise<void> {
       if (messages.length === 0) return;
-      await db
-        .insertInto('conversation_messages')
-        .values(
-          messages.map((m) => ({
-            conversation_id: m.conversationId,
-            role: m.role,
-            content: m.content,
-            function_calls: m.functionCalls && m.functionCalls.length > 0 ? JSON.stringify(m.functionCalls) : null,
-            assistant_id: m.assistantId ?? null,
-            chatapp_message_id: m.chatappMessageId ?? null,
-            created_at: m.createdAt,
-          })),
-        )
-        .execute();
+      await insertingMessages(db, messages).execute();
     },
 
     findByUuid(uuid: string): Promise<ConversationView | undefined> {
@@ -111,6 +117,19 @@ export function createConversationsRepo(db: DbOrTx) {
       return view()
         .innerJoin('assistants as o', 'o.id', 'c.origin_assistant_id')
         .select(['o.status as origin_status', 'o.widget_daily_budget_micros as origin_widget_budget_micros'])
+        .where('c.uuid', '=', uuid)
+        .executeTakeFirst();
+    },
+
+    /**
+     * findPublicByUuid plus the current assistant's whole record (assistants/assistant-record.ts),
+     * in one round trip: what a widget message needs before its admission.
+     */
+    findPublicWithAssistantRecord(uuid: string): Promise<(PublicConversationView & { assistant_record: unknown }) | undefined> {
+      return view()
+        .innerJoin('assistants as o', 'o.id', 'c.origin_assistant_id')
+        .select(['o.status as origin_status', 'o.widget_daily_budget_micros as origin_widget_budget_micros'])
+        .select(assistantRecordSql('a').as('assistant_record'))
         .where('c.uuid', '=', uuid)
         .executeTakeFirst();
     },

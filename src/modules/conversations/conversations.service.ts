@@ -14,7 +14,7 @@ import { dailyBudgetSpent, dailySpendMicros, MESSAGE_PRICE_MICROS, messagePriceM
 import { inactivityDueAt, scheduleInactivityCheck } from './conversation-end.js';
 import { createConversationsRepo, type ConversationView, type ListFilters } from './conversations.repo.js';
 import type { RuntimeAssistant } from './functions/types.js';
-import { conversationNotFound, type MessageOptions, type MessagePipeline } from './message-pipeline.js';
+import { conversationNotFound, type MessageOptions, type MessagePipeline, type MessageStep } from './message-pipeline.js';
 import { fillVariables, mergedVariables } from './prompt.js';
 import type { SenderParty } from './conversations.present.js';
 import { assistantInactive, conversationStartLimits, enforceLimits, isPubliclyReachable, messageLimits, type PublicCaller, type PublicLimits } from './public-access.js';
@@ -24,6 +24,8 @@ export interface AssistantLookup {
   byUuid(uuid: string): Promise<RuntimeAssistant | undefined>;
   /** The caller's assistant by numeric id; undefined when missing or another account's. */
   byId(userId: number, id: number): Promise<RuntimeAssistant | undefined>;
+  /** An assistant record read along with its conversation (one round trip for both). */
+  fromRecord(record: unknown): RuntimeAssistant;
 }
 
 export interface ConversationsDeps {
@@ -31,6 +33,8 @@ export interface ConversationsDeps {
   clock: Clock;
   assistants: AssistantLookup;
   pipeline: MessagePipeline;
+  /** Times the steps of a message (the pipeline times the rest). */
+  observeStep?: (step: MessageStep, seconds: number) => void;
   balanceMicros(userId: number): Promise<number>;
   generateReplyPerMinute: number;
   /** Bounds on anonymous widget traffic. */
@@ -150,13 +154,18 @@ export function createConversationsService(deps: ConversationsDeps) {
 
     /** POST /conversations/{uuid}/messages: widget messages are counted against the public limits and the daily budget. */
     async sendMessage(uuid: string, text: string, caller: PublicCaller, options: MessageOptions = {}) {
-      const conversation = await createConversationsRepo(db).findPublicByUuid(uuid);
-      if (!conversation || !isPubliclyReachable(conversation, caller, 'send')) throw conversationNotFound();
-      if (conversation.type !== 'widget') return pipeline.handle(conversation, text, options);
+      const started = performance.now();
+      const found = await createConversationsRepo(db).findPublicWithAssistantRecord(uuid);
+      deps.observeStep?.('lookup', (performance.now() - started) / 1000);
+      if (!found || !isPubliclyReachable(found, caller, 'send')) throw conversationNotFound();
+      const { assistant_record: record, ...conversation } = found;
+      const assistant = assistants.fromRecord(record);
+      if (conversation.type !== 'widget') return pipeline.handle(conversation, text, { ...options, assistant });
       if (conversation.origin_status !== 'active') throw assistantInactive();
       const budgetMicros = conversation.origin_widget_budget_micros;
       return pipeline.handle(conversation, text, {
         ...options,
+        assistant,
         admit: (tx, now) => enforceLimits(tx, messageLimits(deps.publicLimits, conversation.id, caller.clientIp), now),
         dailyBudget: budgetMicros === null ? null : { assistantId: conversation.origin_assistant_id, capMicros: budgetMicros },
       });

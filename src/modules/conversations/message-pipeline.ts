@@ -3,11 +3,11 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../core/db/database.js';
 import type { FunctionCallRecord } from '../../core/db/schema.js';
-import { inTransaction, type Tx } from '../../core/db/transaction.js';
+import { commitWithoutWaitingForFlush, inTransaction, type Tx } from '../../core/db/transaction.js';
 import { AppError } from '../../core/http/errors.js';
-import { captureCharge, messagePriceMicros, refundCharge, reserveCharge, type Charge, type DailyBudget } from './billing.js';
+import { capturingCharge, messagePriceMicros, refundCharge, reserveCharge, type Charge, type DailyBudget } from './billing.js';
 import { enqueueFinalize, inactivityDueAt, scheduleInactivityCheck } from './conversation-end.js';
-import { createConversationsRepo, type ConversationView } from './conversations.repo.js';
+import { createConversationsRepo, insertingMessages, type ConversationView } from './conversations.repo.js';
 import type { RuntimeAssistant } from './functions/types.js';
 import { LanguageModelError } from './llm/provider.js';
 import type { Reply, ReplyEvent, createReplyEngine } from './reply-engine.js';
@@ -33,7 +33,12 @@ export interface MessageOptions {
   admit?: (tx: Tx, now: Date) => Promise<void>;
   /** The widget daily spend cap this message's charge counts against. */
   dailyBudget?: DailyBudget | null;
+  /** The conversation's current assistant, when the caller read it along with the conversation. */
+  assistant?: RuntimeAssistant;
 }
+
+/** The timed steps of a message (the chat_message_step_seconds metric; lookup is the service's). */
+export type MessageStep = 'lookup' | 'admission' | 'turn_wait' | 'history' | 'model' | 'store';
 
 export interface MessageResult {
   message: string;
@@ -50,6 +55,7 @@ export interface PipelineDeps {
   engine: ReturnType<typeof createReplyEngine>;
   loadAssistant(uuid: string): Promise<RuntimeAssistant | undefined>;
   historyMessages: number;
+  observeStep?: (step: MessageStep, seconds: number) => void;
 }
 
 /**
@@ -59,6 +65,15 @@ export interface PipelineDeps {
  */
 export function createMessagePipeline(deps: PipelineDeps) {
   const { db, clock, turns } = deps;
+
+  async function timed<T>(step: MessageStep, work: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      deps.observeStep?.(step, (performance.now() - started) / 1000);
+    }
+  }
 
   async function assistantFor(conversation: ConversationView): Promise<RuntimeAssistant> {
     const assistant = await deps.loadAssistant(conversation.assistant_uuid);
@@ -77,10 +92,18 @@ export function createMessagePipeline(deps: PipelineDeps) {
   /**
    * One transaction: the message's ticket and its reservation (refused: neither happened). A
    * message the AI will not answer costs nothing: the price is that of an AI reply.
+   *
+   * Its commit does not wait for the WAL flush: a message then costs one durable commit (the
+   * store's) instead of two, and the owner's balance row is unlocked as soon as the commit is
+   * written rather than flushed. Nothing depends on this commit surviving a database crash on
+   * its own: the store's durable commit flushes it along (the WAL is written in order), and if
+   * the database dies before that, losing it loses a ticket and a reservation whose message was
+   * never answered nor stored, with the balance and ledger rows moving together either way.
    */
   async function admit(conversation: ConversationView, now: Date, options: MessageOptions): Promise<Admission> {
     const price = messagePriceMicros(conversation.type);
     return inTransaction(db, async (tx) => {
+      await commitWithoutWaitingForFlush(tx);
       await options.admit?.(tx, now);
       const { turn, ready, aiEnabled } = await turns.take(tx, conversation.id);
       const charge =
@@ -103,31 +126,48 @@ export function createMessagePipeline(deps: PipelineDeps) {
     return { conversation, assistant: current };
   }
 
-  /** Both messages, the charge captured, the turn ended, follow-up jobs: all or nothing. */
+  /**
+   * Both messages, the charge captured, the turn ended, follow-up jobs: all or nothing. The
+   * first three are one statement (data-modifying CTEs), so the usual message is stored in three
+   * round trips: BEGIN, that statement, the one durable COMMIT of the message.
+   */
   async function store(input: { conversation: ConversationView; text: string; reply: Reply; admission: Admission; receivedAt: Date; options: MessageOptions }) {
     const { conversation, reply, admission, options } = input;
     const doneAt = clock.now();
     const timeout = reply.assistant.conversation_inactivity_timeout;
     // Only when no check is pending: a pending one re-arms itself for the new due time.
     const checkAt = !reply.end && timeout !== null && conversation.inactivity_check_at === null ? inactivityDueAt(doneAt, timeout) : null;
+    const charge = admission.charge;
     await inTransaction(db, async (tx) => {
-      await createConversationsRepo(tx).insertMessages([
-        { conversationId: conversation.id, role: 'user', content: input.text, chatappMessageId: options.chatappMessageId, createdAt: input.receivedAt },
-        { conversationId: conversation.id, role: 'assistant', content: reply.content, functionCalls: reply.functionCalls, assistantId: reply.assistant.id, createdAt: doneAt },
-      ]);
-      await turns.finish(tx, admission.turn, {
-        message_count: sql<number>`message_count + 2`,
-        total_cost_micros: sql<number>`total_cost_micros + ${admission.charge?.amountMicros ?? 0}`,
-        assistant_id: reply.assistant.id,
-        last_activity_at: doneAt,
-        updated_at: doneAt,
-        ...(checkAt ? { inactivity_check_at: checkAt } : {}),
-        // A message to an ended conversation gets here only when retrigger allows reopening it.
-        ...(reply.end ? { status: 'ended', ended_at: doneAt, end_reason: reply.end.reason } : { status: 'active', ended_at: null, end_reason: null }),
-      });
-      if (admission.charge && !(await captureCharge(tx, admission.charge.id, doneAt))) {
-        deps.logger.error({ chargeId: admission.charge.id }, 'a chat message charge was refunded before its reply was stored');
-      }
+      const written = tx
+        .with('stored', () =>
+          insertingMessages(tx, [
+            { conversationId: conversation.id, role: 'user', content: input.text, chatappMessageId: options.chatappMessageId, createdAt: input.receivedAt },
+            { conversationId: conversation.id, role: 'assistant', content: reply.content, functionCalls: reply.functionCalls, assistantId: reply.assistant.id, createdAt: doneAt },
+          ]),
+        )
+        .with('finished', () =>
+          turns.finishing(tx, admission.turn, {
+            message_count: sql<number>`message_count + 2`,
+            total_cost_micros: sql<number>`total_cost_micros + ${charge?.amountMicros ?? 0}`,
+            assistant_id: reply.assistant.id,
+            last_activity_at: doneAt,
+            updated_at: doneAt,
+            ...(checkAt ? { inactivity_check_at: checkAt } : {}),
+            // A message to an ended conversation gets here only when retrigger allows reopening it.
+            ...(reply.end ? { status: 'ended', ended_at: doneAt, end_reason: reply.end.reason } : { status: 'active', ended_at: null, end_reason: null }),
+          }),
+        );
+      const finished = sql<number>`(SELECT count(*) FROM finished)::int`.as('finished');
+      const outcome = charge
+        ? await written
+            .with('captured', () => capturingCharge(tx, charge.id, doneAt))
+            .selectNoFrom([finished, sql<number>`(SELECT count(*) FROM captured)::int`.as('captured')])
+            .executeTakeFirstOrThrow()
+        : { ...(await written.selectNoFrom([finished]).executeTakeFirstOrThrow()), captured: 0 };
+      // The messages went in with it: throwing rolls them back with everything else.
+      if (outcome.finished === 0) throw new TurnLostError();
+      if (charge && outcome.captured === 0) deps.logger.error({ chargeId: charge.id }, 'a chat message charge was refunded before its reply was stored');
       if (reply.end) await enqueueFinalize(tx, conversation.id);
       if (checkAt) await scheduleInactivityCheck(tx, conversation.id, checkAt);
       await options.onStored?.(tx, { conversation, message: reply.content, functionCalls: reply.functionCalls });
@@ -162,14 +202,14 @@ export function createMessagePipeline(deps: PipelineDeps) {
 
   return {
     async handle(initial: ConversationView, text: string, options: MessageOptions = {}): Promise<MessageResult> {
-      const assistant = await assistantFor(initial);
+      const assistant = options.assistant ?? (await assistantFor(initial));
       if (initial.status === 'ended' && !assistant.conversation_ended_retrigger) throw conversationEnded();
       const receivedAt = clock.now();
-      const admission = await admit(initial, receivedAt, options);
+      const admission = await timed('admission', () => admit(initial, receivedAt, options));
       let settled = false;
       let stopHeartbeat = () => {};
       try {
-        const current = await startTurn(initial, assistant, admission);
+        const current = await timed('turn_wait', () => startTurn(initial, assistant, admission));
         if (!admission.aiEnabled) {
           await storeUnanswered({ ...current, text, turn: admission.turn, receivedAt, options });
           settled = true;
@@ -179,15 +219,18 @@ export function createMessagePipeline(deps: PipelineDeps) {
         stopHeartbeat = turns.heartbeat(db, admission.turn, (error) => deps.logger.warn({ err: error }, 'could not renew a conversation turn'));
         options.onStarted?.();
         const { conversation } = current;
-        const reply = await deps.engine.reply({
-          conversation: { id: conversation.id, uuid: conversation.uuid, userId: conversation.user_id, variables: conversation.variables },
-          assistant: current.assistant,
-          history: await createConversationsRepo(db).recentMessages(conversation.id, deps.historyMessages),
-          userMessage: text,
-          now: receivedAt,
-          onEvent: options.onEvent,
-        });
-        await store({ conversation, text, reply, admission, receivedAt, options });
+        const history = await timed('history', () => createConversationsRepo(db).recentMessages(conversation.id, deps.historyMessages));
+        const reply = await timed('model', () =>
+          deps.engine.reply({
+            conversation: { id: conversation.id, uuid: conversation.uuid, userId: conversation.user_id, variables: conversation.variables },
+            assistant: current.assistant,
+            history,
+            userMessage: text,
+            now: receivedAt,
+            onEvent: options.onEvent,
+          }),
+        );
+        await timed('store', () => store({ conversation, text, reply, admission, receivedAt, options }));
         settled = true;
         turns.wake(conversation.id);
         return { message: reply.content, functionCalls: reply.functionCalls };

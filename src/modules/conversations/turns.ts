@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { sql, type UpdateObject } from 'kysely';
+import { sql, type QueryCreator, type UpdateObject } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../core/db/database.js';
 import type { Database } from '../../core/db/schema.js';
@@ -63,6 +63,15 @@ export function createTurnQueue({ clock, leaseMs }: { clock: Clock; leaseMs: num
       const timer = setTimeout(done, ms);
       released.on(key, done);
     });
+
+  function finishing(query: QueryCreator<Database>, turn: Turn, changes: TurnChanges = {}) {
+    return query
+      .updateTable('conversations')
+      .set({ ...turnColumns(changes), turn_done: turn.ticket, turn_lease_until: leaseFromNow() })
+      .where('id', '=', turn.conversationId)
+      .where('turn_done', '=', turn.ticket - 1)
+      .returning('id');
+  }
 
   async function extend(db: Db, turn: Turn): Promise<boolean> {
     const result = await db
@@ -133,14 +142,15 @@ export function createTurnQueue({ clock, leaseMs }: { clock: Clock; leaseMs: num
      * TurnLostError (rolling back the caller's transaction) when the turn was given away.
      */
     async finish(tx: DbOrTx, turn: Turn, changes: TurnChanges = {}): Promise<void> {
-      const result = await tx
-        .updateTable('conversations')
-        .set({ ...turnColumns(changes), turn_done: turn.ticket, turn_lease_until: leaseFromNow() })
-        .where('id', '=', turn.conversationId)
-        .where('turn_done', '=', turn.ticket - 1)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw new TurnLostError();
+      if ((await finishing(tx, turn, changes).execute()).length === 0) throw new TurnLostError();
     },
+
+    /**
+     * finish() as a statement returning the conversation's id, or no row when the turn was given
+     * away, for a caller that runs it in one statement with other writes (a CTE); the caller
+     * must then roll back, as finish() would by throwing TurnLostError.
+     */
+    finishing,
 
     /** After the finishing transaction commits: waiters in this process look at once. */
     wake,
