@@ -5,8 +5,7 @@ import type { HttpClient } from '../../core/net/index.js';
 import { DEFAULT_CHUNKING, chunkSections, type Chunk, type ChunkingOptions } from './chunking.js';
 import { createChunksRepo, type DocumentToProcess } from './chunks.repo.js';
 import type { EmbeddingsClient } from './embeddings.js';
-import { extractDocx } from './extraction/docx.js';
-import { extractPdf } from './extraction/pdf.js';
+import { createExtractionPool, type ExtractionPool } from './extraction/extraction-pool.js';
 import { ExtractionError, blocksFromPlainText, textOf, type ExtractedSection } from './extraction/text-blocks.js';
 import { readWebsite } from './extraction/website.js';
 import { detectTextSearchConfig } from './language.js';
@@ -23,6 +22,8 @@ export interface DocumentProcessorDeps {
   http: HttpClient;
   embeddings: EmbeddingsClient | null;
   chunking?: ChunkingOptions;
+  /** Reads PDF and DOCX files off the main thread; a pool with the default limits when absent. */
+  extraction?: ExtractionPool;
 }
 
 const LANGUAGE_SAMPLE_CHARS = 20_000;
@@ -36,6 +37,7 @@ const LANGUAGE_SAMPLE_CHARS = 20_000;
  */
 export function createDocumentProcessor(deps: DocumentProcessorDeps) {
   const chunking = deps.chunking ?? DEFAULT_CHUNKING;
+  const extraction = deps.extraction ?? createExtractionPool();
 
   async function process(payload: ProcessDocumentPayload, ctx: JobContext): Promise<void> {
     const document = await createChunksRepo(ctx.db).findDocumentToProcess(payload.documentId);
@@ -75,8 +77,7 @@ export function createDocumentProcessor(deps: DocumentProcessorDeps) {
     }
     const file = document.source_file;
     if (!file) throw new ExtractionError('The uploaded file is no longer available; delete the document and upload it again.');
-    if (document.type === 'pdf') return extractPdf(file);
-    if (document.type === 'docx') return extractDocx(file);
+    if (document.type === 'pdf' || document.type === 'docx') return extraction.extract(document.type, file);
     return [{ sourceUrl: null, blocks: blocksFromPlainText(file.toString('utf8')) }];
   }
 

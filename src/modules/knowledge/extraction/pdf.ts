@@ -23,15 +23,15 @@ const HEADING_MAX_CHARS = 200;
  * vertical gap is wider than line spacing, and lines set in a larger font than the body text
  * become headings (the largest size being level 1).
  */
-export async function extractPdf(data: Buffer): Promise<ExtractedSection[]> {
-  const pages = await readLines(data);
+export async function extractPdf(data: Buffer, options: { maxPages?: number } = {}): Promise<ExtractedSection[]> {
+  const pages = await readLines(data, options.maxPages ?? Infinity);
   if (pages.flat().length === 0) {
     throw new ExtractionError('No text could be extracted from the PDF (scanned images are not supported).');
   }
   return [{ sourceUrl: null, blocks: toBlocks(pages) }];
 }
 
-async function readLines(data: Buffer): Promise<Line[][]> {
+async function readLines(data: Buffer, maxPages: number): Promise<Line[][]> {
   const task = getDocument({
     data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength).slice(),
     isEvalSupported: false,
@@ -45,6 +45,10 @@ async function readLines(data: Buffer): Promise<Line[][]> {
     document = await task.promise;
   } catch (error) {
     throw new ExtractionError(describePdfError(error), { cause: error });
+  }
+  if (document.numPages > maxPages) {
+    await document.destroy();
+    throw new ExtractionError(`The PDF has ${document.numPages} pages; at most ${maxPages} can be read. Split it into smaller files.`);
   }
   try {
     const pages: Line[][] = [];
