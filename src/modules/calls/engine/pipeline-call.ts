@@ -9,6 +9,7 @@ import { dtmfTones } from '../audio/dtmf.js';
 import { ENGINE_SAMPLE_RATE, type SttProvider, type SttSession, type TranscriptEvent, type TtsProvider } from '../speech/speech.types.js';
 import type { AmbientBed } from './ambient.js';
 import { AudioOut } from './audio-out.js';
+import { perCallCache } from './call-cache.js';
 import { callFunctions, withCallFunctions, type CallTransferRequest } from './call-functions.js';
 import type { CallRecorder } from './call-recorder.js';
 import { minInterruptWords, onAbort, voicemailPlan, wordCount, wrapUpReason } from './call-behaviour/call-rules.js';
@@ -53,6 +54,7 @@ export class PipelineCall {
   private readonly assistantAtStart: RuntimeAssistant;
   private assistant: RuntimeAssistant;
   private readonly registry: ReplyEngineDeps['registry'];
+  private readonly modelFor: ReplyEngineDeps['modelFor'];
   private stt: SttSession | null = null;
   private readonly turns: PipelineTurns;
   private readonly keypad: KeypadInput;
@@ -91,10 +93,12 @@ export class PipelineCall {
     });
     this.keypad = new KeypadInput(deps.timers);
     const keypadLine = { keypad: this.keypad, sendDigits: (digits: string) => this.sendDigits(digits), flushSpeech: () => this.flushSpeech() };
-    this.registry = withCallFunctions(deps.replyDeps.registry, (assistant) => [
+    this.modelFor = perCallCache(deps.replyDeps.modelFor);
+    const functions = withCallFunctions(deps.replyDeps.registry, (assistant) => [
       ...callFunctions(assistant, session.call, (request) => (this.transferRequest = request)),
       ...keypadFunctions(assistant, keypadLine),
     ]);
+    this.registry = { forAssistant: perCallCache((assistant) => functions.forAssistant(assistant)) };
   }
 
   async run(): Promise<CallOutcome> {
@@ -189,7 +193,7 @@ export class PipelineCall {
     const { call } = this.deps.session;
     // An engine per turn: its model is bound to this turn's abort signal and timings, so a
     // cancelled reply finishing a function call can never start a round in the next turn.
-    const replies = createReplyEngine({ ...this.deps.replyDeps, llm: turnAwareModel(this.deps.replyDeps.llm, turn, (calls) => this.toolsStarting(turn, calls)), registry: this.registry });
+    const replies = createReplyEngine({ ...this.deps.replyDeps, modelFor: this.modelFor, llm: turnAwareModel(this.deps.replyDeps.llm, turn, (calls) => this.toolsStarting(turn, calls)), registry: this.registry });
     let reply: Reply;
     try {
       reply = await replies.reply({
