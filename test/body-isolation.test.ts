@@ -103,7 +103,7 @@ const ROUTES: UpdateRoute[] = [
     method, route: '/api/user/assistant/:id', url: (a) => `/api/user/assistant/${a.assistant.id}`, foreignId: (b) => b.assistant.id,
     legit: { name: `Renamed by ${method}` }, read: (a) => ok(a.api.get(`/api/user/assistant/${a.assistant.id}`)),
     envelope: (after) => ({ message: 'Assistant updated successfully', data: pick(after, ['id', 'name', 'status', 'type', 'mode']) }),
-    table: 'assistants', rowId: (a) => a.assistant.id, changed: ['name', 'updated_at'],
+    table: 'assistants', rowId: (a) => a.assistant.id, changed: ['name', 'updated_at', 'version'],
   })),
 ];
 
@@ -326,10 +326,11 @@ describe('repositories write only the columns they name', () => {
     expect(await knowledgeRepo.updateDocument(kb, doc, { name: 'Renamed', ...forged }, now)).toMatchObject({ id: doc, knowledgebase_id: kb, name: 'Renamed' });
     expect(await createGroupsRepo(t.deps.db, 'folder').update(owner.user.id, folder, { name: 'Renamed', ...forged }, now)).toBe(true);
     const assistantsRepo = createAssistantsRepo(t.deps.db);
-    const state = toSettings((await assistantsRepo.find(owner.user.id, assistant.id))!);
+    const stored = (await assistantsRepo.find(owner.user.id, assistant.id))!;
+    const state = toSettings(stored);
     // knowledgebase_id is an assistant setting (its ownership is the service's check), so not forged here.
-    const forgedForAssistant = { user_id: intruder.user.id, id: 999, uuid: 'forged', text_search_config: 'nonsense' };
-    await assistantsRepo.update(assistant.id, { ...state, name: 'Renamed', ...forgedForAssistant }, ['name', ...Object.keys(forgedForAssistant)] as never, now);
+    const forgedForAssistant = { user_id: intruder.user.id, id: 999, uuid: 'forged', version: 999, text_search_config: 'nonsense' };
+    expect(await assistantsRepo.updateAtVersion(assistant.id, stored.version, { ...state, name: 'Renamed', ...forgedForAssistant }, ['name', ...Object.keys(forgedForAssistant)] as never, now)).toBe(true);
 
     const rows = await Promise.all([
       t.deps.db.selectFrom('knowledgebases').select(['id', 'user_id', 'name']).where('id', '=', kb).executeTakeFirstOrThrow(),

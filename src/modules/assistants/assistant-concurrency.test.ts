@@ -37,6 +37,31 @@ describe('concurrent updates of one assistant', () => {
     }
   });
 
+  it('keep every one of many concurrent changes to different fields (version conflicts are retried)', async () => {
+    const { id } = await createAssistant(first);
+    const changes = [
+      { name: 'Many' }, { speech_speed: 0.9 }, { llm_temperature: 0.5 }, { max_duration: 900 }, { ringing_time: 40 },
+      { initial_message: 'Hi there' }, { system_prompt: 'Be brief.' }, { voice_stability: 0.3 }, { record: true }, { timezone: 'Europe/Paris' },
+    ];
+    const results = await Promise.all(changes.map((body, i) => (i % 2 ? second : first).put(url(id), body)));
+    expect(results.map((r) => r.statusCode)).toEqual(changes.map(() => 200));
+    expect(await readAssistant(first, id)).toMatchObject(Object.assign({}, ...changes));
+  });
+
+  it('move the version on every write to the row, whoever makes it, so no update lands on a state it did not validate', async () => {
+    const { id } = await createAssistant(first);
+    const version = async () => (await t.deps.db.selectFrom('assistants').select('version').where('id', '=', id).executeTakeFirstOrThrow()).version;
+    const start = await version();
+    await first.put(url(id), { name: 'Once' });
+    expect(await version()).toBe(start + 1);
+    // Another module's cleanup writes the row directly; the trigger still counts it.
+    await t.deps.db.updateTable('assistants').set({ knowledgebase_id: null }).where('id', '=', id).execute();
+    expect(await version()).toBe(start + 2);
+    // A request that changes nothing writes nothing.
+    await first.put(url(id), { name: 'Once' });
+    expect(await version()).toBe(start + 2);
+  });
+
   it('apply two replacements of one list one after the other, never merged', async () => {
     const labels = [];
     for (const name of ['Red', 'Blue']) labels.push((await first.post('/api/user/label', { name })).json().data.id as number);

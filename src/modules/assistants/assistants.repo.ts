@@ -40,7 +40,7 @@ const WRITTEN_SETTINGS = [...SETTINGS_COLUMNS, ...(Object.keys(MICROS_SETTINGS) 
 const WRITABLE = new Set<string>(SETTINGS_COLUMNS);
 
 export function toSettings(row: AssistantRow): AssistantSettings {
-  const { id: _id, uuid: _uuid, user_id: _user, created_at: _c, updated_at: _u, widget_daily_budget_micros: budget, ...settings } = row;
+  const { id: _id, uuid: _uuid, user_id: _user, created_at: _c, updated_at: _u, version: _v, widget_daily_budget_micros: budget, ...settings } = row;
   return { ...settings, widget_daily_budget_usd: budget === null ? null : microsToUsd(budget) } as unknown as AssistantSettings;
 }
 
@@ -94,17 +94,19 @@ export function createAssistantsRepo(db: DbOrTx) {
     },
 
     /**
-     * Reads the row and holds it until commit, so concurrent updates of one assistant apply one
-     * after the other, each to the state the previous one left. A statement that waited for the
-     * lock returns the row's newest version, but a subquery in it would still see the snapshot
-     * the statement started with; so the label and tool lists, when the caller needs them, are
-     * read by a second statement after the lock is held. NO KEY UPDATE (not UPDATE) so another
-     * assistant's transaction may hold a key-share lock on this row as its transfer target.
+     * The row an update starts from, with its version. With `lock` (the fallback after repeated
+     * version conflicts) the row is held until commit; a statement that waited for the lock
+     * returns the row's newest version, but a subquery in it would still see the snapshot the
+     * statement started with, so the label and tool lists, when the caller needs them, are read
+     * by a second statement. NO KEY UPDATE (not UPDATE) so another assistant's transaction may
+     * hold a key-share lock on this row as its transfer target.
      */
-    async lock(userId: number, id: number, withJoined: boolean): Promise<AssistantRow | undefined> {
-      const row = await db.selectFrom('assistants').selectAll().where('id', '=', id).where('user_id', '=', userId).forNoKeyUpdate().executeTakeFirst();
+    async readForUpdate(userId: number, id: number, options: { withJoined: boolean; lock: boolean }): Promise<AssistantRow | undefined> {
+      let query = db.selectFrom('assistants').selectAll().where('id', '=', id).where('user_id', '=', userId);
+      if (options.lock) query = query.forNoKeyUpdate();
+      const row = await query.executeTakeFirst();
       if (!row) return undefined;
-      if (!withJoined) return { ...row, label_ids: [], tool_ids: [] };
+      if (!options.withJoined) return { ...row, label_ids: [], tool_ids: [] };
       const joined = await db
         .selectNoFrom([
           sql<number[]>`ARRAY(SELECT label_id FROM assistant_labels WHERE assistant_id = ${id} ORDER BY label_id)`.as('label_ids'),
@@ -114,9 +116,15 @@ export function createAssistantsRepo(db: DbOrTx) {
       return { ...row, ...joined };
     },
 
-    async update(id: number, state: AssistantSettings, fields: Iterable<SettingsField>, now: Date): Promise<void> {
+    /**
+     * Writes the changed columns only if the row is still at `version` (the trigger then bumps
+     * it); false when another write got there first. Under READ COMMITTED a concurrent writer's
+     * row lock makes this wait, then re-check the version against the committed row.
+     */
+    async updateAtVersion(id: number, version: number, state: AssistantSettings, fields: Iterable<SettingsField>, now: Date): Promise<boolean> {
       const values = { ...columnValues(state, fields), updated_at: now } as Updateable<AssistantsTable>;
-      await db.updateTable('assistants').set(values).where('id', '=', id).execute();
+      const result = await db.updateTable('assistants').set(values).where('id', '=', id).where('version', '=', version).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     /** Writes only the difference, so a label deleted meanwhile never meets a re-insert of it. */

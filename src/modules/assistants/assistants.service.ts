@@ -15,7 +15,7 @@ import { verifyCalendarTools, type CalendarClients } from './assistant-calendar.
 import { normalizeTool, restoreMaskedKeys, sealTool, toolItemErrors, type ToolDraft } from './assistant-tools.js';
 import { canonicalCalendarFields, inClientTerms } from './calendar-field-names.js';
 import type { StoredTool } from './assistant-tools.schemas.js';
-import { createAssistantsRepo, toSettings } from './assistants.repo.js';
+import { createAssistantsRepo, toSettings, type AssistantRow } from './assistants.repo.js';
 import { presentAssistant, presentListItem, runtimeAssistant } from './assistant-present.js';
 
 export interface AssistantsDeps {
@@ -31,12 +31,20 @@ const VALIDATION_FAILED = 'Validation failed';
 const assistantNotFound = () => notFound('Assistant not found');
 const DEADLOCK = '40P01';
 const MAX_ATTEMPTS = 3;
+/** Version conflicts tolerated before an update falls back to locking the row (so it always ends). */
+const OPTIMISTIC_ATTEMPTS = 4;
+/** Settings whose new value is checked against other tables, under locks only a transaction holds. */
+const CHECKED_AGAINST_OTHER_TABLES: ReadonlySet<SettingsField> = new Set(['folder_id', 'label_ids', 'tool_ids', 'knowledgebase_id', 'phone_number_id', 'type', 'tools']);
+
+/** Another write moved the row past the version an update read; that update starts again. */
+class VersionConflict extends Error {}
 
 interface ValidationInput {
   userId: number;
   assistantId: number | null;
   before: AssistantSettings | null;
   after: AssistantSettings;
+  changed: Set<SettingsField>;
   snapshot: CatalogSnapshot;
   schemaErrors: FieldErrors;
   toolErrors: FieldErrors;
@@ -63,11 +71,10 @@ export function createAssistantsService(deps: AssistantsDeps) {
   }
 
   /** Validates the final state; throws one 422 naming every failing field. */
-  async function validate(tx: Tx, input: ValidationInput) {
-    const { userId, assistantId, before, after, snapshot } = input;
+  async function validate(tx: DbOrTx, input: ValidationInput): Promise<void> {
+    const { userId, assistantId, before, after, changed, snapshot } = input;
     // Not an object at all: there is no state worth judging.
     if (input.schemaErrors.body) throw validationFailed(input.schemaErrors, VALIDATION_FAILED);
-    const changed = before ? changedFields(before, after) : new Set(Object.keys(after) as SettingsField[]);
     const errors: FieldErrors = { ...input.schemaErrors, ...input.toolErrors };
     const rejected = new Set(Object.keys(input.schemaErrors).map(topLevelField));
     const derived = { ...stateRuleErrors(after, snapshot, userId), ...(await referenceErrors(tx, owners, { userId, assistantId, before, after, changed })) };
@@ -76,7 +83,6 @@ export function createAssistantsService(deps: AssistantsDeps) {
       if (!rejected.has(topLevelField(field))) (errors[field] ??= []).push(...messages);
     }
     if (Object.keys(errors).length > 0) throw validationFailed(errors, VALIDATION_FAILED);
-    return changed;
   }
 
   const resolve = (patch: ParsedAssistantBody['patch'], tools: PreparedTools): ResolvedPatch => ({
@@ -118,7 +124,8 @@ export function createAssistantsService(deps: AssistantsDeps) {
       return guarded(() =>
         inTransaction(db, async (tx) => {
           const after = initialState(resolve(patch, tools), snapshot);
-          const changed = await validate(tx, { userId, assistantId: null, before: null, after, snapshot, schemaErrors, toolErrors: tools.errors });
+          const changed = new Set(Object.keys(after) as SettingsField[]);
+          await validate(tx, { userId, assistantId: null, before: null, after, changed, snapshot, schemaErrors, toolErrors: tools.errors });
           const uuid = randomUUID();
           const id = await createAssistantsRepo(tx).insert({ uuid, userId, state: after, now: clock.now() });
           await writeJoined(tx, id, null, after, changed);
@@ -128,9 +135,11 @@ export function createAssistantsService(deps: AssistantsDeps) {
     },
 
     /**
-     * Spec 4.5: lock the row, merge the patch into what is stored now, validate the result,
-     * write the difference. Concurrent updates of one assistant therefore apply in some order,
-     * each validated against the state the previous one left.
+     * Spec 4.5: merge the patch into what is stored now, validate the result, write the
+     * difference. Optimistic: the row is read without a lock and written only if it is still at
+     * the version read, so concurrent updates of one assistant still apply in some order, each
+     * validated against the state the previous one left; a loser reads again and re-validates.
+     * A change checked against other tables runs in a transaction with those checks' locks.
      */
     async update(userId: number, id: number, { patch, errors: schemaErrors }: ParsedAssistantBody) {
       const storedTools = async () => {
@@ -142,22 +151,53 @@ export function createAssistantsService(deps: AssistantsDeps) {
       if (Array.isArray(patch.tools) && patch.tools.length > 0) await storedTools();
       const tools = await prepareTools(patch.tools, storedTools);
       const snapshot = await catalog.snapshot();
-      return guarded(() =>
-        inTransaction(db, async (tx) => {
-          const repo = createAssistantsRepo(tx);
-          // The label and tool lists matter only to a request that replaces them.
-          const row = await repo.lock(userId, id, patch.label_ids !== undefined || patch.tool_ids !== undefined);
-          if (!row) throw assistantNotFound();
-          const before = toSettings(row);
-          const after = applyPatch(before, resolve(patch, tools), snapshot);
-          const changed = await validate(tx, { userId, assistantId: id, before, after, snapshot, schemaErrors, toolErrors: tools.errors });
-          if (changed.size > 0) {
-            await repo.update(id, after, changed, clock.now());
-            await writeJoined(tx, id, before, after, changed);
+      // The label and tool lists matter only to a request that replaces them.
+      const withJoined = patch.label_ids !== undefined || patch.tool_ids !== undefined;
+
+      const merge = (row: AssistantRow | undefined) => {
+        if (!row) throw assistantNotFound();
+        const before = toSettings(row);
+        const after = applyPatch(before, resolve(patch, tools), snapshot);
+        return { version: row.version, before, after, changed: changedFields(before, after) };
+      };
+      const check = (tx: DbOrTx, state: ReturnType<typeof merge>) =>
+        validate(tx, { userId, assistantId: id, ...state, snapshot, schemaErrors, toolErrors: tools.errors });
+
+      /** One read-merge-validate-write; undefined when another write won the version. */
+      const writeOnce = async (lock: boolean) => {
+        let read: ReturnType<typeof merge> | undefined;
+        if (!lock) {
+          read = merge(await createAssistantsRepo(db).readForUpdate(userId, id, { withJoined, lock }));
+          if (![...read.changed].some((field) => CHECKED_AGAINST_OTHER_TABLES.has(field))) {
+            // Judged on the row alone: one conditional UPDATE, no transaction.
+            await check(db, read);
+            if (read.changed.size > 0 && !(await createAssistantsRepo(db).updateAtVersion(id, read.version, read.after, read.changed, clock.now()))) return undefined;
+            return summary(id, read.after);
           }
-          return summary(id, after);
-        }),
-      );
+        }
+        try {
+          return await inTransaction(db, async (tx) => {
+            const repo = createAssistantsRepo(tx);
+            const state = read ?? merge(await repo.readForUpdate(userId, id, { withJoined, lock }));
+            await check(tx, state);
+            if (state.changed.size > 0) {
+              if (!(await repo.updateAtVersion(id, state.version, state.after, state.changed, clock.now()))) throw new VersionConflict();
+              await writeJoined(tx, id, state.before, state.after, state.changed);
+            }
+            return summary(id, state.after);
+          });
+        } catch (error) {
+          if (error instanceof VersionConflict) return undefined;
+          throw error;
+        }
+      };
+
+      return guarded(async () => {
+        for (let round = 1; ; round++) {
+          const written = await writeOnce(round > OPTIMISTIC_ATTEMPTS);
+          if (written) return written;
+        }
+      });
     },
 
     async get(userId: number, id: number) {
