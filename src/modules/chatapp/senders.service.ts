@@ -99,6 +99,25 @@ export function createSendersService(deps: ChatappContext) {
     }
   }
 
+  /**
+   * Calling follows voice_calling_enabled on the platform's number (`POST /{id}/settings`, with
+   * PCMU beside Opus for our WebRTC leg). The platform's refusal (e.g. 138015, a messaging limit
+   * under 2,000) is shown as it said it, and the change is not stored.
+   */
+  async function applyCallingSetting(sender: SenderPlatformFields, enabled: boolean): Promise<void> {
+    const calling = platforms.forSender(sender).calling;
+    if (!calling) return;
+    try {
+      await calling.setCallingEnabled(enabled);
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
+      throw new AppError(error.kind === 'rejected' ? 422 : 502, `The messaging platform refused to turn calling ${enabled ? 'on' : 'off'}: ${error.message}`, {
+        code: 'CALLING_SETTINGS_FAILED',
+        extra: { platform_error: { code: error.code, message: error.message, details: error.details } },
+      });
+    }
+  }
+
   /** The platform's display number when it reads as a phone number, else what the caller sent. */
   function verifiedPhone(verified: VerifiedNumber | null, given: NormalizedPhone): NormalizedPhone {
     return (verified && normalizePhone(verified.displayPhoneNumber)) || given;
@@ -149,6 +168,7 @@ export function createSendersService(deps: ChatappContext) {
         created_at: now,
         updated_at: now,
       };
+      if (row.voice_calling_enabled) await applyCallingSetting(credentials, true);
       const { templates, syncError } = await initialTemplates(credentials);
       const sender = await inTransaction(db, async (tx) => {
         const synced = { templates_synced_at: templates ? now : null, templates_sync_error: syncError };
@@ -193,6 +213,9 @@ export function createSendersService(deps: ChatappContext) {
           patch.status = 'online';
           patch.offline_reason = null;
         }
+      }
+      if (patch.voice_calling_enabled !== undefined && patch.voice_calling_enabled !== sender.voice_calling_enabled) {
+        await applyCallingSetting({ ...sender, access_token_sealed: patch.access_token_sealed ?? sender.access_token_sealed }, patch.voice_calling_enabled);
       }
       const updated = await createSendersRepo(db).updateOwned(userId, id, patch);
       if (!updated) throw chatappErrors.senderNotFound();

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { containsSignalForText } from '../audio/test-signal.js';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
+import { bearer, createUser } from '../../../../test/helpers/factories.js';
+import { apiFor, createAssistant } from '../../../../test/helpers/assistants.js';
+import { graphErrorBody, startFakeGraph, type FakeGraph } from '../../../../test/helpers/fake-graph.js';
+import { chatappEnv, createCloudSender, postWebhook } from '../../../../test/helpers/chatapp.js';
+import { chatappFixture } from '../../../../test/helpers/chatapp-fixtures.js';
+import { callConnect, callStatus, callTerminate, connectRequest, deliver, grantCallPermission } from '../../../../test/helpers/chatapp-calls.js';
+import { FakeChatappCustomer } from '../../../../test/helpers/fake-chatapp-customer.js';
+import { scriptedEngine } from '../../../../test/helpers/scripted-engine.js';
+import { until } from '../../../../test/helpers/voice-engine.js';
+import { callRow } from '../../../../test/helpers/voice.js';
+
+/**
+ * The platform side of chatapp calls: calling settings following voice_calling_enabled, customer
+ * calls the sender cannot take, statuses, the platform's own samples, and signalling when the
+ * webhook reaches another server process than the one holding the call's peer.
+ */
+const engine = scriptedEngine('listen');
+let graph: FakeGraph;
+let t: TestApp;
+const customers: FakeChatappCustomer[] = [];
+beforeAll(async () => {
+  graph = await startFakeGraph();
+  t = await buildTestApp({ callEngine: engine.engine, env: { ...chatappEnv(graph), VOICE_PRICE_PER_MINUTE_USD: '0.12' } });
+});
+afterAll(async () => {
+  for (const customer of customers) await customer.hangUp();
+  await t.close();
+  await graph.close();
+});
+beforeEach(() => {
+  graph.reset();
+  t.clock.advance(24 * 3_600_000);
+});
+
+async function setup(options: { sender?: Record<string, unknown>; assistant?: Record<string, unknown> | null } = {}) {
+  const owner = await createUser(t.deps, { balanceUsd: 5 });
+  const api = apiFor(t, owner.token);
+  const assistant = options.assistant === null ? null : await createAssistant(api, { status: 'active', ...options.assistant });
+  const sender = await createCloudSender(t.app, graph, owner.token, { assistant_id: assistant?.id ?? null, ...options.sender });
+  return { owner, api, assistant, sender };
+}
+
+const ended = (callId: number) =>
+  until(async () => {
+    const row = await callRow(t, callId);
+    return !['initiated', 'ringing', 'in-progress'].includes(row.status) && row;
+  }, `call ${callId} to end`);
+
+describe('calling settings', () => {
+  it('turns calling on (with PCMU) and off on the platform when voice_calling_enabled changes, and keeps the old value when the platform refuses', async () => {
+    const { owner, sender } = await setup({ sender: { voice_calling_enabled: false } });
+    const update = (voice_calling_enabled: boolean) =>
+      t.app.inject({ method: 'PATCH', url: `/api/user/chatapp/senders/${sender.id}`, headers: bearer(owner.token), payload: { voice_calling_enabled } });
+    const settings = () => graph.requests.filter((r) => r.path === `/${sender.phone_number_id}/settings`);
+
+    expect((await update(true)).statusCode).toBe(200);
+    expect(settings().map((r) => r.body)).toEqual([{ calling: { status: 'ENABLED', audio: { additional_codecs: ['PCMU'] } } }]);
+    expect((await update(true)).statusCode).toBe(200);
+    expect(settings()).toHaveLength(1);
+    expect((await update(false)).statusCode).toBe(200);
+    expect(settings().at(-1)!.body).toEqual({ calling: { status: 'DISABLED' } });
+
+    graph.override((r) => (r.path.endsWith('/settings') ? { status: 400, body: graphErrorBody(138015, '(#138015) Calling cannot be enabled', 'The messaging limit of this number is below 2000.') } : undefined));
+    const refused = await update(true);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({
+      success: false, error_code: 'CALLING_SETTINGS_FAILED', error: 'The messaging platform refused to turn calling on: (#138015) Calling cannot be enabled',
+      platform_error: { code: 138015, message: '(#138015) Calling cannot be enabled', details: 'The messaging limit of this number is below 2000.' },
+    });
+    const stored = await t.deps.db.selectFrom('chatapp_senders').select('voice_calling_enabled').where('id', '=', sender.id).executeTakeFirstOrThrow();
+    expect(stored.voice_calling_enabled).toBe(false);
+  });
+
+  it('enables calling when a sender is created with it on', async () => {
+    const { sender } = await setup();
+    expect(graph.requests.filter((r) => r.path === `/${sender.phone_number_id}/settings`).map((r) => r.body)).toEqual([
+      { calling: { status: 'ENABLED', audio: { additional_codecs: ['PCMU'] } } },
+    ]);
+  });
+});
+
+describe('customer calls the sender cannot take', () => {
+  it.each([
+    ['no assistant', { assistant: null }],
+    ['calling off', { sender: { voice_calling_enabled: false } }],
+    ['an inactive assistant', { assistant: { status: 'inactive' } }],
+  ])('rejects with %s, and keeps no call', async (_why, options) => {
+    const { sender } = await setup(options);
+    const customer = new FakeChatappCustomer();
+    customers.push(customer);
+    await deliver(t, callConnect({ phoneNumberId: sender.phone_number_id, customer: '40733000301', wacid: `wacid.REJ${sender.id}`, at: t.clock.now(), direction: 'USER_INITIATED', sdp: await customer.offer() }));
+    expect(graph.callActions().map((r) => r.body)).toEqual([{ messaging_product: 'whatsapp', call_id: `wacid.REJ${sender.id}`, action: 'reject' }]);
+    expect(await t.deps.db.selectFrom('calls').select('id').where('provider_call_id', '=', `wacid.REJ${sender.id}`).execute()).toEqual([]);
+  });
+
+  it('rejects the platform\'s own sample offer (no PCMU) and records the failed call; a replay changes nothing', async () => {
+    const { sender } = await setup();
+    const body = chatappFixture('calls-connect-user-initiated', { replace: { '518638374672395': sender.phone_number_id } });
+    for (let i = 0; i < 2; i++) {
+      expect((await postWebhook(t.app, body)).statusCode).toBe(200);
+      await t.deps.jobs.drain();
+    }
+    expect(graph.callActions().map((r) => r.body.action)).toEqual(['reject']);
+    const row = await t.deps.db.selectFrom('calls').selectAll().where('chatapp_sender_id', '=', sender.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ type: 'whatsapp_inbound', status: 'failed', end_reason: 'offer_refused', from_number: '+917358580180', cost_micros: 0 });
+  });
+});
+
+describe('business call statuses', () => {
+  it('moves to ringing on RINGING and ends as busy on REJECTED, terminating nothing', async () => {
+    const { api, sender } = await setup();
+    await grantCallPermission(t, sender.phone_number_id, '40733000401');
+    expect((await api.post('/api/user/chatapp/voice/call', { sender_id: sender.id, recipient_phone: '+40733000401' })).statusCode).toBe(200);
+    await connectRequest(graph, '40733000401');
+    const call = await t.deps.db.selectFrom('calls').select(['id', 'provider_call_id']).where('chatapp_sender_id', '=', sender.id).executeTakeFirstOrThrow();
+    const status = (value: 'RINGING' | 'REJECTED') => callStatus({ phoneNumberId: sender.phone_number_id, customer: '40733000401', wacid: call.provider_call_id!, at: t.clock.now(), status: value });
+    await deliver(t, status('RINGING'));
+    expect((await callRow(t, call.id)).status).toBe('ringing');
+    await deliver(t, status('REJECTED'));
+    expect(await ended(call.id)).toMatchObject({ status: 'busy', end_reason: 'rejected', cost_micros: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(graph.callActions('terminate')).toEqual([]);
+  });
+});
+
+describe('across server processes', () => {
+  it('a webhook handled by another process reaches the peer through the call row: the answer, then the hang-up', async () => {
+    const other = await t.startAnotherInstance();
+    const { api, sender } = await setup();
+    await grantCallPermission(t, sender.phone_number_id, '40733000501');
+    const run = engine.nextRun();
+    expect((await api.post('/api/user/chatapp/voice/call', { sender_id: sender.id, recipient_phone: '+40733000501' })).statusCode).toBe(200);
+    const connect = await connectRequest(graph, '40733000501');
+    const call = await t.deps.db.selectFrom('calls').select(['id', 'provider_call_id']).where('chatapp_sender_id', '=', sender.id).executeTakeFirstOrThrow();
+    const customer = new FakeChatappCustomer();
+    customers.push(customer);
+    const answer = await customer.answer(connect.body.session.sdp);
+    // The platform's webhook lands on the other process, which does not hold the peer.
+    const viaOther = async (payload: unknown) => {
+      expect((await postWebhook(other.app, payload)).statusCode).toBe(200);
+      await other.deps.jobs.drain();
+    };
+    await viaOther(callConnect({ phoneNumberId: sender.phone_number_id, customer: '40733000501', wacid: call.provider_call_id!, at: t.clock.now(), direction: 'BUSINESS_INITIATED', sdp: answer }));
+    const session = await run;
+    await until(() => containsSignalForText(customer.heard(), 8_000, 'Hello! How can I help you today?'), 'the customer to hear the greeting');
+    expect(other.deps.services.callsModule.chatappCalls!.live.size).toBe(0);
+
+    await viaOther(callTerminate({ phoneNumberId: sender.phone_number_id, customer: '40733000501', wacid: call.provider_call_id!, at: t.clock.now(), direction: 'BUSINESS_INITIATED', durationSeconds: 3 }));
+    await session.outcome;
+    expect(await ended(call.id)).toMatchObject({ status: 'ended_by_customer', end_reason: 'hangup' });
+    expect(graph.callActions('terminate')).toEqual([]);
+  });
+});
