@@ -1,4 +1,5 @@
 import { Type, type Static, type TObject, type TSchema, type TUnion } from '@sinclair/typebox';
+import { named } from './openapi-components.js';
 
 /**
  * A value that may also be null. Uses the `nullable` keyword rather than a union so a wrong type
@@ -20,30 +21,26 @@ export function TaggedUnion<T extends TObject[]>(propertyName: string, members: 
 
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
-export const MessageBody = Type.Object({ message: Type.String() }, { $id: 'MessageBody' });
+export const MessageBody = named('MessageBody', Type.Object({ message: Type.String() }));
 
-export const ValidationErrorBody = Type.Object(
+export const ValidationErrorBody = named('ValidationErrorBody', Type.Object(
   { message: Type.String(), errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))) },
-  { $id: 'ValidationErrorBody' },
-);
+));
 
-export const CodedErrorBody = Type.Object(
+export const CodedErrorBody = named('CodedErrorBody', Type.Object(
   {
     success: Type.Literal(false),
     error: Type.String(),
     error_code: Type.String(),
     errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
   },
-  { $id: 'CodedErrorBody', additionalProperties: true },
-);
+  { additionalProperties: true },
+));
 
-export const ConversationErrorBody = Type.Object(
-  { status: Type.Literal(false), error: Type.String() },
-  { $id: 'ConversationErrorBody' },
-);
+export const ConversationErrorBody = named('ConversationErrorBody', Type.Object({ status: Type.Literal(false), error: Type.String() }));
 
 /** The reference's `{"error": "..."}` for knowledge bases and phone numbers. */
-export const SimpleErrorBody = Type.Object({ error: Type.String() }, { $id: 'SimpleErrorBody' });
+export const SimpleErrorBody = named('SimpleErrorBody', Type.Object({ error: Type.String() }));
 
 /** ISO 8601 with microseconds and Z, the reference's resource timestamp style. */
 export function isoTimestamp(date: Date | string | null): string | null {

@@ -33,6 +33,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
       config: { public: true, errorShape: 'validation', alsoAt: ['/white-label/login'] },
       schema: {
         tags,
+        operationId: 'login',
         summary: 'Log in (creates a session token)',
         body: LoginBody,
         response: { 200: LoginResponse, 401: { ...ValidationErrorBody, description: 'Wrong credentials.' }, 429: MessageBody },
@@ -54,7 +55,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
 
   app.post(
     '/auth/logout',
-    { schema: { tags, summary: 'Revoke the token that made this call', response: { 200: MessageBody } } },
+    { schema: { tags, operationId: 'logout', summary: 'Revoke the token that made this call', response: { 200: MessageBody } } },
     async (request) => {
       await auth.logout(authOf(request));
       return { message: 'Logged out successfully.' };
@@ -82,7 +83,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
 
   app.get(
     '/user/me',
-    { schema: { tags, summary: 'Get current user', response: { 200: CurrentUserResponse } } },
+    { schema: { tags, operationId: 'getCurrentUser', summary: 'Get current user', response: { 200: CurrentUserResponse } } },
     async (request) => {
       const { userId, profile } = authOf(request);
       return { id: userId, name: profile.name, email: profile.email, total_balance: microsToUsd(profile.balanceMicros) };
@@ -93,7 +94,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
     '/user/api-keys',
     {
       config: { errorShape: 'validation' },
-      schema: { tags, summary: 'Create API key', body: CreateApiKeyBody, response: { 201: CreateApiKeyResponse } },
+      schema: { tags, operationId: 'createApiKey', summary: 'Create API key', body: CreateApiKeyBody, response: { 201: CreateApiKeyResponse } },
     },
     async (request, reply) => {
       const key = await apiKeys.create(authOf(request).userId, request.body.name);
@@ -106,7 +107,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
 
   app.get(
     '/user/api-keys',
-    { schema: { tags, summary: 'List API keys', response: { 200: ApiKeyListResponse } } },
+    { schema: { tags, operationId: 'listApiKeys', summary: 'List API keys', response: { 200: ApiKeyListResponse } } },
     async (request) => {
       const keys = await apiKeys.list(authOf(request).userId);
       return {
@@ -127,6 +128,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
       schema: {
         tags,
         summary: 'Delete API key',
+        operationId: 'deleteApiKey',
         params: IdParams,
         response: { 200: MessageBody, 404: { ...MessageBody, description: 'Unknown or another user\'s key.' } },
       },

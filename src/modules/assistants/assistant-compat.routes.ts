@@ -14,7 +14,7 @@ export const assistantCompatRoutes: FastifyPluginAsyncTypebox<{ compat: Assistan
     '/user/assistants/outbound',
     {
       config: { errorShape: 'validation' },
-      schema: { tags, summary: 'Outbound assistants (bare array, no pagination; for assistant pickers)', response: { 200: Type.Array(OutboundAssistant) } },
+      schema: { tags, operationId: 'listOutboundAssistants', summary: 'Outbound assistants (bare array, no pagination; for assistant pickers)', response: { 200: Type.Array(OutboundAssistant) } },
     },
     async (request) => compat.outbound(authOf(request).userId),
   );
@@ -27,6 +27,7 @@ export const assistantCompatRoutes: FastifyPluginAsyncTypebox<{ compat: Assistan
         config: { errorShape: 'validation', validationMessage: 'The given data was invalid.' },
         schema: {
           tags,
+          operationId: camelCase(toggle),
           summary: toggleSummary(toggle),
           body: needsUrl ? EnableWebhookBody : AssistantIdBody,
           response: { 200: ToggleResponse, 404: notFoundBody },
@@ -40,6 +41,11 @@ export const assistantCompatRoutes: FastifyPluginAsyncTypebox<{ compat: Assistan
     );
   }
 };
+
+/** `enable-inbound-webhook` -> `enableInboundWebhook`, the toggle's operationId. */
+function camelCase(slug: string): string {
+  return slug.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
+}
 
 function toggleSummary(toggle: WebhookToggle): string {
   const [action, ...rest] = toggle.split('-');

@@ -4,16 +4,17 @@ import { isoTimestamp } from '../../core/http/schemas.js';
 import { SettingsProperties } from './assistant-fields.schemas.js';
 import { openTool, presentTool } from './assistant-tools.js';
 import { toSettings, type AssistantRow } from './assistants.repo.js';
+import { named } from '../../core/http/openapi-components.js';
 
 /** Every configurable field plus identity and timestamps; calendar keys masked. */
-export const AssistantRecord = Type.Object({
+export const AssistantRecord = named('Assistant', Type.Object({
   id: Type.Integer(),
   uuid: Type.String({ format: 'uuid', description: 'What conversations use to address the assistant.' }),
   ...SettingsProperties,
   tools: Type.Array(Type.Object({ type: Type.String() }, { additionalProperties: true })),
   created_at: Type.String(),
   updated_at: Type.String(),
-});
+}));
 
 const Legacy = (what: string) => Type.Null({ description: `The reference's ${what}; no counterpart here, always null.` });
 
@@ -21,7 +22,7 @@ const Legacy = (what: string) => Type.Null({ description: `The reference's ${wha
  * A list item: the record plus the fields the reference's list items carry beyond it, so clients
  * that read them (low-code assistant pickers) find them.
  */
-export const AssistantListItem = Type.Object({
+export const AssistantListItem = named('AssistantListItem', Type.Object({
   ...AssistantRecord.properties,
   user_id: Type.Integer(),
   language: Type.Union([Type.String(), Type.Null()], { description: 'The main language\'s two-letter code (language_id\'s iso_2).' }),
@@ -32,7 +33,7 @@ export const AssistantListItem = Type.Object({
   instance_id: Legacy('instance id'),
   flows_platform_id: Legacy('flows platform id'),
   deleted_at: Legacy('deletion time (deleted assistants are never listed)'),
-});
+}));
 
 export function presentListItem(row: AssistantRow, secrets: SecretBox, languageCode: (id: number) => string | null) {
   return {
@@ -49,13 +50,13 @@ export function presentListItem(row: AssistantRow, secrets: SecretBox, languageC
   };
 }
 
-export const AssistantSummary = Type.Object({
+export const AssistantSummary = named('AssistantSummary', Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   status: Type.String(),
   type: Type.String(),
   mode: Type.String(),
-});
+}));
 
 export function presentAssistant(row: AssistantRow, secrets: SecretBox) {
   const settings = toSettings(row);

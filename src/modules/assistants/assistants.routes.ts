@@ -42,7 +42,7 @@ export const assistantsRoutes: FastifyPluginAsyncTypebox<AssistantsRoutesOptions
     {
       config,
       validatorCompiler: bodyCheckedByService,
-      schema: { tags, summary: 'Create assistant', body: AssistantCreateBody, response: { 201: CreatedEnvelope } },
+      schema: { tags, operationId: 'createAssistant', summary: 'Create assistant', body: AssistantCreateBody, response: { 201: CreatedEnvelope } },
     },
     async (request, reply) => {
       const data = await assistants.create(authOf(request).userId, parseAssistantBody(request.body, 'create'));
@@ -52,7 +52,7 @@ export const assistantsRoutes: FastifyPluginAsyncTypebox<AssistantsRoutesOptions
 
   app.get(
     '/user/assistants/get',
-    { config, schema: { tags, summary: 'List assistants (paginated)', querystring: pageQuery(10), response: { 200: LengthAwarePage(AssistantListItem) } } },
+    { config, schema: { tags, operationId: 'listAssistants', summary: 'List assistants (paginated)', querystring: pageQuery(10), response: { 200: LengthAwarePage(AssistantListItem) } } },
     async (request) => {
       const { page, per_page } = request.query;
       const { items, total } = await assistants.list(authOf(request).userId, page, per_page);
@@ -62,7 +62,7 @@ export const assistantsRoutes: FastifyPluginAsyncTypebox<AssistantsRoutesOptions
 
   app.get(
     '/user/assistant/:id',
-    { config, schema: { tags, summary: 'Get assistant (every configurable field)', params: IdParams, response: { 200: Type.Object({ data: AssistantRecord }), 404: notFoundBody } } },
+    { config, schema: { tags, operationId: 'getAssistant', summary: 'Get assistant (every configurable field)', params: IdParams, response: { 200: Type.Object({ data: AssistantRecord }), 404: notFoundBody } } },
     async (request) => ({ data: await assistants.get(authOf(request).userId, request.params.id) }),
   );
 
@@ -74,6 +74,8 @@ export const assistantsRoutes: FastifyPluginAsyncTypebox<AssistantsRoutesOptions
       validatorCompiler: bodyCheckedByService,
       schema: {
         tags,
+        // PUT and PATCH behave alike; each needs its own name in the generated client.
+        operationId: method === 'PUT' ? 'updateAssistant' : 'patchAssistant',
         summary: 'Update assistant: omitted fields stay, null removes, arrays and objects are replaced',
         params: IdParams,
         body: AssistantUpdateBody,
@@ -89,7 +91,7 @@ export const assistantsRoutes: FastifyPluginAsyncTypebox<AssistantsRoutesOptions
 
   app.delete(
     '/user/assistant/:id',
-    { config, schema: { tags, summary: 'Delete assistant', params: IdParams, response: { 200: MessageBody, 404: notFoundBody } } },
+    { config, schema: { tags, operationId: 'deleteAssistant', summary: 'Delete assistant', params: IdParams, response: { 200: MessageBody, 404: notFoundBody } } },
     async (request) => {
       await assistants.delete(authOf(request).userId, request.params.id);
       return { message: 'Assistant deleted successfully' };
@@ -102,6 +104,7 @@ export const assistantsRoutes: FastifyPluginAsyncTypebox<AssistantsRoutesOptions
       config: { errorShape: 'validation' },
       schema: {
         tags,
+        operationId: 'listAssignablePhoneNumbers',
         summary: 'Numbers assignable to assistants',
         querystring: Type.Object({ type: Type.Unsafe<'inbound' | 'outbound'>({ type: 'string', enum: ['inbound', 'outbound'], default: 'outbound' }) }),
         response: { 200: AssignableNumbers },

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { named } from '../../core/http/openapi-components.js';
 
 /** Folders and labels organise assistants; both have a name (unique per account) and a colour. */
 export const GROUP_COLORS = ['gray', 'slate', 'red', 'orange', 'amber', 'green', 'teal', 'blue', 'purple', 'pink'] as const;
@@ -18,12 +19,12 @@ export const UpdateGroupBody = Type.Object(
 );
 export type UpdateGroupBody = Static<typeof UpdateGroupBody>;
 
-export const GroupRecord = Type.Object({
+export const GroupRecord = named('Group', Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   color: Type.String(),
   assistants_count: Type.Integer(),
-});
+}));
 
 export const GroupEnvelope = Type.Object({ message: Type.String(), data: GroupRecord });
 

@@ -20,6 +20,7 @@ export const callsRoutes: FastifyPluginAsyncTypebox<CallsRoutesOptions> = async 
       config: { errorShape: 'validation' },
       schema: {
         tags,
+        operationId: 'makeCall',
         summary: "Place a phone call from the assistant's number (one minute is reserved from the balance first)",
         body: MakeCallBody,
         response: { 200: MakeCallResponse, 400: MessageBody, 404: MessageBody, 422: MessageBody },
@@ -30,7 +31,7 @@ export const callsRoutes: FastifyPluginAsyncTypebox<CallsRoutesOptions> = async 
 
   app.get(
     '/user/calls',
-    { config, schema: { tags, summary: 'List calls (newest first, page-paginated)', querystring: ListCallsQuery, response: { 200: LengthAwarePage(CallItem) } } },
+    { config, schema: { tags, operationId: 'listCalls', summary: 'List calls (newest first, page-paginated)', querystring: ListCallsQuery, response: { 200: LengthAwarePage(CallItem) } } },
     async (request) => {
       const { page, per_page } = request.query;
       const { items, total } = await calls.list(authOf(request).userId, request.query);
@@ -40,7 +41,7 @@ export const callsRoutes: FastifyPluginAsyncTypebox<CallsRoutesOptions> = async 
 
   app.get(
     '/user/calls/:id',
-    { config, schema: { tags, summary: 'Get a call', params: IdParams, response: { 200: CallItem, 404: MessageBody } } },
+    { config, schema: { tags, operationId: 'getCall', summary: 'Get a call', params: IdParams, response: { 200: CallItem, 404: MessageBody } } },
     async (request) => presentCall(await calls.get(authOf(request).userId, request.params.id)),
   );
 
@@ -49,7 +50,7 @@ export const callsRoutes: FastifyPluginAsyncTypebox<CallsRoutesOptions> = async 
     {
       config,
       schema: {
-        tags, summary: "Download a call's recording (WAV, both sides mixed); the owner's calls only",
+        tags, operationId: 'downloadCallRecording', summary: "Download a call's recording (WAV, both sides mixed); the owner's calls only",
         params: IdParams, response: { 200: { type: 'string', format: 'binary', description: 'audio/wav' }, 404: MessageBody },
       },
     },
@@ -62,7 +63,7 @@ export const callsRoutes: FastifyPluginAsyncTypebox<CallsRoutesOptions> = async 
 
   app.delete(
     '/user/calls/:id',
-    { config, schema: { tags, summary: 'Delete a call and its recording', params: IdParams, response: { 200: MessageBody, 404: MessageBody, 409: MessageBody } } },
+    { config, schema: { tags, operationId: 'deleteCall', summary: 'Delete a call and its recording', params: IdParams, response: { 200: MessageBody, 404: MessageBody, 409: MessageBody } } },
     async (request) => {
       await calls.delete(authOf(request).userId, request.params.id);
       return { message: 'Call deleted successfully' };

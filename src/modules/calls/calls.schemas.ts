@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable } from '../../core/http/schemas.js';
+import { named } from '../../core/http/openapi-components.js';
 
 export const INVALID_PHONE = 'Invalid phone number format. Please use E.164 format (e.g. +1234567890)';
 export const ASSISTANT_NOT_OWNED = 'Assistant not found or does not belong to the authenticated user';
@@ -56,7 +57,7 @@ const TranscriptEntry = Type.Object({
   function_calls: Type.Optional(Type.Array(FunctionCall, { description: 'On a bot entry: the functions the assistant called for that reply.' })),
 });
 
-export const CallItem = Type.Object({
+export const CallItem = named('Call', Type.Object({
   id: Type.Integer(),
   assistant_id: Nullable(Type.Integer()),
   assistant_name: Nullable(Type.String()),
@@ -77,4 +78,4 @@ export const CallItem = Type.Object({
   recording_url: Nullable(Type.String()),
   created_at: Type.String(),
   updated_at: Type.String(),
-});
+}));

@@ -29,6 +29,7 @@ export const webCallsRoutes: FastifyPluginAsyncTypebox<WebCallsRoutesOptions> = 
       config,
       schema: {
         tags,
+        operationId: 'startWebCall',
         summary: 'Start a browser call: a single-use WebSocket URL carrying PCM16 16 kHz audio both ways',
         body: CreateWebCallBody,
         response: { 200: CreateWebCallResponse, ...WebCallErrors },

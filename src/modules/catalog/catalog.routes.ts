@@ -24,7 +24,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
 
   app.get(
     '/user/assistants/voices',
-    { config, schema: { tags, summary: 'Get voices', querystring: VoicesQuery, response: { 200: VoiceList } } },
+    { config, schema: { tags, operationId: 'listVoices', summary: 'Get voices', querystring: VoicesQuery, response: { 200: VoiceList } } },
     async (request) => {
       const { mode, language_id } = request.query;
       return catalog.voices({ userId: authOf(request).userId, mode, languageId: language_id });
@@ -33,13 +33,13 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
 
   app.get(
     '/user/assistants/languages',
-    { config, schema: { tags, summary: 'Get languages', response: { 200: LanguageList } } },
+    { config, schema: { tags, operationId: 'listLanguages', summary: 'Get languages', response: { 200: LanguageList } } },
     async () => catalog.languages(),
   );
 
   app.get(
     '/user/assistants/models',
-    { config, schema: { tags, summary: 'Get models', querystring: ModelsQuery, response: { 200: ModelList } } },
+    { config, schema: { tags, operationId: 'listModels', summary: 'Get models', querystring: ModelsQuery, response: { 200: ModelList } } },
     async (request) => {
       const models = await catalog.models(request.query.type);
       return models.map((m) => (m.type === 'llm' ? { id: m.id, name: m.name } : { id: m.id, name: m.name, code: m.code ?? undefined }));
@@ -48,13 +48,13 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
 
   app.get(
     '/user/assistants/synthesizer-providers',
-    { config, schema: { tags, summary: 'Get synthesizer (TTS) providers', querystring: ProvidersQuery, response: { 200: ProviderList } } },
+    { config, schema: { tags, operationId: 'listSynthesizerProviders', summary: 'Get synthesizer (TTS) providers', querystring: ProvidersQuery, response: { 200: ProviderList } } },
     async (request) => withAvailability('synthesizer', await catalog.providers('synthesizer', request.query.language_id)),
   );
 
   app.get(
     '/user/assistants/transcriber-providers',
-    { config, schema: { tags, summary: 'Get transcriber (STT) providers', querystring: ProvidersQuery, response: { 200: ProviderList } } },
+    { config, schema: { tags, operationId: 'listTranscriberProviders', summary: 'Get transcriber (STT) providers', querystring: ProvidersQuery, response: { 200: ProviderList } } },
     async (request) => withAvailability('transcriber', await catalog.providers('transcriber', request.query.language_id)),
   );
 };

@@ -15,6 +15,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ chatapp: ChatappServices }
       config: { errorShape: 'coded' as const },
       schema: {
         tags: ['Chatapp messaging'],
+        operationId: 'downloadChatappMedia',
         summary: "Download a customer's media file (fetched from the platform; the body is the file, with its content type)",
         params: MediaParams,
         response: {

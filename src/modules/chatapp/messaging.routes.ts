@@ -31,7 +31,7 @@ export const messagingRoutes: FastifyPluginAsyncTypebox<{ chatapp: ChatappServic
     {
       config,
       schema: {
-        tags, summary: 'Get session status (24-hour window); read-only and free', querystring: SessionStatusQuery,
+        tags, operationId: 'getSessionStatus', summary: 'Get session status (24-hour window); read-only and free', querystring: SessionStatusQuery,
         response: { 200: SessionStatusResponse, 404: senderNotFound, 422: coded('INVALID_PHONE, or invalid input.') },
       },
     },
@@ -43,7 +43,7 @@ export const messagingRoutes: FastifyPluginAsyncTypebox<{ chatapp: ChatappServic
     {
       config,
       schema: {
-        tags, summary: 'Send a template message', body: SendTemplateBody,
+        tags, operationId: 'sendTemplateMessage', summary: 'Send a template message', body: SendTemplateBody,
         response: {
           200: SendTemplateResponse,
           402: insufficientBalance,
@@ -62,7 +62,7 @@ export const messagingRoutes: FastifyPluginAsyncTypebox<{ chatapp: ChatappServic
     {
       config,
       schema: {
-        tags, summary: 'Send a free-form message (inside the 24-hour window)', body: SendFreeformBody,
+        tags, operationId: 'sendFreeformMessage', summary: 'Send a free-form message (inside the 24-hour window)', body: SendFreeformBody,
         response: {
           200: SendFreeformResponse,
           402: insufficientBalance,
@@ -82,7 +82,7 @@ export const messagingRoutes: FastifyPluginAsyncTypebox<{ chatapp: ChatappServic
     '/user/chatapp/messages',
     {
       config,
-      schema: { tags, summary: 'Messages with one customer, oldest first', querystring: MessagesQuery, response: { 200: MessagesResponse, 404: senderNotFound } },
+      schema: { tags, operationId: 'listChatappMessages', summary: 'Messages with one customer, oldest first', querystring: MessagesQuery, response: { 200: MessagesResponse, 404: senderNotFound } },
     },
     async (request) => messaging.listMessages(authOf(request).userId, request.query.sender_id, request.query.recipient_phone),
   );
@@ -94,7 +94,7 @@ export const messagingRoutes: FastifyPluginAsyncTypebox<{ chatapp: ChatappServic
       // Before validation, so every request counts (see throttleRequest).
       preValidation: async (request) => callPermission.throttleRequest(authOf(request).userId),
       schema: {
-        tags, summary: 'Request call permission (Ask to call)', body: VoiceRequestBody,
+        tags, operationId: 'requestCallPermission', summary: 'Request call permission (Ask to call)', body: VoiceRequestBody,
         response: {
           200: CallPermissionRecord,
           404: senderNotFound,
@@ -111,7 +111,7 @@ export const messagingRoutes: FastifyPluginAsyncTypebox<{ chatapp: ChatappServic
     {
       config,
       schema: {
-        tags, summary: 'Get call permission', querystring: VoicePermissionQuery,
+        tags, operationId: 'getCallPermission', summary: 'Get call permission', querystring: VoicePermissionQuery,
         response: { 200: CallPermissionRecord, 404: senderNotFound, 422: coded('INVALID_PHONE, or invalid input.'), 429: rateLimited },
       },
     },

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { named } from '../../core/http/openapi-components.js';
 
 const Timestamp = Type.String({ format: 'date-time' });
 const SenderId = Type.Integer({ minimum: 1, description: 'Id of one of your senders.' });
@@ -8,7 +9,7 @@ const RecipientPhone = Type.String({
 });
 const RecipientName = Type.String({ maxLength: 255 });
 
-export const SessionStatusObject = Type.Object(
+export const SessionStatusObject = named('ChatappSessionStatus', Type.Object(
   {
     is_open: Type.Boolean(),
     can_send_freeform: Type.Boolean(),
@@ -18,8 +19,7 @@ export const SessionStatusObject = Type.Object(
     expires_at: Type.Optional(Type.Union([Timestamp, Type.Null()], { description: 'While open; null when no customer message exists.' })),
     expired_at: Type.Optional(Type.String({ format: 'date-time', description: 'Only once expired.' })),
   },
-  { $id: 'ChatappSessionStatus' },
-);
+));
 
 export const SessionStatusQuery = Type.Object({ sender_id: SenderId, recipient_phone: RecipientPhone });
 export type SessionStatusQuery = Static<typeof SessionStatusQuery>;
@@ -77,7 +77,7 @@ export type VoiceRequestBody = Static<typeof VoiceRequestBody>;
 
 export const VoicePermissionQuery = Type.Object({ sender_id: SenderId, recipient_phone: RecipientPhone });
 
-export const CallPermissionRecord = Type.Object({
+export const CallPermissionRecord = named('CallPermission', Type.Object({
   success: Type.Literal(true),
   sender_id: Type.Integer(),
   customer_phone: Type.String(),
@@ -91,7 +91,7 @@ export const CallPermissionRecord = Type.Object({
   session_open: Type.Boolean(),
   expires_at: Type.Union([Timestamp, Type.Null()]),
   requested_at: Type.Union([Timestamp, Type.Null()]),
-});
+}));
 
 export const SimulateInboundBody = Type.Object({
   from: RecipientPhone,
@@ -119,7 +119,7 @@ export const SimulateInboundResponse = Type.Object({
 
 export const MessagesQuery = Type.Object({ sender_id: SenderId, recipient_phone: RecipientPhone });
 
-export const ChatMessage = Type.Object({
+export const ChatMessage = named('ChatappMessage', Type.Object({
   id: Type.Integer(),
   direction: Type.Union([Type.Literal('inbound'), Type.Literal('outbound')]),
   kind: Type.String(),
@@ -142,7 +142,7 @@ export const ChatMessage = Type.Object({
   edited: Type.Boolean(),
   original_body: Type.Union([Type.String(), Type.Null()]),
   created_at: Timestamp,
-});
+}));
 
 export const MessagesResponse = Type.Object({
   conversation_id: Type.Union([Type.Integer(), Type.Null()]),

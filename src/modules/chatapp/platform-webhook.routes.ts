@@ -33,7 +33,7 @@ export const platformWebhookRoutes: FastifyPluginAsyncTypebox<PlatformWebhookOpt
     {
       config: { public: true },
       // No response schema: the 200 body is the bare challenge text (a wrong token gets 403).
-      schema: { tags, summary: 'Verification handshake: echoes hub.challenge as text, 403 on a wrong verify token', querystring: HandshakeQuery },
+      schema: { tags, operationId: 'verifyChatappWebhook', summary: 'Verification handshake: echoes hub.challenge as text, 403 on a wrong verify token', querystring: HandshakeQuery },
     },
     async (request, reply) => {
       const query = request.query;
@@ -51,6 +51,7 @@ export const platformWebhookRoutes: FastifyPluginAsyncTypebox<PlatformWebhookOpt
       bodyLimit: WEBHOOK_BODY_LIMIT,
       schema: {
         tags,
+        operationId: 'receiveChatappWebhook',
         summary: 'Platform events (signed with X-Hub-Signature-256)',
         response: { 200: Type.Object({ received: Type.Boolean() }), 400: MessageBody },
       },

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable } from '../../core/http/schemas.js';
+import { named } from '../../core/http/openapi-components.js';
 
 const Timestamp = Type.String({ format: 'date-time' });
 const NullableString = Type.Union([Type.String(), Type.Null()]);
@@ -42,7 +43,7 @@ export const ListSendersQuery = Type.Object({
 export const SenderParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 /** The reference's sender listing, plus platform. */
-export const SenderSummary = Type.Object({
+export const SenderSummary = named('SenderSummary', Type.Object({
   id: Type.Integer(),
   phone_number: Type.String(),
   display_name: Type.String(),
@@ -52,9 +53,9 @@ export const SenderSummary = Type.Object({
   messaging_limit_formatted: Type.String(),
   voice_calling_enabled: Type.Boolean(),
   platform: Platform,
-});
+}));
 
-export const SenderDetail = Type.Composite([
+export const SenderDetail = named('Sender', Type.Composite([
   SenderSummary,
   Type.Object({
     country_code: NullableString,
@@ -72,7 +73,7 @@ export const SenderDetail = Type.Composite([
     created_at: Timestamp,
     updated_at: Timestamp,
   }),
-]);
+]));
 
 export const SenderListResponse = Type.Object({ data: Type.Array(SenderSummary) });
 export const SenderResponse = Type.Object({ data: SenderDetail });
@@ -83,7 +84,7 @@ export const TemplateStatusQuery = Type.Object({
   status: Type.Union([Type.Literal('approved'), Type.Literal('pending'), Type.Literal('rejected'), Type.Literal('all')], { default: 'approved' }),
 });
 
-export const Template = Type.Object({
+export const Template = named('Template', Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   language: Type.String(),
@@ -99,7 +100,7 @@ export const Template = Type.Object({
     description: 'Keys of `variables` a send fills the header with: header_1 (header_<name> for named templates) for text, header_image/header_video/header_document for media (an https link or a media id).',
   }),
   button_variables: Type.Array(Type.String(), { description: 'Keys of `variables` for URL buttons with a placeholder: button_<index>.' }),
-});
+}));
 
 export const TemplateListResponse = Type.Object({ data: Type.Array(Template) });
 export const TemplateSyncResponse = Type.Object({

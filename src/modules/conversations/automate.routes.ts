@@ -38,6 +38,7 @@ export const automateRoutes: FastifyPluginAsyncTypebox<AutomateRoutesOptions> = 
         onRequest: (request) => automateAuth(request, resolveBearer),
         schema: {
           tags,
+          operationId: enabled ? 'enableAiReplies' : 'disableAiReplies',
           summary: enabled ? 'Enable AI replies (end a human takeover)' : 'Disable AI replies (a human takes over)',
           description: enabled
             ? 'Messages received from now on are answered by the assistant again.'

@@ -52,7 +52,7 @@ export const conversationsRoutes: FastifyPluginAsyncTypebox<ConversationsRoutesO
     '/conversations',
     {
       config,
-      schema: { tags, summary: 'Create a conversation', body: CreateConversationBody, response: { 200: CreateConversationResponse, ...ConversationErrors } },
+      schema: { tags, operationId: 'createConversation', summary: 'Create a conversation', body: CreateConversationBody, response: { 200: CreateConversationResponse, ...ConversationErrors } },
     },
     async (request) => {
       const { assistant_id, type, variables } = request.body;
@@ -70,6 +70,7 @@ export const conversationsRoutes: FastifyPluginAsyncTypebox<ConversationsRoutesO
       config,
       schema: {
         tags,
+        operationId: 'sendConversationMessage',
         summary: 'Send a message (Accept: text/event-stream streams the reply)',
         params: ConversationParams,
         body: SendMessageBody,
@@ -102,7 +103,7 @@ export const conversationsRoutes: FastifyPluginAsyncTypebox<ConversationsRoutesO
 
   app.get(
     '/conversations/:uuid',
-    { config, schema: { tags, summary: 'Get a conversation', params: ConversationParams, response: { 200: GetConversationResponse, 404: ConversationErrors[404] } } },
+    { config, schema: { tags, operationId: 'getConversation', summary: 'Get a conversation', params: ConversationParams, response: { 200: GetConversationResponse, 404: ConversationErrors[404] } } },
     async (request) => {
       const { conversation, messages, sender } = await conversations.get(request.params.uuid, await publicCaller(request, resolveBearer));
       return { status: true as const, history: presentHistory(messages), ...presentConversationDetail(conversation, sender) };

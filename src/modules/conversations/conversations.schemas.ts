@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CodedErrorBody, ConversationErrorBody, MessageBody, Nullable } from '../../core/http/schemas.js';
+import { named } from '../../core/http/openapi-components.js';
 
 const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 
@@ -24,17 +25,17 @@ export type CreateConversationBody = Static<typeof CreateConversationBody>;
 
 export const SendMessageBody = Type.Object({ message: Type.String({ minLength: 1, maxLength: 2000 }) });
 
-const FunctionCall = Type.Object({
+const FunctionCall = named('FunctionCall', Type.Object({
   name: Type.String(),
   arguments: Type.Record(Type.String(), Type.Unknown()),
   result: Type.Record(Type.String(), Type.Unknown()),
-});
+}));
 
-const HistoryItem = Type.Object({
+const HistoryItem = named('ConversationHistoryItem', Type.Object({
   role: Type.String({ enum: ['user', 'assistant', 'system'] }),
   content: Type.String(),
   function_calls: Type.Optional(Type.Array(FunctionCall)),
-});
+}));
 
 export const CreateConversationResponse = Type.Object({
   status: Type.Literal(true),
@@ -49,12 +50,12 @@ export const SendMessageResponse = Type.Object({
   ai_disabled: Type.Optional(Type.Literal(true, { description: 'Present when the AI is disabled: the message was stored and nobody answered yet.' })),
 });
 
-const Party = Type.Object({
+const Party = named('ConversationParty', Type.Object({
   name: Nullable(Type.String()),
   phone: Nullable(Type.String()),
   /** The platform's user id of a chatapp customer who hides their number (phone is null then). */
   user_id: Type.Optional(Type.String()),
-});
+}));
 
 export const GetConversationResponse = Type.Object({
   status: Type.Literal(true),

@@ -28,6 +28,7 @@ export const userConversationsRoutes: FastifyPluginAsyncTypebox<UserConversation
       preValidation: refuseUnknownQueryKeys(ListConversationsQuery),
       schema: {
         tags,
+        operationId: 'listConversations',
         summary: 'List conversations (newest first, cursor-paginated)',
         description: 'Every filter given applies; an unknown query key is refused (422) rather than ignored.',
         querystring: ListConversationsQuery,
@@ -62,6 +63,7 @@ export const userConversationsRoutes: FastifyPluginAsyncTypebox<UserConversation
       preValidation: async (request) => conversations.throttleGenerateReply(authOf(request)),
       schema: {
         tags,
+        operationId: 'generateReply',
         summary: 'Generate an AI reply for a customer (find or create the conversation)',
         description: 'With the conversation\'s AI disabled the message is stored, `reply` is empty and `ai_disabled` is true.',
         body: GenerateReplyBody,

@@ -36,7 +36,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<{ knowledge: KnowledgeSe
 
   app.get(
     '/user/knowledgebases/:id/documents',
-    { config, schema: { tags, summary: 'List the documents of a knowledge base', params: KnowledgebaseParams, response: { 200: DocumentListResponse, 404: notFoundResponse } } },
+    { config, schema: { tags, operationId: 'listDocuments', summary: 'List the documents of a knowledge base', params: KnowledgebaseParams, response: { 200: DocumentListResponse, 404: notFoundResponse } } },
     async (request) => ({ data: (await knowledge.listDocuments(authOf(request).userId, request.params.id)).map(presentDocument) }),
   );
 
@@ -47,6 +47,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<{ knowledge: KnowledgeSe
       bodyLimit: JSON_BODY_LIMIT,
       schema: {
         tags,
+        operationId: 'createDocument',
         summary: 'Add a document (website, pdf, txt or docx); it is processed in the background',
         consumes: ['application/json', 'multipart/form-data'],
         params: KnowledgebaseParams,
@@ -62,7 +63,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<{ knowledge: KnowledgeSe
 
   app.get(
     '/user/knowledgebases/:id/documents/:docId',
-    { config: documentConfig, schema: { tags, summary: 'Get a document', params: DocumentParams, response: { 200: DocumentResponse, 404: notFoundResponse } } },
+    { config: documentConfig, schema: { tags, operationId: 'getDocument', summary: 'Get a document', params: DocumentParams, response: { 200: DocumentResponse, 404: notFoundResponse } } },
     async (request) => ({ data: presentDocument(await knowledge.getDocument(authOf(request).userId, request.params.id, request.params.docId)) }),
   );
 
@@ -72,6 +73,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<{ knowledge: KnowledgeSe
       config: documentConfig,
       schema: {
         tags,
+        operationId: 'updateDocument',
         summary: 'Rename or describe a document (its content cannot be changed)',
         params: DocumentParams,
         body: UpdateDocumentBody,
@@ -87,7 +89,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<{ knowledge: KnowledgeSe
 
   app.delete(
     '/user/knowledgebases/:id/documents/:docId',
-    { config: documentConfig, schema: { tags, summary: 'Delete a document', params: DocumentParams, response: { 200: MessageBody, 404: notFoundResponse } } },
+    { config: documentConfig, schema: { tags, operationId: 'deleteDocument', summary: 'Delete a document', params: DocumentParams, response: { 200: MessageBody, 404: notFoundResponse } } },
     async (request) => {
       await knowledge.deleteDocument(authOf(request).userId, request.params.id, request.params.docId);
       return { message: 'Document deleted successfully.' };

@@ -29,7 +29,7 @@ const notFoundResponse = { ...ErrorBody, description: 'Unknown or another accoun
 export const knowledgeRoutes: FastifyPluginAsyncTypebox<KnowledgeRoutesOptions> = async (app, { knowledge }) => {
   app.get(
     '/user/knowledgebases',
-    { config, schema: { tags, summary: 'List knowledge bases', response: { 200: KnowledgebaseListResponse } } },
+    { config, schema: { tags, operationId: 'listKnowledgeBases', summary: 'List knowledge bases', response: { 200: KnowledgebaseListResponse } } },
     async (request) => ({ data: (await knowledge.list(authOf(request).userId)).map(presentKnowledgebase) }),
   );
 
@@ -37,7 +37,7 @@ export const knowledgeRoutes: FastifyPluginAsyncTypebox<KnowledgeRoutesOptions> 
     '/user/knowledgebases',
     {
       config,
-      schema: { tags, summary: 'Create a knowledge base', body: CreateKnowledgebaseBody, response: { 201: KnowledgebaseMessageResponse, 422: ValidationErrorBody } },
+      schema: { tags, operationId: 'createKnowledgeBase', summary: 'Create a knowledge base', body: CreateKnowledgebaseBody, response: { 201: KnowledgebaseMessageResponse, 422: ValidationErrorBody } },
     },
     async (request, reply) => {
       const created = await knowledge.create(authOf(request).userId, request.body);
@@ -47,7 +47,7 @@ export const knowledgeRoutes: FastifyPluginAsyncTypebox<KnowledgeRoutesOptions> 
 
   app.get(
     '/user/knowledgebases/:id',
-    { config, schema: { tags, summary: 'Get a knowledge base', params: KnowledgebaseParams, response: { 200: KnowledgebaseResponse, 404: notFoundResponse } } },
+    { config, schema: { tags, operationId: 'getKnowledgeBase', summary: 'Get a knowledge base', params: KnowledgebaseParams, response: { 200: KnowledgebaseResponse, 404: notFoundResponse } } },
     async (request) => ({ data: presentKnowledgebase(await knowledge.get(authOf(request).userId, request.params.id)) }),
   );
 
@@ -57,6 +57,7 @@ export const knowledgeRoutes: FastifyPluginAsyncTypebox<KnowledgeRoutesOptions> 
       config,
       schema: {
         tags,
+        operationId: 'updateKnowledgeBase',
         summary: 'Update a knowledge base (name, description)',
         params: KnowledgebaseParams,
         body: UpdateKnowledgebaseBody,
@@ -75,6 +76,7 @@ export const knowledgeRoutes: FastifyPluginAsyncTypebox<KnowledgeRoutesOptions> 
       config,
       schema: {
         tags,
+        operationId: 'deleteKnowledgeBase',
         summary: 'Delete a knowledge base with its documents; assistants using it are detached',
         params: KnowledgebaseParams,
         response: { 200: MessageBody, 404: notFoundResponse },
@@ -92,6 +94,7 @@ export const knowledgeRoutes: FastifyPluginAsyncTypebox<KnowledgeRoutesOptions> 
       config,
       schema: {
         tags,
+        operationId: 'searchKnowledgeBase',
         summary: 'Search a knowledge base for the passages that best answer a question',
         params: KnowledgebaseParams,
         querystring: SearchQuery,

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable } from '../../core/http/schemas.js';
 import { MAX_FILE_BYTES } from './document-sources.js';
+import { named } from '../../core/http/openapi-components.js';
 
 const Timestamp = Type.String({ format: 'date-time' });
 const Name = Type.String({ minLength: 1, maxLength: 255 });
@@ -16,7 +17,7 @@ export type CreateKnowledgebaseBody = Static<typeof CreateKnowledgebaseBody>;
 export const UpdateKnowledgebaseBody = Type.Object({ name: Type.Optional(Name), description: Type.Optional(Description) });
 export type UpdateKnowledgebaseBody = Static<typeof UpdateKnowledgebaseBody>;
 
-const KnowledgebaseView = Type.Object({
+const KnowledgebaseView = named('KnowledgeBase', Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   description: Nullable(Type.String()),
@@ -28,7 +29,7 @@ const KnowledgebaseView = Type.Object({
   assistants_count: Type.Integer(),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}));
 
 export const KnowledgebaseResponse = Type.Object({ data: KnowledgebaseView });
 export const KnowledgebaseMessageResponse = Type.Object({ message: Type.String(), data: KnowledgebaseView });
@@ -52,7 +53,7 @@ export type CreateDocumentBody = Static<typeof CreateDocumentBody>;
 export const UpdateDocumentBody = Type.Object({ name: Type.Optional(Name), description: Type.Optional(Description) });
 export type UpdateDocumentBody = Static<typeof UpdateDocumentBody>;
 
-const DocumentView = Type.Object({
+const DocumentView = named('KnowledgeDocument', Type.Object({
   id: Type.Integer(),
   knowledgebase_id: Type.Integer(),
   name: Type.String(),
@@ -68,7 +69,7 @@ const DocumentView = Type.Object({
   chunks_count: Type.Integer(),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}));
 
 export const DocumentResponse = Type.Object({ data: DocumentView });
 export const DocumentMessageResponse = Type.Object({ message: Type.String(), data: DocumentView });

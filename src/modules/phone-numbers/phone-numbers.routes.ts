@@ -41,7 +41,7 @@ export function presentPhoneNumber(row: Selectable<PhoneNumbersTable>) {
 export const phoneNumbersRoutes: FastifyPluginAsyncTypebox<PhoneNumbersRoutesOptions> = async (app, { phoneNumbers }) => {
   app.post(
     '/user/phone-numbers',
-    { config: { errorShape: 'validation' }, schema: { tags, summary: 'Register a phone number (E.164)', body: CreatePhoneNumberBody, response: { 201: PhoneNumberCreated, 422: PhoneValidationError } } },
+    { config: { errorShape: 'validation' }, schema: { tags, operationId: 'createPhoneNumber', summary: 'Register a phone number (E.164)', body: CreatePhoneNumberBody, response: { 201: PhoneNumberCreated, 422: PhoneValidationError } } },
     async (request, reply) => {
       const row = await phoneNumbers.register(authOf(request).userId, request.body);
       return reply.status(201).send({ message: 'Phone number created successfully.', data: presentPhoneNumber(row) });
@@ -50,19 +50,19 @@ export const phoneNumbersRoutes: FastifyPluginAsyncTypebox<PhoneNumbersRoutesOpt
 
   app.get(
     '/user/phone-numbers/all',
-    { schema: { tags, summary: 'Get all phone numbers', response: { 200: PhoneNumberList } } },
+    { schema: { tags, operationId: 'listPhoneNumbers', summary: 'Get all phone numbers', response: { 200: PhoneNumberList } } },
     async (request) => ({ data: (await phoneNumbers.list(authOf(request).userId)).map(presentPhoneNumber) }),
   );
 
   app.get(
     '/user/phone-numbers',
-    { schema: { tags, summary: 'Legacy: SMS-capable numbers with an active subscription', response: { 200: PhoneNumberList } } },
+    { schema: { tags, operationId: 'listSmsPhoneNumbers', summary: 'Legacy: SMS-capable numbers with an active subscription', response: { 200: PhoneNumberList } } },
     async (request) => ({ data: (await phoneNumbers.list(authOf(request).userId, { legacy: true })).map(presentPhoneNumber) }),
   );
 
   app.put(
     '/user/phone-numbers/:id',
-    { config: byId, schema: { tags, summary: 'Update a phone number\'s nickname', params: IdParams, body: UpdatePhoneNumberBody, response: { 200: PhoneNumberUpdated, 404: PlainNotFound } } },
+    { config: byId, schema: { tags, operationId: 'updatePhoneNumber', summary: 'Update a phone number\'s nickname', params: IdParams, body: UpdatePhoneNumberBody, response: { 200: PhoneNumberUpdated, 404: PlainNotFound } } },
     async (request) => {
       const row = await phoneNumbers.rename(authOf(request).userId, request.params.id, request.body.nickname);
       const { id, phone_number, nickname, country_code, type } = row;
@@ -72,7 +72,7 @@ export const phoneNumbersRoutes: FastifyPluginAsyncTypebox<PhoneNumbersRoutesOpt
 
   app.delete(
     '/user/phone-numbers/:id',
-    { config: byId, schema: { tags, summary: 'Delete a phone number (unassigns it everywhere)', params: IdParams, response: { 200: MessageBody, 404: PlainNotFound } } },
+    { config: byId, schema: { tags, operationId: 'deletePhoneNumber', summary: 'Delete a phone number (unassigns it everywhere)', params: IdParams, response: { 200: MessageBody, 404: PlainNotFound } } },
     async (request) => {
       await phoneNumbers.delete(authOf(request).userId, request.params.id);
       return { message: 'Phone number deleted successfully.' };

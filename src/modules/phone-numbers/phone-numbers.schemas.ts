@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable } from '../../core/http/schemas.js';
 import type { PhoneNumberType } from '../../core/db/schema.js';
+import { named } from '../../core/http/openapi-components.js';
 
 export const PHONE_NUMBER_TYPES = ['normal', 'sip', 'caller_id'] as const satisfies readonly PhoneNumberType[];
 
@@ -33,7 +34,7 @@ export const UpdatePhoneNumberBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const PhoneNumberRecord = Type.Object({
+export const PhoneNumberRecord = named('PhoneNumber', Type.Object({
   id: Type.Integer(),
   phone_number: Type.String({ description: 'E.164' }),
   nickname: Nullable(Type.String()),
@@ -47,7 +48,7 @@ export const PhoneNumberRecord = Type.Object({
   provider: Type.Optional(Type.Literal('twilio')),
   twilio_account_sid: Type.Optional(Type.String()),
   created_at: Type.String(),
-});
+}));
 
 export const PhoneNumberList = Type.Object({ data: Type.Array(PhoneNumberRecord) });
 

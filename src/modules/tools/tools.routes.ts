@@ -23,7 +23,7 @@ function present(tool: ToolRow) {
 export const toolsRoutes: FastifyPluginAsyncTypebox<ToolsRoutesOptions> = async (app, { tools }) => {
   app.post(
     '/user/tools',
-    { config: { errorShape: 'validation' }, schema: { tags, summary: 'Create a custom tool', body: CreateToolBody, response: { 201: ToolEnvelope } } },
+    { config: { errorShape: 'validation' }, schema: { tags, operationId: 'createTool', summary: 'Create a custom tool', body: CreateToolBody, response: { 201: ToolEnvelope } } },
     async (request, reply) => {
       const tool = await tools.create(authOf(request).userId, request.body);
       return reply.status(201).send({ message: 'Tool created successfully', data: present(tool) });
@@ -32,13 +32,13 @@ export const toolsRoutes: FastifyPluginAsyncTypebox<ToolsRoutesOptions> = async 
 
   app.get(
     '/user/tools',
-    { schema: { tags, summary: 'List custom tools', response: { 200: Type.Array(ToolRecord) } } },
+    { schema: { tags, operationId: 'listTools', summary: 'List custom tools', response: { 200: Type.Array(ToolRecord) } } },
     async (request) => (await tools.list(authOf(request).userId)).map(present),
   );
 
   app.get(
     '/user/tools/:id',
-    { config: notFoundConfig, schema: { tags, summary: 'Get a custom tool', params: IdParams, response: { 200: Type.Object({ data: ToolRecord }), 404: notFoundResponse } } },
+    { config: notFoundConfig, schema: { tags, operationId: 'getTool', summary: 'Get a custom tool', params: IdParams, response: { 200: Type.Object({ data: ToolRecord }), 404: notFoundResponse } } },
     async (request) => ({ data: present(await tools.get(authOf(request).userId, request.params.id)) }),
   );
 
@@ -46,7 +46,7 @@ export const toolsRoutes: FastifyPluginAsyncTypebox<ToolsRoutesOptions> = async 
     '/user/tools/:id',
     {
       config: { ...notFoundConfig, validationMessage: 'Validation failed' },
-      schema: { tags, summary: 'Update a custom tool (headers and schema are replaced)', params: IdParams, body: UpdateToolBody, response: { 200: ToolEnvelope, 404: notFoundResponse } },
+      schema: { tags, operationId: 'updateTool', summary: 'Update a custom tool (headers and schema are replaced)', params: IdParams, body: UpdateToolBody, response: { 200: ToolEnvelope, 404: notFoundResponse } },
     },
     async (request) => {
       const tool = await tools.update(authOf(request).userId, request.params.id, request.body);
@@ -56,7 +56,7 @@ export const toolsRoutes: FastifyPluginAsyncTypebox<ToolsRoutesOptions> = async 
 
   app.delete(
     '/user/tools/:id',
-    { config: notFoundConfig, schema: { tags, summary: 'Delete a custom tool (detaches it from every assistant)', params: IdParams, response: { 200: MessageBody, 404: notFoundResponse } } },
+    { config: notFoundConfig, schema: { tags, operationId: 'deleteTool', summary: 'Delete a custom tool (detaches it from every assistant)', params: IdParams, response: { 200: MessageBody, 404: notFoundResponse } } },
     async (request) => {
       await tools.delete(authOf(request).userId, request.params.id);
       return { message: 'Tool deleted successfully' };

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { named } from '../../core/http/openapi-components.js';
 
 const NAME_RULE = 'Tool name must contain only lowercase letters and underscores, and start with a letter.';
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -60,13 +61,13 @@ export type CreateToolBody = Static<typeof CreateToolBody>;
 export const UpdateToolBody = Type.Partial(Type.Object(fields), { additionalProperties: false });
 export type UpdateToolBody = Static<typeof UpdateToolBody>;
 
-export const ToolRecord = Type.Object({
+export const ToolRecord = named('Tool', Type.Object({
   id: Type.Integer(),
   ...fields,
   name: Type.String(),
   endpoint: Type.String(),
   created_at: Type.String(),
   updated_at: Type.String(),
-});
+}));
 
 export const ToolEnvelope = Type.Object({ message: Type.String(), data: ToolRecord });

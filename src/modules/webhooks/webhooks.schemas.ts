@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { named } from '../../core/http/openapi-components.js';
 
 const Timestamp = Type.String({ format: 'date-time' });
 const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
@@ -15,7 +16,7 @@ export const ListDeliveriesQuery = Type.Object({
 });
 export type ListDeliveriesQuery = Static<typeof ListDeliveriesQuery>;
 
-export const DeliverySummary = Type.Object({
+export const DeliverySummary = named('WebhookDeliverySummary', Type.Object({
   id: Type.Integer(),
   delivery_id: Type.String({ format: 'uuid', description: 'Sent as X-Switchboard-Delivery; the same on every retry.' }),
   event: Type.String(),
@@ -27,24 +28,24 @@ export const DeliverySummary = Type.Object({
   next_attempt_at: NullableTimestamp,
   completed_at: NullableTimestamp,
   created_at: Timestamp,
-});
+}));
 
-export const DeliveryAttempt = Type.Object({
+export const DeliveryAttempt = named('WebhookDeliveryAttempt', Type.Object({
   attempt: Type.Integer(),
   started_at: Timestamp,
   duration_ms: Type.Integer(),
   status_code: NullableInteger,
   error: NullableString,
   response_body: Type.Union([Type.String({ description: 'The first 2 KB of the response.' }), Type.Null()]),
-});
+}));
 
-export const DeliveryDetail = Type.Composite([
+export const DeliveryDetail = named('WebhookDelivery', Type.Composite([
   DeliverySummary,
   Type.Object({
     payload: Type.Unknown({ description: 'The JSON body that is sent.' }),
     attempts: Type.Array(DeliveryAttempt),
   }),
-]);
+]));
 
 export const DeliveryListResponse = Type.Object({
   data: Type.Array(DeliverySummary),

@@ -39,7 +39,7 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<WidgetRoutesOptions> = asyn
 
   app.get(
     '/api/widget/:uuid/config',
-    { config, schema: { tags, summary: "An assistant's public widget config", params: WidgetParams, response: { 200: WidgetConfigResponse, 304: NotModified, ...WidgetErrors } } },
+    { config, schema: { tags, operationId: 'getWidgetConfig', summary: "An assistant's public widget config", params: WidgetParams, response: { 200: WidgetConfigResponse, 304: NotModified, ...WidgetErrors } } },
     async (request, reply) => {
       const body = await widget.config(request.params.uuid);
       const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 22)}"`;

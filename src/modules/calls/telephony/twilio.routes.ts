@@ -57,7 +57,7 @@ export const twilioRoutes: FastifyPluginAsyncTypebox<TwilioRoutesOptions> = asyn
     {
       config: { public: true },
       bodyLimit: FORM_BODY_LIMIT,
-      schema: { tags, summary: "A number's Voice URL: answers with TwiML that streams the call to its inbound assistant", response: { 403: MessageBody } },
+      schema: { tags, operationId: 'twilioIncomingCall', summary: "A number's Voice URL: answers with TwiML that streams the call to its inbound assistant", response: { 403: MessageBody } },
     },
     async (request, reply) => twiml(reply, () => webhooks.incoming(signed(request))),
   );
@@ -67,7 +67,7 @@ export const twilioRoutes: FastifyPluginAsyncTypebox<TwilioRoutesOptions> = asyn
     {
       config: { public: true },
       bodyLimit: FORM_BODY_LIMIT,
-      schema: { tags, summary: 'Call progress and answering-machine detection callbacks', querystring: StatusQuery, response: { 403: MessageBody } },
+      schema: { tags, operationId: 'twilioCallStatus', summary: 'Call progress and answering-machine detection callbacks', querystring: StatusQuery, response: { 403: MessageBody } },
     },
     async (request, reply) => twiml(reply, () => webhooks.status(signed(request), request.query.call_id)),
   );
