@@ -5,7 +5,8 @@
  * message: lookups, the ticket + 0.01 USD reservation (one transaction ending on the owner's
  * balance row), prompt and history, and the transaction that stores both messages, captures the
  * charge and ends the turn. Prints the added latency (p50/p99, one message at a time) and
- * messages/s under load, for one owner (every reservation on one balance row) and for many.
+ * messages/s under load, for one owner (every reservation on one balance row) and for many,
+ * each with the mean time of every step the service times (chat_message_step_seconds).
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -84,8 +85,27 @@ async function serviceRun(label: string, seconds: number, conversationPaths: str
   return { label, requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
 }
 
+/**
+ * Where a message's time went: the mean of each step the service times (chat_message_step_seconds,
+ * the same figures /metrics shows) since the last reset. `model` is the fake LLM call as the
+ * service makes it (HTTP client and SDK included); the rest of a request is HTTP, routing,
+ * validation and serialisation.
+ */
+async function printSteps(title: string, requestMeanMs?: number): Promise<void> {
+  const { values } = await deps.services.conversationsModule.messageSteps.get();
+  const of = (suffix: string, step: string) => values.find((v) => v.metricName === `chat_message_step_seconds_${suffix}` && v.labels.step === step)?.value ?? 0;
+  const steps = ['lookup', 'admission', 'turn_wait', 'history', 'model', 'store'];
+  const means = steps.map((step) => ({ step, ms: of('count', step) > 0 ? (of('sum', step) / of('count', step)) * 1000 : 0 }));
+  console.log(`  ${title}: mean per message, by step`);
+  for (const { step, ms } of means) console.log(`    ${step.padEnd(10)} ${ms.toFixed(2).padStart(7)} ms`);
+  if (requestMeanMs !== undefined) {
+    const timed = means.reduce((sum, m) => sum + m.ms, 0);
+    console.log(`    ${'other'.padEnd(10)} ${(requestMeanMs - timed).toFixed(2).padStart(7)} ms   (HTTP in and out, routing, validation, serialisation)`);
+  }
+}
+
 /** Sequential POSTs timed with performance.now() (autocannon rounds latencies to whole ms). */
-async function sequentialLatency(url: string, body: (i: number) => string): Promise<{ p50: number; p99: number }> {
+async function sequentialLatency(url: string, body: (i: number) => string): Promise<{ p50: number; p99: number; mean: number }> {
   const durations: number[] = [];
   for (let i = 0; i < SEQUENTIAL; i++) {
     const started = performance.now();
@@ -96,7 +116,7 @@ async function sequentialLatency(url: string, body: (i: number) => string): Prom
   }
   durations.sort((a, b) => a - b);
   const at = (q: number) => durations[Math.min(durations.length - 1, Math.floor(q * durations.length))]!;
-  return { p50: at(0.5), p99: at(0.99) };
+  return { p50: at(0.5), p99: at(0.99), mean: durations.reduce((a, b) => a + b, 0) / durations.length };
 }
 
 async function referenceRun(label: string, seconds: number): Promise<LoadResult> {
@@ -111,22 +131,35 @@ await serviceRun('warm-up', 2, await widgetConversations('warm', 1, CONNECTIONS)
 // Latency: one message at a time, so nothing queues and the difference is the work added.
 const [serviceLatency] = await widgetConversations('latency', 1, 1);
 const referenceSeq = await sequentialLatency(`${llmUrl}/chat/completions`, () => referenceBody);
+deps.services.conversationsModule.messageSteps.reset();
 const serviceSeq = await sequentialLatency(`${serviceUrl}${serviceLatency}`, (i) => JSON.stringify({ message: `What are your opening hours? (${i})` }));
 console.log(`\nmessages: latency, one connection, ${SEQUENTIAL} sequential round trips, PostgreSQL, instant fake LLM`);
 console.log(`  fake LLM called directly        p50 ${referenceSeq.p50.toFixed(2)} ms   p99 ${referenceSeq.p99.toFixed(2)} ms`);
 console.log(`  widget message through service  p50 ${serviceSeq.p50.toFixed(2)} ms   p99 ${serviceSeq.p99.toFixed(2)} ms`);
 console.log(`  added latency per message:      p50 ${(serviceSeq.p50 - referenceSeq.p50).toFixed(2)} ms   p99 ${(serviceSeq.p99 - referenceSeq.p99).toFixed(2)} ms`);
+await printSteps(`one at a time (request mean ${serviceSeq.mean.toFixed(2)} ms)`, serviceSeq.mean);
 
 // Throughput: every connection its own conversation; one owner (one balance row) and many owners.
 const reference = await referenceRun('fake LLM called directly', SECONDS);
-const oneOwner = await serviceRun('messages, 1 owner (one balance row)', SECONDS, await widgetConversations('one', 1, CONNECTIONS));
-const manyOwners = await serviceRun(`messages, ${CONNECTIONS} owners`, SECONDS, await widgetConversations('many', CONNECTIONS, CONNECTIONS));
-for (const [title, service] of [['one owner', oneOwner], [`${CONNECTIONS} owners`, manyOwners]] as const) {
-  printComparison(`messages (${title}): throughput, ${CONNECTIONS} connections, one widget conversation each`, service, reference);
-  console.log(`  messages/s: ${service.requestsPerSecond.toFixed(0)} (each reserving and capturing 0.01 USD)`);
-}
+const oneOwnerPaths = await widgetConversations('one', 1, CONNECTIONS);
+deps.services.conversationsModule.messageSteps.reset();
+const oneOwner = await serviceRun('messages, 1 owner (one balance row)', SECONDS, oneOwnerPaths);
+printComparison(`messages (one owner): throughput, ${CONNECTIONS} connections, one widget conversation each`, oneOwner, reference);
+console.log(`  messages/s: ${oneOwner.requestsPerSecond.toFixed(0)} (each reserving and capturing 0.01 USD)`);
+await printSteps('under load, one owner');
+const manyOwnersPaths = await widgetConversations('many', CONNECTIONS, CONNECTIONS);
+deps.services.conversationsModule.messageSteps.reset();
+const manyOwners = await serviceRun(`messages, ${CONNECTIONS} owners`, SECONDS, manyOwnersPaths);
+printComparison(`messages (${CONNECTIONS} owners): throughput, ${CONNECTIONS} connections, one widget conversation each`, manyOwners, reference);
+console.log(`  messages/s: ${manyOwners.requestsPerSecond.toFixed(0)} (each reserving and capturing 0.01 USD)`);
+await printSteps(`under load, ${CONNECTIONS} owners`);
 const commitMs = await commitLatencyMs();
 console.log(`\n  this database's commit latency (insert + commit, sequential): ${commitMs.toFixed(2)} ms`);
+const verdict = (met: boolean) => (met ? 'MET' : 'NOT MET');
+const addedP50 = serviceSeq.p50 - referenceSeq.p50;
+const addedP99 = serviceSeq.p99 - referenceSeq.p99;
+console.log(`  targets: added p50 ${addedP50.toFixed(2)} <= ${(commitMs + 2).toFixed(2)} ms (one commit + 2 ms) ${verdict(addedP50 <= commitMs + 2)}; added p99 ${addedP99.toFixed(2)} <= 15 ms ${verdict(addedP99 <= 15)}`);
+console.log(`           ${manyOwners.requestsPerSecond.toFixed(0)} >= 500 messages/s with ${CONNECTIONS} owners ${verdict(manyOwners.requestsPerSecond >= 500)}; ${oneOwner.requestsPerSecond.toFixed(0)} >= 250 with one owner ${verdict(oneOwner.requestsPerSecond >= 250)}`);
 
 const check = await sql<{ captured: number; debits: number; drift: number }>`
   SELECT (SELECT count(*) FROM conversation_charges WHERE status = 'captured')::int AS captured,
