@@ -95,7 +95,9 @@ async function printSteps(title: string, requestMeanMs?: number): Promise<void> 
   const { values } = await deps.services.conversationsModule.messageSteps.get();
   const of = (suffix: string, step: string) => values.find((v) => v.metricName === `chat_message_step_seconds_${suffix}` && v.labels.step === step)?.value ?? 0;
   const steps = ['lookup', 'admission', 'turn_wait', 'history', 'model', 'store'];
-  const means = steps.map((step) => ({ step, ms: of('count', step) > 0 ? (of('sum', step) / of('count', step)) * 1000 : 0 }));
+  // Per admitted message (a step may be timed in two parts, e.g. two lookups).
+  const messages = of('count', 'admission');
+  const means = steps.map((step) => ({ step, ms: messages > 0 ? (of('sum', step) / messages) * 1000 : 0 }));
   console.log(`  ${title}: mean per message, by step`);
   for (const { step, ms } of means) console.log(`    ${step.padEnd(10)} ${ms.toFixed(2).padStart(7)} ms`);
   if (requestMeanMs !== undefined) {

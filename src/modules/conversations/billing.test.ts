@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/helpers/factories.js';
 import {
@@ -108,6 +109,30 @@ describe('billing per user message', () => {
     expect(items).toHaveLength(15);
     for (let i = 1; i < items.length; i += 2) expect(items[i + 1]!.content).toBe(`echo: ${items[i]!.content}`);
     expect(await balanceMicros(t, user.id)).toBe(0);
+  });
+
+  it('stores nothing of a reply whose turn was given away while the model worked, and refunds it', async () => {
+    const { t, llm } = ctx;
+    const { assistant, user } = await ownerWithAssistant(t, { balanceUsd: 1 });
+    const id = await openConversation(t, assistant.uuid);
+    const before = await history(t, id);
+    // What a waiting message does once the head's lease has run out: it gives the turn away.
+    let stolen: Promise<unknown> = Promise.resolve();
+    llm.reply(() => {
+      stolen = t.deps.db.updateTable('conversations').set({ turn_done: sql<number>`turn_done + 1` }).where('uuid', '=', id).execute();
+      return { content: 'too late', delayMs: 2_000 };
+    });
+    const late = await sendMessage(t, id, 'late');
+    await stolen;
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toEqual({ status: false, error: 'Failed to process message: The message took too long and lost its turn' });
+    // The messages were written in the statement that found the turn gone: rolled back with it.
+    expect(await history(t, id)).toEqual(before);
+    expect(await balanceMicros(t, user.id)).toBe(1_000_000);
+    const charges = await t.deps.db.selectFrom('conversation_charges').select('status').where('user_id', '=', user.id).execute();
+    expect(charges).toEqual([{ status: 'refunded' }]);
+    expect((await sendMessage(t, id, 'next')).statusCode).toBe(200);
+    expect(await balanceMicros(t, user.id)).toBe(990_000);
   });
 
   it('refunds a reservation nobody settled (a process died mid-reply) in the periodic sweep', async () => {
