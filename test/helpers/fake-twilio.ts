@@ -37,6 +37,8 @@ export interface TwilioRestRequest {
   path: string;
   headers: IncomingHttpHeaders;
   form: Form;
+  /** The SID a successful create answered with. */
+  sid?: string;
 }
 
 /** The REST API: create and update calls for the accounts it knows, with Basic auth checked. */
@@ -54,7 +56,8 @@ export async function startFakeTwilio(accounts: Record<string, string>) {
         form[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
       }
       const path = req.url ?? '';
-      requests.push({ method: req.method ?? '', path, headers: req.headers, form });
+      const record: TwilioRestRequest = { method: req.method ?? '', path, headers: req.headers, form };
+      requests.push(record);
       const reply = (status: number, body: Record<string, unknown>) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       const match = /^\/2010-04-01\/Accounts\/(AC[0-9a-f]{32})\/Calls(?:\/(CA[0-9a-f]{32}))?\.json$/.exec(path);
       if (!match || req.method !== 'POST') return reply(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
@@ -70,7 +73,8 @@ export async function startFakeTwilio(accounts: Record<string, string>) {
         for (const listener of updateListeners) listener(callSid, form);
         return reply(200, { sid: callSid, status: form.Status === 'completed' ? 'completed' : 'in-progress' });
       }
-      return reply(201, { sid: newCallSid(), account_sid: sid, status: 'queued', direction: 'outbound-api', to: form.To, from: form.From });
+      record.sid = newCallSid();
+      return reply(201, { sid: record.sid, account_sid: sid, status: 'queued', direction: 'outbound-api', to: form.To, from: form.From });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -9,7 +9,7 @@ import { endCall } from './call-end.js';
 import { createCallsRepo, type CallRow } from './calls.repo.js';
 import type { AnsweredBy, CallEngine, CallOutcome, CallRecord } from './engine/engine.types.js';
 import type { CallMedia } from './telephony/media.types.js';
-import type { CallTelephony } from './telephony/telephony.types.js';
+import type { CallTelephony, SupervisorProgress } from './telephony/telephony.types.js';
 
 export interface CallSessionsOptions {
   db: Db;
@@ -34,6 +34,7 @@ interface LiveCall {
   wrapUp: AbortController;
   answeredBy: AnsweredBy | null;
   answeredByListeners: Array<(value: AnsweredBy) => void>;
+  supervisorListeners: Array<(progress: SupervisorProgress) => void>;
   /** Clock ms until which reserved minutes pay; Infinity for a free call. */
   paidUntilMs: number;
   /** Set when the session itself ended the call (the paid time ran out). */
@@ -91,6 +92,7 @@ export class CallSessions {
       wrapUp: new AbortController(),
       answeredBy: (row.answered_by as AnsweredBy | null) ?? null,
       answeredByListeners: [],
+      supervisorListeners: [],
       paidUntilMs: price > 0 ? answeredAtMs + Math.floor(Number(row.reserved_micros) / price) * SECONDS_PER_MINUTE * 1000 : Infinity,
       forcedReason: null,
     };
@@ -105,6 +107,14 @@ export class CallSessions {
   notifyAnsweredBy(callId: number, value: AnsweredBy): void {
     const live = this.live.get(callId);
     if (live) this.setAnsweredBy(live, value);
+  }
+
+  /**
+   * A warm transfer's supervisor leg moved on. Only the process holding the call's media hears it
+   * at once; elsewhere it is dropped and the engine's answer timeout takes the caller off hold.
+   */
+  notifySupervisor(callId: number, progress: SupervisorProgress): void {
+    for (const listener of this.live.get(callId)?.supervisorListeners ?? []) listener(progress);
   }
 
   /** One heartbeat for every call held here: lease, AMD verdicts, the next minute's money. */
@@ -137,10 +147,12 @@ export class CallSessions {
     const signals = {
       wrapUp: live.wrapUp.signal,
       onAnsweredBy: (listener: (value: AnsweredBy) => void) => void live.answeredByListeners.push(listener),
+      onSupervisor: (listener: (progress: SupervisorProgress) => void) => void live.supervisorListeners.push(listener),
     };
+    const ownNumber = (phoneNumberId: number) => this.ownNumber(live.row.user_id, phoneNumberId);
     let outcome: CallOutcome | null = null;
     try {
-      outcome = await engine.run({ call, assistant, media: live.media, telephony: live.telephony, signals });
+      outcome = await engine.run({ call, assistant, media: live.media, telephony: live.telephony, signals, ownNumber });
     } catch (error) {
       logger.error({ err: error, callId: live.row.id }, 'call engine failed');
       await live.telephony.hangUp().catch(() => {});
@@ -200,6 +212,12 @@ export class CallSessions {
       if (!(error instanceof InsufficientBalanceError)) throw error;
       live.wrapUp.abort('balance');
     }
+  }
+
+  /** The owner's phone number with this id (another account's is unknown), for a supervisor leg's caller id. */
+  private async ownNumber(userId: number, phoneNumberId: number): Promise<string | null> {
+    const row = await this.options.db.selectFrom('phone_numbers').select('phone_number').where('id', '=', phoneNumberId).where('user_id', '=', userId).executeTakeFirst();
+    return row?.phone_number ?? null;
   }
 
   private setAnsweredBy(live: LiveCall, value: AnsweredBy): void {

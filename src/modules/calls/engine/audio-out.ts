@@ -28,13 +28,15 @@ export class AudioOut {
   private legMs = 0;
   private stopped = false;
   private readonly leadFrames: number;
+  private bed: AmbientBed | null;
 
   constructor(
     private readonly media: CallMedia,
     private readonly options: { ambient: AmbientBed | null; recorder: CallRecorder | null; leadMs?: number; now?: () => number },
   ) {
     this.leadFrames = Math.round((options.leadMs ?? DEFAULT_LEAD_MS) / FRAME_MS);
-    if (options.ambient) this.wake();
+    this.bed = options.ambient;
+    if (this.bed) this.wake();
   }
 
   /** Queues one 20 ms frame; `onSent` learns the leg's position just before it went out. */
@@ -49,6 +51,15 @@ export class AudioOut {
     if (this.stopped) return;
     this.queue.push({ mark: name });
     this.wake();
+  }
+
+  /**
+   * Replaces the background bed (hold music while a supervisor is dialled); null brings back the
+   * call's ambient bed, or silence.
+   */
+  setBed(bed: AmbientBed | null): void {
+    this.bed = bed ?? this.options.ambient;
+    if (this.bed) this.wake();
   }
 
   /** True while speech frames wait here. */
@@ -101,7 +112,7 @@ export class AudioOut {
         this.media.mark(item.mark);
         continue;
       }
-      const bed = this.options.ambient?.next(FRAME_SAMPLES);
+      const bed = this.bed?.next(FRAME_SAMPLES);
       if (!item && !bed) {
         // Nothing to say and no bed: rest until the next enqueue restarts the clock.
         if (this.timer) clearInterval(this.timer);

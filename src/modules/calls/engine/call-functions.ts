@@ -2,14 +2,17 @@ import type { FunctionCallRecord } from '../../../core/db/schema.js';
 import type { FunctionRun, FunctionSet } from '../../conversations/functions/registry.js';
 import type { ConversationFunction, FunctionContext, RuntimeAssistant } from '../../conversations/functions/types.js';
 import type { ToolCall } from '../../conversations/llm/provider.js';
-import { warmTransferSettings, type WarmTransferSettings } from './warm-transfer.js';
+import { sipDestination, warmTransferSettings, type WarmTransferSettings } from './warm-transfer.js';
 
 export const TRANSFER_CALL_FUNCTION = 'transfer_call';
 
 /** A hand-over the model asked for; the engine dials it once the reply has been spoken. */
 export interface CallTransferRequest {
+  /** E.164 or a SIP address; empty when the tool's destination cannot be dialled (an extension without a host). */
   to: string;
   callerId?: string;
+  /** The account's phone number (by id) that calls the supervisor: warm_call_transfer's outbound_phone_id. */
+  callerLineId?: number;
   /** Set for a warm transfer: the caller waits on hold while a supervisor is briefed, then both are joined. */
   warm?: WarmTransferSettings;
 }
@@ -60,7 +63,6 @@ export function callFunctions(
 }
 
 function transferDestinations(assistant: RuntimeAssistant, call: { fromNumber: string | null; toNumber: string | null; direction: 'inbound' | 'outbound' }): Destination[] {
-  const ourNumber = call.direction === 'outbound' ? call.fromNumber : call.toNumber;
   const customer = call.direction === 'outbound' ? call.toNumber : call.fromNumber;
   const out: Destination[] = [];
   for (const tool of assistant.tools) {
@@ -68,9 +70,12 @@ function transferDestinations(assistant: RuntimeAssistant, call: { fromNumber: s
       const warm = tool.warm_transfer === true ? { warm: warmTransferSettings({}) } : {};
       out.push({ key: String(out.length + 1), description: String(tool.description ?? 'A colleague who can help further.'), request: { to: tool.phone_number, ...warm } });
     } else if (tool.type === 'warm_call_transfer' && typeof tool.supervisor_phone === 'string') {
-      const callerId = tool.caller_id_mode === 'customer_number' ? customer
-        : tool.caller_id_mode === 'custom' ? (tool.custom_caller_id as string | null | undefined) : ourNumber;
-      out.push({ key: String(out.length + 1), description: String(tool.description ?? 'A supervisor.'), request: { to: tool.supervisor_phone, ...(callerId ? { callerId } : {}), warm: warmTransferSettings(tool) } });
+      // outbound_number (the default): the tool's own line calls, falling back to the call's number.
+      const callerId = tool.caller_id_mode === 'customer_number' ? customer : tool.caller_id_mode === 'custom' ? (tool.custom_caller_id as string | null | undefined) : null;
+      const line = tool.caller_id_mode === 'customer_number' || tool.caller_id_mode === 'custom' || typeof tool.outbound_phone_id !== 'number' ? {} : { callerLineId: tool.outbound_phone_id };
+      const to = tool.custom_sip === true ? sipDestination(tool.supervisor_phone) ?? '' : tool.supervisor_phone;
+      const request = { to, ...(callerId ? { callerId } : {}), ...line, warm: warmTransferSettings(tool) };
+      out.push({ key: String(out.length + 1), description: String(tool.description ?? 'A supervisor.'), request });
     }
   }
   return out;

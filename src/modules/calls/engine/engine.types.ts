@@ -1,7 +1,7 @@
 import type { CallTranscriptEntry } from '../../../core/db/schema.js';
 import type { RuntimeAssistant } from '../../assistants/assistant-present.js';
 import type { CallMedia } from '../telephony/media.types.js';
-import type { CallTelephony } from '../telephony/telephony.types.js';
+import type { CallTelephony, SupervisorProgress } from '../telephony/telephony.types.js';
 
 /** What the engine knows about the call it runs. */
 export interface CallRecord {
@@ -32,6 +32,8 @@ export interface CallSignals {
   wrapUp: AbortSignal;
   /** Answering-machine detection may decide after the media connected (async AMD). */
   onAnsweredBy(listener: (answeredBy: AnsweredBy) => void): void;
+  /** A warm transfer's supervisor leg: ringing, answered, or why it never was. Absent: no such reports. */
+  onSupervisor?(listener: (progress: SupervisorProgress) => void): void;
 }
 
 export interface CallEngineSession {
@@ -40,6 +42,8 @@ export interface CallEngineSession {
   media: CallMedia;
   telephony: CallTelephony;
   signals: CallSignals;
+  /** The call owner's phone number with this id (another account's is null): a supervisor leg's caller id. */
+  ownNumber?(phoneNumberId: number): Promise<string | null>;
 }
 
 export interface CallOutcome {

@@ -5,6 +5,7 @@ export const PHRASES = {
   reengage: 'Are you still there?',
   goodbye: "I'm sorry, but we have to end the call now. Thank you for calling. Goodbye!",
   apology: "I'm sorry, I'm having technical difficulties right now. Please call back a little later. Goodbye!",
+  transferFailed: "I'm sorry, I couldn't reach anyone right now. Please call back a little later. Goodbye!",
   fillers: ['One moment, please.', 'Let me check that for you.', 'Just a second.'],
 } as const;
 

@@ -14,12 +14,13 @@ import { callFunctions, withCallFunctions, type CallTransferRequest } from './ca
 import type { CallRecorder } from './call-recorder.js';
 import { minInterruptWords, onAbort, voicemailPlan, wordCount, wrapUpReason } from './call-behaviour/call-rules.js';
 import { CallTimers, reengagementRequest, SilenceRules } from './call-behaviour/call-timers.js';
-import { handOver } from './call-behaviour/hand-over.js';
+import { handOver, warmHandOver, type HandOverContext } from './call-behaviour/hand-over.js';
 import { closeRecording } from './call-behaviour/line-extras.js';
 import type { CallEngineSession, CallOutcome } from './engine.types.js';
 import type { TurnMetrics } from './engine-metrics.js';
 import { KEYPAD_FUNCTIONS, KeypadInput, keypadFunctions } from './keypad.js';
 import { PHRASES, fillerPhrases } from './phrases.js';
+import { transferUnansweredPrompt } from './warm-transfer.js';
 import { PipelineTurns, turnAwareModel, type Turn } from './pipeline-turn.js';
 import type { EngineTimers } from './timers.js';
 import type { VoiceSettings } from './utterance.js';
@@ -65,6 +66,9 @@ export class PipelineCall {
   private pendingUserText = '';
   private fillerIndex = 0;
   private transferRequest: CallTransferRequest | null = null;
+  /** Set while the caller is on hold for a supervisor; aborted (with the end wanted) when the call must end. */
+  private holding: AbortController | null = null;
+  private transferFailed = false;
   private ending: { endedBy: CallOutcome['endedBy']; reason: string } | null = null;
   private finished = false;
   private resolve!: (outcome: CallOutcome) => void;
@@ -224,7 +228,8 @@ export class PipelineCall {
     if (result !== 'played' || turn.stored || this.ending) return;
     this.turns.store(turn, null);
     if (this.transferRequest) void this.transfer(this.transferRequest);
-    else if (reply.end) void this.endWith('end_call');
+    // Ending the call after a supervisor could not be reached records why.
+    else if (reply.end) void this.endWith(this.transferFailed ? 'transfer_failed' : 'end_call');
     else this.lineQuiet();
   }
 
@@ -289,18 +294,51 @@ export class PipelineCall {
   }
 
   private async transfer(request: CallTransferRequest): Promise<void> {
+    this.transferRequest = null;
     this.ending = { endedBy: 'assistant', reason: 'transferred' };
-    this.timers.clear();
     const { session, replyDeps, logger } = this.deps;
-    this.ending.reason = await handOver(request, {
-      session, logger, summaryModel: replyDeps, say: (text) => this.turns.say(text), transcript: this.transcript, timestamp: () => this.timestamp(),
-    });
+    const ctx = {
+      session, logger, summaryModel: replyDeps, say: (text: string) => this.turns.say(text), transcript: this.transcript,
+      timestamp: () => this.timestamp(), timers: this.deps.timers,
+    };
+    if (request.warm && session.telephony.dialSupervisor) return this.warmTransfer(request, ctx);
+    this.timers.clear();
+    this.ending.reason = await handOver(request, ctx);
     if (this.ending.reason === 'transfer_failed') await this.hangUp();
+    await this.finish();
+  }
+
+  /**
+   * The caller waits on our line (hold music) while the supervisor is dialled; the call's limits
+   * still apply and cancel the hold. Unanswered: the model tells the caller and the call goes on.
+   */
+  private async warmTransfer(request: CallTransferRequest, ctx: HandOverContext): Promise<void> {
+    for (const name of ['initial_silence', 'silence', 'reengage'] as const) this.timers.cancel(name);
+    const holding = new AbortController();
+    this.holding = holding;
+    const outcome = await warmHandOver(request, ctx, {
+      music: (bed) => this.out.setBed(bed), cancelled: holding.signal, leaving: () => (this.holding = null),
+    });
+    this.holding = null;
+    if (this.finished) return;
+    if (outcome.kind === 'cancelled') {
+      // The call must end (max duration, balance): now that the supervisor leg is stopped.
+      const end = holding.signal.reason as { reason: string; farewell?: string };
+      this.ending = null;
+      return this.endWith(end.reason, end.farewell);
+    }
+    if (outcome.kind === 'unanswered') {
+      this.ending = null;
+      this.transferFailed = true;
+      return this.respond(transferUnansweredPrompt(outcome.reason), { visible: false });
+    }
+    if (outcome.kind === 'failed') this.ending!.reason = 'transfer_failed';
     await this.finish();
   }
 
   /** Ends the call from our side, after speaking `farewell` if given. */
   private async endWith(reason: string, farewell?: string): Promise<void> {
+    if (this.holding) return this.holding.abort({ reason, farewell });
     if (this.ending || this.finished) return;
     this.ending = { endedBy: 'assistant', reason };
     this.timers.clear();
@@ -315,7 +353,10 @@ export class PipelineCall {
   }
 
   private onLineClosed(): void {
-    if (!this.ending) {
+    if (this.holding) {
+      this.ending = { endedBy: 'customer', reason: 'hangup' };
+      this.holding.abort({ reason: 'hangup' });
+    } else if (!this.ending) {
       this.ending = { endedBy: 'customer', reason: 'hangup' };
       if (this.turns.current) this.bargeIn();
     }

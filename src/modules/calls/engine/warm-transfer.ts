@@ -9,6 +9,8 @@ export interface WarmTransferSettings {
   briefingInitialMessage: string;
   connectedMessage: string;
   holdMusic: boolean;
+  /** hold_music_volume, 0-100: the hold music the engine plays while the supervisor's phone rings. */
+  holdMusicVolume: number;
 }
 
 export const WARM_TRANSFER_DEFAULTS = {
@@ -32,6 +34,7 @@ export function warmTransferSettings(tool: Record<string, unknown>): WarmTransfe
     briefingInitialMessage: text(tool.briefing_initial_message, WARM_TRANSFER_DEFAULTS.briefingInitialMessage),
     connectedMessage: text(tool.connected_message, WARM_TRANSFER_DEFAULTS.connectedMessage),
     holdMusic: tool.hold_music !== 'none',
+    holdMusicVolume: typeof tool.hold_music_volume === 'number' ? tool.hold_music_volume : 80,
   };
 }
 
@@ -57,3 +60,31 @@ export async function summarizeForSupervisor(
 
 /** The conference both legs join; one per call, so a retry cannot land in another call's room. */
 export const transferConferenceName = (callId: number) => `transfer-${callId}`;
+
+/** How long the supervisor's phone rings; the engine gives up a little later if Twilio never says. */
+export const SUPERVISOR_RING_SECONDS = 30;
+export const SUPERVISOR_ANSWER_TIMEOUT_MS = 40_000;
+
+/**
+ * The hidden prompt after a supervisor could not be reached: the model tells the caller in its own
+ * words and goes on (or ends the call with end_call if that is what the caller wants).
+ */
+export function transferUnansweredPrompt(reason: string): string {
+  const why: Record<string, string> = {
+    busy: 'the line was busy', 'no-answer': 'nobody answered', no_answer_timeout: 'nobody answered', failed: 'the call could not be placed',
+    canceled: 'the call was cancelled', completed: 'the call ended before anyone answered', dial_failed: 'the call could not be placed',
+    invalid_destination: 'the transfer destination cannot be dialled',
+  };
+  return `(The transfer to a supervisor did not go through: ${why[reason] ?? 'nobody could be reached'}. Tell the caller that nobody is available right now, then keep helping them, or end the call politely if they want to.)`;
+}
+
+/**
+ * A custom_sip destination as Twilio dials it: sip:user@host (a bare user@host gets the scheme);
+ * an internal extension with no host cannot be reached through Twilio and is null.
+ */
+export function sipDestination(value: string): string | null {
+  const address = value.trim();
+  if (/^sips?:[^@\s]+@[^@\s]+$/i.test(address)) return address;
+  if (/^[^@\s:]+@[^@\s]+$/.test(address)) return `sip:${address}`;
+  return null;
+}

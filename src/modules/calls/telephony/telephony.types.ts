@@ -9,18 +9,36 @@ export interface CallTelephony {
   transfer(to: string, options?: { announcement?: string; callerId?: string }): Promise<void>;
   /**
    * Warm transfer, where the carrier can: dials the supervisor, who hears `briefing` (spoken in
-   * order) and joins `conference`; the caller is moved into the same conference, on hold music
-   * (or silence) until the supervisor arrives. Absent: only cold transfers.
+   * order) and then joins `conference`. The caller stays with the engine until `joinCaller`
+   * moves them there; the supervisor leg's progress arrives through the session's signals.
+   * Absent: only cold transfers.
    */
-  warmTransfer?(plan: WarmTransferPlan): Promise<void>;
+  dialSupervisor?(plan: SupervisorDial): Promise<SupervisorLeg>;
 }
 
-export interface WarmTransferPlan {
+export interface SupervisorDial {
+  /** E.164, or a SIP address (sip:user@host) for a custom_sip tool. */
   to: string;
   callerId?: string;
   conference: string;
-  holdMusic: boolean;
   briefing: string[];
+  /** How long the supervisor's phone rings before the carrier gives up. */
+  ringSeconds: number;
+}
+
+export interface SupervisorLeg {
+  /** The carrier's id of the supervisor's call (its progress callbacks name it). */
+  id: string;
+  /** Moves the caller into the conference, on the carrier's hold music or silence; the media stream ends. */
+  joinCaller(holdMusic: boolean): Promise<void>;
+  /** Stops ringing the supervisor (or hangs their call up); a call already gone is not an error. */
+  cancel(): Promise<void>;
+}
+
+/** Progress of a supervisor's call, as the carrier reports it. */
+export interface SupervisorProgress {
+  legId: string;
+  status: 'ringing' | 'answered' | 'busy' | 'no-answer' | 'failed' | 'canceled' | 'completed';
 }
 
 /** A leg without a carrier (a browser call): hanging up closes the socket, transfers are refused. */

@@ -56,7 +56,7 @@ export function installTwilioStream(server: Server, deps: TwilioStreamDeps): Web
     const media = new TwilioMediaStream(ws, start);
     try {
       const telephony = async (call: CallRow): Promise<CallTelephony> => {
-        const control = await controlForCall(deps.rest, deps.accounts, call);
+        const control = await controlForCall(deps.rest, deps.accounts, call, { supervisorStatusUrl: deps.webhooks.supervisorStatusUrl(call.id) });
         if (!control) throw new Error(`No Twilio account ${call.provider_account_id} to control call ${call.id}`);
         return control;
       };

@@ -11,6 +11,7 @@ import { endCall } from '../call-end.js';
 import type { CallSessions } from '../call-sessions.js';
 import { createCallsRepo, LIVE_STATUSES, type CallRow, type NewCall } from '../calls.repo.js';
 import type { AnsweredBy } from '../engine/engine.types.js';
+import type { SupervisorProgress } from './telephony.types.js';
 import type { TwilioAccounts } from './twilio-accounts.js';
 import { isValidTwilioSignature, type TwilioParams } from './twilio-signature.js';
 import { CALL_ID_PARAMETER, twilioUrls } from './twilio.js';
@@ -46,6 +47,17 @@ const FINAL_STATUSES: Record<string, { status: CallRow['status']; reason: string
   'no-answer': { status: 'no-answer', reason: 'no_answer' },
   failed: { status: 'failed', reason: 'carrier_failed' },
   canceled: { status: 'failed', reason: 'canceled' },
+};
+
+/**
+ * Marks a supervisor leg's callbacks. The route's query schema knows only call_id, so it is read
+ * from the signed URL itself; a forged marker would need Twilio's signature over it.
+ */
+const SUPERVISOR_LEG_PARAMETER = 'leg=supervisor';
+const isSupervisorLeg = (pathAndQuery: string) => new URLSearchParams(pathAndQuery.split('?')[1] ?? '').get('leg') === 'supervisor';
+
+const SUPERVISOR_STATUSES: Record<string, SupervisorProgress['status']> = {
+  ringing: 'ringing', 'in-progress': 'answered', busy: 'busy', 'no-answer': 'no-answer', failed: 'failed', canceled: 'canceled', completed: 'completed',
 };
 
 export function answeredByFromTwilio(value: string): AnsweredBy {
@@ -146,11 +158,22 @@ export function createTwilioWebhooks(deps: TwilioWebhooksDeps) {
       }
     },
 
+    /** Where a warm transfer's supervisor leg reports its progress (Twilio signs the whole URL, marker included). */
+    supervisorStatusUrl(callId: number): string | undefined {
+      return urls ? `${urls.status(callId)}&${SUPERVISOR_LEG_PARAMETER}` : undefined;
+    },
+
     /** Call progress and async AMD results. Only ever moves a call forward. */
     async status(request: TwilioRequest, callIdParam: number | undefined): Promise<string> {
       const accountSid = await verified(request);
       const callSid = text(request.params, 'CallSid');
       const repo = createCallsRepo(db);
+      if (isSupervisorLeg(request.pathAndQuery)) {
+        const call = callIdParam !== undefined ? await repo.findById(callIdParam) : undefined;
+        const status = SUPERVISOR_STATUSES[text(request.params, 'CallStatus') ?? ''];
+        if (call?.provider_account_id === accountSid && callSid && status) deps.sessions.notifySupervisor(call.id, { legId: callSid, status });
+        return EMPTY_TWIML;
+      }
       const call = callIdParam !== undefined ? await repo.findById(callIdParam) : callSid ? await repo.findByProviderCall('twilio', callSid) : undefined;
       if (!call || call.provider_account_id !== accountSid || (call.provider_call_id && callSid && call.provider_call_id !== callSid)) return EMPTY_TWIML;
       const now = clock.now();

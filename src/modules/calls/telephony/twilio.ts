@@ -51,24 +51,49 @@ export function createCallForm(input: { callId: number; from: string; to: string
   return form;
 }
 
+/** A supervisor leg reports its progress here (see `TwilioWebhooks.supervisorStatusUrl`). */
+export interface TwilioControlOptions {
+  supervisorStatusUrl?: string;
+}
+
 /** Hang-up and transfer of one Twilio call through the REST call update. */
-export function twilioCallControl(rest: TwilioRest, credentials: TwilioCredentials, callSid: string, defaultCallerId: string | null): CallTelephony {
+export function twilioCallControl(
+  rest: TwilioRest,
+  credentials: TwilioCredentials,
+  callSid: string,
+  defaultCallerId: string | null,
+  options: TwilioControlOptions = {},
+): CallTelephony {
   return {
     async hangUp() {
       await rest.updateCall(credentials, callSid, { Status: 'completed' });
     },
-    async transfer(to, options = {}) {
-      const callerId = options.callerId ?? defaultCallerId ?? undefined;
-      await rest.updateCall(credentials, callSid, { Twiml: dialTwiml(to, { callerId, announcement: options.announcement }) });
+    async transfer(to, transferOptions = {}) {
+      const callerId = transferOptions.callerId ?? defaultCallerId ?? undefined;
+      await rest.updateCall(credentials, callSid, { Twiml: dialTwiml(to, { callerId, announcement: transferOptions.announcement }) });
     },
-    async warmTransfer(plan) {
+    async dialSupervisor(plan) {
       const from = plan.callerId ?? defaultCallerId;
       if (!from) throw new Error('No number to call the supervisor from.');
-      // The supervisor is dialled first: if that is refused, the caller is still with us (not left on hold).
-      await rest.createCall(credentials, { To: plan.to, From: from, Twiml: briefAndJoinTwiml(plan.briefing, plan.conference) });
-      if (!(await rest.updateCall(credentials, callSid, { Twiml: holdInConferenceTwiml(plan.conference, plan.holdMusic) }))) {
-        throw new Error('The caller hung up before the transfer.');
+      // A SIP address is dialled as it is: Twilio's create-call takes sip: URIs in To.
+      const form: TwilioParams = { To: plan.to, From: from, Twiml: briefAndJoinTwiml(plan.briefing, plan.conference), Timeout: String(plan.ringSeconds) };
+      if (options.supervisorStatusUrl) {
+        Object.assign(form, { StatusCallback: options.supervisorStatusUrl, StatusCallbackMethod: 'POST', StatusCallbackEvent: STATUS_EVENTS });
       }
+      const leg = await rest.createCall(credentials, form);
+      return {
+        id: leg.sid,
+        async joinCaller(holdMusic) {
+          if (!(await rest.updateCall(credentials, callSid, { Twiml: holdInConferenceTwiml(plan.conference, holdMusic) }))) {
+            throw new Error('The caller hung up before the transfer.');
+          }
+        },
+        async cancel() {
+          // `canceled` stops a call still ringing (Twilio refuses `completed` for it, and the reverse).
+          const stopped = await rest.updateCall(credentials, leg.sid, { Status: 'canceled' }).catch(() => false);
+          if (!stopped) await rest.updateCall(credentials, leg.sid, { Status: 'completed' }).catch(() => false);
+        },
+      };
     },
   };
 }
@@ -78,10 +103,11 @@ export async function controlForCall(
   rest: TwilioRest,
   accounts: TwilioAccounts,
   call: { provider_account_id: string | null; provider_call_id: string | null; direction: string; from_number: string | null; to_number: string | null },
+  options: TwilioControlOptions = {},
 ): Promise<CallTelephony | null> {
   if (!call.provider_account_id || !call.provider_call_id) return null;
   const credentials = await accounts.bySid(call.provider_account_id);
   if (!credentials) return null;
   const ourNumber = call.direction === 'outbound' ? call.from_number : call.to_number;
-  return twilioCallControl(rest, credentials, call.provider_call_id, ourNumber);
+  return twilioCallControl(rest, credentials, call.provider_call_id, ourNumber, options);
 }
