@@ -7,7 +7,7 @@ import { createChunksRepo, type DocumentToProcess } from './chunks.repo.js';
 import type { EmbeddingsClient } from './embeddings.js';
 import { createExtractionPool, type ExtractionPool } from './extraction/extraction-pool.js';
 import { ExtractionError, blocksFromPlainText, textOf, type ExtractedSection } from './extraction/text-blocks.js';
-import { readWebsite } from './extraction/website.js';
+import { readWebsite, type CrawlOptions } from './extraction/website.js';
 import { detectTextSearchConfig } from './language.js';
 
 export const PROCESS_DOCUMENT_JOB = 'knowledge.process-document';
@@ -24,6 +24,8 @@ export interface DocumentProcessorDeps {
   chunking?: ChunkingOptions;
   /** Reads PDF and DOCX files off the main thread; a pool with the default limits when absent. */
   extraction?: ExtractionPool;
+  /** Pages fetched at once (4 by default) and how a site's Crawl-delay is waited. */
+  crawl?: Pick<CrawlOptions, 'concurrency' | 'sleep' | 'maxCrawlDelayMs'>;
 }
 
 const LANGUAGE_SAMPLE_CHARS = 20_000;
@@ -45,7 +47,7 @@ export function createDocumentProcessor(deps: DocumentProcessorDeps) {
 
     let sections: ExtractedSection[];
     try {
-      sections = await extract(document);
+      sections = await extract(document, (url, reason) => ctx.logger.info({ documentId: document.id, url, reason }, 'knowledge page skipped'));
     } catch (error) {
       if (!(error instanceof ExtractionError)) throw error;
       if (error.retryable) throw new RetryableJobError(error.message);
@@ -71,9 +73,10 @@ export function createDocumentProcessor(deps: DocumentProcessorDeps) {
     ctx.logger.info({ documentId: document.id, chunks: chunks.length, config }, 'knowledge document indexed');
   }
 
-  async function extract(document: DocumentToProcess): Promise<ExtractedSection[]> {
+  async function extract(document: DocumentToProcess, onPageSkipped: (url: string, reason: string) => void): Promise<ExtractedSection[]> {
     if (document.type === 'website') {
-      return readWebsite(deps.http, { url: document.source_url, links: document.source_links, relativeLinksLimit: document.relative_links_limit ?? 10 });
+      const source = { url: document.source_url, links: document.source_links, relativeLinksLimit: document.relative_links_limit ?? 10 };
+      return readWebsite(deps.http, source, { ...deps.crawl, onPageSkipped });
     }
     const file = document.source_file;
     if (!file) throw new ExtractionError('The uploaded file is no longer available; delete the document and upload it again.');

@@ -124,8 +124,11 @@ describe('knowledge documents', () => {
     expect(created.body.data).toMatchObject({ type: 'website', type_label: 'Website', url: `${site.url}/`, relative_links_limit: 2 });
     await processDocuments(t);
     expect((await api.document(kb, created.body.data.id)).status).toBe('active');
-    // The start page and two links, in page order; the off-site link and the PDF are not fetched.
-    expect(site.requested.slice(before)).toEqual(['/', '/warranty', '/repairs', '/service']);
+    // robots.txt (none here: allowed), the start page, then two links fetched side by side (the
+    // redirect followed); the off-site link and the PDF are not fetched.
+    const requested = site.requested.slice(before);
+    expect(requested.slice(0, 2)).toEqual(['/robots.txt', '/']);
+    expect(requested.slice(2).sort()).toEqual(['/repairs', '/service', '/warranty']);
 
     const warranty = await api.search(kb, 'lifetime frame warranty');
     expect(warranty.body.data[0]).toMatchObject({ heading: 'Warranty > Frame warranty', url: `${site.url}/warranty` });
