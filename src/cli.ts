@@ -6,6 +6,7 @@ import { migrateToLatest } from './core/db/database.js';
 import { AppError } from './core/http/errors.js';
 import { DataDirInUseError } from './core/db/data-dir-lock.js';
 import { microsToUsd } from './core/money.js';
+import { loadEnvFile } from './core/env-file.js';
 
 const USAGE = `Usage: npm run --silent cli -- <command>
 
@@ -29,6 +30,7 @@ async function main(argv: string[]): Promise<number> {
     return values.help ? 0 : 64;
   }
 
+  loadEnvFile();
   const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
   // stdout carries only the command's JSON; log lines go to stderr.
   const deps = await createDeps(config, { logger: pino({ level: config.LOG_LEVEL }, pino.destination(2)) });

@@ -4,11 +4,13 @@ import { buildApp } from './app.js';
 import { migrateToLatest } from './core/db/database.js';
 import { DataDirInUseError } from './core/db/data-dir-lock.js';
 import type { App } from './core/http/fastify-types.js';
+import { loadEnvFile } from './core/env-file.js';
 
 /** Entry point: config -> deps -> migrations -> app -> listen, and a graceful stop on signals. */
 async function main(): Promise<void> {
   let deps: Deps;
   try {
+    loadEnvFile();
     deps = await createDeps(loadConfig(process.env));
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -26,13 +28,32 @@ async function main(): Promise<void> {
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
 
   const app = await buildApp(deps);
-  await app.listen({ port: config.PORT, host: config.HOST });
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    const problem = listenProblem(error, config.PORT, config.HOST);
+    if (!problem) throw error;
+    // One line an operator can act on, not a stack trace; the database is released first.
+    console.error(problem);
+    await app.close();
+    await deps.database.close();
+    process.exit(1);
+  }
   if (config.JOBS_ENABLED) deps.jobs.start();
   logger.info(
     { database: deps.database.kind, dataDir: deps.database.kind === 'pglite' ? config.DATA_DIR : undefined },
     `Switchboard listening on http://${config.HOST}:${config.PORT} (API reference at /api/docs)`,
   );
   installShutdown(app, deps);
+}
+
+/** A listen failure the operator fixes in the configuration, as one sentence; others are bugs. */
+function listenProblem(error: unknown, port: number, host: string): string | null {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return `Port ${port} is already in use on ${host}; set PORT to another port (or stop the process using it).`;
+  if (code === 'EACCES') return `Port ${port} on ${host} needs privileges this process does not have; set PORT to 1024 or above, or put a proxy in front.`;
+  if (code === 'EADDRNOTAVAIL') return `HOST ${host} is not an address of this machine; set HOST to one of its addresses (or 0.0.0.0).`;
+  return null;
 }
 
 /**
