@@ -1,8 +1,12 @@
 import type { App } from './fastify-types.js';
 import { pingDatabase, type Db } from '../db/database.js';
 
-/** /health says the process is up; /ready says it can serve (the database answers). */
+/**
+ * /health says the process is up; /ready says it can serve (the database answers). The bare
+ * address, where a person opening the server in a browser lands, points at the API reference.
+ */
 export function installHealth(app: App, db: Db): void {
+  app.get('/', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => reply.redirect('/api/docs', 302));
   app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/ready', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
     try {

@@ -81,6 +81,13 @@ describe('routing and operations endpoints', () => {
     expect(ready.json()).toEqual({ status: 'ready' });
   });
 
+  it('/ redirects to the API reference', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/api/docs');
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+
   it('/metrics counts requests by route pattern and status', async () => {
     await t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });
     await t.app.inject({ method: 'DELETE', url: '/api/user/api-keys/424242', headers: bearer(token) });
