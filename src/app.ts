@@ -101,9 +101,11 @@ export async function buildApp(deps: Deps): Promise<App> {
   }
   app.addHook('onClose', () => callsModule.sessions.stop());
   // Closing the app lets running jobs finish (before server.ts closes the database).
+  app.addHook('onReady', () => deps.services.auth.start());
   app.addHook('onClose', async () => {
     await deps.jobs.stop();
     await deps.http.close();
+    await deps.services.auth.stop();
   });
 
   await app.ready();

@@ -9,6 +9,7 @@ import { createSecretBox, type SecretBox } from './core/crypto/secret-box.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { createApiKeysService } from './modules/accounts/api-keys.service.js';
 import { createAuthService } from './modules/accounts/auth.service.js';
+import { createAuthCache, DEFAULT_AUTH_CACHE } from './modules/accounts/auth-cache.js';
 import { createCatalogService } from './modules/catalog/catalog.service.js';
 import { createCalcomClient } from './modules/calendars/calcom.client.js';
 import { createCalendlyClient } from './modules/calendars/calendly.client.js';
@@ -98,17 +99,21 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
 function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClient | null, overrides: DepsOverrides) {
   const { db, clock, config } = deps;
   const accounts = createAccountsService({ db, clock });
+  const authCache = createAuthCache(DEFAULT_AUTH_CACHE);
   const auth = createAuthService({
     db,
     clock,
     accounts,
+    cache: authCache,
+    listen: deps.database.listen,
+    onListenError: (error) => deps.logger.warn({ err: error }, 'auth revocations unavailable; the auth cache stays off'),
     sessionTtlHours: config.SESSION_TTL_HOURS,
     loginMaxFailures: config.LOGIN_MAX_FAILURES,
     loginIpMaxFailures: config.LOGIN_IP_MAX_FAILURES,
     loginEmailMaxFailures: config.LOGIN_EMAIL_MAX_FAILURES,
     loginLockoutMinutes: config.LOGIN_LOCKOUT_MINUTES,
   });
-  const apiKeys = createApiKeysService({ db, clock });
+  const apiKeys = createApiKeysService({ db, clock, cache: authCache });
   const webhooks = createWebhooksService({ db, clock, secrets: deps.secrets });
   const knowledge = createKnowledgeService({
     db, clock, logger: deps.logger, embeddings, vectors: createVectorSupport(db, deps.logger),

@@ -4,7 +4,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
-import { listenForNotifications, listenOnPglite, type Unlisten } from './listen.js';
+import { listenForNotifications, listenOnPglite, type OnNotify, type Unlisten } from './listen.js';
 import { lockDataDir } from './data-dir-lock.js';
 
 export type Db = Kysely<Database>;
@@ -13,8 +13,11 @@ export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
-  /** Subscribes to NOTIFY on a channel (job workers use it to wake at once after a commit). */
-  listen?: (channel: string, onNotify: () => void) => Promise<Unlisten>;
+  /**
+   * Subscribes to NOTIFY on a channel (job workers wake at once after a commit; auth caches drop
+   * revoked tokens). onError: the subscription is down until onNotify is called with no payload.
+   */
+  listen?: (channel: string, onNotify: OnNotify, onError?: (error: Error) => void) => Promise<Unlisten>;
 }
 
 export interface DatabaseOptions {
@@ -42,7 +45,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on('error', (error) => options.onIdleError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const url = options.url;
-    const listen = (channel: string, onNotify: () => void) => listenForNotifications(url, channel, onNotify, options.onIdleError);
+    const listen = (channel: string, onNotify: OnNotify, onError?: (error: Error) => void) =>
+      listenForNotifications(url, channel, onNotify, (error) => {
+        options.onIdleError?.(error);
+        onError?.(error);
+      });
     return { db, kind: 'postgres', close: () => db.destroy(), listen };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -56,7 +63,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     throw error;
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
-  const listen = (channel: string, onNotify: () => void) => listenOnPglite(client, db, channel, onNotify);
+  // The embedded database lives in this process: its subscription cannot drop.
+  const listen = (channel: string, onNotify: OnNotify) => listenOnPglite(client, db, channel, onNotify);
   const close = async () => {
     await db.destroy();
     unlock();

@@ -7,14 +7,20 @@ export type Unlisten = () => Promise<void>;
 const RECONNECT_DELAY_MS = 1_000;
 
 /**
+ * Called with each notification's payload, and with none (undefined) after a reconnect: what was
+ * sent while the connection was down is gone, so the listener must re-check everything.
+ */
+export type OnNotify = (payload?: string) => void;
+
+/**
  * LISTEN on a dedicated connection: a pooled one would be handed to other queries and lose the
- * subscription. After a lost connection it reconnects and calls onNotify once, because
- * notifications sent while it was away are gone; the listener only ever triggers a re-check.
+ * subscription. After a lost connection it reconnects and calls onNotify once with no payload;
+ * onError tells the caller the subscription is down until then.
  */
 export async function listenForNotifications(
   url: string,
   channel: string,
-  onNotify: () => void,
+  onNotify: OnNotify,
   onError: (error: Error) => void = () => {},
 ): Promise<Unlisten> {
   assertChannelName(channel);
@@ -25,7 +31,7 @@ export async function listenForNotifications(
   const connect = async () => {
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (message) => {
-      if (message.channel === channel) onNotify();
+      if (message.channel === channel) onNotify(message.payload);
     });
     next.on('error', (error) => {
       onError(error);
@@ -42,7 +48,7 @@ export async function listenForNotifications(
     client = undefined;
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
-      connect().then(onNotify, (error: Error) => {
+      connect().then(() => onNotify(), (error: Error) => {
         onError(error);
         reconnectSoon();
       });
@@ -62,10 +68,10 @@ export async function listenForNotifications(
  * The embedded database delivers its own sessions' notifications, so jobs start right after the
  * commit there too. LISTEN goes through Kysely's connection queue, never into another transaction.
  */
-export async function listenOnPglite(client: PGlite, db: Kysely<any>, channel: string, onNotify: () => void): Promise<Unlisten> {
+export async function listenOnPglite(client: PGlite, db: Kysely<any>, channel: string, onNotify: OnNotify): Promise<Unlisten> {
   assertChannelName(channel);
-  const unsubscribe = client.onNotification((name) => {
-    if (name === channel) onNotify();
+  const unsubscribe = client.onNotification((name, payload) => {
+    if (name === channel) onNotify(payload);
   });
   await sql.raw(`LISTEN ${channel}`).execute(db);
   return async () => unsubscribe();

@@ -7,8 +7,6 @@ export interface AuthContext {
   userId: number;
   tokenId: number;
   tokenKind: 'api_key' | 'session';
-  /** Read with the token in the same query, so "who am I" needs no second round trip. */
-  profile: { name: string; email: string; balanceMicros: number };
 }
 
 declare module 'fastify' {

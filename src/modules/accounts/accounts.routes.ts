@@ -85,8 +85,9 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
     '/user/me',
     { schema: { tags, operationId: 'getCurrentUser', summary: 'Get current user', response: { 200: CurrentUserResponse } } },
     async (request) => {
-      const { userId, profile } = authOf(request);
-      return { id: userId, name: profile.name, email: profile.email, total_balance: microsToUsd(profile.balanceMicros) };
+      // The token comes from the auth cache; the balance changes with every message, so it is read here.
+      const user = await accounts.getUser(authOf(request).userId);
+      return { id: user.id, name: user.name, email: user.email, total_balance: microsToUsd(user.balance_micros) };
     },
   );
 

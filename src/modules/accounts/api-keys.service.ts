@@ -3,8 +3,9 @@ import type { Clock } from '../../core/clock.js';
 import { notFound } from '../../core/http/errors.js';
 import { createTokensRepo } from './tokens.repo.js';
 import { issueToken } from './tokens.js';
+import type { AuthCache } from './auth-cache.js';
 
-export function createApiKeysService({ db, clock }: { db: Db; clock: Clock }) {
+export function createApiKeysService({ db, clock, cache }: { db: Db; clock: Clock; cache: AuthCache }) {
   return {
     /** Persistent key; its plaintext is returned here once and never again. */
     create(userId: number, name: string) {
@@ -18,6 +19,8 @@ export function createApiKeysService({ db, clock }: { db: Db; clock: Clock }) {
     async delete(userId: number, keyId: number): Promise<void> {
       const deleted = await createTokensRepo(db).deleteToken(userId, keyId, 'api_key');
       if (!deleted) throw notFound('API key not found.');
+      // Other processes learn it from the deletion's notification; this one needs no wait.
+      cache.revokeToken(keyId);
     },
   };
 }

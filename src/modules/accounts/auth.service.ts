@@ -1,4 +1,5 @@
-import type { Db } from '../../core/db/database.js';
+import type { DatabaseHandle, Db } from '../../core/db/database.js';
+import type { Unlisten } from '../../core/db/listen.js';
 import type { Clock } from '../../core/clock.js';
 import type { AuthContext } from '../../core/http/fastify-types.js';
 import { AppError, tooManyRequests } from '../../core/http/errors.js';
@@ -10,6 +11,7 @@ import { createAccountsRepo } from './accounts.repo.js';
 import { createTokensRepo } from './tokens.repo.js';
 import { issueToken } from './tokens.js';
 import type { AccountsService } from './accounts.service.js';
+import { AUTH_CHANNEL, type AuthCache } from './auth-cache.js';
 
 export interface AuthDeps {
   db: Db;
@@ -23,6 +25,11 @@ export interface AuthDeps {
   /** Failed logins per e-mail from all clients together: bounds guessing spread over many IPs. */
   loginEmailMaxFailures: number;
   loginLockoutMinutes: number;
+  /** Token lookups shared with the API-key service, which revokes keys too. */
+  cache: AuthCache;
+  /** Without it the cache stays off: nothing would tell this process about revocations. */
+  listen?: DatabaseHandle['listen'];
+  onListenError?: (error: unknown) => void;
 }
 
 /** Thrown inside the counting transaction so a refused attempt is rolled back, not counted. */
@@ -37,7 +44,28 @@ const BAD_CREDENTIALS = 'These credentials do not match our records.';
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 export function createAuthService(deps: AuthDeps) {
-  const { db, clock } = deps;
+  const { db, clock, cache } = deps;
+  let subscription: Promise<Unlisten | undefined> | undefined;
+  let stopped = false;
+
+  /** Called when the app is ready, so processes that never authenticate (the CLI) hold no connection. */
+  function subscribe(): Promise<Unlisten | undefined> {
+    if (subscription) return subscription;
+    if (stopped || !deps.listen) return Promise.resolve(undefined);
+    subscription = deps
+      .listen(AUTH_CHANNEL, (payload) => cache.onNotification(payload), () => cache.deactivate())
+      .then(
+        (unlisten) => {
+          if (!stopped) cache.activate();
+          return unlisten;
+        },
+        (error: unknown) => {
+          deps.onListenError?.(error);
+          return undefined;
+        },
+      );
+    return subscription;
+  }
 
   /**
    * Failures are counted per (e-mail, client), so someone guessing from one address locks only
@@ -112,32 +140,50 @@ export function createAuthService(deps: AuthDeps) {
       return { user, token: session.token, expiresAt: session.expires_at };
     },
 
-    /** Revokes the token that made the call. */
+    /** Revokes the token that made the call, in every process (see tokens.repo.ts). */
     async logout(auth: AuthContext): Promise<void> {
       await createTokensRepo(db).deleteToken(auth.userId, auth.tokenId, auth.tokenKind);
+      cache.revokeToken(auth.tokenId);
     },
 
     /**
-     * Checks a bearer token against the database on every request (no cache), so a revoked
-     * key stops working on its next request in every process sharing the database.
+     * A bearer token's owner, from the process's auth cache when it holds the token, else from
+     * the database. The secret and the expiry are checked on every request either way; a revoked
+     * token leaves every process's cache when its deletion commits (auth-cache.ts).
      */
     async resolveBearer(token: string): Promise<AuthContext | null> {
       const parsed = parseToken(token);
       if (!parsed) return null;
-      const repo = createTokensRepo(db);
-      const row = await repo.findTokenWithUser(parsed.id);
-      if (!row || !secretMatches(parsed.secret, row.token_hash)) return null;
       const now = clock.now();
-      if (row.expires_at && row.expires_at.getTime() <= now.getTime()) return null;
-      if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() >= LAST_USED_RESOLUTION_MS) {
-        await repo.touchToken(row.id, now);
+      const repo = createTokensRepo(db);
+      let cached = cache.get(parsed.id, now.getTime());
+      if (!cached) {
+        const readGeneration = cache.readStarted();
+        const row = await repo.findActiveToken(parsed.id);
+        if (!row) return null;
+        cached = { id: row.id, userId: row.user_id, kind: row.kind, tokenHash: row.token_hash, expiresAt: row.expires_at, lastUsedAt: row.last_used_at };
+        cache.store(cached, readGeneration, now.getTime());
       }
-      return {
-        userId: row.user_id,
-        tokenId: row.id,
-        tokenKind: row.kind,
-        profile: { name: row.name, email: row.email, balanceMicros: row.balance_micros },
-      };
+      if (!secretMatches(parsed.secret, cached.tokenHash)) return null;
+      if (cached.expiresAt && cached.expiresAt.getTime() <= now.getTime()) return null;
+      if (!cached.lastUsedAt || now.getTime() - cached.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
+        await repo.touchToken(cached.id, now);
+        cache.touched(cached.id, now);
+      }
+      return { userId: cached.userId, tokenId: cached.id, tokenKind: cached.kind };
+    },
+
+    /** Turns the cache on once revocations can reach this process (before that every request reads the token). */
+    async start(): Promise<void> {
+      await subscribe();
+    },
+
+    /** Closing the app: the cache stops serving and the subscription's connection is released. */
+    async stop(): Promise<void> {
+      stopped = true;
+      cache.deactivate();
+      const unlisten = await subscription;
+      await unlisten?.();
     },
 
     /** Called by the recurring maintenance job. */
