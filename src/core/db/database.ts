@@ -57,8 +57,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   // pgvector ships with PGlite; loading it costs little, and knowledge search uses it when present.
+  // btree_gin gives knowledge search its per-knowledge-base full-text index (migration 0015).
   const { vector } = await import('@electric-sql/pglite/vector');
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { vector } }).catch((error: unknown) => {
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { vector, btree_gin } }).catch((error: unknown) => {
     unlock();
     throw error;
   });

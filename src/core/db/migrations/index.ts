@@ -13,6 +13,7 @@ import * as compat from './0011-compat.js';
 import * as platformEvents from './0012-platform-events.js';
 import * as senderState from './0013-sender-state.js';
 import * as assistantVersion from './0014-assistant-version.js';
+import * as knowledgeIndex from './0015-knowledge-index.js';
 import * as chatappCalls from './0016-chatapp-calls.js';
 
 /**
@@ -34,5 +35,6 @@ export const migrations: Record<string, Migration> = {
   '0012-platform-events': platformEvents,
   '0013-sender-state': senderState,
   '0014-assistant-version': assistantVersion,
+  '0015-knowledge-index': knowledgeIndex,
   '0016-chatapp-calls': chatappCalls,
 };
