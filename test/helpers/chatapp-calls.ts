@@ -69,3 +69,11 @@ export async function grantCallPermission(t: TestApp, phoneNumberId: string, cus
 export function connectRequest(graph: FakeGraph, customer: string): Promise<GraphRequest> {
   return until(() => graph.callActions('connect').find((r) => r.body?.to === customer), `connect to ${customer}`);
 }
+
+/** A sender's latest call once the platform's call id is stored (connect has returned). */
+export function placedCall(t: TestApp, senderId: number): Promise<{ id: number; uuid: string; provider_call_id: string }> {
+  return until(async () => {
+    const row = await t.deps.db.selectFrom('calls').select(['id', 'uuid', 'provider_call_id']).where('chatapp_sender_id', '=', senderId).orderBy('id', 'desc').executeTakeFirst();
+    return row?.provider_call_id ? (row as { id: number; uuid: string; provider_call_id: string }) : undefined;
+  }, `the call of sender ${senderId} to be placed`);
+}

@@ -6,7 +6,7 @@ import { apiFor, createAssistant } from '../../../../test/helpers/assistants.js'
 import { graphErrorBody, startFakeGraph, type FakeGraph } from '../../../../test/helpers/fake-graph.js';
 import { chatappEnv, createCloudSender, postWebhook } from '../../../../test/helpers/chatapp.js';
 import { chatappFixture } from '../../../../test/helpers/chatapp-fixtures.js';
-import { callConnect, callStatus, callTerminate, connectRequest, deliver, grantCallPermission } from '../../../../test/helpers/chatapp-calls.js';
+import { callConnect, callStatus, callTerminate, connectRequest, deliver, grantCallPermission, placedCall } from '../../../../test/helpers/chatapp-calls.js';
 import { FakeChatappCustomer } from '../../../../test/helpers/fake-chatapp-customer.js';
 import { scriptedEngine } from '../../../../test/helpers/scripted-engine.js';
 import { until } from '../../../../test/helpers/voice-engine.js';
@@ -115,7 +115,7 @@ describe('business call statuses', () => {
     await grantCallPermission(t, sender.phone_number_id, '40733000401');
     expect((await api.post('/api/user/chatapp/voice/call', { sender_id: sender.id, recipient_phone: '+40733000401' })).statusCode).toBe(200);
     await connectRequest(graph, '40733000401');
-    const call = await t.deps.db.selectFrom('calls').select(['id', 'provider_call_id']).where('chatapp_sender_id', '=', sender.id).executeTakeFirstOrThrow();
+    const call = await placedCall(t, sender.id);
     const status = (value: 'RINGING' | 'REJECTED') => callStatus({ phoneNumberId: sender.phone_number_id, customer: '40733000401', wacid: call.provider_call_id!, at: t.clock.now(), status: value });
     await deliver(t, status('RINGING'));
     expect((await callRow(t, call.id)).status).toBe('ringing');
@@ -134,7 +134,7 @@ describe('across server processes', () => {
     const run = engine.nextRun();
     expect((await api.post('/api/user/chatapp/voice/call', { sender_id: sender.id, recipient_phone: '+40733000501' })).statusCode).toBe(200);
     const connect = await connectRequest(graph, '40733000501');
-    const call = await t.deps.db.selectFrom('calls').select(['id', 'provider_call_id']).where('chatapp_sender_id', '=', sender.id).executeTakeFirstOrThrow();
+    const call = await placedCall(t, sender.id);
     const customer = new FakeChatappCustomer();
     customers.push(customer);
     const answer = await customer.answer(connect.body.session.sdp);
@@ -149,6 +149,7 @@ describe('across server processes', () => {
     expect(other.deps.services.callsModule.chatappCalls!.live.size).toBe(0);
 
     await viaOther(callTerminate({ phoneNumberId: sender.phone_number_id, customer: '40733000501', wacid: call.provider_call_id!, at: t.clock.now(), direction: 'BUSINESS_INITIATED', durationSeconds: 3 }));
+    await customer.hangUp();
     await session.outcome;
     expect(await ended(call.id)).toMatchObject({ status: 'ended_by_customer', end_reason: 'hangup' });
     expect(graph.callActions('terminate')).toEqual([]);

@@ -6,7 +6,7 @@ import { apiFor, createAssistant, type Api } from '../../../../test/helpers/assi
 import { startFakeGraph, type FakeGraph } from '../../../../test/helpers/fake-graph.js';
 import { startWebhookSink, type WebhookSink } from '../../../../test/helpers/webhook-sink.js';
 import { chatappEnv, createCloudSender } from '../../../../test/helpers/chatapp.js';
-import { callConnect, callTerminate, connectRequest, deliver, grantCallPermission } from '../../../../test/helpers/chatapp-calls.js';
+import { callConnect, callTerminate, connectRequest, deliver, grantCallPermission, placedCall } from '../../../../test/helpers/chatapp-calls.js';
 import { FakeChatappCustomer } from '../../../../test/helpers/fake-chatapp-customer.js';
 import { scriptedEngine } from '../../../../test/helpers/scripted-engine.js';
 import { until } from '../../../../test/helpers/voice-engine.js';
@@ -78,7 +78,8 @@ describe('business-initiated chatapp calls', () => {
     expect(connect.body).toMatchObject({ messaging_product: 'whatsapp', to: '40733000101', action: 'connect', session: { sdp_type: 'offer' } });
     expect(connect.body.session.sdp).toContain('a=setup:actpass');
     expect(connect.body.session.sdp).toMatch(/m=audio \d+ UDP\/TLS\/RTP\/SAVPF 0/);
-    const [row0] = await t.deps.db.selectFrom('calls').selectAll().where('chatapp_sender_id', '=', sender.id).orderBy('id', 'desc').limit(1).execute();
+    const placed = await placedCall(t, sender.id);
+    const row0 = await callRow(t, placed.id);
     expect(row0).toMatchObject({ type: 'whatsapp_outbound', direction: 'outbound', provider: 'chatapp', provider_call_id: 'wacid.FAKE000001', status: 'initiated', to_number: '+40733000101' });
     expect(connect.body.biz_opaque_callback_data).toBe(row0!.uuid);
 
@@ -93,6 +94,7 @@ describe('business-initiated chatapp calls', () => {
 
     t.clock.advance(20_000);
     await deliver(t, callTerminate({ phoneNumberId: sender.phone_number_id, customer: '40733000101', wacid: 'wacid.FAKE000001', at: t.clock.now(), direction: 'BUSINESS_INITIATED', durationSeconds: 20 }));
+    await customer.hangUp();
     const row = await ended(row0!.id);
     expect(row).toMatchObject({ status: 'ended_by_customer', end_reason: 'hangup', duration_seconds: 20, cost_micros: 40_000 });
     expect(row.transcript.map((e) => e.text)).toEqual(['Hello! How can I help you today?']);
@@ -113,7 +115,7 @@ describe('business-initiated chatapp calls', () => {
     expect((await api.post('/api/user/chatapp/voice/call', { sender_id: sender.id, recipient_phone: '+40733000102' })).statusCode).toBe(200);
     const connect = await connectRequest(graph, '40733000102');
     const customer = newCustomer();
-    const wacid = (await t.deps.db.selectFrom('calls').select(['id', 'provider_call_id']).where('to_number', '=', '+40733000102').executeTakeFirstOrThrow());
+    const wacid = await placedCall(t, sender.id);
     await deliver(t, callConnect({
       phoneNumberId: sender.phone_number_id, customer: '40733000102', wacid: wacid.provider_call_id!, at: t.clock.now(), direction: 'BUSINESS_INITIATED',
       sdp: await customer.answer(connect.body.session.sdp),
@@ -121,6 +123,7 @@ describe('business-initiated chatapp calls', () => {
     const session = await run;
     await until(() => session.marks.includes('greeting'), 'the greeting to play');
     await session.session.telephony.hangUp();
+    await customer.hangUp();
     const row = await ended(wacid.id);
     expect(row.status).toBe('ended_by_customer');
     await until(() => graph.callActions('terminate').length === 1, 'terminate');
@@ -133,7 +136,7 @@ describe('business-initiated chatapp calls', () => {
     expect((await api.post('/api/user/chatapp/voice/call', { sender_id: sender.id, recipient_phone: '+40733000103' })).statusCode).toBe(200);
     expect(await balanceMicros(t, owner.user.id)).toBe(before - 120_000);
     await connectRequest(graph, '40733000103');
-    const call = await t.deps.db.selectFrom('calls').select(['id', 'provider_call_id']).where('to_number', '=', '+40733000103').executeTakeFirstOrThrow();
+    const call = await placedCall(t, sender.id);
     await deliver(t, callTerminate({ phoneNumberId: sender.phone_number_id, customer: '40733000103', wacid: call.provider_call_id!, at: t.clock.now(), direction: 'BUSINESS_INITIATED' }));
     expect(await ended(call.id)).toMatchObject({ status: 'no-answer', end_reason: 'not_answered', duration_seconds: 0, cost_micros: 0 });
     expect(await balanceMicros(t, owner.user.id)).toBe(before);
@@ -156,6 +159,7 @@ describe('user-initiated chatapp calls', () => {
     await until(() => containsSignalForText(customer.heard(), 8_000, 'Hello! How can I help you today?'), 'the customer to hear the greeting');
 
     await deliver(t, callTerminate({ phoneNumberId: sender.phone_number_id, customer: '40733000201', wacid: 'wacid.IN0001', at: t.clock.now(), direction: 'USER_INITIATED', durationSeconds: 5 }));
+    await customer.hangUp();
     const row = await ended(session.session.call.id);
     expect(row).toMatchObject({ type: 'whatsapp_inbound', provider_call_id: 'wacid.IN0001', status: 'ended_by_customer', chatapp_sender_id: sender.id });
     const voice = (await webhooks('/voice')).filter((e) => e.type === 'voice_call' && e.call_id === row.id);

@@ -13,6 +13,11 @@ const MULAW_SILENCE = 0xff;
 /** After a stall (a busy event loop), at most this many late packets go out at once; the rest are skipped. */
 const MAX_BURST = 5;
 const ICE_GATHER_TIMEOUT_MS = 5_000;
+/**
+ * Our DTLS handshake can finish before the far end's: audio sent then is lost and the greeting's
+ * first syllables are clipped. Speech waits for the far end's first packet (its keys are up), or this long.
+ */
+const MAX_WAIT_FOR_FAR_END_MS = 1_000;
 
 export interface WebrtcLegOptions {
   /** STUN/TURN servers; none by default: the platform is ICE-lite and answers our checks from wherever they come. */
@@ -183,7 +188,8 @@ export class ChatappWebrtcLeg implements CallMedia {
   }
 
   private sendPacket(): void {
-    const payload = this.queue.shift();
+    const farEndReady = this.packetsReceived > 0 || this.now() - this.pacerStartMs >= MAX_WAIT_FOR_FAR_END_MS;
+    const payload = farEndReady ? this.queue.shift() : undefined;
     if (payload) this.sentMs += FRAME_MS;
     const header = new RtpHeader({ payloadType: PCMU_PAYLOAD_TYPE, sequenceNumber: this.sequence, timestamp: this.timestamp, marker: this.packetsSent === 0 });
     this.track.writeRtp(new RtpPacket(header, Buffer.from(payload ?? silentPayload)));
