@@ -1,4 +1,4 @@
-import type { TSchema } from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
 
 /**
  * Named schemas for the OpenAPI document, without touching validation or serialization.
@@ -20,10 +20,19 @@ export function named<T extends TSchema>(name: string, schema: T): T {
   return { ...schema, [SCHEMA_NAME]: name };
 }
 
+/**
+ * A hand-written example for the document (the request body or answer of a main flow); typed
+ * by the schema, so it cannot name a field the schema lacks. The OpenAPI test also validates it.
+ */
+export function withExample<T extends TSchema>(schema: T, example: Static<T>): T {
+  return { ...schema, examples: [example] };
+}
+
 type Json = Record<string, unknown>;
 type Media = { schema?: Json; example?: unknown; examples?: unknown };
 type Operation = {
   operationId?: string;
+  parameters?: Array<{ in?: string; required?: boolean; schema?: Json }>;
   requestBody?: { content?: Record<string, Media> };
   responses?: Record<string, { content?: Record<string, Media> }>;
 };
@@ -52,9 +61,10 @@ export function hoistNamedSchemas(document: OpenApiDocument): OpenApiDocument {
   };
 
   for (const operation of operations(document)) {
+    optionalWhenDefaulted(operation);
     for (const [kind, media] of mediaOf(operation)) {
       if (!media.schema) continue;
-      const schema = hoist(media.schema) as Json;
+      const schema = hoist(kind === 'Request' ? withoutDefaultedRequired(media.schema) : media.schema) as Json;
       const fallback = operation.operationId && isStructured(schema) ? `${pascal(operation.operationId)}${kind}` : null;
       media.schema = fallback ? register(components, fallback, schema) : schema;
     }
@@ -64,6 +74,33 @@ export function hoistNamedSchemas(document: OpenApiDocument): OpenApiDocument {
     }
   }
   return document;
+}
+
+/**
+ * A request field with a default may be left out (the validator fills it in), so the document
+ * must not call it required, or clients would be made to send it: TypeBox marks every field that
+ * is not `Optional` as required, defaults included (`per_page`, a body's `status`).
+ */
+function optionalWhenDefaulted(operation: Operation): void {
+  for (const parameter of operation.parameters ?? []) {
+    if (parameter.in !== 'path' && parameter.schema?.default !== undefined) delete parameter.required;
+  }
+}
+
+function withoutDefaultedRequired(node: unknown): Json {
+  const relax = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(relax);
+    if (!isObject(value)) return value;
+    const copy: Json = {};
+    for (const [key, child] of Object.entries(value)) copy[key] = DATA_KEYWORDS.has(key) ? child : relax(child);
+    const properties = isObject(copy.properties) ? copy.properties : {};
+    if (Array.isArray(copy.required)) {
+      copy.required = copy.required.filter((name) => !isObject(properties[name]) || properties[name].default === undefined);
+      if ((copy.required as unknown[]).length === 0) delete copy.required;
+    }
+    return copy;
+  };
+  return relax(node) as Json;
 }
 
 /** Every operation of the document, in path order. */

@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { authOf } from '../../core/http/auth.js';
 import { createValidator } from '../../core/http/validation.js';
 import { IdParams, MessageBody } from '../../core/http/schemas.js';
+import { withExample } from '../../core/http/openapi-components.js';
 import { LengthAwarePage, lengthAwarePage, pageQuery, requestPath } from '../../core/http/page-pagination.js';
 import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service.js';
 import { TYPE_LABELS } from '../phone-numbers/phone-numbers.schemas.js';
@@ -31,7 +32,15 @@ const bodyCheckedByService: FastifySchemaCompiler<unknown> = ({ schema, httpPart
   httpPart === 'body' ? () => true : textAjv.compile(schema as object);
 
 const SummaryEnvelope = Type.Object({ message: Type.String(), data: AssistantSummary });
-const CreatedEnvelope = Type.Object({ message: Type.String(), data: Type.Object({ ...AssistantSummary.properties, uuid: Type.String() }) });
+const CreatedEnvelope = withExample(
+  Type.Object({ message: Type.String(), data: Type.Object({ ...AssistantSummary.properties, uuid: Type.String() }) }),
+  { message: 'Assistant created successfully', data: { id: 12, name: 'Bakery front desk', status: 'active', type: 'inbound', mode: 'pipeline', uuid: '9b2f6c1e-4d3a-4f7b-8e21-5c0d9a7b3e44' } },
+);
+const CreateExample = withExample(AssistantCreateBody, {
+  name: 'Bakery front desk', type: 'inbound', mode: 'pipeline', voice_id: 1, language_id: 1, timezone: 'Europe/Bucharest',
+  initial_message: 'Hi! Thanks for calling Bread & Co. How can I help?',
+  system_prompt: 'You answer questions about opening hours, orders and deliveries for Bread & Co, a bakery in Cluj.',
+});
 const AssignableNumbers = Type.Array(
   Type.Object({ id: Type.Integer(), phone_number: Type.String(), country_code: Type.String(), type_label: Type.String(), is_available: Type.Boolean() }),
 );
@@ -42,7 +51,7 @@ export const assistantsRoutes: FastifyPluginAsyncTypebox<AssistantsRoutesOptions
     {
       config,
       validatorCompiler: bodyCheckedByService,
-      schema: { tags, operationId: 'createAssistant', summary: 'Create assistant', body: AssistantCreateBody, response: { 201: CreatedEnvelope } },
+      schema: { tags, operationId: 'createAssistant', summary: 'Create assistant', body: CreateExample, response: { 201: CreatedEnvelope } },
     },
     async (request, reply) => {
       const data = await assistants.create(authOf(request).userId, parseAssistantBody(request.body, 'create'));

@@ -51,7 +51,7 @@ export const callsRoutes: FastifyPluginAsyncTypebox<CallsRoutesOptions> = async 
       config,
       schema: {
         tags, operationId: 'downloadCallRecording', summary: "Download a call's recording (WAV, both sides mixed); the owner's calls only",
-        params: IdParams, response: { 200: { type: 'string', format: 'binary', description: 'audio/wav' }, 404: MessageBody },
+        params: IdParams, response: { 200: { description: 'The WAV file.', content: { 'audio/wav': { schema: { type: 'string', format: 'binary' } } } }, 404: MessageBody },
       },
     },
     async (request, reply) => {

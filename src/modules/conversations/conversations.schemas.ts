@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CodedErrorBody, ConversationErrorBody, MessageBody, Nullable } from '../../core/http/schemas.js';
-import { named } from '../../core/http/openapi-components.js';
+import { named, withExample } from '../../core/http/openapi-components.js';
 
 const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 
@@ -14,16 +14,16 @@ export const Variables = Type.Unsafe<Record<string, string | number | boolean>>(
 
 export const ConversationParams = Type.Object({ uuid: Type.String({ format: 'uuid' }) });
 
-export const CreateConversationBody = Type.Object({
+export const CreateConversationBody = withExample(Type.Object({
   assistant_id: Type.String({ format: 'uuid', description: "The assistant's UUID." }),
   type: Type.Optional(
     Type.Unsafe<'widget' | 'test'>({ type: 'string', enum: ['widget', 'test'], default: 'widget', description: 'widget (charged per user message) or test (free; needs the owner\'s Bearer token).' }),
   ),
   variables: Type.Optional(Nullable(Variables)),
-});
+}), { assistant_id: '9b2f6c1e-4d3a-4f7b-8e21-5c0d9a7b3e44', type: 'widget', variables: { customer_name: 'Ana' } });
 export type CreateConversationBody = Static<typeof CreateConversationBody>;
 
-export const SendMessageBody = Type.Object({ message: Type.String({ minLength: 1, maxLength: 2000 }) });
+export const SendMessageBody = withExample(Type.Object({ message: Type.String({ minLength: 1, maxLength: 2000 }) }), { message: 'Do you deliver on Saturdays?' });
 
 const FunctionCall = named('FunctionCall', Type.Object({
   name: Type.String(),
@@ -37,18 +37,18 @@ const HistoryItem = named('ConversationHistoryItem', Type.Object({
   function_calls: Type.Optional(Type.Array(FunctionCall)),
 }));
 
-export const CreateConversationResponse = Type.Object({
+export const CreateConversationResponse = withExample(Type.Object({
   status: Type.Literal(true),
   conversation_id: Type.String({ format: 'uuid' }),
   history: Type.Array(HistoryItem),
-});
+}), { status: true, conversation_id: '3f1c8a52-7b9e-4c2d-a6f0-1e8d7c5b4a39', history: [{ role: 'assistant', content: 'Hi Ana! How can I help you today?' }] });
 
-export const SendMessageResponse = Type.Object({
+export const SendMessageResponse = withExample(Type.Object({
   status: Type.Literal(true),
   message: Type.String({ description: 'The reply; empty when the conversation\'s AI is disabled (a human answers).' }),
   function_calls: Type.Array(FunctionCall),
   ai_disabled: Type.Optional(Type.Literal(true, { description: 'Present when the AI is disabled: the message was stored and nobody answered yet.' })),
-});
+}), { status: true, message: 'Yes, we deliver on Saturdays between 9:00 and 14:00.', function_calls: [] });
 
 const Party = named('ConversationParty', Type.Object({
   name: Nullable(Type.String()),

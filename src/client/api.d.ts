@@ -1,0 +1,11401 @@
+export interface paths {
+    "/api/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log in (creates a session token)
+         * @description Also at `/api/white-label/login` (same request and response).
+         */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke the token that made this call */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an account (only when ALLOW_SIGNUP=true) */
+        post: operations["postAuthRegister"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get current user */
+        get: operations["getCurrentUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List API keys */
+        get: operations["listApiKeys"];
+        put?: never;
+        /** Create API key */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete API key */
+        delete: operations["deleteApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/assistants/voices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get voices */
+        get: operations["listVoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/assistants/languages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get languages */
+        get: operations["listLanguages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/assistants/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get models */
+        get: operations["listModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/assistants/synthesizer-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get synthesizer (TTS) providers */
+        get: operations["listSynthesizerProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/assistants/transcriber-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get transcriber (STT) providers */
+        get: operations["listTranscriberProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/assistant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create assistant */
+        post: operations["createAssistant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/assistants/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List assistants (paginated) */
+        get: operations["listAssistants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/assistant/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get assistant (every configurable field) */
+        get: operations["getAssistant"];
+        /** Update assistant: omitted fields stay, null removes, arrays and objects are replaced */
+        put: operations["updateAssistant"];
+        post?: never;
+        /** Delete assistant */
+        delete: operations["deleteAssistant"];
+        options?: never;
+        head?: never;
+        /** Update assistant: omitted fields stay, null removes, arrays and objects are replaced */
+        patch: operations["patchAssistant"];
+        trace?: never;
+    };
+    "/api/user/assistants/phone-numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Numbers assignable to assistants */
+        get: operations["listAssignablePhoneNumbers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/folders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List folders */
+        get: operations["listFolders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/folder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a folder
+         * @description Also at `/api/user/folders` (same request and response).
+         */
+        post: operations["createFolder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/folder/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a folder */
+        get: operations["getFolder"];
+        /** Update a folder */
+        put: operations["updateFolder"];
+        post?: never;
+        /** Delete a folder */
+        delete: operations["deleteFolder"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List labels */
+        get: operations["listLabels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/label": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a label
+         * @description Also at `/api/user/labels` (same request and response).
+         */
+        post: operations["createLabel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/label/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a label */
+        get: operations["getLabel"];
+        /** Update a label */
+        put: operations["updateLabel"];
+        post?: never;
+        /** Delete a label */
+        delete: operations["deleteLabel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/assistants/outbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Outbound assistants (bare array, no pagination; for assistant pickers) */
+        get: operations["listOutboundAssistants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/assistants/enable-inbound-webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable the inbound webhook */
+        post: operations["enableInboundWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/assistants/disable-inbound-webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable the inbound webhook */
+        post: operations["disableInboundWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/assistants/enable-conversation-ended-webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable the conversation ended webhook */
+        post: operations["enableConversationEndedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/assistants/disable-conversation-ended-webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable the conversation ended webhook */
+        post: operations["disableConversationEndedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/assistants/disable-webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable the post-call webhook (is_webhook_active false, webhook_url null) */
+        post: operations["disableWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/tools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List custom tools */
+        get: operations["listTools"];
+        put?: never;
+        /** Create a custom tool */
+        post: operations["createTool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/tools/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a custom tool */
+        get: operations["getTool"];
+        /** Update a custom tool (headers and schema are replaced) */
+        put: operations["updateTool"];
+        post?: never;
+        /** Delete a custom tool (detaches it from every assistant) */
+        delete: operations["deleteTool"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/phone-numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Legacy: SMS-capable numbers with an active subscription */
+        get: operations["listSmsPhoneNumbers"];
+        put?: never;
+        /** Register a phone number (E.164) */
+        post: operations["createPhoneNumber"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/phone-numbers/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get all phone numbers */
+        get: operations["listPhoneNumbers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/phone-numbers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update a phone number's nickname */
+        put: operations["updatePhoneNumber"];
+        post?: never;
+        /** Delete a phone number (unassigns it everywhere) */
+        delete: operations["deletePhoneNumber"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/webhook-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Show the webhook signing secret */
+        get: operations["getWebhookSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/webhook-secret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the webhook signing secret */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/webhook-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhook deliveries (newest first) */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/webhook-deliveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a webhook delivery with its attempts */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/webhook-deliveries/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivery again */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/chatapp/senders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get senders
+         * @description Also at `/api/user/whatsapp/senders` (same request and response).
+         */
+        get: operations["listSenders"];
+        put?: never;
+        /**
+         * Register a sender
+         * @description Also at `/api/user/whatsapp/senders` (same request and response).
+         */
+        post: operations["createSender"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/chatapp/senders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a sender
+         * @description Also at `/api/user/whatsapp/senders/{id}` (same request and response).
+         */
+        get: operations["getSender"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a sender
+         * @description Also at `/api/user/whatsapp/senders/{id}` (same request and response).
+         */
+        delete: operations["deleteSender"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a sender
+         * @description Also at `/api/user/whatsapp/senders/{id}` (same request and response).
+         */
+        patch: operations["updateSender"];
+        trace?: never;
+    };
+    "/api/user/chatapp/senders/{id}/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get templates
+         * @description Also at `/api/user/whatsapp/senders/{id}/templates` (same request and response).
+         */
+        get: operations["listTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/chatapp/senders/{id}/templates/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sync templates from the platform now
+         * @description Also at `/api/user/whatsapp/senders/{id}/templates/sync` (same request and response).
+         */
+        post: operations["syncTemplates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/chatapp/senders/{id}/simulate/inbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulator: a customer message arrives
+         * @description Also at `/api/user/whatsapp/senders/{id}/simulate/inbound` (same request and response).
+         */
+        post: operations["simulateInboundMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/chatapp/senders/{id}/simulate/call-permission-reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulator: the customer allows or declines calls
+         * @description Also at `/api/user/whatsapp/senders/{id}/simulate/call-permission-reply` (same request and response).
+         */
+        post: operations["simulateCallPermissionReply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/chatapp/session-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get session status (24-hour window); read-only and free
+         * @description Also at `/api/user/whatsapp/session-status` (same request and response).
+         */
+        get: operations["getSessionStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/chatapp/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a template message
+         * @description Also at `/api/user/whatsapp/send` (same request and response).
+         */
+        post: operations["sendTemplateMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/chatapp/send-freeform": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a free-form message (inside the 24-hour window)
+         * @description Also at `/api/user/whatsapp/send-freeform` (same request and response).
+         */
+        post: operations["sendFreeformMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/chatapp/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Messages with one customer, oldest first
+         * @description Also at `/api/user/whatsapp/messages` (same request and response).
+         */
+        get: operations["listChatappMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/chatapp/voice/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request call permission (Ask to call)
+         * @description Also at `/api/user/whatsapp/voice/request` (same request and response).
+         */
+        post: operations["requestCallPermission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/chatapp/voice/permission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get call permission
+         * @description Also at `/api/user/whatsapp/voice/permission` (same request and response).
+         */
+        get: operations["getCallPermission"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/chatapp/media/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a customer's media file (fetched from the platform; the body is the file, with its content type)
+         * @description Also at `/api/user/whatsapp/media/{id}` (same request and response).
+         */
+        get: operations["downloadChatappMedia"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/chatapp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Verification handshake: echoes hub.challenge as text, 403 on a wrong verify token
+         * @description Also at `/api/webhooks/whatsapp` (same request and response).
+         */
+        get: operations["verifyChatappWebhook"];
+        put?: never;
+        /**
+         * Platform events (signed with X-Hub-Signature-256)
+         * @description Also at `/api/webhooks/whatsapp` (same request and response).
+         */
+        post: operations["receiveChatappWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/knowledgebases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List knowledge bases */
+        get: operations["listKnowledgeBases"];
+        put?: never;
+        /** Create a knowledge base */
+        post: operations["createKnowledgeBase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/knowledgebases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a knowledge base */
+        get: operations["getKnowledgeBase"];
+        /** Update a knowledge base (name, description) */
+        put: operations["updateKnowledgeBase"];
+        post?: never;
+        /** Delete a knowledge base with its documents; assistants using it are detached */
+        delete: operations["deleteKnowledgeBase"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/knowledgebases/{id}/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search a knowledge base for the passages that best answer a question */
+        get: operations["searchKnowledgeBase"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/knowledgebases/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the documents of a knowledge base */
+        get: operations["listDocuments"];
+        put?: never;
+        /** Add a document (website, pdf, txt or docx); it is processed in the background */
+        post: operations["createDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/knowledgebases/{id}/documents/{docId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a document */
+        get: operations["getDocument"];
+        /** Rename or describe a document (its content cannot be changed) */
+        put: operations["updateDocument"];
+        post?: never;
+        /** Delete a document */
+        delete: operations["deleteDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/widget/{uuid}/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An assistant's public widget config */
+        get: operations["getWidgetConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a conversation */
+        post: operations["createConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{uuid}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a message (Accept: text/event-stream streams the reply) */
+        post: operations["sendConversationMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a conversation */
+        get: operations["getConversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List conversations (newest first, cursor-paginated)
+         * @description Every filter given applies; an unknown query key is refused (422) rather than ignored.
+         */
+        get: operations["listConversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/ai/generate-reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate an AI reply for a customer (find or create the conversation)
+         * @description With the conversation's AI disabled the message is stored, `reply` is empty and `ai_disabled` is true.
+         *
+         *     Also at `/api/ai/generate-reply` (same request and response).
+         */
+        post: operations["generateReply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/automate/conversations/{uuid}/disable-ai": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable AI replies (a human takes over)
+         * @description Messages received from now on, on every channel, are stored without an automatic reply; a human answers through the send endpoints. Public sends then answer `message: ""` with `ai_disabled: true`, generate-reply `reply: ""` with `ai_disabled: true`.
+         */
+        post: operations["disableAiReplies"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/automate/conversations/{uuid}/enable-ai": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable AI replies (end a human takeover)
+         * @description Messages received from now on are answered by the assistant again.
+         */
+        post: operations["enableAiReplies"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/make_call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Place a phone call from the assistant's number (one minute is reserved from the balance first) */
+        post: operations["makeCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List calls (newest first, page-paginated) */
+        get: operations["listCalls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/calls/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a call */
+        get: operations["getCall"];
+        put?: never;
+        post?: never;
+        /** Delete a call and its recording */
+        delete: operations["deleteCall"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/calls/{id}/recording": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a call's recording (WAV, both sides mixed); the owner's calls only */
+        get: operations["downloadCallRecording"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/voice/twilio/incoming": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A number's Voice URL: answers with TwiML that streams the call to its inbound assistant */
+        post: operations["twilioIncomingCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/voice/twilio/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Call progress and answering-machine detection callbacks */
+        post: operations["twilioCallStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calls/web": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a browser call: a single-use WebSocket URL carrying PCM16 16 kHz audio both ways */
+        post: operations["startWebCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/chatapp/voice/call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place a chatapp voice call (after the customer granted call permission)
+         * @description Also at `/api/user/whatsapp/voice/call` (same request and response).
+         */
+        post: operations["postUserChatappVoiceCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        LoginRequest: {
+            /** Format: email */
+            email: string;
+            password: string;
+            token_name?: string;
+        };
+        LoginResponse: {
+            message: string;
+            user: {
+                id: number;
+                name: string;
+                email: string;
+            };
+            token: string;
+            token_name: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        MessageBody: {
+            message: string;
+        };
+        ValidationErrorBody: {
+            message: string;
+            errors?: {
+                [key: string]: string[];
+            };
+        };
+        PostAuthRegisterRequest: {
+            name: string;
+            /** Format: email */
+            email: string;
+            password: string;
+        };
+        PostAuthRegisterResponse: {
+            message: string;
+            user: {
+                id: number;
+                name: string;
+                email: string;
+            };
+            token: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        GetCurrentUserResponse: {
+            id: number;
+            name: string;
+            email: string;
+            /** @description Account balance in USD. */
+            total_balance: number;
+        };
+        ListApiKeysResponse: {
+            api_keys: {
+                id: number;
+                name: string;
+                last_used_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+            }[];
+        };
+        CreateApiKeyRequest: {
+            name: string;
+        };
+        CreateApiKeyResponse: {
+            message: string;
+            api_key: {
+                id: number;
+                name: string;
+                /** @description Shown once; store it now. */
+                token: string;
+                /** Format: date-time */
+                created_at: string;
+            };
+        };
+        ListVoicesResponse: {
+            id: number;
+            name: string;
+            language_id: number;
+            gender: string | null;
+            preview_url: string | null;
+            accent: string | null;
+            age: string | null;
+            synthesizer_provider_id: number | null;
+            /** @description Engine modes this voice works with. */
+            modes: string[];
+        }[];
+        ListLanguagesResponse: {
+            id: number;
+            name: string;
+            iso_2: string;
+        }[];
+        ListModelsResponse: {
+            id: number;
+            name: string;
+            /** @description Present for multimodal and dualplex models. */
+            code?: string;
+        }[];
+        ListSynthesizerProvidersResponse: {
+            id: number;
+            name: string;
+            code: string;
+            /** @description Whether this server can use the provider in calls (its key is configured). */
+            available?: boolean;
+            /** @description When unavailable: why, naming the configuration key to set. */
+            unavailable_reason?: string | null;
+        }[];
+        ListTranscriberProvidersResponse: {
+            id: number;
+            name: string;
+            code: string;
+            /** @description Whether this server can use the provider in calls (its key is configured). */
+            available?: boolean;
+            /** @description When unavailable: why, naming the configuration key to set. */
+            unavailable_reason?: string | null;
+        }[];
+        CreateAssistantRequest: {
+            name: string;
+            /** @enum {string} */
+            status?: "active" | "inactive";
+            /** @enum {string} */
+            type: "inbound" | "outbound";
+            /** @enum {string} */
+            mode: "pipeline" | "multimodal" | "dualplex";
+            voice_id: number;
+            language_id: number;
+            timezone: string;
+            initial_message: string;
+            system_prompt: string;
+            llm_model_id?: number | null;
+            multimodal_model_id?: number | null;
+            chat_llm_fallback_id?: number | null;
+            turn_detection_threshold?: number | null;
+            secondary_language_ids?: number[] | null;
+            knowledgebase_id?: number | null;
+            /** @enum {string} */
+            knowledgebase_mode?: "function_call" | "prompt";
+            folder_id?: number | null;
+            label_ids?: number[] | null;
+            phone_number_id?: number | null;
+            tool_ids?: number[] | null;
+            tts_emotion_enabled?: boolean;
+            voice_stability?: number;
+            voice_similarity?: number;
+            speech_speed?: number;
+            llm_temperature?: number;
+            synthesizer_provider_id?: number | null;
+            transcriber_provider_id?: number | null;
+            allow_interruptions?: boolean;
+            fillers?: boolean;
+            filler_config?: {
+                positive?: string[];
+                negative?: string[];
+                question?: string[];
+                neutral?: string[];
+            } | null;
+            record?: boolean;
+            enable_noise_cancellation?: boolean;
+            wait_for_customer?: boolean;
+            max_duration?: number;
+            max_silence_duration?: number;
+            max_initial_silence_duration?: number | null;
+            ringing_time?: number;
+            reengagement_interval?: number;
+            reengagement_prompt?: string | null;
+            end_call_on_voicemail?: boolean;
+            voice_mail_message?: string | null;
+            /** @enum {string} */
+            endpoint_type?: "vad" | "ai";
+            endpoint_sensitivity?: number;
+            interrupt_sensitivity?: number;
+            min_interrupt_words?: number | null;
+            /** @enum {string} */
+            ambient_sound?: "off" | "office" | "city" | "forest" | "crowded_room" | "cafe" | "nature";
+            ambient_sound_volume?: number;
+            is_webhook_active?: boolean;
+            /** Format: uri */
+            webhook_url?: string | null;
+            send_webhook_only_on_completed?: boolean;
+            include_recording_in_webhook?: boolean;
+            post_call_evaluation?: boolean;
+            post_call_schema?: {
+                name: string;
+                /** @enum {string} */
+                type: "string" | "number" | "bool";
+                description: string;
+            }[] | null;
+            variables?: {
+                [key: string]: string | number | boolean;
+            } | null;
+            conversation_inactivity_timeout?: number | null;
+            conversation_ended_retrigger?: boolean;
+            /** Format: uri */
+            conversation_ended_webhook_url?: string | null;
+            widget_settings?: {
+                title?: string | null;
+                subtitle?: string | null;
+                /** Format: uri */
+                avatar_url?: string | null;
+                primary_color?: string;
+                /** @enum {string} */
+                position?: "bottom-right" | "bottom-left";
+                launcher_text?: string | null;
+                greeting?: string | null;
+                allowed_origins?: string[];
+            } | null;
+            widget_daily_budget_usd?: number | null;
+            tools?: ({
+                /** @enum {string} */
+                type: "call_transfer";
+                phone_number: string;
+                description?: string | null;
+                custom?: boolean;
+                timezone?: string | null;
+                warm_transfer?: boolean;
+                warm_transfer_message?: string | null;
+            } | {
+                /** @enum {string} */
+                type: "warm_call_transfer";
+                supervisor_phone: string;
+                outbound_phone_id: number;
+                description: string;
+                custom_sip?: boolean;
+                /** @enum {string} */
+                caller_id_mode?: "outbound_number" | "customer_number" | "custom";
+                custom_caller_id?: string | null;
+                /** @enum {string} */
+                hold_music?: "hold_music" | "none";
+                hold_music_volume?: number;
+                hold_message?: string;
+                summary_instructions?: string;
+                briefing_initial_message?: string;
+                connected_message?: string;
+            } | {
+                /** @enum {string} */
+                type: "end_call";
+                description?: string | null;
+            } | {
+                /** @enum {string} */
+                type: "dtmf_input";
+                description?: string | null;
+            } | {
+                /** @enum {string} */
+                type: "collect_keypad";
+                timeout?: number;
+                /** @enum {string} */
+                stop_key?: "#" | "*";
+                description?: string | null;
+            } | {
+                /** @enum {string} */
+                type: "calendar_integration";
+                /** @enum {string} */
+                calendar_type?: "provider_a" | "provider_b" | "calcom" | "calendly";
+                description?: string | null;
+                provider_a_api_key?: string | null;
+                provider_a_event_slug?: string | null;
+                provider_a_team_slug?: string | null;
+                /** @enum {string} */
+                provider_a_endpoint?: "us" | "eu" | "custom";
+                /** Format: uri */
+                provider_a_custom_endpoint?: string | null;
+                provider_a_event_id?: number | null;
+                provider_a_event_name?: string | null;
+                provider_a_booking_fields?: {
+                    slug: string;
+                    /** @enum {string} */
+                    type: "text" | "textarea" | "email" | "phone" | "number" | "select" | "multiselect" | "checkbox" | "radio" | "boolean" | "url" | "address";
+                    label: string;
+                    required?: boolean;
+                    options?: string[];
+                }[];
+                provider_b_api_key?: string | null;
+                /** Format: uri */
+                provider_b_event_type_uri?: string | null;
+                calcom_api_key?: string | null;
+                calcom_event_slug?: string | null;
+                calcom_team_slug?: string | null;
+                /** @enum {string} */
+                calcom_endpoint?: "us" | "eu" | "custom";
+                /** Format: uri */
+                calcom_custom_endpoint?: string | null;
+                calcom_event_id?: number | null;
+                calcom_event_name?: string | null;
+                calcom_booking_fields?: {
+                    slug: string;
+                    /** @enum {string} */
+                    type: "text" | "textarea" | "email" | "phone" | "number" | "select" | "multiselect" | "checkbox" | "radio" | "boolean" | "url" | "address";
+                    label: string;
+                    required?: boolean;
+                    options?: string[];
+                }[];
+                calendly_api_key?: string | null;
+                /** Format: uri */
+                calendly_event_type_uri?: string | null;
+            } | {
+                /** @enum {string} */
+                type: "assistant_transfer";
+                assistant_id: number;
+                description?: string;
+                message_before_transfer?: string | null;
+                speak_transfer_greeting?: boolean;
+            })[] | null;
+        };
+        CreateAssistantResponse: {
+            message: string;
+            data: {
+                id: number;
+                name: string;
+                status: string;
+                type: string;
+                mode: string;
+                uuid: string;
+            };
+        };
+        AssistantListItem: {
+            id: number;
+            /**
+             * Format: uuid
+             * @description What conversations use to address the assistant.
+             */
+            uuid: string;
+            name: string;
+            /** @enum {string} */
+            status: "active" | "inactive";
+            /** @enum {string} */
+            type: "inbound" | "outbound";
+            /** @enum {string} */
+            mode: "pipeline" | "multimodal" | "dualplex";
+            voice_id: number;
+            language_id: number;
+            timezone: string;
+            initial_message: string;
+            system_prompt: string;
+            llm_model_id: number | null;
+            multimodal_model_id: number | null;
+            chat_llm_fallback_id: number | null;
+            turn_detection_threshold: number | null;
+            secondary_language_ids: number[];
+            knowledgebase_id: number | null;
+            /** @enum {string} */
+            knowledgebase_mode: "function_call" | "prompt";
+            folder_id: number | null;
+            label_ids: number[];
+            phone_number_id: number | null;
+            tool_ids: number[];
+            tts_emotion_enabled: boolean;
+            voice_stability: number;
+            voice_similarity: number;
+            speech_speed: number;
+            llm_temperature: number;
+            synthesizer_provider_id: number | null;
+            transcriber_provider_id: number | null;
+            allow_interruptions: boolean;
+            fillers: boolean;
+            filler_config: {
+                positive?: string[];
+                negative?: string[];
+                question?: string[];
+                neutral?: string[];
+            };
+            record: boolean;
+            enable_noise_cancellation: boolean;
+            wait_for_customer: boolean;
+            max_duration: number;
+            max_silence_duration: number;
+            max_initial_silence_duration: number | null;
+            ringing_time: number;
+            reengagement_interval: number;
+            reengagement_prompt: string | null;
+            end_call_on_voicemail: boolean;
+            voice_mail_message: string | null;
+            /** @enum {string} */
+            endpoint_type: "vad" | "ai";
+            endpoint_sensitivity: number;
+            interrupt_sensitivity: number;
+            min_interrupt_words: number | null;
+            /** @enum {string} */
+            ambient_sound: "off" | "office" | "city" | "forest" | "crowded_room" | "cafe" | "nature";
+            ambient_sound_volume: number;
+            is_webhook_active: boolean;
+            /** Format: uri */
+            webhook_url: string | null;
+            send_webhook_only_on_completed: boolean;
+            include_recording_in_webhook: boolean;
+            post_call_evaluation: boolean;
+            post_call_schema: {
+                name: string;
+                /** @enum {string} */
+                type: "string" | "number" | "bool";
+                description: string;
+            }[];
+            variables: {
+                [key: string]: string | number | boolean;
+            };
+            conversation_inactivity_timeout: number | null;
+            conversation_ended_retrigger: boolean;
+            /** Format: uri */
+            conversation_ended_webhook_url: string | null;
+            widget_settings: {
+                title?: string | null;
+                subtitle?: string | null;
+                /** Format: uri */
+                avatar_url?: string | null;
+                primary_color?: string;
+                /** @enum {string} */
+                position?: "bottom-right" | "bottom-left";
+                launcher_text?: string | null;
+                greeting?: string | null;
+                allowed_origins?: string[];
+            };
+            widget_daily_budget_usd: number | null;
+            tools: ({
+                type: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            created_at: string;
+            updated_at: string;
+            user_id: number;
+            /** @description The main language's two-letter code (language_id's iso_2). */
+            language: string | null;
+            /** @description Set by /user/assistants/enable-inbound-webhook. */
+            inbound_webhook_url: string | null;
+            /** @description The reference's engine id (see mode); no counterpart here, always null. */
+            engine_id: null;
+            /** @description The reference's synthesizer id (see synthesizer_provider_id); no counterpart here, always null. */
+            synthesizer_id: null;
+            /** @description The reference's transcriber id (see transcriber_provider_id); no counterpart here, always null. */
+            transcriber_id: null;
+            /** @description The reference's instance id; no counterpart here, always null. */
+            instance_id: null;
+            /** @description The reference's flows platform id; no counterpart here, always null. */
+            flows_platform_id: null;
+            /** @description The reference's deletion time (deleted assistants are never listed); no counterpart here, always null. */
+            deleted_at: null;
+        };
+        ListAssistantsResponse: {
+            current_page: number;
+            data: components["schemas"]["AssistantListItem"][];
+            first_page_url: string;
+            from: number | null;
+            last_page: number;
+            last_page_url: string;
+            links: {
+                url: string | null;
+                label: string;
+                active: boolean;
+            }[];
+            next_page_url: string | null;
+            path: string;
+            per_page: number;
+            prev_page_url: string | null;
+            to: number | null;
+            total: number;
+        };
+        Assistant: {
+            id: number;
+            /**
+             * Format: uuid
+             * @description What conversations use to address the assistant.
+             */
+            uuid: string;
+            name: string;
+            /** @enum {string} */
+            status: "active" | "inactive";
+            /** @enum {string} */
+            type: "inbound" | "outbound";
+            /** @enum {string} */
+            mode: "pipeline" | "multimodal" | "dualplex";
+            voice_id: number;
+            language_id: number;
+            timezone: string;
+            initial_message: string;
+            system_prompt: string;
+            llm_model_id: number | null;
+            multimodal_model_id: number | null;
+            chat_llm_fallback_id: number | null;
+            turn_detection_threshold: number | null;
+            secondary_language_ids: number[];
+            knowledgebase_id: number | null;
+            /** @enum {string} */
+            knowledgebase_mode: "function_call" | "prompt";
+            folder_id: number | null;
+            label_ids: number[];
+            phone_number_id: number | null;
+            tool_ids: number[];
+            tts_emotion_enabled: boolean;
+            voice_stability: number;
+            voice_similarity: number;
+            speech_speed: number;
+            llm_temperature: number;
+            synthesizer_provider_id: number | null;
+            transcriber_provider_id: number | null;
+            allow_interruptions: boolean;
+            fillers: boolean;
+            filler_config: {
+                positive?: string[];
+                negative?: string[];
+                question?: string[];
+                neutral?: string[];
+            };
+            record: boolean;
+            enable_noise_cancellation: boolean;
+            wait_for_customer: boolean;
+            max_duration: number;
+            max_silence_duration: number;
+            max_initial_silence_duration: number | null;
+            ringing_time: number;
+            reengagement_interval: number;
+            reengagement_prompt: string | null;
+            end_call_on_voicemail: boolean;
+            voice_mail_message: string | null;
+            /** @enum {string} */
+            endpoint_type: "vad" | "ai";
+            endpoint_sensitivity: number;
+            interrupt_sensitivity: number;
+            min_interrupt_words: number | null;
+            /** @enum {string} */
+            ambient_sound: "off" | "office" | "city" | "forest" | "crowded_room" | "cafe" | "nature";
+            ambient_sound_volume: number;
+            is_webhook_active: boolean;
+            /** Format: uri */
+            webhook_url: string | null;
+            send_webhook_only_on_completed: boolean;
+            include_recording_in_webhook: boolean;
+            post_call_evaluation: boolean;
+            post_call_schema: {
+                name: string;
+                /** @enum {string} */
+                type: "string" | "number" | "bool";
+                description: string;
+            }[];
+            variables: {
+                [key: string]: string | number | boolean;
+            };
+            conversation_inactivity_timeout: number | null;
+            conversation_ended_retrigger: boolean;
+            /** Format: uri */
+            conversation_ended_webhook_url: string | null;
+            widget_settings: {
+                title?: string | null;
+                subtitle?: string | null;
+                /** Format: uri */
+                avatar_url?: string | null;
+                primary_color?: string;
+                /** @enum {string} */
+                position?: "bottom-right" | "bottom-left";
+                launcher_text?: string | null;
+                greeting?: string | null;
+                allowed_origins?: string[];
+            };
+            widget_daily_budget_usd: number | null;
+            tools: ({
+                type: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            created_at: string;
+            updated_at: string;
+        };
+        GetAssistantResponse: {
+            data: components["schemas"]["Assistant"];
+        };
+        UpdateAssistantRequest: {
+            name?: string;
+            /** @enum {string} */
+            status?: "active" | "inactive";
+            /** @enum {string} */
+            type?: "inbound" | "outbound";
+            /** @enum {string} */
+            mode?: "pipeline" | "multimodal" | "dualplex";
+            voice_id?: number;
+            language_id?: number;
+            timezone?: string;
+            initial_message?: string;
+            system_prompt?: string;
+            llm_model_id?: number | null;
+            multimodal_model_id?: number | null;
+            chat_llm_fallback_id?: number | null;
+            turn_detection_threshold?: number | null;
+            secondary_language_ids?: number[] | null;
+            knowledgebase_id?: number | null;
+            /** @enum {string} */
+            knowledgebase_mode?: "function_call" | "prompt";
+            folder_id?: number | null;
+            label_ids?: number[] | null;
+            phone_number_id?: number | null;
+            tool_ids?: number[] | null;
+            tts_emotion_enabled?: boolean;
+            voice_stability?: number;
+            voice_similarity?: number;
+            speech_speed?: number;
+            llm_temperature?: number;
+            synthesizer_provider_id?: number | null;
+            transcriber_provider_id?: number | null;
+            allow_interruptions?: boolean;
+            fillers?: boolean;
+            filler_config?: {
+                positive?: string[];
+                negative?: string[];
+                question?: string[];
+                neutral?: string[];
+            } | null;
+            record?: boolean;
+            enable_noise_cancellation?: boolean;
+            wait_for_customer?: boolean;
+            max_duration?: number;
+            max_silence_duration?: number;
+            max_initial_silence_duration?: number | null;
+            ringing_time?: number;
+            reengagement_interval?: number;
+            reengagement_prompt?: string | null;
+            end_call_on_voicemail?: boolean;
+            voice_mail_message?: string | null;
+            /** @enum {string} */
+            endpoint_type?: "vad" | "ai";
+            endpoint_sensitivity?: number;
+            interrupt_sensitivity?: number;
+            min_interrupt_words?: number | null;
+            /** @enum {string} */
+            ambient_sound?: "off" | "office" | "city" | "forest" | "crowded_room" | "cafe" | "nature";
+            ambient_sound_volume?: number;
+            is_webhook_active?: boolean;
+            /** Format: uri */
+            webhook_url?: string | null;
+            send_webhook_only_on_completed?: boolean;
+            include_recording_in_webhook?: boolean;
+            post_call_evaluation?: boolean;
+            post_call_schema?: {
+                name: string;
+                /** @enum {string} */
+                type: "string" | "number" | "bool";
+                description: string;
+            }[] | null;
+            variables?: {
+                [key: string]: string | number | boolean;
+            } | null;
+            conversation_inactivity_timeout?: number | null;
+            conversation_ended_retrigger?: boolean;
+            /** Format: uri */
+            conversation_ended_webhook_url?: string | null;
+            widget_settings?: {
+                title?: string | null;
+                subtitle?: string | null;
+                /** Format: uri */
+                avatar_url?: string | null;
+                primary_color?: string;
+                /** @enum {string} */
+                position?: "bottom-right" | "bottom-left";
+                launcher_text?: string | null;
+                greeting?: string | null;
+                allowed_origins?: string[];
+            } | null;
+            widget_daily_budget_usd?: number | null;
+            tools?: ({
+                /** @enum {string} */
+                type: "call_transfer";
+                phone_number: string;
+                description?: string | null;
+                custom?: boolean;
+                timezone?: string | null;
+                warm_transfer?: boolean;
+                warm_transfer_message?: string | null;
+            } | {
+                /** @enum {string} */
+                type: "warm_call_transfer";
+                supervisor_phone: string;
+                outbound_phone_id: number;
+                description: string;
+                custom_sip?: boolean;
+                /** @enum {string} */
+                caller_id_mode?: "outbound_number" | "customer_number" | "custom";
+                custom_caller_id?: string | null;
+                /** @enum {string} */
+                hold_music?: "hold_music" | "none";
+                hold_music_volume?: number;
+                hold_message?: string;
+                summary_instructions?: string;
+                briefing_initial_message?: string;
+                connected_message?: string;
+            } | {
+                /** @enum {string} */
+                type: "end_call";
+                description?: string | null;
+            } | {
+                /** @enum {string} */
+                type: "dtmf_input";
+                description?: string | null;
+            } | {
+                /** @enum {string} */
+                type: "collect_keypad";
+                timeout?: number;
+                /** @enum {string} */
+                stop_key?: "#" | "*";
+                description?: string | null;
+            } | {
+                /** @enum {string} */
+                type: "calendar_integration";
+                /** @enum {string} */
+                calendar_type?: "provider_a" | "provider_b" | "calcom" | "calendly";
+                description?: string | null;
+                provider_a_api_key?: string | null;
+                provider_a_event_slug?: string | null;
+                provider_a_team_slug?: string | null;
+                /** @enum {string} */
+                provider_a_endpoint?: "us" | "eu" | "custom";
+                /** Format: uri */
+                provider_a_custom_endpoint?: string | null;
+                provider_a_event_id?: number | null;
+                provider_a_event_name?: string | null;
+                provider_a_booking_fields?: {
+                    slug: string;
+                    /** @enum {string} */
+                    type: "text" | "textarea" | "email" | "phone" | "number" | "select" | "multiselect" | "checkbox" | "radio" | "boolean" | "url" | "address";
+                    label: string;
+                    required?: boolean;
+                    options?: string[];
+                }[];
+                provider_b_api_key?: string | null;
+                /** Format: uri */
+                provider_b_event_type_uri?: string | null;
+                calcom_api_key?: string | null;
+                calcom_event_slug?: string | null;
+                calcom_team_slug?: string | null;
+                /** @enum {string} */
+                calcom_endpoint?: "us" | "eu" | "custom";
+                /** Format: uri */
+                calcom_custom_endpoint?: string | null;
+                calcom_event_id?: number | null;
+                calcom_event_name?: string | null;
+                calcom_booking_fields?: {
+                    slug: string;
+                    /** @enum {string} */
+                    type: "text" | "textarea" | "email" | "phone" | "number" | "select" | "multiselect" | "checkbox" | "radio" | "boolean" | "url" | "address";
+                    label: string;
+                    required?: boolean;
+                    options?: string[];
+                }[];
+                calendly_api_key?: string | null;
+                /** Format: uri */
+                calendly_event_type_uri?: string | null;
+            } | {
+                /** @enum {string} */
+                type: "assistant_transfer";
+                assistant_id: number;
+                description?: string;
+                message_before_transfer?: string | null;
+                speak_transfer_greeting?: boolean;
+            })[] | null;
+        };
+        AssistantSummary: {
+            id: number;
+            name: string;
+            status: string;
+            type: string;
+            mode: string;
+        };
+        UpdateAssistantResponse: {
+            message: string;
+            data: components["schemas"]["AssistantSummary"];
+        };
+        PatchAssistantRequest: {
+            name?: string;
+            /** @enum {string} */
+            status?: "active" | "inactive";
+            /** @enum {string} */
+            type?: "inbound" | "outbound";
+            /** @enum {string} */
+            mode?: "pipeline" | "multimodal" | "dualplex";
+            voice_id?: number;
+            language_id?: number;
+            timezone?: string;
+            initial_message?: string;
+            system_prompt?: string;
+            llm_model_id?: number | null;
+            multimodal_model_id?: number | null;
+            chat_llm_fallback_id?: number | null;
+            turn_detection_threshold?: number | null;
+            secondary_language_ids?: number[] | null;
+            knowledgebase_id?: number | null;
+            /** @enum {string} */
+            knowledgebase_mode?: "function_call" | "prompt";
+            folder_id?: number | null;
+            label_ids?: number[] | null;
+            phone_number_id?: number | null;
+            tool_ids?: number[] | null;
+            tts_emotion_enabled?: boolean;
+            voice_stability?: number;
+            voice_similarity?: number;
+            speech_speed?: number;
+            llm_temperature?: number;
+            synthesizer_provider_id?: number | null;
+            transcriber_provider_id?: number | null;
+            allow_interruptions?: boolean;
+            fillers?: boolean;
+            filler_config?: {
+                positive?: string[];
+                negative?: string[];
+                question?: string[];
+                neutral?: string[];
+            } | null;
+            record?: boolean;
+            enable_noise_cancellation?: boolean;
+            wait_for_customer?: boolean;
+            max_duration?: number;
+            max_silence_duration?: number;
+            max_initial_silence_duration?: number | null;
+            ringing_time?: number;
+            reengagement_interval?: number;
+            reengagement_prompt?: string | null;
+            end_call_on_voicemail?: boolean;
+            voice_mail_message?: string | null;
+            /** @enum {string} */
+            endpoint_type?: "vad" | "ai";
+            endpoint_sensitivity?: number;
+            interrupt_sensitivity?: number;
+            min_interrupt_words?: number | null;
+            /** @enum {string} */
+            ambient_sound?: "off" | "office" | "city" | "forest" | "crowded_room" | "cafe" | "nature";
+            ambient_sound_volume?: number;
+            is_webhook_active?: boolean;
+            /** Format: uri */
+            webhook_url?: string | null;
+            send_webhook_only_on_completed?: boolean;
+            include_recording_in_webhook?: boolean;
+            post_call_evaluation?: boolean;
+            post_call_schema?: {
+                name: string;
+                /** @enum {string} */
+                type: "string" | "number" | "bool";
+                description: string;
+            }[] | null;
+            variables?: {
+                [key: string]: string | number | boolean;
+            } | null;
+            conversation_inactivity_timeout?: number | null;
+            conversation_ended_retrigger?: boolean;
+            /** Format: uri */
+            conversation_ended_webhook_url?: string | null;
+            widget_settings?: {
+                title?: string | null;
+                subtitle?: string | null;
+                /** Format: uri */
+                avatar_url?: string | null;
+                primary_color?: string;
+                /** @enum {string} */
+                position?: "bottom-right" | "bottom-left";
+                launcher_text?: string | null;
+                greeting?: string | null;
+                allowed_origins?: string[];
+            } | null;
+            widget_daily_budget_usd?: number | null;
+            tools?: ({
+                /** @enum {string} */
+                type: "call_transfer";
+                phone_number: string;
+                description?: string | null;
+                custom?: boolean;
+                timezone?: string | null;
+                warm_transfer?: boolean;
+                warm_transfer_message?: string | null;
+            } | {
+                /** @enum {string} */
+                type: "warm_call_transfer";
+                supervisor_phone: string;
+                outbound_phone_id: number;
+                description: string;
+                custom_sip?: boolean;
+                /** @enum {string} */
+                caller_id_mode?: "outbound_number" | "customer_number" | "custom";
+                custom_caller_id?: string | null;
+                /** @enum {string} */
+                hold_music?: "hold_music" | "none";
+                hold_music_volume?: number;
+                hold_message?: string;
+                summary_instructions?: string;
+                briefing_initial_message?: string;
+                connected_message?: string;
+            } | {
+                /** @enum {string} */
+                type: "end_call";
+                description?: string | null;
+            } | {
+                /** @enum {string} */
+                type: "dtmf_input";
+                description?: string | null;
+            } | {
+                /** @enum {string} */
+                type: "collect_keypad";
+                timeout?: number;
+                /** @enum {string} */
+                stop_key?: "#" | "*";
+                description?: string | null;
+            } | {
+                /** @enum {string} */
+                type: "calendar_integration";
+                /** @enum {string} */
+                calendar_type?: "provider_a" | "provider_b" | "calcom" | "calendly";
+                description?: string | null;
+                provider_a_api_key?: string | null;
+                provider_a_event_slug?: string | null;
+                provider_a_team_slug?: string | null;
+                /** @enum {string} */
+                provider_a_endpoint?: "us" | "eu" | "custom";
+                /** Format: uri */
+                provider_a_custom_endpoint?: string | null;
+                provider_a_event_id?: number | null;
+                provider_a_event_name?: string | null;
+                provider_a_booking_fields?: {
+                    slug: string;
+                    /** @enum {string} */
+                    type: "text" | "textarea" | "email" | "phone" | "number" | "select" | "multiselect" | "checkbox" | "radio" | "boolean" | "url" | "address";
+                    label: string;
+                    required?: boolean;
+                    options?: string[];
+                }[];
+                provider_b_api_key?: string | null;
+                /** Format: uri */
+                provider_b_event_type_uri?: string | null;
+                calcom_api_key?: string | null;
+                calcom_event_slug?: string | null;
+                calcom_team_slug?: string | null;
+                /** @enum {string} */
+                calcom_endpoint?: "us" | "eu" | "custom";
+                /** Format: uri */
+                calcom_custom_endpoint?: string | null;
+                calcom_event_id?: number | null;
+                calcom_event_name?: string | null;
+                calcom_booking_fields?: {
+                    slug: string;
+                    /** @enum {string} */
+                    type: "text" | "textarea" | "email" | "phone" | "number" | "select" | "multiselect" | "checkbox" | "radio" | "boolean" | "url" | "address";
+                    label: string;
+                    required?: boolean;
+                    options?: string[];
+                }[];
+                calendly_api_key?: string | null;
+                /** Format: uri */
+                calendly_event_type_uri?: string | null;
+            } | {
+                /** @enum {string} */
+                type: "assistant_transfer";
+                assistant_id: number;
+                description?: string;
+                message_before_transfer?: string | null;
+                speak_transfer_greeting?: boolean;
+            })[] | null;
+        };
+        PatchAssistantResponse: {
+            message: string;
+            data: components["schemas"]["AssistantSummary"];
+        };
+        ListAssignablePhoneNumbersResponse: {
+            id: number;
+            phone_number: string;
+            country_code: string;
+            type_label: string;
+            is_available: boolean;
+        }[];
+        Group: {
+            id: number;
+            name: string;
+            color: string;
+            assistants_count: number;
+        };
+        ListFoldersResponse: {
+            data: components["schemas"]["Group"][];
+            current_page: number;
+            per_page: number;
+            total: number;
+        };
+        CreateFolderRequest: {
+            name: string;
+            /**
+             * @default gray
+             * @enum {string}
+             */
+            color?: "gray" | "slate" | "red" | "orange" | "amber" | "green" | "teal" | "blue" | "purple" | "pink";
+        };
+        CreateFolderResponse: {
+            message: string;
+            data: components["schemas"]["Group"];
+        };
+        GetFolderResponse: {
+            message: string;
+            data: components["schemas"]["Group"];
+        };
+        UpdateFolderRequest: {
+            name?: string;
+            /** @enum {string} */
+            color?: "gray" | "slate" | "red" | "orange" | "amber" | "green" | "teal" | "blue" | "purple" | "pink";
+        };
+        UpdateFolderResponse: {
+            message: string;
+            data: components["schemas"]["Group"];
+        };
+        ListLabelsResponse: {
+            data: components["schemas"]["Group"][];
+            current_page: number;
+            per_page: number;
+            total: number;
+        };
+        CreateLabelRequest: {
+            name: string;
+            /**
+             * @default gray
+             * @enum {string}
+             */
+            color?: "gray" | "slate" | "red" | "orange" | "amber" | "green" | "teal" | "blue" | "purple" | "pink";
+        };
+        CreateLabelResponse: {
+            message: string;
+            data: components["schemas"]["Group"];
+        };
+        GetLabelResponse: {
+            message: string;
+            data: components["schemas"]["Group"];
+        };
+        UpdateLabelRequest: {
+            name?: string;
+            /** @enum {string} */
+            color?: "gray" | "slate" | "red" | "orange" | "amber" | "green" | "teal" | "blue" | "purple" | "pink";
+        };
+        UpdateLabelResponse: {
+            message: string;
+            data: components["schemas"]["Group"];
+        };
+        ListOutboundAssistantsResponse: {
+            id: number;
+            user_id: number;
+            name: string;
+            /** @enum {string} */
+            type: "outbound";
+            mode: string;
+            status: string;
+            voice_id: number;
+            language_id: number;
+            timezone: string;
+            initial_message: string;
+            system_prompt: string;
+            variables: {
+                [key: string]: string | number | boolean;
+            };
+            webhook_url: string | null;
+            is_webhook_active: boolean;
+            created_at: string;
+            updated_at: string;
+        }[];
+        EnableInboundWebhookRequest: {
+            assistant_id: number;
+            /** Format: uri */
+            webhook_url: string;
+        };
+        EnableInboundWebhookResponse: {
+            message: string;
+            data: unknown[];
+        };
+        DisableInboundWebhookRequest: {
+            assistant_id: number;
+        };
+        DisableInboundWebhookResponse: {
+            message: string;
+            data: unknown[];
+        };
+        EnableConversationEndedWebhookRequest: {
+            assistant_id: number;
+            /** Format: uri */
+            webhook_url: string;
+        };
+        EnableConversationEndedWebhookResponse: {
+            message: string;
+            data: unknown[];
+        };
+        DisableConversationEndedWebhookRequest: {
+            assistant_id: number;
+        };
+        DisableConversationEndedWebhookResponse: {
+            message: string;
+            data: unknown[];
+        };
+        DisableWebhookRequest: {
+            assistant_id: number;
+        };
+        DisableWebhookResponse: {
+            message: string;
+            data: unknown[];
+        };
+        Tool: {
+            id: number;
+            name: string;
+            description: string;
+            endpoint: string;
+            /** @enum {string} */
+            method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+            timeout: number;
+            headers: {
+                name: string;
+                value: string;
+            }[];
+            schema: {
+                name: string;
+                /** @enum {string} */
+                type: "string" | "number" | "boolean";
+                description: string;
+            }[];
+            created_at: string;
+            updated_at: string;
+        };
+        ListToolsResponse: components["schemas"]["Tool"][];
+        CreateToolRequest: {
+            name: string & unknown;
+            description: string;
+            /** Format: uri */
+            endpoint: string;
+            /** @enum {string} */
+            method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+            /** @default 10 */
+            timeout?: number;
+            /** @default [] */
+            headers?: {
+                name: string;
+                value: string;
+            }[];
+            /** @default [] */
+            schema?: {
+                name: string;
+                /** @enum {string} */
+                type: "string" | "number" | "boolean";
+                description: string;
+            }[];
+        };
+        CreateToolResponse: {
+            message: string;
+            data: components["schemas"]["Tool"];
+        };
+        GetToolResponse: {
+            data: components["schemas"]["Tool"];
+        };
+        UpdateToolRequest: {
+            name?: string & unknown;
+            description?: string;
+            /** Format: uri */
+            endpoint?: string;
+            /** @enum {string} */
+            method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+            timeout?: number;
+            headers?: {
+                name: string;
+                value: string;
+            }[];
+            schema?: {
+                name: string;
+                /** @enum {string} */
+                type: "string" | "number" | "boolean";
+                description: string;
+            }[];
+        };
+        UpdateToolResponse: {
+            message: string;
+            data: components["schemas"]["Tool"];
+        };
+        PhoneNumber: {
+            id: number;
+            /** @description E.164 */
+            phone_number: string;
+            nickname: string | null;
+            country_code: string;
+            type: string;
+            type_label: string;
+            sms_capable: boolean;
+            region: string;
+            has_active_subscription: boolean;
+            /** @enum {string} */
+            provider?: "twilio";
+            twilio_account_sid?: string;
+            created_at: string;
+        };
+        ListSmsPhoneNumbersResponse: {
+            data: components["schemas"]["PhoneNumber"][];
+        };
+        CreatePhoneNumberRequest: {
+            phone_number: string;
+            /**
+             * @default normal
+             * @enum {string}
+             */
+            type?: "normal" | "sip" | "caller_id";
+            nickname?: string | null;
+            /** @default false */
+            sms_capable?: boolean;
+            /** @default  */
+            region?: string;
+            /** @default true */
+            has_active_subscription?: boolean;
+            /**
+             * @description Calls on this number use its own Twilio account.
+             * @enum {string|null}
+             */
+            provider?: "twilio" | null;
+            /** @description Required with provider twilio. */
+            twilio_account_sid?: string;
+            /** @description Required with provider twilio; stored encrypted, never returned. */
+            twilio_auth_token?: string;
+        };
+        CreatePhoneNumberResponse: {
+            message: string;
+            data: components["schemas"]["PhoneNumber"];
+        };
+        ListPhoneNumbersResponse: {
+            data: components["schemas"]["PhoneNumber"][];
+        };
+        UpdatePhoneNumberRequest: {
+            nickname?: string | null;
+        };
+        UpdatePhoneNumberResponse: {
+            message: string;
+            data: {
+                id: number;
+                phone_number: string;
+                nickname: string | null;
+                country_code: string;
+                type: string;
+            };
+        };
+        GetWebhookSecretResponse: {
+            /** @description HMAC-SHA256 key of X-Switchboard-Signature. */
+            secret: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        RotateWebhookSecretResponse: {
+            message: string;
+            /** @description HMAC-SHA256 key of X-Switchboard-Signature. */
+            secret: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        WebhookDeliverySummary: {
+            id: number;
+            /**
+             * Format: uuid
+             * @description Sent as X-Switchboard-Delivery; the same on every retry.
+             */
+            delivery_id: string;
+            event: string;
+            url: string;
+            status: "pending" | "delivered" | "failed";
+            attempt_count: number;
+            last_status_code: number | null;
+            last_error: string | null;
+            next_attempt_at: string | null;
+            completed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        ListWebhookDeliveriesResponse: {
+            data: components["schemas"]["WebhookDeliverySummary"][];
+            path: string;
+            per_page: number;
+            next_cursor: string | null;
+            prev_cursor: string | null;
+        };
+        WebhookDeliveryAttempt: {
+            attempt: number;
+            /** Format: date-time */
+            started_at: string;
+            duration_ms: number;
+            status_code: number | null;
+            error: string | null;
+            response_body: string | null;
+        };
+        WebhookDelivery: {
+            id: number;
+            /**
+             * Format: uuid
+             * @description Sent as X-Switchboard-Delivery; the same on every retry.
+             */
+            delivery_id: string;
+            event: string;
+            url: string;
+            status: "pending" | "delivered" | "failed";
+            attempt_count: number;
+            last_status_code: number | null;
+            last_error: string | null;
+            next_attempt_at: string | null;
+            completed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The JSON body that is sent. */
+            payload: unknown;
+            attempts: components["schemas"]["WebhookDeliveryAttempt"][];
+        };
+        RedeliverWebhookDeliveryResponse: {
+            message: string;
+            data: components["schemas"]["WebhookDeliverySummary"];
+        };
+        SenderSummary: {
+            id: number;
+            phone_number: string;
+            display_name: string;
+            status: "online" | "offline";
+            /** @description GREEN, YELLOW, RED, or UNKNOWN until the platform reports one. */
+            quality_rating: string;
+            /** @description null means unlimited. */
+            messaging_limit: number | null;
+            messaging_limit_formatted: string;
+            voice_calling_enabled: boolean;
+            platform: "cloud_api" | "simulator";
+        };
+        ListSendersResponse: {
+            data: components["schemas"]["SenderSummary"][];
+        };
+        CodedErrorBody: {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            error_code: string;
+            errors?: {
+                [key: string]: string[];
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        CreateSenderRequest: {
+            display_name: string;
+            /** @description The business number, international format. */
+            phone_number: string;
+            platform: "cloud_api" | "simulator";
+            /** @description cloud_api: the Phone-Number-ID. */
+            phone_number_id?: string;
+            /** @description cloud_api: the WhatsApp Business Account ID. */
+            waba_id?: string;
+            /** @description cloud_api: encrypted at rest, never returned. */
+            access_token?: string;
+            /** @default false */
+            voice_calling_enabled?: boolean;
+            /** @description http(s) URL that receives whatsapp_voice events. */
+            voice_webhook_url?: string | null;
+            /** @description http(s) URL that receives a signed message_status event (sent, delivered, read, failed) for every outbound message. Private addresses are refused at delivery. */
+            status_webhook_url?: string | null;
+            /** @description Your assistant that answers this sender's chats. */
+            assistant_id?: number | null;
+        };
+        Sender: {
+            id: number;
+            phone_number: string;
+            display_name: string;
+            status: "online" | "offline";
+            /** @description GREEN, YELLOW, RED, or UNKNOWN until the platform reports one. */
+            quality_rating: string;
+            /** @description null means unlimited. */
+            messaging_limit: number | null;
+            messaging_limit_formatted: string;
+            voice_calling_enabled: boolean;
+            platform: "cloud_api" | "simulator";
+            country_code: string | null;
+            phone_number_id: string | null;
+            waba_id: string | null;
+            /** @description cloud_api: the business name the platform verified for the number. */
+            verified_name: string | null;
+            voice_webhook_url: string | null;
+            status_webhook_url: string | null;
+            /** @description Why the platform state made the sender offline; null while online. */
+            offline_reason: string | null;
+            /** @description cloud_api: the platform's review of the display name (APPROVED, PENDING, DECLINED, ...). */
+            name_status: string | null;
+            /** @description Last time the platform's status, quality and limit were read (every 5 minutes). */
+            state_synced_at: string | null;
+            assistant_id: number | null;
+            templates_synced_at: string | null;
+            templates_sync_error: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CreateSenderResponse: {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            data: components["schemas"]["Sender"];
+        };
+        GetSenderResponse: {
+            data: components["schemas"]["Sender"];
+        };
+        DeleteSenderResponse: {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+        };
+        UpdateSenderRequest: {
+            display_name?: string;
+            access_token?: string;
+            voice_calling_enabled?: boolean;
+            /** @description http(s) URL that receives whatsapp_voice events. */
+            voice_webhook_url?: string | null;
+            /** @description http(s) URL that receives a signed message_status event (sent, delivered, read, failed) for every outbound message. Private addresses are refused at delivery. */
+            status_webhook_url?: string | null;
+            assistant_id?: number | null;
+        };
+        UpdateSenderResponse: {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            data: components["schemas"]["Sender"];
+        };
+        Template: {
+            id: number;
+            name: string;
+            language: string;
+            category: string;
+            status: "approved" | "pending" | "rejected";
+            body_text: string;
+            variables: string[];
+            has_variables: boolean;
+            /** @description Set when the header takes a value at send time. */
+            header_format: "text" | "image" | "video" | "document" | null;
+            /** @description Keys of `variables` a send fills the header with: header_1 (header_<name> for named templates) for text, header_image/header_video/header_document for media (an https link or a media id). */
+            header_variables: string[];
+            /** @description Keys of `variables` for URL buttons with a placeholder: button_<index>. */
+            button_variables: string[];
+        };
+        ListTemplatesResponse: {
+            data: components["schemas"]["Template"][];
+        };
+        SyncTemplatesResponse: {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            /** @description Templates the sender has after the sync. */
+            synced: number;
+            /** Format: date-time */
+            synced_at: string;
+        };
+        SimulateInboundMessageRequest: {
+            /** @description International format; E.164 preferred (+40711222333). A customer who hides their number: the platform's user id (US.13491208655302741918). */
+            from: string;
+            name?: string;
+            text: string;
+            /** @description Unix seconds or ISO 8601; default now. */
+            timestamp?: number | string;
+        };
+        ChatappSessionStatus: {
+            is_open: boolean;
+            can_send_freeform: boolean;
+            requires_template: boolean;
+            message: string;
+            /** @description Only while open. */
+            minutes_remaining?: number;
+            /** @description While open; null when no customer message exists. */
+            expires_at?: string | null;
+            /**
+             * Format: date-time
+             * @description Only once expired.
+             */
+            expired_at?: string;
+        };
+        SimulateInboundMessageResponse: {
+            /** @enum {boolean} */
+            success: true;
+            conversation_id: number;
+            message_id: number;
+            session_status: components["schemas"]["ChatappSessionStatus"];
+        };
+        SimulateCallPermissionReplyRequest: {
+            /** @description International format; E.164 preferred (+40711222333). A customer who hides their number: the platform's user id (US.13491208655302741918). */
+            from: string;
+            accept: boolean;
+            /** @default false */
+            permanent?: boolean;
+        };
+        CallPermission: {
+            /** @enum {boolean} */
+            success: true;
+            sender_id: number;
+            customer_phone: string;
+            conversation_id: string | null;
+            /** @description null: never asked. */
+            status: "pending" | "granted" | "rejected" | "revoked" | "expired" | null;
+            can_call: boolean;
+            can_request: boolean;
+            session_open: boolean;
+            expires_at: string | null;
+            requested_at: string | null;
+        };
+        GetSessionStatusResponse: {
+            /** @enum {boolean} */
+            success: true;
+            has_conversation: boolean;
+            conversation_id?: number;
+            customer_name?: string;
+            last_customer_message_at?: string | null;
+            session_status: components["schemas"]["ChatappSessionStatus"];
+        };
+        SendTemplateMessageRequest: {
+            /** @description Id of one of your senders. */
+            sender_id: number;
+            template_id: number;
+            /** @description International format; E.164 preferred (+40711222333). A customer who hides their number: the platform's user id (US.13491208655302741918). */
+            recipient_phone: string;
+            recipient_name?: string;
+            /** @description Values by placeholder number ({"1": "John"}) or by the template's variable names. */
+            variables?: {
+                [key: string]: string | number;
+            };
+        };
+        SendTemplateMessageResponse: {
+            /** @enum {boolean} */
+            success: true;
+            conversation_id: number;
+            message_id: number;
+            /** @description Our record of the platform message. */
+            whatsapp_message_id: number;
+            /** @description The platform's message id. */
+            message_sid: string;
+            /** @description queued until the platform reports sent, delivered or read. */
+            status: string;
+        };
+        SendFreeformMessageRequest: {
+            /** @description Id of one of your senders. */
+            sender_id: number;
+            /** @description International format; E.164 preferred (+40711222333). A customer who hides their number: the platform's user id (US.13491208655302741918). */
+            recipient_phone: string;
+            /** @description The text; the caption when media_url is given (ignored for audio). */
+            message?: string;
+            /** @description A public URL of an image, audio, video or document. */
+            media_url?: string;
+            filename?: string;
+        };
+        SendFreeformMessageResponse: {
+            /** @enum {boolean} */
+            success: true;
+            conversation_id: number;
+            message_id: number;
+            /** @description Our record of the platform message. */
+            whatsapp_message_id: number;
+            /** @description The platform's message id. */
+            message_sid: string;
+            session_status: components["schemas"]["ChatappSessionStatus"];
+        };
+        ChatappMessage: {
+            id: number;
+            direction: "inbound" | "outbound";
+            kind: string;
+            body: string;
+            status: string;
+            template_id: number | null;
+            message_sid: string | null;
+            error_code: number | null;
+            error_message: string | null;
+            media: {
+                id: string;
+                mime_type: string | null;
+                caption: string | null;
+                filename: string | null;
+            } | null;
+            group_id: string | null;
+            deleted: boolean;
+            edited: boolean;
+            original_body: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        ListChatappMessagesResponse: {
+            conversation_id: number | null;
+            data: components["schemas"]["ChatappMessage"][];
+        };
+        RequestCallPermissionRequest: {
+            /** @description Id of one of your senders. */
+            sender_id: number;
+            /** @description International format; E.164 preferred (+40711222333). A customer who hides their number: the platform's user id (US.13491208655302741918). */
+            recipient_phone: string;
+            recipient_name?: string;
+            /** @description A Voice Call Request template; default the sender's approved one. */
+            template_id?: number;
+        };
+        ReceiveChatappWebhookResponse: {
+            received: boolean;
+        };
+        KnowledgeBase: {
+            id: number;
+            name: string;
+            description: string | null;
+            /** @description failed if any document failed; processing while any is processed; empty with no documents. */
+            status: "empty" | "processing" | "active" | "failed";
+            status_label: string;
+            documents_count: number;
+            assistants_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ListKnowledgeBasesResponse: {
+            data: components["schemas"]["KnowledgeBase"][];
+        };
+        SimpleErrorBody: {
+            error: string;
+        };
+        CreateKnowledgeBaseRequest: {
+            name: string;
+            description?: string | null;
+        };
+        CreateKnowledgeBaseResponse: {
+            message: string;
+            data: components["schemas"]["KnowledgeBase"];
+        };
+        GetKnowledgeBaseResponse: {
+            data: components["schemas"]["KnowledgeBase"];
+        };
+        UpdateKnowledgeBaseRequest: {
+            name?: string;
+            description?: string | null;
+        };
+        UpdateKnowledgeBaseResponse: {
+            message: string;
+            data: components["schemas"]["KnowledgeBase"];
+        };
+        SearchKnowledgeBaseResponse: {
+            data: {
+                document_id: number;
+                document_name: string;
+                /** @description The headings the passage sits under, outermost first. */
+                heading: string;
+                content: string;
+                /** @description The page a website passage came from. */
+                url: string | null;
+                /** @description Relevance, 0 to 1; higher is better. */
+                score: number;
+            }[];
+        };
+        KnowledgeDocument: {
+            id: number;
+            knowledgebase_id: number;
+            name: string;
+            description: string | null;
+            type: "website" | "pdf" | "txt" | "docx";
+            type_label: string;
+            status: "processing" | "active" | "failed";
+            status_label: string;
+            /** @description Why processing failed; null unless failed. */
+            failure_reason: string | null;
+            url: string | null;
+            links: string[] | null;
+            relative_links_limit: number | null;
+            chunks_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ListDocumentsResponse: {
+            data: components["schemas"]["KnowledgeDocument"][];
+        };
+        CreateDocumentRequest: {
+            name: string;
+            description?: string | null;
+            type: "website" | "pdf" | "txt" | "docx";
+            url?: string;
+            links?: string[];
+            /** @default 10 */
+            relative_links_limit?: number;
+            /** @description txt only: the text itself, instead of a file. */
+            content?: string;
+            /** @description pdf, docx or txt: the file (multipart), at most 20 MB. */
+            file?: unknown;
+        };
+        CreateDocumentResponse: {
+            message: string;
+            data: components["schemas"]["KnowledgeDocument"];
+        };
+        GetDocumentResponse: {
+            data: components["schemas"]["KnowledgeDocument"];
+        };
+        UpdateDocumentRequest: {
+            name?: string;
+            description?: string | null;
+        };
+        UpdateDocumentResponse: {
+            message: string;
+            data: components["schemas"]["KnowledgeDocument"];
+        };
+        GetWidgetConfigResponse: {
+            /** @enum {boolean} */
+            status: true;
+            /** Format: uuid */
+            assistant_id: string;
+            name: string;
+            language: string;
+            greeting: string;
+            settings: {
+                title: string;
+                subtitle: string | null;
+                avatar_url: string | null;
+                primary_color: string;
+                position: string;
+                launcher_text: string | null;
+            };
+            call: {
+                enabled: boolean;
+            };
+        };
+        ConversationErrorBody: {
+            /** @enum {boolean} */
+            status: false;
+            error: string;
+        };
+        CreateConversationRequest: {
+            /**
+             * Format: uuid
+             * @description The assistant's UUID.
+             */
+            assistant_id: string;
+            /**
+             * @description widget (charged per user message) or test (free; needs the owner's Bearer token).
+             * @default widget
+             * @enum {string}
+             */
+            type?: "widget" | "test";
+            variables?: {
+                [key: string]: string | number | boolean;
+            } | null;
+        };
+        FunctionCall: {
+            name: string;
+            arguments: {
+                [key: string]: unknown;
+            };
+            result: {
+                [key: string]: unknown;
+            };
+        };
+        ConversationHistoryItem: {
+            /** @enum {string} */
+            role: "user" | "assistant" | "system";
+            content: string;
+            function_calls?: components["schemas"]["FunctionCall"][];
+        };
+        CreateConversationResponse: {
+            /** @enum {boolean} */
+            status: true;
+            /** Format: uuid */
+            conversation_id: string;
+            history: components["schemas"]["ConversationHistoryItem"][];
+        };
+        SendConversationMessageRequest: {
+            message: string;
+        };
+        SendConversationMessageResponse: {
+            /** @enum {boolean} */
+            status: true;
+            /** @description The reply; empty when the conversation's AI is disabled (a human answers). */
+            message: string;
+            function_calls: components["schemas"]["FunctionCall"][];
+            /**
+             * @description Present when the AI is disabled: the message was stored and nobody answered yet.
+             * @enum {boolean}
+             */
+            ai_disabled?: true;
+        };
+        ConversationParty: {
+            name: string | null;
+            phone: string | null;
+            user_id?: string;
+        };
+        GetConversationResponse: {
+            /** @enum {boolean} */
+            status: true;
+            history: components["schemas"]["ConversationHistoryItem"][];
+            variables: {
+                [key: string]: unknown;
+            } | null;
+            external_identifier?: string;
+            whatsapp_sender?: components["schemas"]["ConversationParty"] | null;
+            customer?: components["schemas"]["ConversationParty"];
+        };
+        ListConversationsResponse: {
+            data: {
+                id: string;
+                assistant_id: string;
+                assistant_name: string;
+                type: string;
+                variables: {
+                    [key: string]: unknown;
+                } | null;
+                message_count: number;
+                total_cost: number;
+                ai_enabled: boolean;
+                status: string;
+                created_at: string;
+                updated_at: string;
+                external_identifier?: string;
+                whatsapp_sender?: components["schemas"]["ConversationParty"] | null;
+                customer?: components["schemas"]["ConversationParty"];
+            }[];
+            path: string;
+            per_page: number;
+            next_cursor: string | null;
+            prev_cursor: string | null;
+        };
+        GenerateReplyRequest: {
+            assistant_id: number | string;
+            customer_identifier: string;
+            message: string;
+            variables?: {
+                [key: string]: string | number | boolean;
+            };
+        };
+        GenerateReplyResponse: {
+            /** @enum {boolean} */
+            success: true;
+            conversation_id: string;
+            customer_identifier: string;
+            reply: string;
+            function_calls: components["schemas"]["FunctionCall"][];
+            ai_disabled: boolean;
+        };
+        DisableAiRepliesResponse: {
+            /** @enum {boolean} */
+            status: true;
+            ai_enabled: boolean;
+        };
+        EnableAiRepliesResponse: {
+            /** @enum {boolean} */
+            status: true;
+            ai_enabled: boolean;
+        };
+        MakeCallRequest: {
+            /** @description The number to call, E.164. */
+            phone_number: string;
+            assistant_id: number;
+            variables?: {
+                [key: string]: string | number | boolean;
+            } | null;
+        };
+        MakeCallResponse: {
+            message: string;
+            call_id: number;
+            status: string;
+        };
+        Call: {
+            id: number;
+            assistant_id: number | null;
+            assistant_name: string | null;
+            campaign_name: string | null;
+            /** @description inbound, outbound or web */
+            type: string;
+            /** @description Seconds of talk */
+            duration: number;
+            assistant_phone_number: string | null;
+            client_phone_number: string | null;
+            status: string;
+            end_reason: string | null;
+            transcript: {
+                text: string;
+                /** @enum {string} */
+                type: "transcript";
+                sender: "bot" | "human";
+                /** @description Unix seconds */
+                timestamp: number;
+                /** @description On a bot entry: the functions the assistant called for that reply. */
+                function_calls?: {
+                    name: string;
+                    arguments: {
+                        [key: string]: unknown;
+                    };
+                    result: {
+                        [key: string]: unknown;
+                    };
+                }[];
+            }[];
+            variables: {
+                [key: string]: unknown;
+            };
+            evaluation: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Reserved: what the post-call webhook receiver answered (not kept). */
+            webhook_response: null;
+            /** @description USD */
+            carrier_cost: number;
+            /** @description USD */
+            total_cost: number;
+            /** @description human, machine or unknown */
+            answered_by: string | null;
+            recording_url: string | null;
+            created_at: string;
+            updated_at: string;
+        };
+        ListCallsResponse: {
+            current_page: number;
+            data: components["schemas"]["Call"][];
+            first_page_url: string;
+            from: number | null;
+            last_page: number;
+            last_page_url: string;
+            links: {
+                url: string | null;
+                label: string;
+                active: boolean;
+            }[];
+            next_page_url: string | null;
+            path: string;
+            per_page: number;
+            prev_page_url: string | null;
+            to: number | null;
+            total: number;
+        };
+        StartWebCallRequest: {
+            /**
+             * Format: uuid
+             * @description The assistant's UUID.
+             */
+            assistant_id: string;
+            variables?: {
+                [key: string]: string | number | boolean;
+            } | null;
+        };
+        StartWebCallResponse: {
+            /** @description The call record (GET /api/user/calls/{id} for its owner). */
+            call_id: number;
+            /** @description Open within expires_at; the token in it works once. */
+            websocket_url: string;
+            /** @description ISO 8601; the socket must be opened before this. */
+            expires_at: string;
+        };
+        PostUserChatappVoiceCallRequest: {
+            sender_id: number;
+            /** @description The customer, E.164. */
+            recipient_phone: string;
+            variables?: {
+                [key: string]: string;
+            };
+        };
+        PostUserChatappVoiceCallResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @enum {string} */
+            status: "queued";
+            sender_id: number;
+            customer_phone: string;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type LoginRequest = components['schemas']['LoginRequest'];
+export type LoginResponse = components['schemas']['LoginResponse'];
+export type MessageBody = components['schemas']['MessageBody'];
+export type ValidationErrorBody = components['schemas']['ValidationErrorBody'];
+export type PostAuthRegisterRequest = components['schemas']['PostAuthRegisterRequest'];
+export type PostAuthRegisterResponse = components['schemas']['PostAuthRegisterResponse'];
+export type GetCurrentUserResponse = components['schemas']['GetCurrentUserResponse'];
+export type ListApiKeysResponse = components['schemas']['ListApiKeysResponse'];
+export type CreateApiKeyRequest = components['schemas']['CreateApiKeyRequest'];
+export type CreateApiKeyResponse = components['schemas']['CreateApiKeyResponse'];
+export type ListVoicesResponse = components['schemas']['ListVoicesResponse'];
+export type ListLanguagesResponse = components['schemas']['ListLanguagesResponse'];
+export type ListModelsResponse = components['schemas']['ListModelsResponse'];
+export type ListSynthesizerProvidersResponse = components['schemas']['ListSynthesizerProvidersResponse'];
+export type ListTranscriberProvidersResponse = components['schemas']['ListTranscriberProvidersResponse'];
+export type CreateAssistantRequest = components['schemas']['CreateAssistantRequest'];
+export type CreateAssistantResponse = components['schemas']['CreateAssistantResponse'];
+export type AssistantListItem = components['schemas']['AssistantListItem'];
+export type ListAssistantsResponse = components['schemas']['ListAssistantsResponse'];
+export type Assistant = components['schemas']['Assistant'];
+export type GetAssistantResponse = components['schemas']['GetAssistantResponse'];
+export type UpdateAssistantRequest = components['schemas']['UpdateAssistantRequest'];
+export type AssistantSummary = components['schemas']['AssistantSummary'];
+export type UpdateAssistantResponse = components['schemas']['UpdateAssistantResponse'];
+export type PatchAssistantRequest = components['schemas']['PatchAssistantRequest'];
+export type PatchAssistantResponse = components['schemas']['PatchAssistantResponse'];
+export type ListAssignablePhoneNumbersResponse = components['schemas']['ListAssignablePhoneNumbersResponse'];
+export type Group = components['schemas']['Group'];
+export type ListFoldersResponse = components['schemas']['ListFoldersResponse'];
+export type CreateFolderRequest = components['schemas']['CreateFolderRequest'];
+export type CreateFolderResponse = components['schemas']['CreateFolderResponse'];
+export type GetFolderResponse = components['schemas']['GetFolderResponse'];
+export type UpdateFolderRequest = components['schemas']['UpdateFolderRequest'];
+export type UpdateFolderResponse = components['schemas']['UpdateFolderResponse'];
+export type ListLabelsResponse = components['schemas']['ListLabelsResponse'];
+export type CreateLabelRequest = components['schemas']['CreateLabelRequest'];
+export type CreateLabelResponse = components['schemas']['CreateLabelResponse'];
+export type GetLabelResponse = components['schemas']['GetLabelResponse'];
+export type UpdateLabelRequest = components['schemas']['UpdateLabelRequest'];
+export type UpdateLabelResponse = components['schemas']['UpdateLabelResponse'];
+export type ListOutboundAssistantsResponse = components['schemas']['ListOutboundAssistantsResponse'];
+export type EnableInboundWebhookRequest = components['schemas']['EnableInboundWebhookRequest'];
+export type EnableInboundWebhookResponse = components['schemas']['EnableInboundWebhookResponse'];
+export type DisableInboundWebhookRequest = components['schemas']['DisableInboundWebhookRequest'];
+export type DisableInboundWebhookResponse = components['schemas']['DisableInboundWebhookResponse'];
+export type EnableConversationEndedWebhookRequest = components['schemas']['EnableConversationEndedWebhookRequest'];
+export type EnableConversationEndedWebhookResponse = components['schemas']['EnableConversationEndedWebhookResponse'];
+export type DisableConversationEndedWebhookRequest = components['schemas']['DisableConversationEndedWebhookRequest'];
+export type DisableConversationEndedWebhookResponse = components['schemas']['DisableConversationEndedWebhookResponse'];
+export type DisableWebhookRequest = components['schemas']['DisableWebhookRequest'];
+export type DisableWebhookResponse = components['schemas']['DisableWebhookResponse'];
+export type Tool = components['schemas']['Tool'];
+export type ListToolsResponse = components['schemas']['ListToolsResponse'];
+export type CreateToolRequest = components['schemas']['CreateToolRequest'];
+export type CreateToolResponse = components['schemas']['CreateToolResponse'];
+export type GetToolResponse = components['schemas']['GetToolResponse'];
+export type UpdateToolRequest = components['schemas']['UpdateToolRequest'];
+export type UpdateToolResponse = components['schemas']['UpdateToolResponse'];
+export type PhoneNumber = components['schemas']['PhoneNumber'];
+export type ListSmsPhoneNumbersResponse = components['schemas']['ListSmsPhoneNumbersResponse'];
+export type CreatePhoneNumberRequest = components['schemas']['CreatePhoneNumberRequest'];
+export type CreatePhoneNumberResponse = components['schemas']['CreatePhoneNumberResponse'];
+export type ListPhoneNumbersResponse = components['schemas']['ListPhoneNumbersResponse'];
+export type UpdatePhoneNumberRequest = components['schemas']['UpdatePhoneNumberRequest'];
+export type UpdatePhoneNumberResponse = components['schemas']['UpdatePhoneNumberResponse'];
+export type GetWebhookSecretResponse = components['schemas']['GetWebhookSecretResponse'];
+export type RotateWebhookSecretResponse = components['schemas']['RotateWebhookSecretResponse'];
+export type WebhookDeliverySummary = components['schemas']['WebhookDeliverySummary'];
+export type ListWebhookDeliveriesResponse = components['schemas']['ListWebhookDeliveriesResponse'];
+export type WebhookDeliveryAttempt = components['schemas']['WebhookDeliveryAttempt'];
+export type WebhookDelivery = components['schemas']['WebhookDelivery'];
+export type RedeliverWebhookDeliveryResponse = components['schemas']['RedeliverWebhookDeliveryResponse'];
+export type SenderSummary = components['schemas']['SenderSummary'];
+export type ListSendersResponse = components['schemas']['ListSendersResponse'];
+export type CodedErrorBody = components['schemas']['CodedErrorBody'];
+export type CreateSenderRequest = components['schemas']['CreateSenderRequest'];
+export type Sender = components['schemas']['Sender'];
+export type CreateSenderResponse = components['schemas']['CreateSenderResponse'];
+export type GetSenderResponse = components['schemas']['GetSenderResponse'];
+export type DeleteSenderResponse = components['schemas']['DeleteSenderResponse'];
+export type UpdateSenderRequest = components['schemas']['UpdateSenderRequest'];
+export type UpdateSenderResponse = components['schemas']['UpdateSenderResponse'];
+export type Template = components['schemas']['Template'];
+export type ListTemplatesResponse = components['schemas']['ListTemplatesResponse'];
+export type SyncTemplatesResponse = components['schemas']['SyncTemplatesResponse'];
+export type SimulateInboundMessageRequest = components['schemas']['SimulateInboundMessageRequest'];
+export type ChatappSessionStatus = components['schemas']['ChatappSessionStatus'];
+export type SimulateInboundMessageResponse = components['schemas']['SimulateInboundMessageResponse'];
+export type SimulateCallPermissionReplyRequest = components['schemas']['SimulateCallPermissionReplyRequest'];
+export type CallPermission = components['schemas']['CallPermission'];
+export type GetSessionStatusResponse = components['schemas']['GetSessionStatusResponse'];
+export type SendTemplateMessageRequest = components['schemas']['SendTemplateMessageRequest'];
+export type SendTemplateMessageResponse = components['schemas']['SendTemplateMessageResponse'];
+export type SendFreeformMessageRequest = components['schemas']['SendFreeformMessageRequest'];
+export type SendFreeformMessageResponse = components['schemas']['SendFreeformMessageResponse'];
+export type ChatappMessage = components['schemas']['ChatappMessage'];
+export type ListChatappMessagesResponse = components['schemas']['ListChatappMessagesResponse'];
+export type RequestCallPermissionRequest = components['schemas']['RequestCallPermissionRequest'];
+export type ReceiveChatappWebhookResponse = components['schemas']['ReceiveChatappWebhookResponse'];
+export type KnowledgeBase = components['schemas']['KnowledgeBase'];
+export type ListKnowledgeBasesResponse = components['schemas']['ListKnowledgeBasesResponse'];
+export type SimpleErrorBody = components['schemas']['SimpleErrorBody'];
+export type CreateKnowledgeBaseRequest = components['schemas']['CreateKnowledgeBaseRequest'];
+export type CreateKnowledgeBaseResponse = components['schemas']['CreateKnowledgeBaseResponse'];
+export type GetKnowledgeBaseResponse = components['schemas']['GetKnowledgeBaseResponse'];
+export type UpdateKnowledgeBaseRequest = components['schemas']['UpdateKnowledgeBaseRequest'];
+export type UpdateKnowledgeBaseResponse = components['schemas']['UpdateKnowledgeBaseResponse'];
+export type SearchKnowledgeBaseResponse = components['schemas']['SearchKnowledgeBaseResponse'];
+export type KnowledgeDocument = components['schemas']['KnowledgeDocument'];
+export type ListDocumentsResponse = components['schemas']['ListDocumentsResponse'];
+export type CreateDocumentRequest = components['schemas']['CreateDocumentRequest'];
+export type CreateDocumentResponse = components['schemas']['CreateDocumentResponse'];
+export type GetDocumentResponse = components['schemas']['GetDocumentResponse'];
+export type UpdateDocumentRequest = components['schemas']['UpdateDocumentRequest'];
+export type UpdateDocumentResponse = components['schemas']['UpdateDocumentResponse'];
+export type GetWidgetConfigResponse = components['schemas']['GetWidgetConfigResponse'];
+export type ConversationErrorBody = components['schemas']['ConversationErrorBody'];
+export type CreateConversationRequest = components['schemas']['CreateConversationRequest'];
+export type FunctionCall = components['schemas']['FunctionCall'];
+export type ConversationHistoryItem = components['schemas']['ConversationHistoryItem'];
+export type CreateConversationResponse = components['schemas']['CreateConversationResponse'];
+export type SendConversationMessageRequest = components['schemas']['SendConversationMessageRequest'];
+export type SendConversationMessageResponse = components['schemas']['SendConversationMessageResponse'];
+export type ConversationParty = components['schemas']['ConversationParty'];
+export type GetConversationResponse = components['schemas']['GetConversationResponse'];
+export type ListConversationsResponse = components['schemas']['ListConversationsResponse'];
+export type GenerateReplyRequest = components['schemas']['GenerateReplyRequest'];
+export type GenerateReplyResponse = components['schemas']['GenerateReplyResponse'];
+export type DisableAiRepliesResponse = components['schemas']['DisableAiRepliesResponse'];
+export type EnableAiRepliesResponse = components['schemas']['EnableAiRepliesResponse'];
+export type MakeCallRequest = components['schemas']['MakeCallRequest'];
+export type MakeCallResponse = components['schemas']['MakeCallResponse'];
+export type Call = components['schemas']['Call'];
+export type ListCallsResponse = components['schemas']['ListCallsResponse'];
+export type StartWebCallRequest = components['schemas']['StartWebCallRequest'];
+export type StartWebCallResponse = components['schemas']['StartWebCallResponse'];
+export type PostUserChatappVoiceCallRequest = components['schemas']['PostUserChatappVoiceCallRequest'];
+export type PostUserChatappVoiceCallResponse = components['schemas']['PostUserChatappVoiceCallResponse'];
+export type $defs = Record<string, never>;
+export interface operations {
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "jane@example.com",
+                 *       "password": "example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "user": {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "email": "example"
+                     *       },
+                     *       "token": "example",
+                     *       "token_name": "example",
+                     *       "expires_at": "2026-01-15T09:30:00.000000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Wrong credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    postAuthRegister: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "example",
+                 *       "email": "jane@example.com",
+                 *       "password": "examplex"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PostAuthRegisterRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "user": {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "email": "example"
+                     *       },
+                     *       "token": "example",
+                     *       "expires_at": "2026-01-15T09:30:00.000000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PostAuthRegisterResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    getCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "name": "example",
+                     *       "email": "example",
+                     *       "total_balance": 0.5
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetCurrentUserResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "api_keys": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "example",
+                     *           "last_used_at": "2026-01-15T09:30:00.000000Z",
+                     *           "created_at": "2026-01-15T09:30:00.000000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListApiKeysResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "api_key": {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "token": "example",
+                     *         "created_at": "2026-01-15T09:30:00.000000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateApiKeyResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    deleteApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown or another user's key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    listVoices: {
+        parameters: {
+            query?: {
+                mode?: "pipeline" | "multimodal" | "dualplex";
+                language_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "language_id": 1,
+                     *         "gender": "example",
+                     *         "preview_url": "example",
+                     *         "accent": "example",
+                     *         "age": "example",
+                     *         "synthesizer_provider_id": 1,
+                     *         "modes": [
+                     *           "example"
+                     *         ]
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ListVoicesResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    listLanguages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "iso_2": "example"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ListLanguagesResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    listModels: {
+        parameters: {
+            query?: {
+                type?: "llm" | "multimodal" | "dualplex";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "code": "example"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ListModelsResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    listSynthesizerProviders: {
+        parameters: {
+            query?: {
+                language_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "code": "example",
+                     *         "available": true,
+                     *         "unavailable_reason": "example"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ListSynthesizerProvidersResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    listTranscriberProviders: {
+        parameters: {
+            query?: {
+                language_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "code": "example",
+                     *         "available": true,
+                     *         "unavailable_reason": "example"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ListTranscriberProvidersResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    createAssistant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Bakery front desk",
+                 *       "type": "inbound",
+                 *       "mode": "pipeline",
+                 *       "voice_id": 1,
+                 *       "language_id": 1,
+                 *       "timezone": "Europe/Bucharest",
+                 *       "initial_message": "Hi! Thanks for calling Bread & Co. How can I help?",
+                 *       "system_prompt": "You answer questions about opening hours, orders and deliveries for Bread & Co, a bakery in Cluj."
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateAssistantRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Assistant created successfully",
+                     *       "data": {
+                     *         "id": 12,
+                     *         "name": "Bakery front desk",
+                     *         "status": "active",
+                     *         "type": "inbound",
+                     *         "mode": "pipeline",
+                     *         "uuid": "9b2f6c1e-4d3a-4f7b-8e21-5c0d9a7b3e44"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateAssistantResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    listAssistants: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "current_page": 1,
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "uuid": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "name": "example",
+                     *           "status": "active",
+                     *           "type": "inbound",
+                     *           "mode": "pipeline",
+                     *           "voice_id": 1,
+                     *           "language_id": 1,
+                     *           "timezone": "example",
+                     *           "initial_message": "example",
+                     *           "system_prompt": "example",
+                     *           "llm_model_id": 1,
+                     *           "multimodal_model_id": 1,
+                     *           "chat_llm_fallback_id": 1,
+                     *           "turn_detection_threshold": 0.5,
+                     *           "secondary_language_ids": [
+                     *             1
+                     *           ],
+                     *           "knowledgebase_id": 1,
+                     *           "knowledgebase_mode": "function_call",
+                     *           "folder_id": 1,
+                     *           "label_ids": [
+                     *             1
+                     *           ],
+                     *           "phone_number_id": 1,
+                     *           "tool_ids": [
+                     *             1
+                     *           ],
+                     *           "tts_emotion_enabled": true,
+                     *           "voice_stability": 0.5,
+                     *           "voice_similarity": 0.5,
+                     *           "speech_speed": 0.7,
+                     *           "llm_temperature": 0.5,
+                     *           "synthesizer_provider_id": 1,
+                     *           "transcriber_provider_id": 1,
+                     *           "allow_interruptions": true,
+                     *           "fillers": true,
+                     *           "filler_config": {
+                     *             "positive": [
+                     *               "example"
+                     *             ],
+                     *             "negative": [
+                     *               "example"
+                     *             ],
+                     *             "question": [
+                     *               "example"
+                     *             ],
+                     *             "neutral": [
+                     *               "example"
+                     *             ]
+                     *           },
+                     *           "record": true,
+                     *           "enable_noise_cancellation": true,
+                     *           "wait_for_customer": true,
+                     *           "max_duration": 20,
+                     *           "max_silence_duration": 1,
+                     *           "max_initial_silence_duration": 1,
+                     *           "ringing_time": 1,
+                     *           "reengagement_interval": 7,
+                     *           "reengagement_prompt": "example",
+                     *           "end_call_on_voicemail": true,
+                     *           "voice_mail_message": "example",
+                     *           "endpoint_type": "vad",
+                     *           "endpoint_sensitivity": 0.5,
+                     *           "interrupt_sensitivity": 0.5,
+                     *           "min_interrupt_words": 1,
+                     *           "ambient_sound": "off",
+                     *           "ambient_sound_volume": 0.5,
+                     *           "is_webhook_active": true,
+                     *           "webhook_url": "https://example.com/hook",
+                     *           "send_webhook_only_on_completed": true,
+                     *           "include_recording_in_webhook": true,
+                     *           "post_call_evaluation": true,
+                     *           "post_call_schema": [
+                     *             {
+                     *               "name": "example",
+                     *               "type": "string",
+                     *               "description": "example"
+                     *             }
+                     *           ],
+                     *           "variables": {},
+                     *           "conversation_inactivity_timeout": 1,
+                     *           "conversation_ended_retrigger": true,
+                     *           "conversation_ended_webhook_url": "https://example.com/hook",
+                     *           "widget_settings": {
+                     *             "title": "example",
+                     *             "subtitle": "example",
+                     *             "avatar_url": "https://example.com/hook",
+                     *             "primary_color": "#1F6FEB",
+                     *             "position": "bottom-right",
+                     *             "launcher_text": "example",
+                     *             "greeting": "example",
+                     *             "allowed_origins": [
+                     *               "https://shop.example.com"
+                     *             ]
+                     *           },
+                     *           "widget_daily_budget_usd": 0.5,
+                     *           "tools": [
+                     *             {
+                     *               "type": "example"
+                     *             }
+                     *           ],
+                     *           "created_at": "example",
+                     *           "updated_at": "example",
+                     *           "user_id": 1,
+                     *           "language": "example",
+                     *           "inbound_webhook_url": "example",
+                     *           "engine_id": null,
+                     *           "synthesizer_id": null,
+                     *           "transcriber_id": null,
+                     *           "instance_id": null,
+                     *           "flows_platform_id": null,
+                     *           "deleted_at": null
+                     *         }
+                     *       ],
+                     *       "first_page_url": "example",
+                     *       "from": 1,
+                     *       "last_page": 1,
+                     *       "last_page_url": "example",
+                     *       "links": [
+                     *         {
+                     *           "url": "example",
+                     *           "label": "example",
+                     *           "active": true
+                     *         }
+                     *       ],
+                     *       "next_page_url": "example",
+                     *       "path": "example",
+                     *       "per_page": 1,
+                     *       "prev_page_url": "example",
+                     *       "to": 1,
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListAssistantsResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    getAssistant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "uuid": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "example",
+                     *         "status": "active",
+                     *         "type": "inbound",
+                     *         "mode": "pipeline",
+                     *         "voice_id": 1,
+                     *         "language_id": 1,
+                     *         "timezone": "example",
+                     *         "initial_message": "example",
+                     *         "system_prompt": "example",
+                     *         "llm_model_id": 1,
+                     *         "multimodal_model_id": 1,
+                     *         "chat_llm_fallback_id": 1,
+                     *         "turn_detection_threshold": 0.5,
+                     *         "secondary_language_ids": [
+                     *           1
+                     *         ],
+                     *         "knowledgebase_id": 1,
+                     *         "knowledgebase_mode": "function_call",
+                     *         "folder_id": 1,
+                     *         "label_ids": [
+                     *           1
+                     *         ],
+                     *         "phone_number_id": 1,
+                     *         "tool_ids": [
+                     *           1
+                     *         ],
+                     *         "tts_emotion_enabled": true,
+                     *         "voice_stability": 0.5,
+                     *         "voice_similarity": 0.5,
+                     *         "speech_speed": 0.7,
+                     *         "llm_temperature": 0.5,
+                     *         "synthesizer_provider_id": 1,
+                     *         "transcriber_provider_id": 1,
+                     *         "allow_interruptions": true,
+                     *         "fillers": true,
+                     *         "filler_config": {
+                     *           "positive": [
+                     *             "example"
+                     *           ],
+                     *           "negative": [
+                     *             "example"
+                     *           ],
+                     *           "question": [
+                     *             "example"
+                     *           ],
+                     *           "neutral": [
+                     *             "example"
+                     *           ]
+                     *         },
+                     *         "record": true,
+                     *         "enable_noise_cancellation": true,
+                     *         "wait_for_customer": true,
+                     *         "max_duration": 20,
+                     *         "max_silence_duration": 1,
+                     *         "max_initial_silence_duration": 1,
+                     *         "ringing_time": 1,
+                     *         "reengagement_interval": 7,
+                     *         "reengagement_prompt": "example",
+                     *         "end_call_on_voicemail": true,
+                     *         "voice_mail_message": "example",
+                     *         "endpoint_type": "vad",
+                     *         "endpoint_sensitivity": 0.5,
+                     *         "interrupt_sensitivity": 0.5,
+                     *         "min_interrupt_words": 1,
+                     *         "ambient_sound": "off",
+                     *         "ambient_sound_volume": 0.5,
+                     *         "is_webhook_active": true,
+                     *         "webhook_url": "https://example.com/hook",
+                     *         "send_webhook_only_on_completed": true,
+                     *         "include_recording_in_webhook": true,
+                     *         "post_call_evaluation": true,
+                     *         "post_call_schema": [
+                     *           {
+                     *             "name": "example",
+                     *             "type": "string",
+                     *             "description": "example"
+                     *           }
+                     *         ],
+                     *         "variables": {},
+                     *         "conversation_inactivity_timeout": 1,
+                     *         "conversation_ended_retrigger": true,
+                     *         "conversation_ended_webhook_url": "https://example.com/hook",
+                     *         "widget_settings": {
+                     *           "title": "example",
+                     *           "subtitle": "example",
+                     *           "avatar_url": "https://example.com/hook",
+                     *           "primary_color": "#1F6FEB",
+                     *           "position": "bottom-right",
+                     *           "launcher_text": "example",
+                     *           "greeting": "example",
+                     *           "allowed_origins": [
+                     *             "https://shop.example.com"
+                     *           ]
+                     *         },
+                     *         "widget_daily_budget_usd": 0.5,
+                     *         "tools": [
+                     *           {
+                     *             "type": "example"
+                     *           }
+                     *         ],
+                     *         "created_at": "example",
+                     *         "updated_at": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetAssistantResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown or another account's assistant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    updateAssistant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "example",
+                 *       "status": "active",
+                 *       "type": "inbound"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateAssistantRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "status": "example",
+                     *         "type": "example",
+                     *         "mode": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpdateAssistantResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown or another account's assistant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    deleteAssistant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown or another account's assistant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    patchAssistant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "example",
+                 *       "status": "active",
+                 *       "type": "inbound"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PatchAssistantRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "status": "example",
+                     *         "type": "example",
+                     *         "mode": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PatchAssistantResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown or another account's assistant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    listAssignablePhoneNumbers: {
+        parameters: {
+            query?: {
+                type?: "inbound" | "outbound";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "phone_number": "example",
+                     *         "country_code": "example",
+                     *         "type_label": "example",
+                     *         "is_available": true
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ListAssignablePhoneNumbersResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    listFolders: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "example",
+                     *           "color": "example",
+                     *           "assistants_count": 1
+                     *         }
+                     *       ],
+                     *       "current_page": 1,
+                     *       "per_page": 1,
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListFoldersResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    createFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateFolderRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "color": "example",
+                     *         "assistants_count": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateFolderResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    getFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "color": "example",
+                     *         "assistants_count": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetFolderResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown or another account's folder. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    updateFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "example",
+                 *       "color": "gray"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateFolderRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "color": "example",
+                     *         "assistants_count": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpdateFolderResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown or another account's folder. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    deleteFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown or another account's folder. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    listLabels: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "example",
+                     *           "color": "example",
+                     *           "assistants_count": 1
+                     *         }
+                     *       ],
+                     *       "current_page": 1,
+                     *       "per_page": 1,
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListLabelsResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    createLabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateLabelRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "color": "example",
+                     *         "assistants_count": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateLabelResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    getLabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "color": "example",
+                     *         "assistants_count": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetLabelResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown or another account's label. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    updateLabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "example",
+                 *       "color": "gray"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateLabelRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "color": "example",
+                     *         "assistants_count": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpdateLabelResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown or another account's label. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    deleteLabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown or another account's label. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    listOutboundAssistants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "user_id": 1,
+                     *         "name": "example",
+                     *         "type": "outbound",
+                     *         "mode": "example",
+                     *         "status": "example",
+                     *         "voice_id": 1,
+                     *         "language_id": 1,
+                     *         "timezone": "example",
+                     *         "initial_message": "example",
+                     *         "system_prompt": "example",
+                     *         "variables": {},
+                     *         "webhook_url": "example",
+                     *         "is_webhook_active": true,
+                     *         "created_at": "example",
+                     *         "updated_at": "example"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ListOutboundAssistantsResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    enableInboundWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "assistant_id": 1,
+                 *       "webhook_url": "https://example.com/hook"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EnableInboundWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "data": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EnableInboundWebhookResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown or another account's assistant: Assistant not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    disableInboundWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "assistant_id": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["DisableInboundWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "data": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DisableInboundWebhookResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown or another account's assistant: Assistant not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    enableConversationEndedWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "assistant_id": 1,
+                 *       "webhook_url": "https://example.com/hook"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EnableConversationEndedWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "data": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EnableConversationEndedWebhookResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown or another account's assistant: Assistant not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    disableConversationEndedWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "assistant_id": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["DisableConversationEndedWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "data": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DisableConversationEndedWebhookResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown or another account's assistant: Assistant not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    disableWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "assistant_id": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["DisableWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "data": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DisableWebhookResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown or another account's assistant: Assistant not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    listTools: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "description": "example",
+                     *         "endpoint": "example",
+                     *         "method": "GET",
+                     *         "timeout": 1,
+                     *         "headers": [
+                     *           {
+                     *             "name": "example",
+                     *             "value": "example"
+                     *           }
+                     *         ],
+                     *         "schema": [
+                     *           {
+                     *             "name": "example",
+                     *             "type": "string",
+                     *             "description": "example"
+                     *           }
+                     *         ],
+                     *         "created_at": "example",
+                     *         "updated_at": "example"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ListToolsResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    createTool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "example",
+                 *       "description": "example",
+                 *       "endpoint": "https://example.com/hook",
+                 *       "method": "GET"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateToolRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "description": "example",
+                     *         "endpoint": "example",
+                     *         "method": "GET",
+                     *         "timeout": 1,
+                     *         "headers": [
+                     *           {
+                     *             "name": "example",
+                     *             "value": "example"
+                     *           }
+                     *         ],
+                     *         "schema": [
+                     *           {
+                     *             "name": "example",
+                     *             "type": "string",
+                     *             "description": "example"
+                     *           }
+                     *         ],
+                     *         "created_at": "example",
+                     *         "updated_at": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateToolResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    getTool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "description": "example",
+                     *         "endpoint": "example",
+                     *         "method": "GET",
+                     *         "timeout": 1,
+                     *         "headers": [
+                     *           {
+                     *             "name": "example",
+                     *             "value": "example"
+                     *           }
+                     *         ],
+                     *         "schema": [
+                     *           {
+                     *             "name": "example",
+                     *             "type": "string",
+                     *             "description": "example"
+                     *           }
+                     *         ],
+                     *         "created_at": "example",
+                     *         "updated_at": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetToolResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown or another account's tool. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    updateTool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "example",
+                 *       "description": "example",
+                 *       "endpoint": "https://example.com/hook"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateToolRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "description": "example",
+                     *         "endpoint": "example",
+                     *         "method": "GET",
+                     *         "timeout": 1,
+                     *         "headers": [
+                     *           {
+                     *             "name": "example",
+                     *             "value": "example"
+                     *           }
+                     *         ],
+                     *         "schema": [
+                     *           {
+                     *             "name": "example",
+                     *             "type": "string",
+                     *             "description": "example"
+                     *           }
+                     *         ],
+                     *         "created_at": "example",
+                     *         "updated_at": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpdateToolResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown or another account's tool. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    deleteTool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown or another account's tool. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    listSmsPhoneNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "phone_number": "example",
+                     *           "nickname": "example",
+                     *           "country_code": "example",
+                     *           "type": "example",
+                     *           "type_label": "example",
+                     *           "sms_capable": true,
+                     *           "region": "example",
+                     *           "has_active_subscription": true,
+                     *           "provider": "twilio",
+                     *           "twilio_account_sid": "example",
+                     *           "created_at": "example"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListSmsPhoneNumbersResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    createPhoneNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "phone_number": "example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreatePhoneNumberRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "phone_number": "example",
+                     *         "nickname": "example",
+                     *         "country_code": "example",
+                     *         "type": "example",
+                     *         "type_label": "example",
+                     *         "sms_capable": true,
+                     *         "region": "example",
+                     *         "has_active_subscription": true,
+                     *         "provider": "twilio",
+                     *         "twilio_account_sid": "example",
+                     *         "created_at": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatePhoneNumberResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        error?: string;
+                    };
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    listPhoneNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "phone_number": "example",
+                     *           "nickname": "example",
+                     *           "country_code": "example",
+                     *           "type": "example",
+                     *           "type_label": "example",
+                     *           "sms_capable": true,
+                     *           "region": "example",
+                     *           "has_active_subscription": true,
+                     *           "provider": "twilio",
+                     *           "twilio_account_sid": "example",
+                     *           "created_at": "example"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListPhoneNumbersResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    updatePhoneNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "nickname": "example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdatePhoneNumberRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "phone_number": "example",
+                     *         "nickname": "example",
+                     *         "country_code": "example",
+                     *         "type": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpdatePhoneNumberResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        error?: string;
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    deletePhoneNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        error?: string;
+                    };
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    getWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "secret": "example",
+                     *       "created_at": "2026-01-15T09:30:00.000000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetWebhookSecretResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "secret": "example",
+                     *       "created_at": "2026-01-15T09:30:00.000000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RotateWebhookSecretResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                status?: "pending" | "delivered" | "failed";
+                event?: string;
+                per_page?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "delivery_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "event": "example",
+                     *           "url": "example",
+                     *           "status": "pending",
+                     *           "attempt_count": 1,
+                     *           "last_status_code": 1,
+                     *           "last_error": "example",
+                     *           "next_attempt_at": "2026-01-15T09:30:00.000000Z",
+                     *           "completed_at": "2026-01-15T09:30:00.000000Z",
+                     *           "created_at": "2026-01-15T09:30:00.000000Z"
+                     *         }
+                     *       ],
+                     *       "path": "example",
+                     *       "per_page": 1,
+                     *       "next_cursor": "example",
+                     *       "prev_cursor": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListWebhookDeliveriesResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "delivery_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "event": "example",
+                     *       "url": "example",
+                     *       "status": "pending",
+                     *       "attempt_count": 1,
+                     *       "last_status_code": 1,
+                     *       "last_error": "example",
+                     *       "next_attempt_at": "2026-01-15T09:30:00.000000Z",
+                     *       "completed_at": "2026-01-15T09:30:00.000000Z",
+                     *       "created_at": "2026-01-15T09:30:00.000000Z",
+                     *       "payload": {},
+                     *       "attempts": [
+                     *         {
+                     *           "attempt": 1,
+                     *           "started_at": "2026-01-15T09:30:00.000000Z",
+                     *           "duration_ms": 1,
+                     *           "status_code": 1,
+                     *           "error": "example",
+                     *           "response_body": "example"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown delivery, or another account's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "delivery_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "event": "example",
+                     *         "url": "example",
+                     *         "status": "pending",
+                     *         "attempt_count": 1,
+                     *         "last_status_code": 1,
+                     *         "last_error": "example",
+                     *         "next_attempt_at": "2026-01-15T09:30:00.000000Z",
+                     *         "completed_at": "2026-01-15T09:30:00.000000Z",
+                     *         "created_at": "2026-01-15T09:30:00.000000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RedeliverWebhookDeliveryResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown delivery, or another account's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    listSenders: {
+        parameters: {
+            query?: {
+                status?: "online" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "phone_number": "example",
+                     *           "display_name": "example",
+                     *           "status": "online",
+                     *           "quality_rating": "example",
+                     *           "messaging_limit": 1,
+                     *           "messaging_limit_formatted": "example",
+                     *           "voice_calling_enabled": true,
+                     *           "platform": "cloud_api"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListSendersResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+        };
+    };
+    createSender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "display_name": "example",
+                 *       "phone_number": "example",
+                 *       "platform": "cloud_api"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateSenderRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "example",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "phone_number": "example",
+                     *         "display_name": "example",
+                     *         "status": "online",
+                     *         "quality_rating": "example",
+                     *         "messaging_limit": 1,
+                     *         "messaging_limit_formatted": "example",
+                     *         "voice_calling_enabled": true,
+                     *         "platform": "cloud_api",
+                     *         "country_code": "example",
+                     *         "phone_number_id": "example",
+                     *         "waba_id": "example",
+                     *         "verified_name": "example",
+                     *         "voice_webhook_url": "example",
+                     *         "status_webhook_url": "example",
+                     *         "offline_reason": "example",
+                     *         "name_status": "example",
+                     *         "state_synced_at": "2026-01-15T09:30:00.000000Z",
+                     *         "assistant_id": 1,
+                     *         "templates_synced_at": "2026-01-15T09:30:00.000000Z",
+                     *         "templates_sync_error": "example",
+                     *         "created_at": "2026-01-15T09:30:00.000000Z",
+                     *         "updated_at": "2026-01-15T09:30:00.000000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateSenderResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_ERROR) or credentials the platform refused (PLATFORM_REJECTED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+        };
+    };
+    getSender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "phone_number": "example",
+                     *         "display_name": "example",
+                     *         "status": "online",
+                     *         "quality_rating": "example",
+                     *         "messaging_limit": 1,
+                     *         "messaging_limit_formatted": "example",
+                     *         "voice_calling_enabled": true,
+                     *         "platform": "cloud_api",
+                     *         "country_code": "example",
+                     *         "phone_number_id": "example",
+                     *         "waba_id": "example",
+                     *         "verified_name": "example",
+                     *         "voice_webhook_url": "example",
+                     *         "status_webhook_url": "example",
+                     *         "offline_reason": "example",
+                     *         "name_status": "example",
+                     *         "state_synced_at": "2026-01-15T09:30:00.000000Z",
+                     *         "assistant_id": 1,
+                     *         "templates_synced_at": "2026-01-15T09:30:00.000000Z",
+                     *         "templates_sync_error": "example",
+                     *         "created_at": "2026-01-15T09:30:00.000000Z",
+                     *         "updated_at": "2026-01-15T09:30:00.000000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetSenderResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown sender, or another account's: SENDER_NOT_FOUND. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+        };
+    };
+    deleteSender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeleteSenderResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown sender, or another account's: SENDER_NOT_FOUND. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+        };
+    };
+    updateSender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "display_name": "example",
+                 *       "access_token": "example",
+                 *       "voice_calling_enabled": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateSenderRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "example",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "phone_number": "example",
+                     *         "display_name": "example",
+                     *         "status": "online",
+                     *         "quality_rating": "example",
+                     *         "messaging_limit": 1,
+                     *         "messaging_limit_formatted": "example",
+                     *         "voice_calling_enabled": true,
+                     *         "platform": "cloud_api",
+                     *         "country_code": "example",
+                     *         "phone_number_id": "example",
+                     *         "waba_id": "example",
+                     *         "verified_name": "example",
+                     *         "voice_webhook_url": "example",
+                     *         "status_webhook_url": "example",
+                     *         "offline_reason": "example",
+                     *         "name_status": "example",
+                     *         "state_synced_at": "2026-01-15T09:30:00.000000Z",
+                     *         "assistant_id": 1,
+                     *         "templates_synced_at": "2026-01-15T09:30:00.000000Z",
+                     *         "templates_sync_error": "example",
+                     *         "created_at": "2026-01-15T09:30:00.000000Z",
+                     *         "updated_at": "2026-01-15T09:30:00.000000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpdateSenderResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown sender, or another account's: SENDER_NOT_FOUND. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+        };
+    };
+    listTemplates: {
+        parameters: {
+            query?: {
+                status?: "approved" | "pending" | "rejected" | "all";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "example",
+                     *           "language": "example",
+                     *           "category": "example",
+                     *           "status": "approved",
+                     *           "body_text": "example",
+                     *           "variables": [
+                     *             "example"
+                     *           ],
+                     *           "has_variables": true,
+                     *           "header_format": "text",
+                     *           "header_variables": [
+                     *             "example"
+                     *           ],
+                     *           "button_variables": [
+                     *             "example"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListTemplatesResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown sender, or another account's: SENDER_NOT_FOUND. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+        };
+    };
+    syncTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "example",
+                     *       "synced": 1,
+                     *       "synced_at": "2026-01-15T09:30:00.000000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SyncTemplatesResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown sender, or another account's: SENDER_NOT_FOUND. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description The platform refused (SYNC_FAILED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description The platform could not be reached (SYNC_FAILED). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+        };
+    };
+    simulateInboundMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "from": "example",
+                 *       "text": "example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SimulateInboundMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "conversation_id": 1,
+                     *       "message_id": 1,
+                     *       "session_status": {
+                     *         "is_open": true,
+                     *         "can_send_freeform": true,
+                     *         "requires_template": true,
+                     *         "message": "example",
+                     *         "minutes_remaining": 1,
+                     *         "expires_at": "2026-01-15T09:30:00.000000Z",
+                     *         "expired_at": "2026-01-15T09:30:00.000000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SimulateInboundMessageResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown sender, or another account's: SENDER_NOT_FOUND. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description Not a simulator sender (SIMULATOR_ONLY), or invalid input. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+        };
+    };
+    simulateCallPermissionReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "from": "example",
+                 *       "accept": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["SimulateCallPermissionReplyRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "sender_id": 1,
+                     *       "customer_phone": "example",
+                     *       "conversation_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "status": "pending",
+                     *       "can_call": true,
+                     *       "can_request": true,
+                     *       "session_open": true,
+                     *       "expires_at": "2026-01-15T09:30:00.000000Z",
+                     *       "requested_at": "2026-01-15T09:30:00.000000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CallPermission"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown sender, or another account's: SENDER_NOT_FOUND. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description Not a simulator sender (SIMULATOR_ONLY), or invalid input. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+        };
+    };
+    getSessionStatus: {
+        parameters: {
+            query: {
+                /** @description Id of one of your senders. */
+                sender_id: number;
+                /** @description International format; E.164 preferred (+40711222333). A customer who hides their number: the platform's user id (US.13491208655302741918). */
+                recipient_phone: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "has_conversation": true,
+                     *       "conversation_id": 1,
+                     *       "customer_name": "example",
+                     *       "last_customer_message_at": "2026-01-15T09:30:00.000000Z",
+                     *       "session_status": {
+                     *         "is_open": true,
+                     *         "can_send_freeform": true,
+                     *         "requires_template": true,
+                     *         "message": "example",
+                     *         "minutes_remaining": 1,
+                     *         "expires_at": "2026-01-15T09:30:00.000000Z",
+                     *         "expired_at": "2026-01-15T09:30:00.000000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetSessionStatusResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description SENDER_NOT_FOUND: missing, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description INVALID_PHONE, or invalid input. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+        };
+    };
+    sendTemplateMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "sender_id": 1,
+                 *       "template_id": 1,
+                 *       "recipient_phone": "example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SendTemplateMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "conversation_id": 1,
+                     *       "message_id": 1,
+                     *       "whatsapp_message_id": 1,
+                     *       "message_sid": "example",
+                     *       "status": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SendTemplateMessageResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description INSUFFICIENT_BALANCE: the balance does not cover CHATAPP_MESSAGE_PRICE_USD; nothing was sent. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description SENDER_NOT_FOUND or TEMPLATE_NOT_FOUND. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description INVALID_PHONE, TEMPLATE_NOT_APPROVED, TEMPLATE_MISMATCH, TEMPLATE_NOT_SYNCED, SENDER_OFFLINE, SEND_FAILED, or invalid input. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description SEND_FAILED: the platform could not be reached. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+        };
+    };
+    sendFreeformMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "sender_id": 1,
+                 *       "recipient_phone": "example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SendFreeformMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "conversation_id": 1,
+                     *       "message_id": 1,
+                     *       "whatsapp_message_id": 1,
+                     *       "message_sid": "example",
+                     *       "session_status": {
+                     *         "is_open": true,
+                     *         "can_send_freeform": true,
+                     *         "requires_template": true,
+                     *         "message": "example",
+                     *         "minutes_remaining": 1,
+                     *         "expires_at": "2026-01-15T09:30:00.000000Z",
+                     *         "expired_at": "2026-01-15T09:30:00.000000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SendFreeformMessageResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description INSUFFICIENT_BALANCE: the balance does not cover CHATAPP_MESSAGE_PRICE_USD; nothing was sent. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description SESSION_EXPIRED, with session_status. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description SENDER_NOT_FOUND: missing, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description INVALID_PHONE, SEND_FAILED, or invalid input. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description SEND_FAILED: the platform could not be reached. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description SENDER_OFFLINE. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+        };
+    };
+    listChatappMessages: {
+        parameters: {
+            query: {
+                /** @description Id of one of your senders. */
+                sender_id: number;
+                /** @description International format; E.164 preferred (+40711222333). A customer who hides their number: the platform's user id (US.13491208655302741918). */
+                recipient_phone: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "conversation_id": 1,
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "direction": "inbound",
+                     *           "kind": "example",
+                     *           "body": "example",
+                     *           "status": "example",
+                     *           "template_id": 1,
+                     *           "message_sid": "example",
+                     *           "error_code": 1,
+                     *           "error_message": "example",
+                     *           "media": {
+                     *             "id": "example",
+                     *             "mime_type": "example",
+                     *             "caption": "example",
+                     *             "filename": "example"
+                     *           },
+                     *           "group_id": "example",
+                     *           "deleted": true,
+                     *           "edited": true,
+                     *           "original_body": "example",
+                     *           "created_at": "2026-01-15T09:30:00.000000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListChatappMessagesResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description SENDER_NOT_FOUND: missing, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+        };
+    };
+    requestCallPermission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "sender_id": 1,
+                 *       "recipient_phone": "example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RequestCallPermissionRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "sender_id": 1,
+                     *       "customer_phone": "example",
+                     *       "conversation_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "status": "pending",
+                     *       "can_call": true,
+                     *       "can_request": true,
+                     *       "session_open": true,
+                     *       "expires_at": "2026-01-15T09:30:00.000000Z",
+                     *       "requested_at": "2026-01-15T09:30:00.000000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CallPermission"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description SENDER_NOT_FOUND: missing, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description INVALID_PHONE, VOICE_DISABLED, TEMPLATE_NOT_FOUND, SESSION_CLOSED, REQUEST_LIMIT, REGION_NOT_SUPPORTED or SEND_FAILED. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description 5 per minute, 20 per hour, 50 per day per user (RATE_LIMIT_EXCEEDED); Retry-After says when. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+        };
+    };
+    getCallPermission: {
+        parameters: {
+            query: {
+                /** @description Id of one of your senders. */
+                sender_id: number;
+                /** @description International format; E.164 preferred (+40711222333). A customer who hides their number: the platform's user id (US.13491208655302741918). */
+                recipient_phone: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "sender_id": 1,
+                     *       "customer_phone": "example",
+                     *       "conversation_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "status": "pending",
+                     *       "can_call": true,
+                     *       "can_request": true,
+                     *       "session_open": true,
+                     *       "expires_at": "2026-01-15T09:30:00.000000Z",
+                     *       "requested_at": "2026-01-15T09:30:00.000000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CallPermission"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description SENDER_NOT_FOUND: missing, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description INVALID_PHONE, or invalid input. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description RATE_LIMIT_EXCEEDED; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+        };
+    };
+    downloadChatappMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, with the platform's content type. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "*/*": string;
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description MEDIA_NOT_FOUND: unknown, expired on the platform, or another account's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description MEDIA_UNAVAILABLE: the platform could not be reached. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+        };
+    };
+    verifyChatappWebhook: {
+        parameters: {
+            query?: {
+                "hub.mode"?: string;
+                "hub.verify_token"?: string;
+                "hub.challenge"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    receiveChatappWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "received": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReceiveChatappWebhookResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    listKnowledgeBases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "example",
+                     *           "description": "example",
+                     *           "status": "empty",
+                     *           "status_label": "example",
+                     *           "documents_count": 1,
+                     *           "assistants_count": 1,
+                     *           "created_at": "2026-01-15T09:30:00.000000Z",
+                     *           "updated_at": "2026-01-15T09:30:00.000000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListKnowledgeBasesResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleErrorBody"];
+                };
+            };
+        };
+    };
+    createKnowledgeBase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateKnowledgeBaseRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "description": "example",
+                     *         "status": "empty",
+                     *         "status_label": "example",
+                     *         "documents_count": 1,
+                     *         "assistants_count": 1,
+                     *         "created_at": "2026-01-15T09:30:00.000000Z",
+                     *         "updated_at": "2026-01-15T09:30:00.000000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateKnowledgeBaseResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleErrorBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleErrorBody"];
+                };
+            };
+        };
+    };
+    getKnowledgeBase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "description": "example",
+                     *         "status": "empty",
+                     *         "status_label": "example",
+                     *         "documents_count": 1,
+                     *         "assistants_count": 1,
+                     *         "created_at": "2026-01-15T09:30:00.000000Z",
+                     *         "updated_at": "2026-01-15T09:30:00.000000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetKnowledgeBaseResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown or another account's knowledge base. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleErrorBody"];
+                };
+            };
+        };
+    };
+    updateKnowledgeBase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "example",
+                 *       "description": "example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateKnowledgeBaseRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "description": "example",
+                     *         "status": "empty",
+                     *         "status_label": "example",
+                     *         "documents_count": 1,
+                     *         "assistants_count": 1,
+                     *         "created_at": "2026-01-15T09:30:00.000000Z",
+                     *         "updated_at": "2026-01-15T09:30:00.000000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpdateKnowledgeBaseResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown or another account's knowledge base. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleErrorBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleErrorBody"];
+                };
+            };
+        };
+    };
+    deleteKnowledgeBase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown or another account's knowledge base. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleErrorBody"];
+                };
+            };
+        };
+    };
+    searchKnowledgeBase: {
+        parameters: {
+            query: {
+                q: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "document_id": 1,
+                     *           "document_name": "example",
+                     *           "heading": "example",
+                     *           "content": "example",
+                     *           "url": "example",
+                     *           "score": 0.5
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SearchKnowledgeBaseResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown or another account's knowledge base. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleErrorBody"];
+                };
+            };
+        };
+    };
+    listDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "knowledgebase_id": 1,
+                     *           "name": "example",
+                     *           "description": "example",
+                     *           "type": "website",
+                     *           "type_label": "example",
+                     *           "status": "processing",
+                     *           "status_label": "example",
+                     *           "failure_reason": "example",
+                     *           "url": "example",
+                     *           "links": [
+                     *             "example"
+                     *           ],
+                     *           "relative_links_limit": 1,
+                     *           "chunks_count": 1,
+                     *           "created_at": "2026-01-15T09:30:00.000000Z",
+                     *           "updated_at": "2026-01-15T09:30:00.000000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListDocumentsResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown knowledge base or document, or another account's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleErrorBody"];
+                };
+            };
+        };
+    };
+    createDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "example",
+                 *       "type": "website"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateDocumentRequest"];
+                /**
+                 * @example {
+                 *       "name": "example",
+                 *       "type": "website"
+                 *     }
+                 */
+                "multipart/form-data": components["schemas"]["CreateDocumentRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "knowledgebase_id": 1,
+                     *         "name": "example",
+                     *         "description": "example",
+                     *         "type": "website",
+                     *         "type_label": "example",
+                     *         "status": "processing",
+                     *         "status_label": "example",
+                     *         "failure_reason": "example",
+                     *         "url": "example",
+                     *         "links": [
+                     *           "example"
+                     *         ],
+                     *         "relative_links_limit": 1,
+                     *         "chunks_count": 1,
+                     *         "created_at": "2026-01-15T09:30:00.000000Z",
+                     *         "updated_at": "2026-01-15T09:30:00.000000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateDocumentResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown knowledge base or document, or another account's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleErrorBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleErrorBody"];
+                };
+            };
+        };
+    };
+    getDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                docId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "knowledgebase_id": 1,
+                     *         "name": "example",
+                     *         "description": "example",
+                     *         "type": "website",
+                     *         "type_label": "example",
+                     *         "status": "processing",
+                     *         "status_label": "example",
+                     *         "failure_reason": "example",
+                     *         "url": "example",
+                     *         "links": [
+                     *           "example"
+                     *         ],
+                     *         "relative_links_limit": 1,
+                     *         "chunks_count": 1,
+                     *         "created_at": "2026-01-15T09:30:00.000000Z",
+                     *         "updated_at": "2026-01-15T09:30:00.000000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetDocumentResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown knowledge base or document, or another account's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleErrorBody"];
+                };
+            };
+        };
+    };
+    updateDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                docId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "example",
+                 *       "description": "example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateDocumentRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "knowledgebase_id": 1,
+                     *         "name": "example",
+                     *         "description": "example",
+                     *         "type": "website",
+                     *         "type_label": "example",
+                     *         "status": "processing",
+                     *         "status_label": "example",
+                     *         "failure_reason": "example",
+                     *         "url": "example",
+                     *         "links": [
+                     *           "example"
+                     *         ],
+                     *         "relative_links_limit": 1,
+                     *         "chunks_count": 1,
+                     *         "created_at": "2026-01-15T09:30:00.000000Z",
+                     *         "updated_at": "2026-01-15T09:30:00.000000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpdateDocumentResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown knowledge base or document, or another account's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleErrorBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleErrorBody"];
+                };
+            };
+        };
+    };
+    deleteDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                docId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown knowledge base or document, or another account's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleErrorBody"];
+                };
+            };
+        };
+    };
+    getWidgetConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": true,
+                     *       "assistant_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "name": "example",
+                     *       "language": "example",
+                     *       "greeting": "example",
+                     *       "settings": {
+                     *         "title": "example",
+                     *         "subtitle": "example",
+                     *         "avatar_url": "example",
+                     *         "primary_color": "example",
+                     *         "position": "example",
+                     *         "launcher_text": "example"
+                     *       },
+                     *       "call": {
+                     *         "enabled": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetWidgetConfigResponse"];
+                };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+        };
+    };
+    createConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "assistant_id": "9b2f6c1e-4d3a-4f7b-8e21-5c0d9a7b3e44",
+                 *       "type": "widget",
+                 *       "variables": {
+                 *         "customer_name": "Ana"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateConversationRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": true,
+                     *       "conversation_id": "3f1c8a52-7b9e-4c2d-a6f0-1e8d7c5b4a39",
+                     *       "history": [
+                     *         {
+                     *           "role": "assistant",
+                     *           "content": "Hi Ana! How can I help you today?"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateConversationResponse"];
+                };
+            };
+            /** @description Insufficient balance, or processing failed ("Failed to process message: ..."). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+            /** @description The assistant is not active (widget conversations only; the owner's test conversations are allowed). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+            /** @description Conversation not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Widget limits: conversations per client network per hour, messages per conversation and per client network per minute, or the assistant's daily widget budget. The Retry-After header gives the seconds to wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+        };
+    };
+    sendConversationMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Do you deliver on Saturdays?"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SendConversationMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": true,
+                     *       "message": "Yes, we deliver on Saturdays between 9:00 and 14:00.",
+                     *       "function_calls": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SendConversationMessageResponse"];
+                };
+            };
+            /** @description Insufficient balance, or processing failed ("Failed to process message: ..."). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+            /** @description The assistant is not active (widget conversations only; the owner's test conversations are allowed). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+            /** @description Conversation not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Widget limits: conversations per client network per hour, messages per conversation and per client network per minute, or the assistant's daily widget budget. The Retry-After header gives the seconds to wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+        };
+    };
+    getConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": true,
+                     *       "history": [
+                     *         {
+                     *           "role": "user",
+                     *           "content": "example",
+                     *           "function_calls": [
+                     *             {
+                     *               "name": "example",
+                     *               "arguments": {},
+                     *               "result": {}
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "variables": {},
+                     *       "external_identifier": "example",
+                     *       "whatsapp_sender": {
+                     *         "name": "example",
+                     *         "phone": "example",
+                     *         "user_id": "example"
+                     *       },
+                     *       "customer": {
+                     *         "name": "example",
+                     *         "phone": "example",
+                     *         "user_id": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetConversationResponse"];
+                };
+            };
+            /** @description Conversation not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+        };
+    };
+    listConversations: {
+        parameters: {
+            query?: {
+                /** @description chatapp is a synonym of whatsapp. */
+                type?: "test" | "widget" | "whatsapp" | "api" | "chatapp";
+                /** @description The assistant's id or UUID. */
+                assistant_id?: string;
+                customer_phone?: string;
+                external_identifier?: string;
+                /** @description The chatapp sender's number (E.164). */
+                whatsapp_sender_phone?: string;
+                /** @description A synonym of whatsapp_sender_phone. */
+                chatapp_sender_phone?: string;
+                per_page?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "example",
+                     *           "assistant_id": "example",
+                     *           "assistant_name": "example",
+                     *           "type": "example",
+                     *           "variables": {},
+                     *           "message_count": 1,
+                     *           "total_cost": 0.5,
+                     *           "ai_enabled": true,
+                     *           "status": "example",
+                     *           "created_at": "example",
+                     *           "updated_at": "example",
+                     *           "external_identifier": "example",
+                     *           "whatsapp_sender": {
+                     *             "name": "example",
+                     *             "phone": "example",
+                     *             "user_id": "example"
+                     *           },
+                     *           "customer": {
+                     *             "name": "example",
+                     *             "phone": "example",
+                     *             "user_id": "example"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "path": "example",
+                     *       "per_page": 1,
+                     *       "next_cursor": "example",
+                     *       "prev_cursor": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListConversationsResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    generateReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "assistant_id": 1,
+                 *       "customer_identifier": "example",
+                 *       "message": "example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["GenerateReplyRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "conversation_id": "example",
+                     *       "customer_identifier": "example",
+                     *       "reply": "example",
+                     *       "function_calls": [
+                     *         {
+                     *           "name": "example",
+                     *           "arguments": {},
+                     *           "result": {}
+                     *         }
+                     *       ],
+                     *       "ai_disabled": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GenerateReplyResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        retry_after: number;
+                    };
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    disableAiReplies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": true,
+                     *       "ai_enabled": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DisableAiRepliesResponse"];
+                };
+            };
+            /** @description Missing or unknown key: {"error": "Unauthorized"}. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleErrorBody"];
+                };
+            };
+            /** @description Unknown conversation, or another account's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+        };
+    };
+    enableAiReplies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": true,
+                     *       "ai_enabled": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EnableAiRepliesResponse"];
+                };
+            };
+            /** @description Missing or unknown key: {"error": "Unauthorized"}. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleErrorBody"];
+                };
+            };
+            /** @description Unknown conversation, or another account's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+        };
+    };
+    makeCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "phone_number": "example",
+                 *       "assistant_id": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["MakeCallRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "call_id": 1,
+                     *       "status": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MakeCallResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    listCalls: {
+        parameters: {
+            query?: {
+                status?: "initiated" | "ringing" | "busy" | "in-progress" | "ended" | "completed" | "ended_by_customer" | "ended_by_assistant" | "no-answer" | "failed";
+                type?: "inbound" | "outbound" | "web";
+                phone_number?: string;
+                assistant_id?: number;
+                /** @description YYYY-MM-DD (UTC) */
+                date_from?: string;
+                /** @description YYYY-MM-DD (UTC) */
+                date_to?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "current_page": 1,
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "assistant_id": 1,
+                     *           "assistant_name": "example",
+                     *           "campaign_name": "example",
+                     *           "type": "example",
+                     *           "duration": 1,
+                     *           "assistant_phone_number": "example",
+                     *           "client_phone_number": "example",
+                     *           "status": "example",
+                     *           "end_reason": "example",
+                     *           "transcript": [
+                     *             {
+                     *               "text": "example",
+                     *               "type": "transcript",
+                     *               "sender": "bot",
+                     *               "timestamp": 0.5,
+                     *               "function_calls": [
+                     *                 {
+                     *                   "name": "example",
+                     *                   "arguments": {},
+                     *                   "result": {}
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "variables": {},
+                     *           "evaluation": {},
+                     *           "webhook_response": null,
+                     *           "carrier_cost": 0.5,
+                     *           "total_cost": 0.5,
+                     *           "answered_by": "example",
+                     *           "recording_url": "example",
+                     *           "created_at": "example",
+                     *           "updated_at": "example"
+                     *         }
+                     *       ],
+                     *       "first_page_url": "example",
+                     *       "from": 1,
+                     *       "last_page": 1,
+                     *       "last_page_url": "example",
+                     *       "links": [
+                     *         {
+                     *           "url": "example",
+                     *           "label": "example",
+                     *           "active": true
+                     *         }
+                     *       ],
+                     *       "next_page_url": "example",
+                     *       "path": "example",
+                     *       "per_page": 1,
+                     *       "prev_page_url": "example",
+                     *       "to": 1,
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListCallsResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    getCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "assistant_id": 1,
+                     *       "assistant_name": "example",
+                     *       "campaign_name": "example",
+                     *       "type": "example",
+                     *       "duration": 1,
+                     *       "assistant_phone_number": "example",
+                     *       "client_phone_number": "example",
+                     *       "status": "example",
+                     *       "end_reason": "example",
+                     *       "transcript": [
+                     *         {
+                     *           "text": "example",
+                     *           "type": "transcript",
+                     *           "sender": "bot",
+                     *           "timestamp": 0.5,
+                     *           "function_calls": [
+                     *             {
+                     *               "name": "example",
+                     *               "arguments": {},
+                     *               "result": {}
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "variables": {},
+                     *       "evaluation": {},
+                     *       "webhook_response": null,
+                     *       "carrier_cost": 0.5,
+                     *       "total_cost": 0.5,
+                     *       "answered_by": "example",
+                     *       "recording_url": "example",
+                     *       "created_at": "example",
+                     *       "updated_at": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Call"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    deleteCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    downloadCallRecording: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The WAV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "audio/wav": string;
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    twilioIncomingCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    twilioCallStatus: {
+        parameters: {
+            query?: {
+                call_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    startWebCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "assistant_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                 *     }
+                 */
+                "application/json": components["schemas"]["StartWebCallRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "call_id": 1,
+                     *       "websocket_url": "example",
+                     *       "expires_at": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StartWebCallResponse"];
+                };
+            };
+            /** @description Insufficient balance for the call's first minute. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+            /** @description The page's origin is not allowed, or the assistant is not active (public calls only; the owner's test calls are allowed). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+            /** @description Assistant not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Calls and conversations started from one client network per hour (the widget limit). Retry-After gives the seconds to wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+            /** @description This server lacks a speech provider the assistant's mode needs (the owner is told which key to set). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+        };
+    };
+    postUserChatappVoiceCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "sender_id": 1,
+                 *       "recipient_phone": "example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PostUserChatappVoiceCallRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "queued",
+                     *       "sender_id": 1,
+                     *       "customer_phone": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PostUserChatappVoiceCallResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description INSUFFICIENT_BALANCE: the balance does not cover the first minute. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description ASSISTANT_BLOCKED: the sender's assistant is not active. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description SENDER_NOT_FOUND: missing, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description INVALID_PHONE, VOICE_DISABLED, NO_PERMISSION, NO_ASSISTANT, SENDER_OFFLINE, REGION_NOT_SUPPORTED, FEATURE_DISABLED, CALL_FAILED, or invalid input. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description CONCURRENT_LIMIT (5 calls in progress per sender), CONTACT_RATE_LIMIT (3 per contact per 5 minutes), RATE_LIMIT_EXCEEDED (5/min, 15/h, 30/day per user); Retry-After says when. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description CALL_FAILED: the platform could not be reached. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+        };
+    };
+}
