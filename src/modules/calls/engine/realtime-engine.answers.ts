@@ -93,6 +93,11 @@ export class RealtimeAnswers {
     }
   }
 
+  /** A new response: whatever the cancelled one still had in flight is over. */
+  responseStarted(): void {
+    this.discarding = false;
+  }
+
   /** The model finished an answer: it plays out, and the next audio or text starts another. */
   modelDone(): void {
     if (this.discarding) {

@@ -9,7 +9,7 @@ import type { TtsProvider } from '../speech/speech.types.js';
 import { AudioOut } from './audio-out.js';
 import { minInterruptWords, onAbort, voicemailPlan, wordCount, wrapUpReason } from './call-behaviour/call-rules.js';
 import { CallTimers, reengagementRequest, SilenceRules } from './call-behaviour/call-timers.js';
-import { handOver } from './call-behaviour/hand-over.js';
+import { handOver, warmHandOver, type HandOverContext } from './call-behaviour/hand-over.js';
 import { closeRecording, type LineExtras } from './call-behaviour/line-extras.js';
 import type { CallTransferRequest } from './call-functions.js';
 import type { CallEngineSession, CallOutcome } from './engine.types.js';
@@ -18,6 +18,7 @@ import { RealtimeAnswers } from './realtime-engine.answers.js';
 import { CallerTurns } from './realtime-engine.turns.js';
 import type { EngineTimers } from './timers.js';
 import type { VoiceSettings } from './utterance.js';
+import { transferUnansweredPrompt } from './warm-transfer.js';
 
 export interface RealtimeCallDeps {
   session: CallEngineSession;
@@ -26,8 +27,8 @@ export interface RealtimeCallDeps {
   functions: FunctionSet;
   /** dualplex: the model answers in text and the assistant's own synthesizer speaks it. */
   speaker: { tts: TtsProvider; voice: VoiceSettings } | null;
-  /** Where transfer_call asked to hand the caller over (set by the call functions). */
-  transferRequest(): CallTransferRequest | null;
+  /** Where transfer_call asked to hand the caller over (set by the call functions), taken once. */
+  takeTransferRequest(): CallTransferRequest | null;
   /** The chat model that briefs the supervisor on a warm transfer. */
   summaryModel: Pick<ReplyEngineDeps, 'llm' | 'modelFor'>;
   extras: LineExtras;
@@ -64,6 +65,9 @@ export class RealtimeCall {
   private readonly callerTurns: CallerTurns | null;
   /** The call ends (for this reason) once the model's next answer has played: a goodbye, a hand-over. */
   private endAfterAnswer: string | null = null;
+  private transfer: CallTransferRequest | null = null;
+  /** Set while the caller is on hold for a supervisor; aborted with the end reason when the call must end. */
+  private holding: AbortController | null = null;
   private ending: { endedBy: CallOutcome['endedBy']; reason: string } | null = null;
   private finished = false;
   private resolve!: (outcome: CallOutcome) => void;
@@ -148,6 +152,7 @@ export class RealtimeCall {
       onSpeechStarted: () => this.onCallerSpeech(),
       onSpeechStopped: () => this.callerTurns?.stopped(),
       onFunctionCall: (fc) => void this.onFunctionCall(fc),
+      onResponseCreated: () => this.answers.responseStarted(),
       onResponseDone: () => this.answers.modelDone(),
       onError: (error) => {
         this.deps.logger.warn({ err: error, callId: this.deps.session.call.id }, 'realtime model error');
@@ -200,7 +205,8 @@ export class RealtimeCall {
     if (this.finished) return;
     this.event({ type: 'function_call', name: run.record.name, arguments: run.record.arguments, result: run.record.result });
     // The model says its goodbye (or "transferring you now") in the answer to this result.
-    if (this.deps.transferRequest()) this.endAfterNextAnswer('transferred');
+    this.transfer = this.deps.takeTransferRequest() ?? this.transfer;
+    if (this.transfer) this.endAfterNextAnswer('transferred');
     else if (run.effect?.kind === 'end') this.endAfterNextAnswer('end_call');
     this.model?.sendFunctionResult(fc.callId, run.record.result);
   }
@@ -209,6 +215,7 @@ export class RealtimeCall {
 
   /** Asks the model for a last answer (`instructions`), and ends the call once it has played. */
   private endPolitely(reason: string, instructions: string): void {
+    if (this.holding) return this.holding.abort(reason);
     if (this.finished || this.ending || this.endAfterAnswer) return;
     if (this.answers.speaking) this.cutOff();
     this.endAfterNextAnswer(reason);
@@ -224,16 +231,40 @@ export class RealtimeCall {
 
   private async afterFarewell(reason: string): Promise<void> {
     if (this.finished || this.ending) return;
-    const transfer = reason === 'transferred' ? this.deps.transferRequest() : null;
+    const transfer = reason === 'transferred' ? this.transfer : null;
+    this.transfer = null;
     if (!transfer) return this.endNow('assistant', reason);
     this.ending = { endedBy: 'assistant', reason };
     this.timers.clear();
-    const { session, logger, summaryModel } = this.deps;
-    this.ending.reason = await handOver(transfer, {
-      session, logger, summaryModel, say: (text) => this.say(text), transcript: this.transcript, timestamp: () => this.timestamp(),
-    });
+    const { session, logger, summaryModel, timers } = this.deps;
+    const ctx: HandOverContext = {
+      session, logger, summaryModel, timers, say: (text) => this.say(text), transcript: this.transcript, timestamp: () => this.timestamp(),
+    };
+    if (transfer.warm && session.telephony.dialSupervisor) return this.warmTransfer(transfer, ctx);
+    this.ending.reason = await handOver(transfer, ctx);
     if (this.ending.reason === 'transfer_failed') await this.hangUp();
     await this.finish('assistant', this.ending.reason);
+  }
+
+  /**
+   * The caller waits on our line (hold music) while the supervisor is dialled; the call's limits
+   * still apply and cancel the hold. Unanswered: the model tells the caller and the call goes on.
+   */
+  private async warmTransfer(request: CallTransferRequest, ctx: HandOverContext): Promise<void> {
+    const holding = new AbortController();
+    this.holding = holding;
+    const outcome = await warmHandOver(request, ctx, { music: (bed) => this.out.setBed(bed), cancelled: holding.signal, leaving: () => (this.holding = null) });
+    this.holding = null;
+    if (this.finished) return;
+    if (outcome.kind === 'cancelled' || outcome.kind === 'unanswered') {
+      this.ending = null;
+      this.endAfterAnswer = null;
+      if (outcome.kind === 'cancelled') return this.endNow('assistant', String(holding.signal.reason));
+      this.model?.createResponse(transferUnansweredPrompt(outcome.reason));
+      return;
+    }
+    if (outcome.kind === 'failed') this.ending!.reason = 'transfer_failed';
+    await this.finish('assistant', this.ending!.reason);
   }
 
   /** Has the model say `text` (a warm transfer's hold message); resolves when played, or after the farewell timeout. */
@@ -244,6 +275,7 @@ export class RealtimeCall {
   }
 
   private async endNow(endedBy: CallOutcome['endedBy'], reason: string): Promise<void> {
+    if (this.holding) return this.holding.abort(reason);
     if (this.finished || this.ending) return;
     this.ending = { endedBy, reason };
     this.timers.clear();
@@ -260,6 +292,10 @@ export class RealtimeCall {
 
   private async finish(endedBy: CallOutcome['endedBy'], reason: string): Promise<void> {
     if (this.finished) return;
+    if (this.holding) {
+      this.ending = { endedBy, reason };
+      this.holding.abort(reason);
+    }
     this.finished = true;
     const final = this.ending ?? { endedBy, reason };
     this.timers.clear();

@@ -61,7 +61,11 @@ export function createRealtimeEngine(deps: RealtimeEngineDeps): CallEngine {
         connect: (handlers) => openRealtimeSession(setup.client, config, handlers),
         functions,
         speaker: setup.speaker,
-        transferRequest: () => transfer,
+        takeTransferRequest: () => {
+          const request = transfer;
+          transfer = null;
+          return request;
+        },
         summaryModel: deps.summaryModel,
         extras: await openLineExtras(deps, session),
         weighsInterruptions: setup.weighsInterruptions,

@@ -40,6 +40,8 @@ export interface RealtimeHandlers {
   /** The server's VAD heard the caller stop. */
   onSpeechStopped?(): void;
   onFunctionCall(call: RealtimeFunctionCall): void;
+  /** The model started a new response (a cancelled one has ended by then). */
+  onResponseCreated?(): void;
   onResponseDone?(response: { id: string; status: string }): void;
   onError(error: Error): void;
   /** The connection ended without close() being called. */
@@ -106,6 +108,7 @@ function createSession(socket: WebSocket, config: RealtimeSessionConfig, handler
         responseActive = true;
         muted = false;
         assistantText = '';
+        handlers.onResponseCreated?.();
         break;
       case 'response.output_audio.delta': {
         if (muted) break;
