@@ -82,6 +82,12 @@ export async function readCommittedClientFiles(): Promise<{ document: string; ty
 
 async function main(): Promise<void> {
   const files = await generateClientFiles(await buildOpenApiDocument());
+  const committed = await readCommittedClientFiles().catch(() => ({ document: '', types: '' }));
+  // Unchanged files are left alone, so a build does not touch what it reads.
+  if (files.document === committed.document && files.types === committed.types) {
+    console.error('The typed client in src/client is up to date.');
+    return;
+  }
   await writeFile(DOCUMENT_PATH, files.document);
   await writeFile(TYPES_PATH, files.types);
   console.error(`Wrote ${DOCUMENT_PATH} and ${TYPES_PATH}.`);
