@@ -2,28 +2,26 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../../core/clock.js';
 import type { CallTranscriptEntry } from '../../../core/db/schema.js';
 import type { RuntimeAssistant } from '../../conversations/functions/types.js';
-import type { ToolCall } from '../../conversations/llm/provider.js';
 import { fillVariables, type HistoryItem } from '../../conversations/prompt.js';
-import { createReplyEngine, type Reply, type ReplyEngineDeps } from '../../conversations/reply-engine.js';
-import { dtmfTones } from '../audio/dtmf.js';
-import { ENGINE_SAMPLE_RATE, type SttProvider, type SttSession, type TranscriptEvent, type TtsProvider } from '../speech/speech.types.js';
+import type { ReplyEngineDeps } from '../../conversations/reply-engine.js';
+import type { SttProvider, SttSession, TranscriptEvent, TtsProvider } from '../speech/speech.types.js';
 import type { AmbientBed } from './ambient.js';
 import { AudioOut } from './audio-out.js';
-import { perCallCache } from './call-cache.js';
-import { callFunctions, withCallFunctions, type CallTransferRequest } from './call-functions.js';
+import type { CallTransferRequest } from './call-functions.js';
 import type { CallRecorder } from './call-recorder.js';
 import { minInterruptWords, onAbort, voicemailPlan, wordCount, wrapUpReason } from './call-behaviour/call-rules.js';
 import { CallTimers, reengagementRequest, SilenceRules } from './call-behaviour/call-timers.js';
-import { handOver, warmHandOver, type HandOverContext } from './call-behaviour/hand-over.js';
+import { CallerHold } from './call-behaviour/caller-hold.js';
+import { handOver, type HandOverContext } from './call-behaviour/hand-over.js';
 import { closeRecording } from './call-behaviour/line-extras.js';
 import type { CallEngineSession, CallOutcome } from './engine.types.js';
 import type { TurnMetrics } from './engine-metrics.js';
-import { KEYPAD_FUNCTIONS, KeypadInput, keypadFunctions } from './keypad.js';
-import { PHRASES, fillerPhrases } from './phrases.js';
-import { transferUnansweredPrompt } from './warm-transfer.js';
-import { PipelineTurns, turnAwareModel, type Turn } from './pipeline-turn.js';
+import { PHRASES } from './phrases.js';
+import { PipelineReplies } from './pipeline-replies.js';
+import { PipelineTurns } from './pipeline-turn.js';
 import type { EngineTimers } from './timers.js';
 import type { VoiceSettings } from './utterance.js';
+import { transferUnansweredPrompt } from './warm-transfer.js';
 
 export interface PipelineCallDeps {
   session: CallEngineSession;
@@ -54,20 +52,16 @@ export class PipelineCall {
   private readonly out: AudioOut;
   private readonly assistantAtStart: RuntimeAssistant;
   private assistant: RuntimeAssistant;
-  private readonly registry: ReplyEngineDeps['registry'];
-  private readonly modelFor: ReplyEngineDeps['modelFor'];
   private stt: SttSession | null = null;
   private readonly turns: PipelineTurns;
-  private readonly keypad: KeypadInput;
+  private readonly replies: PipelineReplies;
   private readonly transcript: CallTranscriptEntry[] = [];
   private readonly history: HistoryItem[] = [];
   private readonly timers: CallTimers;
   private readonly silence: SilenceRules;
   private pendingUserText = '';
-  private fillerIndex = 0;
   private transferRequest: CallTransferRequest | null = null;
-  /** Set while the caller is on hold for a supervisor; aborted (with the end wanted) when the call must end. */
-  private holding: AbortController | null = null;
+  private readonly hold = new CallerHold();
   private transferFailed = false;
   private ending: { endedBy: CallOutcome['endedBy']; reason: string } | null = null;
   private finished = false;
@@ -95,14 +89,12 @@ export class PipelineCall {
         if (turn.userText !== undefined) this.pendingUserText = '';
       },
     });
-    this.keypad = new KeypadInput(deps.timers);
-    const keypadLine = { keypad: this.keypad, sendDigits: (digits: string) => this.sendDigits(digits), flushSpeech: () => this.flushSpeech() };
-    this.modelFor = perCallCache(deps.replyDeps.modelFor);
-    const functions = withCallFunctions(deps.replyDeps.registry, (assistant) => [
-      ...callFunctions(assistant, session.call, (request) => (this.transferRequest = request)),
-      ...keypadFunctions(assistant, keypadLine),
-    ]);
-    this.registry = { forAssistant: perCallCache((assistant) => functions.forAssistant(assistant)) };
+    this.replies = new PipelineReplies({
+      session, replyDeps: deps.replyDeps, mediumNote: deps.mediumNote, clock: deps.clock, timers: deps.timers, turns: this.turns, history: this.history,
+      assistant: () => this.assistant, setAssistant: (assistant) => (this.assistant = assistant), ending: () => this.ending !== null,
+      event: (payload) => this.event(payload), onTransferRequested: (request) => (this.transferRequest = request),
+      onModelFailed: (error) => this.providerFailed('llm', error),
+    });
   }
 
   async run(): Promise<CallOutcome> {
@@ -144,19 +136,19 @@ export class PipelineCall {
 
   private onSpeechStarted(): void {
     if (this.ending) return;
-    this.callerActive();
+    this.silence.callerActive();
     this.event({ type: 'speaking', role: 'user' });
-    if (this.assistant.allow_interruptions && this.minInterruptWords() === 0 && this.turns.current?.utterance.started) this.bargeIn();
+    if (this.assistant.allow_interruptions && minInterruptWords(this.assistant) === 0 && this.turns.current?.utterance.started) this.bargeIn();
   }
 
   private onTranscript(event: TranscriptEvent): void {
     if (this.ending || !event.text.trim()) return;
     const receivedAt = performance.now();
     this.event({ type: 'transcript', role: 'user', text: event.text.trim(), final: event.isFinal });
-    this.callerActive();
+    this.silence.callerActive();
     if (this.turns.current?.utterance.started) {
       // Words over the assistant's voice: only enough of them, when allowed, interrupt it.
-      if (!this.assistant.allow_interruptions || wordCount(event.text) < this.minInterruptWords()) return;
+      if (!this.assistant.allow_interruptions || wordCount(event.text) < minInterruptWords(this.assistant)) return;
       this.bargeIn();
     }
     if (event.endOfTurn) this.callerTurn(event.text.trim(), receivedAt);
@@ -164,98 +156,36 @@ export class PipelineCall {
 
   private callerTurn(text: string, receivedAt: number): void {
     // A reply still being prepared (nothing heard yet) is redone with everything the caller said.
-    this.keypad.cancel();
-    this.keypad.forgetTypeAhead();
+    this.replies.keypad.cancel();
+    this.replies.keypad.forgetTypeAhead();
     if (this.turns.current) this.turns.drop(this.turns.current);
     this.transcript.push({ text, type: 'transcript', sender: 'human', timestamp: this.timestamp() });
     this.pendingUserText = this.pendingUserText ? `${this.pendingUserText} ${text}` : text;
     void this.respond(this.pendingUserText, { visible: true, transcriptAt: receivedAt });
   }
 
-  private minInterruptWords(): number {
-    return minInterruptWords(this.assistant);
-  }
-
   private bargeIn(): void {
-    this.keypad.cancel();
+    this.replies.keypad.cancel();
     this.turns.interrupt();
   }
 
   /** A key of the caller's keypad: for a running collect_keypad, or typed ahead of its prompt. */
   private onDtmf(digit: string): void {
     if (this.ending) return;
-    this.callerActive();
-    this.keypad.press(digit);
+    this.silence.callerActive();
+    this.replies.keypad.press(digit);
   }
 
   // ---- the assistant -------------------------------------------------------------------------
 
-  /** One reply of the model to the caller (or to a hidden prompt), spoken as it is written. */
+  /** One reply of the model; once it has played, the call goes on as the reply asked. */
   private async respond(userMessage: string, options: { visible: boolean; transcriptAt?: number }): Promise<void> {
-    const turn = this.turns.start(options.visible ? userMessage : undefined);
-    turn.timings.transcriptAt = options.transcriptAt;
-    const { call } = this.deps.session;
-    // An engine per turn: its model is bound to this turn's abort signal and timings, so a
-    // cancelled reply finishing a function call can never start a round in the next turn.
-    const replies = createReplyEngine({ ...this.deps.replyDeps, modelFor: this.modelFor, llm: turnAwareModel(this.deps.replyDeps.llm, turn, (calls) => this.toolsStarting(turn, calls)), registry: this.registry });
-    let reply: Reply;
-    try {
-      reply = await replies.reply({
-        conversation: { id: call.id, uuid: call.uuid, userId: call.userId, variables: call.variables },
-        assistant: this.assistant,
-        history: this.history.slice(),
-        userMessage,
-        now: this.deps.clock.now(),
-        mediumNote: this.deps.mediumNote,
-        onEvent: (event) => {
-          if (turn.abort.signal.aborted) return;
-          if (event.type === 'function_call') {
-            turn.functionCalls.push(event.call);
-            this.event({ type: 'function_call', name: event.call.name, arguments: event.call.arguments, result: event.call.result });
-          } else for (const sentence of turn.chunker.push(event.content)) turn.utterance.add(sentence);
-        },
-      });
-    } catch (error) {
-      if (!turn.abort.signal.aborted) this.providerFailed('llm', error);
-      return;
-    }
-    if (turn.abort.signal.aborted) return;
-    for (const sentence of turn.chunker.flush()) turn.utterance.add(sentence);
-    turn.replyContent = reply.content;
-    this.assistant = reply.assistant;
-    turn.utterance.end();
-    const result = await turn.utterance.done.catch(() => 'cancelled' as const);
-    if (result !== 'played' || turn.stored || this.ending) return;
-    this.turns.store(turn, null);
+    const reply = await this.replies.reply(userMessage, options);
+    if (!reply || this.ending) return;
     if (this.transferRequest) void this.transfer(this.transferRequest);
     // Ending the call after a supervisor could not be reached records why.
     else if (reply.end) void this.endWith(this.transferFailed ? 'transfer_failed' : 'end_call');
     else this.lineQuiet();
-  }
-
-  /**
-   * Functions start running: what the model wrote so far is spoken, then a filler so the line is
-   * not silent; none while a keypad function runs (the caller is listening to a prompt or typing).
-   */
-  private toolsStarting(turn: Turn, calls: ToolCall[]): void {
-    if (turn.abort.signal.aborted) return;
-    const keypadOnly = calls.every((c) => KEYPAD_FUNCTIONS.includes(c.name));
-    if (!this.assistant.fillers || keypadOnly) return;
-    this.flushSpeech();
-    const phrases = fillerPhrases(this.assistant.filler_config);
-    turn.utterance.add(phrases[this.fillerIndex++ % phrases.length]!);
-  }
-
-  /** The words the model wrote so far in this reply are spoken now, not at the end of a sentence. */
-  private flushSpeech(): void {
-    const turn = this.turns.current;
-    if (!turn || turn.abort.signal.aborted) return;
-    for (const sentence of turn.chunker.flush()) turn.utterance.add(sentence);
-  }
-
-  /** send_dtmf: keypad tones on the line, after the words before them. */
-  private sendDigits(digits: string): void {
-    this.turns.current?.utterance.addAudio(dtmfTones(digits, ENGINE_SAMPLE_RATE));
   }
 
   // ---- silence, voicemail, endings -----------------------------------------------------------
@@ -264,10 +194,6 @@ export class PipelineCall {
   private lineQuiet(): void {
     if (this.ending || this.turns.current) return;
     this.silence.lineQuiet(this.assistant);
-  }
-
-  private callerActive(): void {
-    this.silence.callerActive();
   }
 
   private async reengage(): Promise<void> {
@@ -314,21 +240,11 @@ export class PipelineCall {
    */
   private async warmTransfer(request: CallTransferRequest, ctx: HandOverContext): Promise<void> {
     for (const name of ['initial_silence', 'silence', 'reengage'] as const) this.timers.cancel(name);
-    const holding = new AbortController();
-    this.holding = holding;
-    const outcome = await warmHandOver(request, ctx, {
-      music: (bed) => this.out.setBed(bed), cancelled: holding.signal, leaving: () => (this.holding = null),
-    });
-    this.holding = null;
+    const outcome = await this.hold.transfer(request, ctx, (bed) => this.out.setBed(bed));
     if (this.finished) return;
-    if (outcome.kind === 'cancelled') {
-      // The call must end (max duration, balance): now that the supervisor leg is stopped.
-      const end = holding.signal.reason as { reason: string; farewell?: string };
-      this.ending = null;
-      return this.endWith(end.reason, end.farewell);
-    }
+    if (outcome.kind === 'ended' || outcome.kind === 'unanswered') this.ending = null;
+    if (outcome.kind === 'ended') return this.endWith(outcome.reason, outcome.farewell);
     if (outcome.kind === 'unanswered') {
-      this.ending = null;
       this.transferFailed = true;
       return this.respond(transferUnansweredPrompt(outcome.reason), { visible: false });
     }
@@ -338,7 +254,7 @@ export class PipelineCall {
 
   /** Ends the call from our side, after speaking `farewell` if given. */
   private async endWith(reason: string, farewell?: string): Promise<void> {
-    if (this.holding) return this.holding.abort({ reason, farewell });
+    if (this.hold.end(reason, farewell)) return;
     if (this.ending || this.finished) return;
     this.ending = { endedBy: 'assistant', reason };
     this.timers.clear();
@@ -353,9 +269,9 @@ export class PipelineCall {
   }
 
   private onLineClosed(): void {
-    if (this.holding) {
+    if (this.hold.active) {
       this.ending = { endedBy: 'customer', reason: 'hangup' };
-      this.holding.abort({ reason: 'hangup' });
+      this.hold.end('hangup');
     } else if (!this.ending) {
       this.ending = { endedBy: 'customer', reason: 'hangup' };
       if (this.turns.current) this.bargeIn();
@@ -367,7 +283,7 @@ export class PipelineCall {
     if (this.finished) return;
     this.finished = true;
     this.timers.clear();
-    this.keypad.cancel();
+    this.replies.keypad.cancel();
     if (this.turns.current) this.turns.drop(this.turns.current);
     this.out.stop();
     await this.stt?.close().catch(() => undefined);
