@@ -65,7 +65,7 @@ describe('OpenAPI', () => {
       '/api/user/chatapp/media/{id}', '/api/user/chatapp/messages', '/api/user/chatapp/send', '/api/user/chatapp/send-freeform', '/api/user/chatapp/senders',
       '/api/user/chatapp/senders/{id}', '/api/user/chatapp/senders/{id}/simulate/call-permission-reply', '/api/user/chatapp/senders/{id}/simulate/inbound',
       '/api/user/chatapp/senders/{id}/templates', '/api/user/chatapp/senders/{id}/templates/sync', '/api/user/chatapp/session-status',
-      '/api/user/chatapp/voice/permission', '/api/user/chatapp/voice/request', '/api/webhooks/chatapp',
+      '/api/user/chatapp/voice/call', '/api/user/chatapp/voice/permission', '/api/user/chatapp/voice/request', '/api/webhooks/chatapp',
     ]);
     expect(Object.keys(doc.paths['/api/user/chatapp/voice/request'].post.responses).sort()).toEqual(['200', '400', '401', '404', '413', '415', '422', '429', '500']);
     expect(doc.paths['/api/webhooks/chatapp'].post.security).toBeUndefined();

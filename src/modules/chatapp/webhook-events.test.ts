@@ -66,7 +66,8 @@ describe('parseWebhookPayload', () => {
   });
 
   it('counts a call as connected only when it was picked up, whichever way round from and to are', () => {
-    const calls = (value: Record<string, unknown>) => parseWebhookPayload(wrap('calls', value), now);
+    // The signalling events for the calls module are tested in call-signal-events.test.ts.
+    const calls = (value: Record<string, unknown>) => parseWebhookPayload(wrap('calls', value), now).filter((e) => e.type !== 'call_signal');
     const terminate = { id: 'wacid.1', from: '917358580180', to: '15551441906', event: 'terminate', timestamp: '1760681533', direction: 'USER_INITIATED' };
     expect(calls({ calls: [{ ...terminate, start_time: '1760681513', end_time: '1760681533', duration: 20, status: 'FAILED' }] })).toEqual([
       { type: 'call_connected', phoneNumberId: 'PN', customerPhone: '+917358580180', at: new Date(1760681513_000) },
