@@ -13,6 +13,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { Agent, request } from 'undici';
+import pg from 'pg';
 import { pino } from 'pino';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
@@ -106,6 +107,29 @@ async function printSteps(title: string, requestMeanMs?: number): Promise<void> 
   }
 }
 
+/**
+ * What the service sends PostgreSQL while `work` runs (it runs in this process): statements,
+ * each one round trip, and commits, of which how many skip the wait for the WAL flush. Robust
+ * against a loaded machine, unlike the times.
+ */
+async function countingStatements<T>(work: () => Promise<T>): Promise<{ result: T; statements: number; commits: number; asyncCommits: number }> {
+  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = prototype.query;
+  const counts = { statements: 0, commits: 0, asyncCommits: 0 };
+  prototype.query = function (this: unknown, ...args: unknown[]) {
+    const text = String(typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text ?? '').trim().toLowerCase();
+    counts.statements += 1;
+    if (text === 'commit') counts.commits += 1;
+    if (text.includes('synchronous_commit = off')) counts.asyncCommits += 1;
+    return original.apply(this, args);
+  };
+  try {
+    return { result: await work(), ...counts };
+  } finally {
+    prototype.query = original;
+  }
+}
+
 /** Sequential POSTs timed with performance.now() (autocannon rounds latencies to whole ms). */
 async function sequentialLatency(url: string, body: (i: number) => string): Promise<{ p50: number; p99: number; mean: number }> {
   const durations: number[] = [];
@@ -134,11 +158,14 @@ await serviceRun('warm-up', 2, await widgetConversations('warm', 1, CONNECTIONS)
 const [serviceLatency] = await widgetConversations('latency', 1, 1);
 const referenceSeq = await sequentialLatency(`${llmUrl}/chat/completions`, () => referenceBody);
 deps.services.conversationsModule.messageSteps.reset();
-const serviceSeq = await sequentialLatency(`${serviceUrl}${serviceLatency}`, (i) => JSON.stringify({ message: `What are your opening hours? (${i})` }));
+const counted = await countingStatements(() => sequentialLatency(`${serviceUrl}${serviceLatency}`, (i) => JSON.stringify({ message: `What are your opening hours? (${i})` })));
+const serviceSeq = counted.result;
 console.log(`\nmessages: latency, one connection, ${SEQUENTIAL} sequential round trips, PostgreSQL, instant fake LLM`);
 console.log(`  fake LLM called directly        p50 ${referenceSeq.p50.toFixed(2)} ms   p99 ${referenceSeq.p99.toFixed(2)} ms`);
 console.log(`  widget message through service  p50 ${serviceSeq.p50.toFixed(2)} ms   p99 ${serviceSeq.p99.toFixed(2)} ms`);
 console.log(`  added latency per message:      p50 ${(serviceSeq.p50 - referenceSeq.p50).toFixed(2)} ms   p99 ${(serviceSeq.p99 - referenceSeq.p99).toFixed(2)} ms`);
+const perMessage = (n: number) => (n / SEQUENTIAL).toFixed(1);
+console.log(`  per message: ${perMessage(counted.statements)} SQL statements (round trips), ${perMessage(counted.commits - counted.asyncCommits)} durable commits, ${perMessage(counted.asyncCommits)} commits not waiting for the WAL flush`);
 await printSteps(`one at a time (request mean ${serviceSeq.mean.toFixed(2)} ms)`, serviceSeq.mean);
 
 // Throughput: every connection its own conversation; one owner (one balance row) and many owners.
