@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { TurnMetrics } from '../../src/modules/calls/engine/engine-metrics.js';
-import { containsSignalForText } from '../../src/modules/calls/audio/test-signal.js';
+import { containsSignalForText, signalForText } from '../../src/modules/calls/audio/test-signal.js';
 import { buildTestApp, type TestApp } from './test-app.js';
 import { connectFakeCaller, newAccountSid, startFakeTwilio, type FakeCaller, type FakeTwilio } from './fake-twilio.js';
 import { startFakeDeepgram } from './fake-deepgram.js';
@@ -11,7 +11,7 @@ import { startFakeElevenLabs } from './fake-elevenlabs.js';
 import { startFakeOpenAi, type FakeOpenAi } from './fake-openai.js';
 import { startFakeSpeech, type FakeSpeech } from './fake-speech.js';
 import { manualTimers } from './manual-timers.js';
-import { callRow, PUBLIC_HOST, PUBLIC_URL } from './voice.js';
+import { callRow, makeCall, ownerWithLine, PUBLIC_HOST, PUBLIC_URL } from './voice.js';
 
 /**
  * An app running the real call engine against fakes of every provider: Twilio (REST and the
@@ -96,4 +96,31 @@ export async function callEnded(t: TestApp, callId: number) {
     const row = await callRow(t, callId);
     return !['initiated', 'ringing', 'in-progress'].includes(row.status) && row;
   }, `call ${callId} to end`);
+}
+
+/** What the caller says in `shortRecordedCall`, to be found in the recording. */
+export const RECORDED_CALLER_TEXT = 'Caller side audio';
+export const RECORDED_GREETING = 'Hello! How can I help you today?';
+
+/**
+ * The short recorded call the recording tests share: an assistant with `record` (and `assistant`
+ * overrides) calls out, the greeting plays to its end, the caller says RECORDED_CALLER_TEXT and
+ * hangs up. Resolves with the owner, the call id and the ended call row.
+ */
+export async function shortRecordedCall(e: EngineApp, assistant: Record<string, unknown> = {}) {
+  const owner = await ownerWithLine(e.t, { assistant: { reengagement_interval: 600, max_silence_duration: 360, max_duration: 1200, record: true, ...assistant } });
+  const callId = await makeCall(owner.api, owner.assistant.id);
+  const caller = await e.answer(callId);
+  await playedOut(caller);
+  caller.say(signalForText(RECORDED_CALLER_TEXT, 8_000));
+  // The caller's audio streams in real time (about 0.5 s): let all of it reach the recorder.
+  await new Promise((resolve) => setTimeout(resolve, 700));
+  caller.hangUp();
+  const row = await callEnded(e.t, callId);
+  return { owner, callId, row };
+}
+
+/** Both sides are in a recording's samples (16 kHz): the greeting and the caller's words. */
+export function recordedBothSides(samples: Int16Array): boolean {
+  return containsSignalForText(samples, 16_000, RECORDED_GREETING) && containsSignalForText(samples, 16_000, RECORDED_CALLER_TEXT);
 }

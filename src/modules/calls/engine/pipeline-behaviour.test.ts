@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bytesToPcm16 } from '../audio/frames.js';
-import { containsSignalForText, rms, signalForText, speechLike } from '../audio/test-signal.js';
+import { rms, speechLike } from '../audio/test-signal.js';
 import { decodeWav } from '../audio/wav.js';
 import { apiFor } from '../../../../test/helpers/assistants.js';
 import { createUser } from '../../../../test/helpers/factories.js';
 import { makeCall, ownerWithLine, PUBLIC_URL } from '../../../../test/helpers/voice.js';
-import { callEnded, heard, playedOut, startEngineApp, until, type EngineApp } from '../../../../test/helpers/voice-engine.js';
+import { callEnded, heard, playedOut, recordedBothSides, shortRecordedCall, startEngineApp, until, type EngineApp } from '../../../../test/helpers/voice-engine.js';
 import { PHRASES } from './phrases.js';
 
 /**
@@ -120,20 +120,11 @@ describe('voicemail, balance and recording', () => {
   });
 
   it('records both sides into a WAV served to the owner only', async () => {
-    const owner = await ownerWithLine(e.t, { assistant: { ...calm, record: true } });
-    const callId = await makeCall(owner.api, owner.assistant.id);
-    const caller = await e.answer(callId);
-    await playedOut(caller);
-    caller.say(signalForText('Caller side audio', 8_000));
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    caller.hangUp();
-    const row = await callEnded(e.t, callId);
+    const { owner, callId, row } = await shortRecordedCall(e);
     expect(row).toMatchObject({ recording_path: join('recordings', `${callId}.wav`), recording_url: `${PUBLIC_URL}/api/user/calls/${callId}/recording` });
     const wav = decodeWav(readFileSync(join(e.dataDir, row.recording_path!)));
     expect(wav).toMatchObject({ sampleRate: 16_000, channels: 1, format: 'pcm16' });
-    const samples = bytesToPcm16(wav.data);
-    expect(containsSignalForText(samples, 16_000, 'Hello! How can I help you today?')).toBe(true);
-    expect(containsSignalForText(samples, 16_000, 'Caller side audio')).toBe(true);
+    expect(recordedBothSides(bytesToPcm16(wav.data))).toBe(true);
 
     const res = await owner.api.get(`/api/user/calls/${callId}/recording`);
     expect(res.statusCode).toBe(200);

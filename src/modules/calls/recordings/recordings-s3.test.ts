@@ -2,16 +2,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeMulaw } from '../audio/g711.js';
-import { containsSignalForText, signalForText } from '../audio/test-signal.js';
 import { decodeWav } from '../audio/wav.js';
 import { apiFor } from '../../../../test/helpers/assistants.js';
 import { createUser } from '../../../../test/helpers/factories.js';
 import { startFakeS3, type FakeS3 } from '../../../../test/helpers/fake-s3.js';
-import { makeCall, ownerWithLine, PUBLIC_URL } from '../../../../test/helpers/voice.js';
-import { callEnded, playedOut, startEngineApp, type EngineApp } from '../../../../test/helpers/voice-engine.js';
+import { PUBLIC_URL } from '../../../../test/helpers/voice.js';
+import { recordedBothSides, shortRecordedCall, startEngineApp, type EngineApp } from '../../../../test/helpers/voice-engine.js';
 
 const bucket = { bucket: 'call-recordings', region: 'eu-central-1', accessKeyId: 'AKIDRECORDINGS', secretAccessKey: 'recordings-secret-key' };
-const calm = { reengagement_interval: 600, max_silence_duration: 360, max_duration: 1200, record: true };
 
 let s3: FakeS3;
 let e: EngineApp;
@@ -30,14 +28,7 @@ afterAll(async () => {
 
 describe('recordings in an S3-compatible bucket', () => {
   it('uploads the finished μ-law WAV signed, serves it to the owner only, and DELETE removes it', async () => {
-    const owner = await ownerWithLine(e.t, { assistant: calm });
-    const callId = await makeCall(owner.api, owner.assistant.id);
-    const caller = await e.answer(callId);
-    await playedOut(caller);
-    caller.say(signalForText('Caller side audio', 8_000));
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    caller.hangUp();
-    const row = await callEnded(e.t, callId);
+    const { owner, callId, row } = await shortRecordedCall(e);
 
     const key = `recordings/${callId}.wav`;
     expect(row).toMatchObject({ recording_path: `s3:${key}`, recording_url: `${PUBLIC_URL}/api/user/calls/${callId}/recording` });
@@ -48,9 +39,7 @@ describe('recordings in an S3-compatible bucket', () => {
     expect(existsSync(join(e.dataDir, key))).toBe(false);
     const wav = decodeWav(object.body);
     expect(wav).toMatchObject({ sampleRate: 16_000, channels: 1, format: 'mulaw' });
-    const samples = decodeMulaw(wav.data);
-    expect(containsSignalForText(samples, 16_000, 'Hello! How can I help you today?')).toBe(true);
-    expect(containsSignalForText(samples, 16_000, 'Caller side audio')).toBe(true);
+    expect(recordedBothSides(decodeMulaw(wav.data))).toBe(true);
 
     const res = await owner.api.get(`/api/user/calls/${callId}/recording`);
     expect(res.statusCode).toBe(200);
