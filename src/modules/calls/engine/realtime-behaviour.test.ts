@@ -4,68 +4,32 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bytesToPcm16 } from '../audio/frames.js';
 import { containsSignalForText, rms, signalForText } from '../audio/test-signal.js';
 import { decodeWav } from '../audio/wav.js';
-import { SEED_VOICE_IDS } from '../../../../test/helpers/assistants.js';
-import { startFakeRealtime, type FakeRealtimeConnection } from '../../../../test/helpers/fake-realtime.js';
-import { makeCall, ownerWithLine, postTwilio, PUBLIC_URL } from '../../../../test/helpers/voice.js';
-import { callEnded, heard, playedOut, startEngineApp, until, type EngineApp } from '../../../../test/helpers/voice-engine.js';
+import type { FakeRealtimeConnection } from '../../../../test/helpers/fake-realtime.js';
+import { creates, GREETING, received, sayExactly, speakText, startRealtimePhoneApp } from '../../../../test/helpers/realtime-phone.js';
+import { PUBLIC_URL } from '../../../../test/helpers/voice.js';
+import { callEnded, heard, playedOut, until, type EngineApp } from '../../../../test/helpers/voice-engine.js';
 import { PHRASES } from './phrases.js';
 import { SPEECH_MS_PER_WORD } from './realtime-engine.turns.js';
-import { transferUnansweredPrompt } from './warm-transfer.js';
 
 /**
  * The assistant's call settings on the realtime engine, one by one, on whole phone calls: the
  * fake caller on the Twilio media stream, the fake Realtime server as the model (μ-law both
  * ways), the fake speech server as dualplex's synthesizer. Limits run on hand-moved timers.
  */
+let app: Awaited<ReturnType<typeof startRealtimePhoneApp>>;
 let e: EngineApp;
-let realtime: Awaited<ReturnType<typeof startFakeRealtime>>;
 beforeAll(async () => {
-  realtime = await startFakeRealtime({ apiKey: 'rt-key' });
-  e = await startEngineApp({ REALTIME_BASE_URL: realtime.baseUrl, REALTIME_API_KEY: 'rt-key' });
+  app = await startRealtimePhoneApp();
+  e = app.e;
 });
 afterAll(async () => {
-  await e.close();
-  await realtime.close();
+  await app.close();
 });
 beforeEach(() => {
   e.llm.reset();
 });
-
-const calm = { reengagement_interval: 600, max_silence_duration: 360, max_duration: 1200 };
-const GREETING = 'Hello! How can I help you today?';
-const armed = (ms: number) => until(() => e.timers.nextDueInMs() === ms, `a timer due in ${ms} ms`);
-const creates = (model: FakeRealtimeConnection) => model.events.filter((ev) => ev.type === 'response.create');
-const sayExactly = (text: string) => ({ type: 'response.create', response: { instructions: `Say exactly this and nothing else: "${text}"` } });
-const received = (caller: { received: Array<Record<string, any>> }, event: string) => caller.received.filter((m) => m.event === event).length;
-
-/** A phone call to a multimodal (or dualplex) assistant whose greeting the model has spoken and the caller heard. */
-async function greetedCall(assistant: Record<string, unknown>, options: { dualplex?: boolean } = {}) {
-  const mode = options.dualplex
-    ? { mode: 'dualplex', voice_id: SEED_VOICE_IDS.novaPipeline, synthesizer_provider_id: 4 }
-    : { mode: 'multimodal', voice_id: SEED_VOICE_IDS.alloyMultimodal };
-  const owner = await ownerWithLine(e.t, { assistant: { ...calm, ...mode, ...assistant } });
-  const connection = realtime.nextConnection();
-  const callId = await makeCall(owner.api, owner.assistant.id, '+14155550199', { name: 'Jane' });
-  const caller = await e.answer(callId);
-  const model = await connection;
-  await model.waitFor('response.create');
-  if (options.dualplex) speakText(model, GREETING);
-  else model.speak(GREETING);
-  // dualplex speaks the greeting sentence by sentence: the caller hears the last one's signal.
-  await heard(caller, options.dualplex ? 'How can I help you today?' : GREETING);
-  // With an ambient bed the line never rests: the greeting's mark is not the last thing sent.
-  if (assistant.ambient_sound === undefined) await playedOut(caller);
-  else await until(() => caller.echoedMarks.length > 0, 'the greeting to play out');
-  return { owner, callId, caller, model };
-}
-
-/** dualplex: the model answers in text, which the assistant's synthesizer speaks. */
-function speakText(model: FakeRealtimeConnection, text: string, id = `t${Math.random().toString(36).slice(2)}`) {
-  model.send({ type: 'response.created', response: { id, status: 'in_progress' } });
-  model.send({ type: 'response.output_text.delta', item_id: `item_${id}`, delta: text });
-  model.send({ type: 'response.output_text.done', item_id: `item_${id}`, text });
-  model.send({ type: 'response.done', response: { id, status: 'completed' } });
-}
+const armed = (ms: number) => app.armed(ms);
+const greetedCall = (assistant: Record<string, unknown>, options: { dualplex?: boolean } = {}) => app.greetedCall(assistant, options);
 
 /** The model starts a long answer (ten seconds of audio, still streaming) and the caller hears its start. */
 async function longAnswer(model: FakeRealtimeConnection, caller: Awaited<ReturnType<EngineApp['answer']>>) {
@@ -253,105 +217,5 @@ describe('sound and recording', () => {
     expect(containsSignalForText(samples, 16_000, 'Caller side audio')).toBe(true);
     const res = await owner.api.get(`/api/user/calls/${callId}/recording`);
     expect(res.statusCode).toBe(200);
-  });
-});
-
-describe('transfers', () => {
-  /** A multimodal assistant on a line with `tool`, called and greeted. */
-  async function callWithTool(tool: (phoneNumberId: number) => Record<string, unknown>) {
-    const owner = await ownerWithLine(e.t, { assistant: { ...calm, mode: 'multimodal', voice_id: SEED_VOICE_IDS.alloyMultimodal } });
-    const res = await owner.api.put(`/api/user/assistant/${owner.assistant.id}`, { tools: [tool(owner.phoneNumberId)] });
-    expect(res.statusCode, res.body).toBe(200);
-    const connection = realtime.nextConnection();
-    const callId = await makeCall(owner.api, owner.assistant.id);
-    const caller = await e.answer(callId);
-    const model = await connection;
-    await model.waitFor('response.create');
-    model.speak(GREETING);
-    await playedOut(caller);
-    return { owner, callId, caller, model };
-  }
-
-  it('cold transfer_call: the model says so in its answer to the result, then the line is redirected to the number', async () => {
-    const { callId, caller, model } = await callWithTool(() => ({ type: 'call_transfer', phone_number: '+14155550123', description: 'The billing department' }));
-    const session = model.events.find((ev) => ev.type === 'session.update')!.session as Record<string, any>;
-    expect(session.tools.map((tool: { name: string }) => tool.name)).toContain('transfer_call');
-    const updatesBefore = e.twilio.updates().length;
-    model.functionCall('transfer_call', { destination: '1' }, 'call_t');
-    await model.waitFor('conversation.item.create');
-    expect(model.events.filter((ev) => ev.type === 'conversation.item.create')).toEqual([
-      { type: 'conversation.item.create', item: { type: 'function_call_output', call_id: 'call_t', output: '{"transferring":true,"destination":"1"}' } },
-    ]);
-    // Nothing is handed over before the goodbye has played.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(e.twilio.updates().length).toBe(updatesBefore);
-    model.speak('Transferring you to billing now.');
-    await heard(caller, 'Transferring you to billing now.');
-    const row = await callEnded(e.t, callId);
-    expect(e.twilio.updates().slice(updatesBefore)).toHaveLength(1);
-    expect(e.twilio.updates().at(-1)!.form.Twiml).toContain('+14155550123</Dial>');
-    expect(row).toMatchObject({ status: 'ended_by_assistant', end_reason: 'transferred' });
-    expect(row.transcript.at(-1)).toMatchObject({ sender: 'bot', text: 'Transferring you to billing now.' });
-  });
-
-  /** Twilio's progress callback for the supervisor's call, signed as Twilio signs it. */
-  async function supervisorStatus(callId: number, legSid: string, status: string) {
-    const res = await postTwilio(e.t, `/api/voice/twilio/status?call_id=${callId}&leg=supervisor`, {
-      AccountSid: e.accountSid, CallSid: legSid, CallStatus: status, Direction: 'outbound-api', ApiVersion: '2010-04-01',
-    }, { token: e.authToken });
-    expect(res.statusCode).toBe(200);
-  }
-
-  async function warmTransferStarted(summary: string) {
-    const call = await callWithTool((phoneNumberId) => ({
-      type: 'warm_call_transfer', supervisor_phone: '+14155550777', description: 'Refunds need a supervisor', outbound_phone_id: phoneNumberId,
-      hold_message: 'One moment, finding a supervisor.', briefing_initial_message: 'Hi, a caller needs you.', connected_message: 'Connecting you now.',
-    }));
-    e.llm.reply({ content: ` ${summary} ` });
-    const createsBefore = e.twilio.creates().length;
-    call.model.userTranscript('I want a refund.');
-    call.model.functionCall('transfer_call', { destination: '1' }, 'call_w');
-    await call.model.waitFor('conversation.item.create');
-    call.model.speak('Let me get a supervisor.');
-    await call.model.waitFor('response.create', 3);
-    expect(creates(call.model)[2]).toEqual(sayExactly('One moment, finding a supervisor.'));
-    call.model.speak('One moment, finding a supervisor.');
-    await heard(call.caller, 'One moment, finding a supervisor.');
-    const leg = await until(() => e.twilio.creates()[createsBefore], 'the supervisor to be dialled');
-    return { ...call, leg };
-  }
-
-  it('warm transfer: the model says the hold message while the chat model briefs the supervisor; the caller waits on hold music and joins when the supervisor answers', async () => {
-    const summary = 'Jane wants a refund that needs a supervisor.';
-    const { owner, callId, caller, leg } = await warmTransferStarted(summary);
-    // Written while the hold message plays: the transcript up to the model's goodbye.
-    expect(e.llm.requests.at(-1)!.body.messages.at(-1)).toEqual({
-      role: 'user', content: `Assistant: ${GREETING}\nCaller: I want a refund.\nAssistant: Let me get a supervisor.`,
-    });
-    expect(leg.form).toMatchObject({ To: '+14155550777', From: owner.number });
-    expect(leg.form.Twiml).toContain(`<Say>Hi, a caller needs you.</Say><Say>${summary}</Say><Say>Connecting you now.</Say>`);
-    // Ringing: hold music on our line.
-    await supervisorStatus(callId, leg.sid!, 'ringing');
-    const before = caller.heard().length;
-    await until(() => caller.heard().length >= before + 8 * 600, 'hold music to play');
-    expect(rms(caller.heard().subarray(before + 8 * 200))).toBeGreaterThan(1_000);
-    await supervisorStatus(callId, leg.sid!, 'in-progress');
-    const row = await callEnded(e.t, callId);
-    expect(e.twilio.updates().at(-1)!.form.Twiml).toContain(`transfer-${callId}</Conference>`);
-    expect(row).toMatchObject({ status: 'ended_by_assistant', end_reason: 'transferred' });
-    expect(row.transcript.slice(-2).map((entry) => entry.text)).toEqual(['One moment, finding a supervisor.', `Summary for the supervisor: ${summary}`]);
-  });
-
-  it('warm transfer to a busy supervisor: the model is told with a hidden prompt and the call goes on', async () => {
-    const { callId, caller, model, leg } = await warmTransferStarted('A refund.');
-    await supervisorStatus(callId, leg.sid!, 'busy');
-    await model.waitFor('response.create', 4);
-    expect(creates(model)[3]).toEqual({ type: 'response.create', response: { instructions: transferUnansweredPrompt('busy') } });
-    model.speak('Sorry, nobody is free right now.');
-    await heard(caller, 'Sorry, nobody is free right now.');
-    await playedOut(caller);
-    expect((await e.t.deps.db.selectFrom('calls').select('status').where('id', '=', callId).executeTakeFirstOrThrow()).status).toBe('in-progress');
-    caller.hangUp();
-    expect(await callEnded(e.t, callId)).toMatchObject({ status: 'ended_by_customer', end_reason: 'hangup' });
   });
 });

@@ -1,47 +1,18 @@
-import type { Logger } from 'pino';
-import type { Clock } from '../../../core/clock.js';
 import type { CallTranscriptEntry } from '../../../core/db/schema.js';
-import type { FunctionSet } from '../../conversations/functions/registry.js';
 import { fillVariables } from '../../conversations/prompt.js';
-import type { ReplyEngineDeps } from '../../conversations/reply-engine.js';
 import type { RealtimeFunctionCall, RealtimeHandlers, RealtimeSession } from '../speech/realtime.js';
-import type { TtsProvider } from '../speech/speech.types.js';
+import type { RealtimeCallDeps } from './realtime-engine.js';
 import { AudioOut } from './audio-out.js';
-import { minInterruptWords, onAbort, voicemailPlan, wordCount, wrapUpReason } from './call-behaviour/call-rules.js';
+import { hangUpQuietly, minInterruptWords, onAbort, voicemailPlan, wrapUpReason } from './call-behaviour/call-rules.js';
 import { CallTimers, reengagementRequest, SilenceRules } from './call-behaviour/call-timers.js';
 import { handOver, warmHandOver, type HandOverContext } from './call-behaviour/hand-over.js';
-import { closeRecording, type LineExtras } from './call-behaviour/line-extras.js';
+import { closeRecording } from './call-behaviour/line-extras.js';
 import type { CallTransferRequest } from './call-functions.js';
-import type { CallEngineSession, CallOutcome } from './engine.types.js';
+import type { CallOutcome } from './engine.types.js';
 import { PHRASES } from './phrases.js';
 import { RealtimeAnswers } from './realtime-engine.answers.js';
-import { CallerTurns } from './realtime-engine.turns.js';
-import type { EngineTimers } from './timers.js';
-import type { VoiceSettings } from './utterance.js';
+import { callerHandlers, CallerTurns } from './realtime-engine.turns.js';
 import { transferUnansweredPrompt } from './warm-transfer.js';
-
-export interface RealtimeCallDeps {
-  session: CallEngineSession;
-  /** Opens the model's session with these handlers (the client and its config are the engine's). */
-  connect(handlers: RealtimeHandlers): Promise<RealtimeSession>;
-  functions: FunctionSet;
-  /** dualplex: the model answers in text and the assistant's own synthesizer speaks it. */
-  speaker: { tts: TtsProvider; voice: VoiceSettings } | null;
-  /** Where transfer_call asked to hand the caller over (set by the call functions), taken once. */
-  takeTransferRequest(): CallTransferRequest | null;
-  /** The chat model that briefs the supervisor on a warm transfer. */
-  summaryModel: Pick<ReplyEngineDeps, 'llm' | 'modelFor'>;
-  extras: LineExtras;
-  /**
-   * True when the engine, not the model's server, decides whether the caller interrupts
-   * (min_interrupt_words above zero): the session neither cancels nor answers on its own.
-   */
-  weighsInterruptions: boolean;
-  clock: Clock;
-  logger: Logger;
-  timers: EngineTimers;
-  audioLeadMs?: number;
-}
 
 /** A polite end: ask the model for one last answer, hang up when it has played (or after this). */
 const FAREWELL_TIMEOUT_MS = 10_000;
@@ -138,19 +109,11 @@ export class RealtimeCall {
     return {
       onAudio: (frame) => this.answers.audio(frame),
       onAssistantText: ({ text, final }) => this.answers.text(text, final),
-      onUserTranscript: (text) => {
-        if (text) {
-          this.transcript.push({ text, type: 'transcript', sender: 'human', timestamp: this.timestamp() });
-          this.event({ type: 'transcript', role: 'user', text, final: true });
-        }
-        this.callerTurns?.words(wordCount(text), true);
-      },
-      onUserTranscriptDelta: (text) => this.callerTurns?.words(wordCount(text), false),
-      // Words were said but could not be read: the caller gets the floor.
-      onUserTranscriptFailed: () => this.callerTurns?.words(Infinity, true),
-      onInputCommitted: () => this.callerTurns?.committed(),
+      ...callerHandlers(this.callerTurns, (text) => {
+        this.transcript.push({ text, type: 'transcript', sender: 'human', timestamp: this.timestamp() });
+        this.event({ type: 'transcript', role: 'user', text, final: true });
+      }),
       onSpeechStarted: () => this.onCallerSpeech(),
-      onSpeechStopped: () => this.callerTurns?.stopped(),
       onFunctionCall: (fc) => void this.onFunctionCall(fc),
       onResponseCreated: () => this.answers.responseStarted(),
       onResponseDone: () => this.answers.modelDone(),
@@ -242,7 +205,7 @@ export class RealtimeCall {
     };
     if (transfer.warm && session.telephony.dialSupervisor) return this.warmTransfer(transfer, ctx);
     this.ending.reason = await handOver(transfer, ctx);
-    if (this.ending.reason === 'transfer_failed') await this.hangUp();
+    if (this.ending.reason === 'transfer_failed') await hangUpQuietly(session.telephony, logger, session.call.id);
     await this.finish('assistant', this.ending.reason);
   }
 
@@ -282,12 +245,8 @@ export class RealtimeCall {
     // A hard stop mid-answer (max duration): the transcript keeps what the caller heard.
     if (this.answers.speaking) this.cutOff();
     this.event({ type: 'end', reason });
-    await this.hangUp();
+    await hangUpQuietly(this.deps.session.telephony, this.deps.logger, this.deps.session.call.id);
     await this.finish(endedBy, reason);
-  }
-
-  private async hangUp(): Promise<void> {
-    await this.deps.session.telephony.hangUp().catch((error: unknown) => this.deps.logger.warn({ err: error, callId: this.deps.session.call.id }, 'hang-up failed'));
   }
 
   private async finish(endedBy: CallOutcome['endedBy'], reason: string): Promise<void> {

@@ -7,14 +7,16 @@ import { systemPrompt } from '../../conversations/prompt.js';
 import type { ReplyEngineDeps } from '../../conversations/reply-engine.js';
 import { assistantSpeech } from '../call-readiness.js';
 import { SpeechProviderUnavailableError, type SpeechProviders } from '../speech/providers.js';
-import { openRealtimeSession } from '../speech/realtime.js';
+import { openRealtimeSession, type RealtimeHandlers, type RealtimeSession } from '../speech/realtime.js';
 import type { RealtimeSessionConfig } from '../speech/realtime-protocol.js';
-import { openLineExtras, storeRecording, type RecordingDeps } from './call-behaviour/line-extras.js';
+import { openLineExtras, storeRecording, type LineExtras, type RecordingDeps } from './call-behaviour/line-extras.js';
 import { callFunctions, withCallFunctions, type CallTransferRequest } from './call-functions.js';
 import type { CallEngine, CallEngineSession, CallOutcome } from './engine.types.js';
 import { voiceMediumNote } from './phrases.js';
 import { RealtimeCall } from './realtime-engine.call.js';
 import { realTimers, type EngineTimers } from './timers.js';
+import type { VoiceSettings } from './utterance.js';
+import type { TtsProvider } from '../speech/speech.types.js';
 
 export interface RealtimeEngineDeps extends RecordingDeps {
   clock: Clock;
@@ -28,6 +30,30 @@ export interface RealtimeEngineDeps extends RecordingDeps {
   /** The model that transcribes the caller inside the realtime session. */
   transcriptionModel?: string;
   timers?: EngineTimers;
+  audioLeadMs?: number;
+}
+
+/** What one call on the realtime model is given by the engine. */
+export interface RealtimeCallDeps {
+  session: CallEngineSession;
+  /** Opens the model's session with these handlers (the client and its config are the engine's). */
+  connect(handlers: RealtimeHandlers): Promise<RealtimeSession>;
+  functions: FunctionSet;
+  /** dualplex: the model answers in text and the assistant's own synthesizer speaks it. */
+  speaker: { tts: TtsProvider; voice: VoiceSettings } | null;
+  /** Where transfer_call asked to hand the caller over (set by the call functions), taken once. */
+  takeTransferRequest(): CallTransferRequest | null;
+  /** The chat model that briefs the supervisor on a warm transfer. */
+  summaryModel: Pick<ReplyEngineDeps, 'llm' | 'modelFor'>;
+  extras: LineExtras;
+  /**
+   * True when the engine, not the model's server, decides whether the caller interrupts
+   * (min_interrupt_words above zero): the session neither cancels nor answers on its own.
+   */
+  weighsInterruptions: boolean;
+  clock: Clock;
+  logger: Logger;
+  timers: EngineTimers;
   audioLeadMs?: number;
 }
 

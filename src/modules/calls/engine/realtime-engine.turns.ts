@@ -1,3 +1,5 @@
+import type { RealtimeHandlers } from '../speech/realtime.js';
+import { wordCount } from './call-behaviour/call-rules.js';
 import type { CallTimers } from './call-behaviour/call-timers.js';
 
 /**
@@ -79,4 +81,21 @@ export class CallerTurns {
     this.turn = null;
     this.deps.answer();
   }
+}
+
+type CallerHandlers = Pick<RealtimeHandlers, 'onUserTranscript' | 'onUserTranscriptDelta' | 'onUserTranscriptFailed' | 'onInputCommitted' | 'onSpeechStopped'>;
+
+/** The session's events about the caller's words: kept with `onWords`, and weighed by `turns` when it is set. */
+export function callerHandlers(turns: CallerTurns | null, onWords: (text: string) => void): CallerHandlers {
+  return {
+    onUserTranscript: (text) => {
+      if (text) onWords(text);
+      turns?.words(wordCount(text), true);
+    },
+    onUserTranscriptDelta: (text) => turns?.words(wordCount(text), false),
+    // Words were said but could not be read: the caller gets the floor.
+    onUserTranscriptFailed: () => turns?.words(Infinity, true),
+    onInputCommitted: () => turns?.committed(),
+    onSpeechStopped: () => turns?.stopped(),
+  };
 }

@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { RuntimeAssistant } from '../../../conversations/functions/types.js';
 import { fillVariables } from '../../../conversations/prompt.js';
 
@@ -33,4 +34,9 @@ export function wrapUpReason(reason: unknown): string {
 export function onAbort(signal: AbortSignal, fn: () => void): void {
   if (signal.aborted) fn();
   else signal.addEventListener('abort', fn, { once: true });
+}
+
+/** Hangs up the call's line; a failure is logged (the carrier ends a stale call on its own). */
+export async function hangUpQuietly(telephony: { hangUp(): Promise<void> }, logger: Logger, callId: number): Promise<void> {
+  await telephony.hangUp().catch((error: unknown) => logger.warn({ err: error, callId }, 'hang-up failed'));
 }
