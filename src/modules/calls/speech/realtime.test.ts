@@ -200,3 +200,42 @@ describe('OpenAI Realtime client (beta dialect, μ-law)', () => {
     await session.close();
   });
 });
+
+describe('OpenAI Realtime client: the caller\'s turns when the engine weighs interruptions', () => {
+  it('asks the server neither to answer nor to cancel (GA and beta) and reports speech stops, commits and the words as they are transcribed', async () => {
+    const weighing: RealtimeSessionConfig = { ...config, turnDetection: { silenceDurationMs: 500, createResponse: false }, interruptResponse: false };
+    const seen: string[] = [];
+    const handlers: RealtimeHandlers = {
+      ...recorder().handlers,
+      onSpeechStopped: () => seen.push('stopped'),
+      onInputCommitted: () => seen.push('committed'),
+      onUserTranscriptDelta: (text) => seen.push(`delta:${text}`),
+      onUserTranscript: (text) => seen.push(`final:${text}`),
+      onUserTranscriptFailed: () => seen.push('failed'),
+    };
+    const index = ga.connections.length;
+    const session = await openRealtimeSession({ baseUrl: ga.baseUrl, apiKey: 'rt-key', dialect: 'ga', timeoutMs: 5000 }, weighing, handlers);
+    const fake = await ga.nextConnection(index);
+    await fake.waitFor('session.update');
+    expect((fake.events[0]!.session as Record<string, any>).audio.input.turn_detection).toEqual({
+      type: 'server_vad', threshold: 0.5, prefix_padding_ms: 300, silence_duration_ms: 500, create_response: false, interrupt_response: false,
+    });
+    fake.send({ type: 'input_audio_buffer.speech_stopped', item_id: 'item_1', audio_end_ms: 900 });
+    fake.send({ type: 'input_audio_buffer.committed', item_id: 'item_1' });
+    fake.send({ type: 'conversation.item.input_audio_transcription.delta', item_id: 'item_1', delta: 'Wait, ' });
+    fake.send({ type: 'conversation.item.input_audio_transcription.delta', item_id: 'item_1', delta: 'please' });
+    fake.userTranscript('Wait, please.', 'item_1');
+    fake.send({ type: 'conversation.item.input_audio_transcription.failed', item_id: 'item_2', error: { message: 'unreadable' } });
+    await vi.waitFor(() => expect(seen).toEqual(['stopped', 'committed', 'delta:Wait,', 'delta:Wait, please', 'final:Wait, please.', 'failed']));
+    await session.close();
+
+    const betaIndex = beta.connections.length;
+    const betaSession = await openRealtimeSession({ baseUrl: beta.baseUrl, apiKey: 'rt-key', dialect: 'beta', timeoutMs: 5000 }, weighing, recorder().handlers);
+    const betaFake = await beta.nextConnection(betaIndex);
+    await betaFake.waitFor('session.update');
+    expect((betaFake.events[0]!.session as Record<string, any>).turn_detection).toEqual({
+      type: 'server_vad', threshold: 0.5, prefix_padding_ms: 300, silence_duration_ms: 500, create_response: false, interrupt_response: false,
+    });
+    await betaSession.close();
+  });
+});
