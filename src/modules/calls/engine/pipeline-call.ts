@@ -9,7 +9,7 @@ import type { AmbientBed } from './ambient.js';
 import { AudioOut } from './audio-out.js';
 import type { CallTransferRequest } from './call-functions.js';
 import type { CallRecorder } from './call-recorder.js';
-import { minInterruptWords, onAbort, voicemailPlan, wordCount, wrapUpReason } from './call-behaviour/call-rules.js';
+import { hangUpQuietly, minInterruptWords, onAbort, voicemailPlan, wordCount, wrapUpReason } from './call-behaviour/call-rules.js';
 import { CallTimers, reengagementRequest, SilenceRules } from './call-behaviour/call-timers.js';
 import { CallerHold } from './call-behaviour/caller-hold.js';
 import { handOver, type HandOverContext } from './call-behaviour/hand-over.js';
@@ -264,8 +264,8 @@ export class PipelineCall {
     await this.finish();
   }
 
-  private async hangUp(): Promise<void> {
-    await this.deps.session.telephony.hangUp().catch((error: unknown) => this.deps.logger.warn({ err: error, callId: this.deps.session.call.id }, 'hang-up failed'));
+  private hangUp(): Promise<void> {
+    return hangUpQuietly(this.deps.session.telephony, this.deps.logger, this.deps.session.call.id);
   }
 
   private onLineClosed(): void {

@@ -5,7 +5,8 @@ import type { RealtimeCallDeps } from './realtime-engine.js';
 import { AudioOut } from './audio-out.js';
 import { hangUpQuietly, minInterruptWords, onAbort, voicemailPlan, wrapUpReason } from './call-behaviour/call-rules.js';
 import { CallTimers, reengagementRequest, SilenceRules } from './call-behaviour/call-timers.js';
-import { handOver, warmHandOver, type HandOverContext } from './call-behaviour/hand-over.js';
+import { CallerHold } from './call-behaviour/caller-hold.js';
+import { handOver, type HandOverContext } from './call-behaviour/hand-over.js';
 import { closeRecording } from './call-behaviour/line-extras.js';
 import type { CallTransferRequest } from './call-functions.js';
 import type { CallOutcome } from './engine.types.js';
@@ -37,8 +38,7 @@ export class RealtimeCall {
   /** The call ends (for this reason) once the model's next answer has played: a goodbye, a hand-over. */
   private endAfterAnswer: string | null = null;
   private transfer: CallTransferRequest | null = null;
-  /** Set while the caller is on hold for a supervisor; aborted with the end reason when the call must end. */
-  private holding: AbortController | null = null;
+  private readonly hold = new CallerHold();
   private ending: { endedBy: CallOutcome['endedBy']; reason: string } | null = null;
   private finished = false;
   private resolve!: (outcome: CallOutcome) => void;
@@ -178,7 +178,7 @@ export class RealtimeCall {
 
   /** Asks the model for a last answer (`instructions`), and ends the call once it has played. */
   private endPolitely(reason: string, instructions: string): void {
-    if (this.holding) return this.holding.abort(reason);
+    if (this.hold.end(reason)) return;
     if (this.finished || this.ending || this.endAfterAnswer) return;
     if (this.answers.speaking) this.cutOff();
     this.endAfterNextAnswer(reason);
@@ -214,15 +214,12 @@ export class RealtimeCall {
    * still apply and cancel the hold. Unanswered: the model tells the caller and the call goes on.
    */
   private async warmTransfer(request: CallTransferRequest, ctx: HandOverContext): Promise<void> {
-    const holding = new AbortController();
-    this.holding = holding;
-    const outcome = await warmHandOver(request, ctx, { music: (bed) => this.out.setBed(bed), cancelled: holding.signal, leaving: () => (this.holding = null) });
-    this.holding = null;
+    const outcome = await this.hold.transfer(request, ctx, (bed) => this.out.setBed(bed));
     if (this.finished) return;
-    if (outcome.kind === 'cancelled' || outcome.kind === 'unanswered') {
+    if (outcome.kind === 'ended' || outcome.kind === 'unanswered') {
       this.ending = null;
       this.endAfterAnswer = null;
-      if (outcome.kind === 'cancelled') return this.endNow('assistant', String(holding.signal.reason));
+      if (outcome.kind === 'ended') return this.endNow('assistant', outcome.reason);
       this.model?.createResponse(transferUnansweredPrompt(outcome.reason));
       return;
     }
@@ -238,7 +235,7 @@ export class RealtimeCall {
   }
 
   private async endNow(endedBy: CallOutcome['endedBy'], reason: string): Promise<void> {
-    if (this.holding) return this.holding.abort(reason);
+    if (this.hold.end(reason)) return;
     if (this.finished || this.ending) return;
     this.ending = { endedBy, reason };
     this.timers.clear();
@@ -251,9 +248,9 @@ export class RealtimeCall {
 
   private async finish(endedBy: CallOutcome['endedBy'], reason: string): Promise<void> {
     if (this.finished) return;
-    if (this.holding) {
+    if (this.hold.active) {
       this.ending = { endedBy, reason };
-      this.holding.abort(reason);
+      this.hold.end(reason);
     }
     this.finished = true;
     const final = this.ending ?? { endedBy, reason };
