@@ -31,7 +31,7 @@ export interface NewCall {
 
 export interface CallFilters {
   status?: CallStatus;
-  type?: 'inbound' | 'outbound' | 'web';
+  type?: CallsTable['type'];
   phoneNumber?: string;
   assistantId?: number;
   /** Inclusive bounds, UTC. */

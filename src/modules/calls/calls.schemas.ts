@@ -28,11 +28,15 @@ export const CALL_STATUSES = [
   'initiated', 'ringing', 'busy', 'in-progress', 'ended', 'completed', 'ended_by_customer', 'ended_by_assistant', 'no-answer', 'failed',
 ] as const;
 
+/** whatsapp_*: calls on the chatapp platform, by direction. */
+export const CALL_TYPES = ['inbound', 'outbound', 'web', 'whatsapp_outbound', 'whatsapp_inbound'];
+export type CallType = 'inbound' | 'outbound' | 'web' | 'whatsapp_outbound' | 'whatsapp_inbound';
+
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD (UTC)' });
 
 export const ListCallsQuery = Type.Object({
   status: Type.Optional(Type.Unsafe<(typeof CALL_STATUSES)[number]>({ type: 'string', enum: CALL_STATUSES })),
-  type: Type.Optional(Type.Unsafe<'inbound' | 'outbound' | 'web'>({ type: 'string', enum: ['inbound', 'outbound', 'web'] })),
+  type: Type.Optional(Type.Unsafe<CallType>({ type: 'string', enum: CALL_TYPES })),
   phone_number: Type.Optional(Type.String({ maxLength: 32 })),
   assistant_id: Type.Optional(Type.Integer({ minimum: 1 })),
   date_from: Type.Optional(Day),
@@ -62,7 +66,7 @@ export const CallItem = named('Call', Type.Object({
   assistant_id: Nullable(Type.Integer()),
   assistant_name: Nullable(Type.String()),
   campaign_name: Nullable(Type.String()),
-  type: Type.String({ description: 'inbound, outbound or web' }),
+  type: Type.String({ description: 'inbound, outbound, web, whatsapp_outbound or whatsapp_inbound' }),
   duration: Type.Integer({ description: 'Seconds of talk' }),
   assistant_phone_number: Nullable(Type.String()),
   client_phone_number: Nullable(Type.String()),

@@ -107,6 +107,9 @@ describe('business-initiated chatapp calls', () => {
     await sink.waitForRequests(1);
     const postCall = (await webhooks('/post-call')).find((p) => p.id === row.id);
     expect(postCall).toMatchObject({ id: row.id, customer_phone: '+40733000101', duration: 20, status: 'ended_by_customer', input_variables: { order: 'A-17' } });
+    const listed = await api.get('/api/user/calls?type=whatsapp_outbound');
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().data.map((c: Record<string, unknown>) => [c.id, c.type, c.client_phone_number, c.status])).toEqual([[row.id, 'whatsapp_outbound', '+40733000101', 'ended_by_customer']]);
   });
 
   it('terminates on the platform when the assistant hangs up', async () => {
