@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../core/http/auth.js';
 import { IdParams, MessageBody, ValidationErrorBody, isoTimestamp } from '../../core/http/schemas.js';
 import { microsToUsd } from '../../core/money.js';
+import { AppError } from '../../core/http/errors.js';
 import type { AccountsService } from './accounts.service.js';
 import type { ApiKeysService } from './api-keys.service.js';
 import type { AuthService } from './auth.service.js';
@@ -24,6 +25,7 @@ export interface AccountsRoutesOptions {
 }
 
 const tags = ['Account'];
+const REGISTRATION_DISABLED = 'Registration is disabled on this server; an administrator creates accounts.';
 
 export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = async (app, { accounts, auth, apiKeys, allowSignup }) => {
   app.post(
@@ -62,24 +64,33 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
     },
   );
 
-  if (allowSignup) {
-    app.post(
-      '/auth/register',
-      {
-        config: { public: true, errorShape: 'validation' },
-        schema: { tags, summary: 'Create an account (only when ALLOW_SIGNUP=true)', body: RegisterBody, response: { 201: RegisterResponse } },
+  // Registered whatever ALLOW_SIGNUP says, so a closed server answers 403 with the reason (before
+  // looking at the body) instead of a 404 that reads like a wrong URL.
+  app.post(
+    '/auth/register',
+    {
+      config: { public: true, errorShape: 'validation' },
+      schema: {
+        tags,
+        operationId: 'register',
+        summary: 'Create an account (only when ALLOW_SIGNUP=true; 403 otherwise)',
+        body: RegisterBody,
+        response: { 201: RegisterResponse, 403: MessageBody },
       },
-      async (request, reply) => {
-        const { user, token, expiresAt } = await auth.register(request.body);
-        return reply.status(201).send({
-          message: 'Registration successful.',
-          user: { id: user.id, name: user.name, email: user.email },
-          token,
-          expires_at: isoTimestamp(expiresAt!)!,
-        });
+      onRequest: async () => {
+        if (!allowSignup) throw new AppError(403, REGISTRATION_DISABLED);
       },
-    );
-  }
+    },
+    async (request, reply) => {
+      const { user, token, expiresAt } = await auth.register(request.body);
+      return reply.status(201).send({
+        message: 'Registration successful.',
+        user: { id: user.id, name: user.name, email: user.email },
+        token,
+        expires_at: isoTimestamp(expiresAt!)!,
+      });
+    },
+  );
 
   app.get(
     '/user/me',

@@ -186,9 +186,14 @@ describe('POST /api/auth/logout', () => {
 });
 
 describe('POST /api/auth/register', () => {
-  it('does not exist unless ALLOW_SIGNUP is true', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'A', email: 'a@example.com', password: 'long enough' } });
-    expect(res.statusCode).toBe(404);
+  it('answers 403 with the reason unless ALLOW_SIGNUP is true, whatever the body, and creates nothing', async () => {
+    const disabled = { message: 'Registration is disabled on this server; an administrator creates accounts.' };
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'A', email: 'closed@example.com', password: 'long enough' } });
+    expect([res.statusCode, res.json()]).toEqual([403, disabled]);
+    const invalid = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'not an email' } });
+    expect([invalid.statusCode, invalid.json()]).toEqual([403, disabled]);
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'closed@example.com', password: 'long enough' } });
+    expect(login.statusCode).toBe(401);
   });
 
   it('creates an account and a session when enabled, and refuses a taken email', async () => {
