@@ -27,14 +27,28 @@ export interface DeadJobContext extends Omit<JobContext, 'db'> {
   error: string;
 }
 
-// Payloads are JSON from the database: a handler states the shape it enqueued.
-export type JobHandler<P = any> = (payload: P, ctx: JobContext) => Promise<void>;
+// Payloads are JSON from the database: a handler states the shape it enqueued. What it returns
+// (if anything) goes to its kind's recordResults.
+export type JobHandler<P = any, R = any> = (payload: P, ctx: JobContext) => Promise<R | void>;
 
-export interface JobKindOptions<P = any> {
+export interface JobKindOptions<P = any, R = any> {
   /** Delay before attempt n+1 after attempt n failed; exponential with jitter by default. */
   backoff?: (attempt: number) => number;
   /** Called once when a job of this kind is given up on. */
   onDead?: (payload: P, ctx: DeadJobContext) => Promise<void>;
+  /**
+   * Writes down what successful runs returned, in the transaction that marks them succeeded:
+   * jobs finishing together then cost one commit for their results and their completion, not
+   * one each. A run whose lease was lost meanwhile is written down too: its work did happen.
+   */
+  recordResults?: (tx: DbOrTx, results: R[], now: Date) => Promise<void>;
+}
+
+/** A handler that returned: its lease, and what it returned for its kind's recordResults. */
+interface Finished {
+  lease: JobLease;
+  kind: string;
+  result: unknown;
 }
 
 export interface JobRunnerOptions {
@@ -85,10 +99,23 @@ export class JobRunner {
   private wakeAgain = false;
   private maintenanceDue = true;
   private timers: NodeJS.Timeout[] = [];
-  /** Jobs finishing together are marked succeeded in one statement. */
-  private readonly completions = createCoalescingWriter(async (leases: JobLease[]) => {
-    const finished = await this.repo.markSucceeded(this.workerId, leases, this.options.clock.now());
-    return (lease: JobLease) => finished.has(lease.id);
+  /** Jobs finishing together are marked succeeded in one statement, with their results in one commit. */
+  private readonly completions = createCoalescingWriter(async (done: Finished[]) => {
+    const now = this.options.clock.now();
+    const leases = done.map((d) => d.lease);
+    const results = new Map<string, unknown[]>();
+    for (const { kind, result } of done) {
+      if (result === undefined || !this.handlers.get(kind)?.options.recordResults) continue;
+      results.set(kind, [...(results.get(kind) ?? []), result]);
+    }
+    const finished =
+      results.size === 0
+        ? await this.repo.markSucceeded(this.workerId, leases, now)
+        : await inTransaction(this.options.db, async (tx) => {
+            for (const [kind, list] of results) await this.handlers.get(kind)!.options.recordResults!(tx, list, now);
+            return this.repo.markSucceeded(this.workerId, leases, now, tx);
+          });
+    return (d: Finished) => finished.has(d.lease.id);
   });
   private unlisten: Promise<Unlisten | undefined> | undefined;
 
@@ -100,7 +127,7 @@ export class JobRunner {
     this.defaultBackoff = exponentialBackoff({ baseMs: 10_000, maxMs: 3_600_000, random: options.random ?? Math.random });
   }
 
-  register<P = any>(kind: string, handler: JobHandler<P>, options: JobKindOptions<P> = {}): void {
+  register<P = any, R = any>(kind: string, handler: JobHandler<P, R>, options: JobKindOptions<P, R> = {}): void {
     if (this.handlers.has(kind)) throw new Error(`A handler for job kind "${kind}" is already registered`);
     this.handlers.set(kind, { handler, options });
   }
@@ -205,24 +232,32 @@ export class JobRunner {
 
   private async run(job: ClaimedJob, release: () => void): Promise<void> {
     const registered = this.handlers.get(job.kind)!;
-    const logger = this.options.logger.child({ jobId: job.id, jobKind: job.kind, attempt: job.attempts });
-    const ctx: JobContext = { jobId: job.id, attempt: job.attempts, maxAttempts: job.max_attempts, db: this.options.db, now: this.options.clock.now(), logger };
+    // Made only when something is logged: most runs log nothing, and a child logger per job shows in a profile.
+    let logger: Logger | undefined;
+    const childLogger = () => (logger ??= this.options.logger.child({ jobId: job.id, jobKind: job.kind, attempt: job.attempts }));
+    const ctx: JobContext = {
+      jobId: job.id, attempt: job.attempts, maxAttempts: job.max_attempts, db: this.options.db, now: this.options.clock.now(),
+      get logger() {
+        return childLogger();
+      },
+    };
     const lease = { id: job.id, workerId: this.workerId, attempt: job.attempts };
+    let result: unknown;
     try {
-      await registered.handler(job.payload, ctx);
+      result = await registered.handler(job.payload, ctx);
     } catch (error) {
       release();
-      await this.afterFailure(job, registered, ctx, error).catch((e: unknown) => logger.error({ err: e }, 'could not record a job failure'));
+      await this.afterFailure(job, registered, ctx, error).catch((e: unknown) => ctx.logger.error({ err: e }, 'could not record a job failure'));
       return;
     }
     release();
     try {
-      const recorded = await this.completions.write(lease);
-      if (!recorded) logger.warn('job finished after its lease had expired; it may have run again elsewhere');
+      const recorded = await this.completions.write({ lease, kind: job.kind, result });
+      if (!recorded) ctx.logger.warn('job finished after its lease had expired; it may have run again elsewhere');
     } catch (error) {
       // The work is done but unrecorded: the lease will expire and the job run again, which
       // handlers tolerate (at least once).
-      logger.error({ err: error }, 'could not record a finished job');
+      ctx.logger.error({ err: error }, 'could not record a finished job');
     }
   }
 

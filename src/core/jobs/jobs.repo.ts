@@ -60,13 +60,13 @@ export function createJobsRepo(db: Db) {
     },
 
     /** Finishes several of one worker's jobs in one statement; returns the ids it still owned. */
-    async markSucceeded(workerId: string, leases: JobLease[], now: Date): Promise<Set<number>> {
+    async markSucceeded(workerId: string, leases: JobLease[], now: Date, tx: DbOrTx = db): Promise<Set<number>> {
       if (leases.length === 0) return new Set();
       const pairs = sql.join(leases.map((lease) => sql`(${lease.id}::bigint, ${lease.attempt}::integer)`));
       const result = await sql<{ id: number }>`
         UPDATE jobs SET status = 'succeeded', finished_at = ${now}, updated_at = ${now}, locked_by = NULL, locked_until = NULL
         WHERE status = 'running' AND locked_by = ${workerId} AND (id, attempts) IN (${pairs})
-        RETURNING id`.execute(db);
+        RETURNING id`.execute(tx);
       return new Set(result.rows.map((row) => row.id));
     },
 

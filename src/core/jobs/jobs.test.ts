@@ -283,3 +283,44 @@ describe('schedules', () => {
     expect(schedule).toMatchObject({ every_ms: 60_000, next_run_at: new Date('2026-03-01T12:08:00.000Z'), last_run_at: new Date('2026-03-01T12:07:00.000Z') });
   });
 });
+
+describe('recordResults', () => {
+  const scratch = (kind: string) => t.deps.db.selectFrom('rate_limit_counters').select('bucket').where('bucket', 'like', `${kind}:%`).orderBy('bucket').execute();
+
+  it('writes what jobs finishing together returned in the commit that finishes them, batched', async () => {
+    const kind = uniqueKind('results');
+    const batches: number[][] = [];
+    const jobs = runner({ concurrency: 4 });
+    jobs.register<{ n: number }, number>(kind, async ({ n }) => n, {
+      recordResults: async (tx, results, now) => {
+        batches.push([...results]);
+        await tx.insertInto('rate_limit_counters').values(results.map((n) => ({ bucket: `${kind}:${n}`, window_start: now, count: 1, expires_at: now }))).execute();
+      },
+    });
+    const ids = [];
+    for (const n of [1, 2, 3, 4]) ids.push(await enqueueJob(t.deps.db, { kind, payload: { n } }));
+
+    expect(await jobs.drain()).toBe(4);
+    expect(batches.flat().sort()).toEqual([1, 2, 3, 4]);
+    // Four handlers finishing at once: the ones done while a write runs share the next one.
+    expect(batches.length).toBeLessThan(4);
+    expect((await scratch(kind)).map((r) => r.bucket)).toEqual([1, 2, 3, 4].map((n) => `${kind}:${n}`));
+    for (const id of ids) expect(await jobRow(id)).toMatchObject({ status: 'succeeded', locked_by: null });
+  });
+
+  it('leaves a job unfinished, to run again, when its result cannot be written', async () => {
+    const kind = uniqueKind('results-fail');
+    const jobs = runner({ leaseMs: 1_000 });
+    jobs.register<{ n: number }, number>(kind, async ({ n }) => n, {
+      recordResults: async (tx, results, now) => {
+        await tx.insertInto('rate_limit_counters').values(results.map((n) => ({ bucket: `${kind}:${n}`, window_start: now, count: 1, expires_at: now }))).execute();
+        throw new Error('disk full');
+      },
+    });
+    const id = await enqueueJob(t.deps.db, { kind, payload: { n: 1 } });
+    expect(await jobs.drain()).toBe(1);
+    // Rolled back together: no result, and the job still holds its lease until it expires.
+    expect(await scratch(kind)).toEqual([]);
+    expect(await jobRow(id)).toMatchObject({ status: 'running', attempts: 1 });
+  });
+});

@@ -1,8 +1,9 @@
 import type { Clock } from '../../core/clock.js';
+import type { DbOrTx } from '../../core/db/transaction.js';
 import { RetryableJobError, type DeadJobContext, type JobContext, type JobRunner } from '../../core/jobs/index.js';
 import { OutboundError, signPayload, type HttpClient, type HttpResponse } from '../../core/net/index.js';
 import { VERSION } from '../../version.js';
-import { createWebhooksRepo } from './webhooks.repo.js';
+import { createWebhooksRepo, type ConcludedAttempt } from './webhooks.repo.js';
 import type { SigningSecrets } from './signing-secrets.js';
 
 export const WEBHOOK_DELIVERY_JOB = 'webhooks.deliver';
@@ -74,9 +75,26 @@ export interface WebhookDelivererDeps {
   timeoutMs: number;
 }
 
-/** The job that sends one delivery: sign, POST, record the attempt, then retry or conclude. */
+const OPENED_SECRETS_KEPT = 1_000;
+
+/**
+ * The job that sends one delivery: sign, POST, then retry or conclude. A concluded attempt
+ * (delivered, or failed for good) is returned and written by recordResults, in the commit that
+ * also finishes its job and those of the deliveries that finished with it.
+ */
 export function createWebhookDeliverer({ clock, http, signingSecrets, retryScheduleMs, timeoutMs }: WebhookDelivererDeps) {
   const longestDelayMs = Math.max(...retryScheduleMs);
+  // Unsealing is the same work for every delivery of an account; a rotation seals a new value.
+  const opened = new Map<string, string>();
+  const openSecret = (sealed: string) => {
+    let secret = opened.get(sealed);
+    if (secret === undefined) {
+      if (opened.size >= OPENED_SECRETS_KEPT) opened.clear();
+      secret = signingSecrets.open(sealed);
+      opened.set(sealed, secret);
+    }
+    return secret;
+  };
 
   async function attempt(url: string, headers: Record<string, string>, body: string): Promise<AttemptResult> {
     try {
@@ -89,13 +107,11 @@ export function createWebhookDeliverer({ clock, http, signingSecrets, retrySched
   }
 
   return {
-    async deliver(payload: DeliveryJobPayload, ctx: JobContext): Promise<void> {
+    async deliver(payload: DeliveryJobPayload, ctx: JobContext): Promise<ConcludedAttempt | undefined> {
       const delivery = await createWebhooksRepo(ctx.db).findForSending(payload.deliveryId);
-      // Concluded already (a repeated run after a crash between recording and finishing the job).
-      if (!delivery || delivery.status !== 'pending') return;
-      const secret = delivery.secret_sealed
-        ? signingSecrets.open(delivery.secret_sealed)
-        : (await signingSecrets.get(ctx.db, delivery.user_id)).secret;
+      // Concluded already (a repeated run after the job lost its lease, or a redelivery racing it).
+      if (!delivery || delivery.status !== 'pending') return undefined;
+      const secret = delivery.secret_sealed ? openSecret(delivery.secret_sealed) : (await signingSecrets.get(ctx.db, delivery.user_id)).secret;
       const startedAt = clock.now();
       const timestamp = Math.floor(startedAt.getTime() / 1000);
       const headers = {
@@ -116,19 +132,15 @@ export function createWebhookDeliverer({ clock, http, signingSecrets, retrySched
           ? clampDelay(result.retryAfterMs, longestDelayMs)
           : retryScheduleMs[ctx.attempt - 1]!
         : undefined;
-      const status = result.delivered ? 'delivered' : retryDelayMs !== undefined ? 'pending' : 'failed';
-      await createWebhooksRepo(ctx.db).recordAttempt({
-        deliveryId: delivery.id,
-        startedAt,
-        durationMs,
-        statusCode: result.statusCode,
-        error: result.error,
-        responseBody: result.responseBody,
-        status,
-        nextAttemptAt: retryDelayMs === undefined ? null : new Date(now.getTime() + retryDelayMs),
-        now,
-      });
-      if (retryDelayMs !== undefined) throw new RetryableJobError(result.error ?? 'retry', retryDelayMs);
+      const record = { deliveryId: delivery.id, startedAt, durationMs, statusCode: result.statusCode, error: result.error, responseBody: result.responseBody };
+      if (retryDelayMs === undefined) return { ...record, status: result.delivered ? 'delivered' : 'failed' };
+      await createWebhooksRepo(ctx.db).recordAttempt({ ...record, status: 'pending', nextAttemptAt: new Date(now.getTime() + retryDelayMs), now });
+      throw new RetryableJobError(result.error ?? 'retry', retryDelayMs);
+    },
+
+    /** Concluded attempts of jobs finishing together, in one statement (see createWebhookDeliverer). */
+    async recordConcluded(tx: DbOrTx, attempts: ConcludedAttempt[], now: Date): Promise<void> {
+      await createWebhooksRepo(tx).recordConcludedAttempts(attempts, now);
     },
 
     /** The job itself gave up (crash loop, unexpected error): the delivery must not stay pending. */
@@ -145,5 +157,8 @@ function clampDelay(delayMs: number, longestMs: number): number {
 
 export function registerWebhookJobs(jobs: JobRunner, deps: WebhookDelivererDeps): void {
   const deliverer = createWebhookDeliverer(deps);
-  jobs.register<DeliveryJobPayload>(WEBHOOK_DELIVERY_JOB, deliverer.deliver, { onDead: deliverer.onDead });
+  jobs.register<DeliveryJobPayload, ConcludedAttempt>(WEBHOOK_DELIVERY_JOB, deliverer.deliver, {
+    onDead: deliverer.onDead,
+    recordResults: deliverer.recordConcluded,
+  });
 }
