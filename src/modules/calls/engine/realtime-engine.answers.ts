@@ -1,4 +1,4 @@
-import type { CallTranscriptEntry } from '../../../core/db/schema.js';
+import type { CallTranscriptEntry, FunctionCallRecord } from '../../../core/db/schema.js';
 import { FRAME_MS } from '../audio/frames.js';
 import type { TtsProvider } from '../speech/speech.types.js';
 import type { CallMedia } from '../telephony/media.types.js';
@@ -32,6 +32,8 @@ export interface RealtimeAnswersDeps {
   /** dualplex: the model answers in text and the assistant's own synthesizer speaks it. */
   speaker: { tts: TtsProvider; voice: VoiceSettings } | null;
   transcript: CallTranscriptEntry[];
+  /** Functions run since the last answer was recorded: kept on the answer that follows them, as the pipeline does. */
+  takeFunctionCalls(): FunctionCallRecord[];
   timestamp(): number;
   event(payload: Record<string, unknown>): void;
   /** The assistant started a new answer. */
@@ -88,7 +90,7 @@ export class RealtimeAnswers {
     if (!final) return;
     if (answer.entry) answer.entry.text = text;
     else {
-      answer.entry = { text, type: 'transcript', sender: 'bot', timestamp: this.deps.timestamp() };
+      answer.entry = this.entry(text);
       this.deps.transcript.push(answer.entry);
     }
   }
@@ -150,7 +152,7 @@ export class RealtimeAnswers {
     for (const { answer, text } of heard) {
       if (answer.entry && text) answer.entry.text = text;
       else if (answer.entry) transcript.splice(transcript.indexOf(answer.entry), 1);
-      else if (text) transcript.push({ text, type: 'transcript', sender: 'bot', timestamp: this.deps.timestamp() });
+      else if (text) transcript.push(this.entry(text));
     }
     return heard.at(-1)?.heardMs ?? 0;
   }
@@ -177,6 +179,13 @@ export class RealtimeAnswers {
     this.deps.event({ type: 'speaking', role: 'assistant' });
     this.deps.onStarted();
     return answer;
+  }
+
+  private entry(text: string): CallTranscriptEntry {
+    const entry: CallTranscriptEntry = { text, type: 'transcript', sender: 'bot', timestamp: this.deps.timestamp() };
+    const functionCalls = this.deps.takeFunctionCalls();
+    if (functionCalls.length > 0) entry.function_calls = functionCalls;
+    return entry;
   }
 
   private heardMs(answer: Answer): number {

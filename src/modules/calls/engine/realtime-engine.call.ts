@@ -1,4 +1,4 @@
-import type { CallTranscriptEntry } from '../../../core/db/schema.js';
+import type { CallTranscriptEntry, FunctionCallRecord } from '../../../core/db/schema.js';
 import { fillVariables } from '../../conversations/prompt.js';
 import type { RealtimeFunctionCall, RealtimeHandlers, RealtimeSession } from '../speech/realtime.js';
 import type { RealtimeCallDeps } from './realtime-engine.js';
@@ -33,6 +33,7 @@ export class RealtimeCall {
   private readonly silence: SilenceRules;
   private model: RealtimeSession | null = null;
   private readonly transcript: CallTranscriptEntry[] = [];
+  private functionCalls: FunctionCallRecord[] = [];
   /** Set when the engine weighs the caller's words before interrupting (min_interrupt_words). */
   private readonly callerTurns: CallerTurns | null;
   /** The call ends (for this reason) once the model's next answer has played: a goodbye, a hand-over. */
@@ -55,7 +56,7 @@ export class RealtimeCall {
       reengage: () => this.reengage(),
     });
     this.answers = new RealtimeAnswers({
-      out: this.out, media: session.media, speaker: deps.speaker, transcript: this.transcript,
+      out: this.out, media: session.media, speaker: deps.speaker, transcript: this.transcript, takeFunctionCalls: () => this.functionCalls.splice(0),
       timestamp: () => this.timestamp(), event: (payload) => this.event(payload),
       onStarted: () => this.silence.assistantSpeaking(),
       onAllPlayed: () => this.lineQuiet(),
@@ -167,6 +168,7 @@ export class RealtimeCall {
     const run = await this.deps.functions.run({ id: fc.callId, name: fc.name, arguments: fc.arguments }, ctx);
     if (this.finished) return;
     this.event({ type: 'function_call', name: run.record.name, arguments: run.record.arguments, result: run.record.result });
+    this.functionCalls.push(run.record);
     // The model says its goodbye (or "transferring you now") in the answer to this result.
     this.transfer = this.deps.takeTransferRequest() ?? this.transfer;
     if (this.transfer) this.endAfterNextAnswer('transferred');
@@ -259,6 +261,10 @@ export class RealtimeCall {
     if (this.answers.speaking) this.answers.cutOff();
     this.answers.stop();
     this.out.stop();
+    // Functions no answer followed (the call ended first) are kept on an entry of their own.
+    if (this.functionCalls.length > 0) {
+      this.transcript.push({ text: '', type: 'transcript', sender: 'bot', timestamp: this.timestamp(), function_calls: this.functionCalls.splice(0) });
+    }
     await this.model?.close().catch(() => undefined);
     const recordingPath = await closeRecording(this.deps.extras.recorder, this.deps.logger, this.deps.session.call.id);
     this.resolve({ ...final, transcript: this.transcript, recordingPath, recordingUrl: recordingPath ? this.deps.extras.recordingUrl : null });

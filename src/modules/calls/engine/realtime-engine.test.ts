@@ -124,6 +124,8 @@ describe('the realtime engine (multimodal)', () => {
     const row = await ended(callId);
     expect(row).toMatchObject({ status: 'ended_by_assistant', end_reason: 'end_call' });
     expect(row.transcript.map((e) => [e.sender, e.text])).toEqual([['bot', greeting], ['human', 'Goodbye, thanks!'], ['bot', 'Goodbye!']]);
+    // The function the goodbye answered is kept on it, as the pipeline keeps a turn's functions.
+    expect(row.transcript.map((e) => e.function_calls)).toEqual([undefined, undefined, [{ name: 'end_conversation', arguments: { reason: 'caller is done' }, result: { ended: true } }]]);
     expect(caller.events.filter((e) => e.type !== 'speaking')).toEqual([
       { type: 'transcript', role: 'assistant', text: 'Hello Ana, thi', final: false },
       { type: 'transcript', role: 'assistant', text: greeting, final: false },

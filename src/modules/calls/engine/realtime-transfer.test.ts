@@ -53,7 +53,10 @@ describe('transfers', () => {
     expect(e.twilio.updates().slice(updatesBefore)).toHaveLength(1);
     expect(e.twilio.updates().at(-1)!.form.Twiml).toContain('+14155550123</Dial>');
     expect(row).toMatchObject({ status: 'ended_by_assistant', end_reason: 'transferred' });
-    expect(row.transcript.at(-1)).toMatchObject({ sender: 'bot', text: 'Transferring you to billing now.' });
+    expect(row.transcript.at(-1)).toMatchObject({
+      sender: 'bot', text: 'Transferring you to billing now.',
+      function_calls: [{ name: 'transfer_call', arguments: { destination: '1' }, result: { transferring: true, destination: '1' } }],
+    });
   });
 
   /** Twilio's progress callback for the supervisor's call, signed as Twilio signs it. */
