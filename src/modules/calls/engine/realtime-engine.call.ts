@@ -40,6 +40,8 @@ export class RealtimeCall {
   private endAfterAnswer: string | null = null;
   private transfer: CallTransferRequest | null = null;
   private readonly hold = new CallerHold();
+  /** A warm transfer found nobody: ending the call with end_call then records transfer_failed. */
+  private transferFailed = false;
   private ending: { endedBy: CallOutcome['endedBy']; reason: string } | null = null;
   private finished = false;
   private resolve!: (outcome: CallOutcome) => void;
@@ -172,7 +174,7 @@ export class RealtimeCall {
     // The model says its goodbye (or "transferring you now") in the answer to this result.
     this.transfer = this.deps.takeTransferRequest() ?? this.transfer;
     if (this.transfer) this.endAfterNextAnswer('transferred');
-    else if (run.effect?.kind === 'end') this.endAfterNextAnswer('end_call');
+    else if (run.effect?.kind === 'end') this.endAfterNextAnswer(this.transferFailed ? 'transfer_failed' : 'end_call');
     this.model?.sendFunctionResult(fc.callId, run.record.result);
   }
 
@@ -222,6 +224,7 @@ export class RealtimeCall {
       this.ending = null;
       this.endAfterAnswer = null;
       if (outcome.kind === 'ended') return this.endNow('assistant', outcome.reason);
+      this.transferFailed = true;
       this.model?.createResponse(transferUnansweredPrompt(outcome.reason));
       return;
     }

@@ -28,7 +28,7 @@ describe('transfers', () => {
   async function callWithTool(tool: (phoneNumberId: number) => Record<string, unknown>) {
     return app.greetedCall({}, {
       setup: async (owner) => {
-        const res = await owner.api.put(`/api/user/assistant/${owner.assistant.id}`, { tools: [tool(owner.phoneNumberId)] });
+        const res = await owner.api.put(`/api/user/assistant/${owner.assistant.id}`, { tools: [tool(owner.phoneNumberId), { type: 'end_call' }] });
         expect(res.statusCode, res.body).toBe(200);
       },
     });
@@ -116,7 +116,10 @@ describe('transfers', () => {
     await heard(caller, 'Sorry, nobody is free right now.');
     await playedOut(caller);
     expect((await e.t.deps.db.selectFrom('calls').select('status').where('id', '=', callId).executeTakeFirstOrThrow()).status).toBe('in-progress');
-    caller.hangUp();
-    expect(await callEnded(e.t, callId)).toMatchObject({ status: 'ended_by_customer', end_reason: 'hangup' });
+    // The caller is done: ending the call now records the failed transfer.
+    model.functionCall('end_conversation', { reason: 'nobody available' }, 'call_end');
+    await model.waitFor('conversation.item.create', 2);
+    model.speak('Goodbye!');
+    expect(await callEnded(e.t, callId)).toMatchObject({ status: 'ended_by_assistant', end_reason: 'transfer_failed' });
   });
 });
