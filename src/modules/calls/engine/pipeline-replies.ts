@@ -51,6 +51,9 @@ export class PipelineReplies {
       ...keypadFunctions(assistant, keypadLine),
     ]);
     this.registry = { forAssistant: perCallCache((assistant) => functions.forAssistant(assistant)) };
+    // Looked up while the greeting plays, so the caller's first turn does not wait for them.
+    void this.modelFor(deps.session.assistant);
+    void this.registry.forAssistant(deps.session.assistant);
   }
 
   /**
