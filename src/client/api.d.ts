@@ -45,8 +45,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account (only when ALLOW_SIGNUP=true) */
-        post: operations["postAuthRegister"];
+        /** Create an account (only when ALLOW_SIGNUP=true; 403 otherwise) */
+        post: operations["register"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1358,13 +1358,13 @@ export interface components {
                 [key: string]: string[];
             };
         };
-        PostAuthRegisterRequest: {
+        RegisterRequest: {
             name: string;
             /** Format: email */
             email: string;
             password: string;
         };
-        PostAuthRegisterResponse: {
+        RegisterResponse: {
             message: string;
             user: {
                 id: number;
@@ -3175,7 +3175,7 @@ export interface components {
             assistant_id: number | null;
             assistant_name: string | null;
             campaign_name: string | null;
-            /** @description inbound, outbound or web */
+            /** @description inbound, outbound, web, whatsapp_outbound or whatsapp_inbound */
             type: string;
             /** @description Seconds of talk */
             duration: number;
@@ -3283,8 +3283,8 @@ export type LoginRequest = components['schemas']['LoginRequest'];
 export type LoginResponse = components['schemas']['LoginResponse'];
 export type MessageBody = components['schemas']['MessageBody'];
 export type ValidationErrorBody = components['schemas']['ValidationErrorBody'];
-export type PostAuthRegisterRequest = components['schemas']['PostAuthRegisterRequest'];
-export type PostAuthRegisterResponse = components['schemas']['PostAuthRegisterResponse'];
+export type RegisterRequest = components['schemas']['RegisterRequest'];
+export type RegisterResponse = components['schemas']['RegisterResponse'];
 export type GetCurrentUserResponse = components['schemas']['GetCurrentUserResponse'];
 export type ListApiKeysResponse = components['schemas']['ListApiKeysResponse'];
 export type CreateApiKeyRequest = components['schemas']['CreateApiKeyRequest'];
@@ -3568,7 +3568,7 @@ export interface operations {
             };
         };
     };
-    postAuthRegister: {
+    register: {
         parameters: {
             query?: never;
             header?: never;
@@ -3584,7 +3584,7 @@ export interface operations {
                  *       "password": "examplex"
                  *     }
                  */
-                "application/json": components["schemas"]["PostAuthRegisterRequest"];
+                "application/json": components["schemas"]["RegisterRequest"];
             };
         };
         responses: {
@@ -3606,11 +3606,20 @@ export interface operations {
                      *       "expires_at": "2026-01-15T09:30:00.000000Z"
                      *     }
                      */
-                    "application/json": components["schemas"]["PostAuthRegisterResponse"];
+                    "application/json": components["schemas"]["RegisterResponse"];
                 };
             };
             /** @description The body is not valid JSON. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10761,7 +10770,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "initiated" | "ringing" | "busy" | "in-progress" | "ended" | "completed" | "ended_by_customer" | "ended_by_assistant" | "no-answer" | "failed";
-                type?: "inbound" | "outbound" | "web";
+                type?: "inbound" | "outbound" | "web" | "whatsapp_outbound" | "whatsapp_inbound";
                 phone_number?: string;
                 assistant_id?: number;
                 /** @description YYYY-MM-DD (UTC) */
