@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,14 +9,20 @@ const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
 const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-server-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(TSX, ['src/server.ts'], { env: { ...process.env, DATABASE_URL: '', SECRET_KEY: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function startServer(env: Record<string, string>, cwd = process.cwd()) {
+  const child = spawn(TSX, [join(process.cwd(), 'src/server.ts')], { cwd, env: { ...process.env, DATABASE_URL: '', SECRET_KEY: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
+  let stderr = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => {
+    output += chunk;
+    stderr += chunk;
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
+  return { child: child as ChildProcess, output: () => output, stderr: () => stderr, exited };
 }
+
+const randomPort = () => 20000 + Math.floor(Math.random() * 20000);
 
 async function waitFor(url: string, deadlineMs = 30_000): Promise<Response> {
   const start = Date.now();
@@ -31,7 +38,7 @@ async function waitFor(url: string, deadlineMs = 30_000): Promise<Response> {
 
 describe('the server process', () => {
   it('starts on the embedded default, serves, and stops cleanly on SIGTERM', async () => {
-    const port = String(20000 + Math.floor(Math.random() * 20000));
+    const port = String(randomPort());
     const server = startServer({ PORT: port, DATA_DIR: dataDir, LOG_LEVEL: 'info' });
     const health = await waitFor(`http://127.0.0.1:${port}/health`);
     expect(health.status).toBe(200);
@@ -60,6 +67,48 @@ describe('the server process', () => {
     );
     expect(JSON.parse(after)).toEqual([]);
   }, 60_000);
+
+  it('a port already in use is one clear line on stderr and exit code 1, and the data dir is released', async () => {
+    const holder = createServer();
+    const port = await new Promise<number>((resolve) => holder.listen(0, '127.0.0.1', () => resolve((holder.address() as { port: number }).port)));
+    try {
+      const ownDataDir = mkdtempSync(join(tmpdir(), 'switchboard-port-'));
+      const server = startServer({ PORT: String(port), DATA_DIR: ownDataDir, LOG_LEVEL: 'warn' });
+      expect(await server.exited).toBe(1);
+      rmSync(ownDataDir, { recursive: true, force: true });
+      expect(server.stderr()).toBe(`Port ${port} is already in use on 127.0.0.1; set PORT to another port (or stop the process using it).\n`);
+    } finally {
+      holder.close();
+    }
+  }, 180_000);
+
+  it('reads .env from the working directory, the real environment winning', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'switchboard-dotenv-'));
+    try {
+      const port = randomPort();
+      // PORT and DATA_DIR come from the file; ALLOW_SIGNUP is set in the environment too, which wins.
+      writeFileSync(join(cwd, '.env'), `PORT=${port}\nDATA_DIR="${join(cwd, 'data')}"\nALLOW_SIGNUP=true\n`);
+      const env = { ...process.env, ALLOW_SIGNUP: 'false' } as Record<string, string>;
+      delete env.PORT;
+      delete env.DATA_DIR;
+      const server = startServer(env, cwd);
+      try {
+        expect((await waitFor(`http://127.0.0.1:${port}/health`, 150_000)).status).toBe(200);
+        const register = await fetch(`http://127.0.0.1:${port}/api/auth/register`, {
+          method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'A', email: 'a@example.com', password: 'long enough' }),
+        });
+        expect(register.status).toBe(403);
+        const root = await fetch(`http://127.0.0.1:${port}/`, { redirect: 'manual' });
+        expect([root.status, root.headers.get('location')]).toEqual([302, '/api/docs']);
+        expect(server.output()).toContain(`"dataDir":"${join(cwd, 'data')}"`);
+      } finally {
+        server.child.kill('SIGTERM');
+        await server.exited;
+      }
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  }, 180_000);
 
   it('refuses to start with a bad configuration, naming the problem', async () => {
     const server = startServer({ PORT: 'eighty', DATA_DIR: dataDir });
