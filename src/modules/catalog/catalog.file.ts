@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { parse as parseYaml } from 'yaml';
+import { lazyRequire } from '../../core/lazy-module.js';
 import type { CatalogData, CatalogLanguage, CatalogModel, CatalogProvider, CatalogVoice } from './catalog.types.js';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
@@ -16,6 +16,9 @@ const Provider = Type.Object({
   code: Text,
   language_ids: Type.Optional(Type.Union([Type.Array(Id), Type.Null()])),
 });
+
+// The YAML parser is needed only when CATALOG_FILE is a .yaml file.
+const yaml = lazyRequire<typeof import('yaml')>('yaml');
 
 /** The shape of CATALOG_FILE: any subset of the catalogs; an entry with a seed id replaces it. */
 const CatalogFileSchema = Type.Object({
@@ -75,7 +78,7 @@ export function readCatalogFile(path: string): CatalogFile {
   const text = readFileSync(path, 'utf8');
   let parsed: unknown;
   try {
-    parsed = ['.yaml', '.yml'].includes(extname(path).toLowerCase()) ? parseYaml(text) : JSON.parse(text);
+    parsed = ['.yaml', '.yml'].includes(extname(path).toLowerCase()) ? yaml().parse(text) : JSON.parse(text);
   } catch (error) {
     throw new CatalogFileError(path, [`cannot be parsed: ${(error as Error).message}`]);
   }

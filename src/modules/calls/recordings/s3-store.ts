@@ -1,6 +1,6 @@
 import { readFile, rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import aws4 from 'aws4';
+import { lazyRequire } from '../../../core/lazy-module.js';
 import type { Logger } from 'pino';
 import { createLocalRecordingStore, insideDataDir } from './local-store.js';
 import { RECORDING_CONTENT_TYPE, S3_PREFIX, type RecordingStore } from './recording-store.js';
@@ -14,6 +14,9 @@ export interface S3Settings {
   timeoutMs: number;
 }
 
+// Only deployments with a recordings bucket sign requests.
+const aws4 = lazyRequire<typeof import('aws4')>('aws4');
+
 /**
  * Recordings in an S3-compatible bucket, addressed path-style (`endpoint/bucket/key`) so MinIO,
  * Garage and R2 work as well as AWS. Requests are signed with SigV4 (aws4) and sent with fetch.
@@ -26,7 +29,7 @@ export function createS3RecordingStore(settings: S3Settings, dataDir: string, lo
   async function send(method: 'PUT' | 'GET' | 'DELETE', key: string, body?: Buffer, contentType?: string): Promise<Response> {
     const path = `${base.pathname.replace(/\/$/, '')}/${encodeURIComponent(settings.bucket)}/${key.split('/').map(encodeURIComponent).join('/')}`;
     const headers: Record<string, string> = body ? { 'content-type': contentType!, 'content-length': String(body.length) } : {};
-    const signed = aws4.sign(
+    const signed = aws4().sign(
       { service: 's3', region: settings.region, method, host: base.host, path, headers, body, signQuery: false },
       { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
     );

@@ -1,5 +1,9 @@
-import { load, loadBuffer, type CheerioAPI } from 'cheerio';
+import type { CheerioAPI } from 'cheerio';
+import { lazyRequire } from '../../../core/lazy-module.js';
 import { collapseWhitespace, type TextBlock } from './text-blocks.js';
+
+// cheerio (about 25 MB resident) loads with the first HTML page or website read, not at start.
+const cheerio = lazyRequire<typeof import('cheerio')>('cheerio');
 
 export interface HtmlPage {
   title: string;
@@ -34,8 +38,8 @@ const BLOCK_TAGS = new Set([
 export function extractHtmlPage(html: Buffer | string, pageUrl: string, contentTypeCharset?: string): HtmlPage {
   const $ =
     typeof html === 'string'
-      ? load(html)
-      : loadBuffer(html, contentTypeCharset ? { encoding: { transportLayerEncodingLabel: contentTypeCharset } } : {});
+      ? cheerio().load(html)
+      : cheerio().loadBuffer(html, contentTypeCharset ? { encoding: { transportLayerEncodingLabel: contentTypeCharset } } : {});
   const title = collapseWhitespace($('title').first().text());
   const links = collectLinks($, pageUrl);
   $(NOISE_SELECTOR).remove();
