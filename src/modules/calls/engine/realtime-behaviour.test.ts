@@ -199,14 +199,15 @@ describe('silence, duration and voicemail', () => {
 
 describe('sound and recording', () => {
   it('mixes the ambient bed under and between answers and records both sides into the WAV served to the owner', async () => {
-    const { owner, callId, caller } = await greetedCall({ ambient_sound: 'cafe', ambient_sound_volume: 0.5, record: true });
+    const { owner, callId, caller, model } = await greetedCall({ ambient_sound: 'cafe', ambient_sound_volume: 0.5, record: true });
     const before = caller.heard().length;
     await until(() => caller.heard().length >= before + 8 * 400, 'the line between answers');
     const level = rms(caller.heard().subarray(before));
     expect(level).toBeGreaterThan(200);
     expect(level).toBeLessThan(0.05 * 32768);
     caller.say(signalForText('Caller side audio', 8_000));
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // The engine records each caller frame as it forwards it to the model: once the model has it, so has the file.
+    await until(() => containsSignalForText(model.inputAudio().samples, 8_000, 'Caller side audio'), 'the caller audio at the model');
     caller.hangUp();
     const row = await callEnded(e.t, callId);
     expect(row).toMatchObject({ recording_path: join('recordings', `${callId}.wav`), recording_url: `${PUBLIC_URL}/api/user/calls/${callId}/recording` });
