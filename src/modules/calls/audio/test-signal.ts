@@ -114,6 +114,31 @@ export function detectSignal(samples: Int16Array, sampleRate: number): number[] 
   return symbols;
 }
 
+/**
+ * Like containsSignalForText, for audio mixed with a noise bed (a recording with ambient sound):
+ * low-passed noise in the signal's 40 ms gaps can decode as a stray low symbol, so one stray is
+ * allowed between consecutive symbols of the text, which must otherwise appear in order.
+ */
+export function containsSignalUnderNoise(samples: Int16Array, sampleRate: number, text: string): boolean {
+  const wanted = symbolsForText(text);
+  const found = detectSignal(samples, sampleRate);
+  for (let start = 0; start < found.length; start++) {
+    if (found[start] !== wanted[0]) continue;
+    let matched = 1;
+    let strays = 0;
+    for (let i = start + 1; i < found.length && matched < wanted.length && strays <= 1; i++) {
+      if (found[i] === wanted[matched]) {
+        matched += 1;
+        strays = 0;
+      } else {
+        strays += 1;
+      }
+    }
+    if (matched === wanted.length) return true;
+  }
+  return false;
+}
+
 /** True when the audio contains the signal of this text (possibly among other audio). */
 export function containsSignalForText(samples: Int16Array, sampleRate: number, text: string): boolean {
   const wanted = symbolsForText(text).join(',');

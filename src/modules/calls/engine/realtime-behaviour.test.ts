@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bytesToPcm16 } from '../audio/frames.js';
-import { containsSignalForText, rms, signalForText } from '../audio/test-signal.js';
+import { containsSignalForText, containsSignalUnderNoise, rms, signalForText } from '../audio/test-signal.js';
 import { decodeWav } from '../audio/wav.js';
 import type { FakeRealtimeConnection } from '../../../../test/helpers/fake-realtime.js';
 import { creates, GREETING, received, sayExactly, speakText, startRealtimePhoneApp } from '../../../../test/helpers/realtime-phone.js';
@@ -214,8 +214,9 @@ describe('sound and recording', () => {
     const wav = decodeWav(readFileSync(join(e.dataDir, row.recording_path!)));
     expect(wav).toMatchObject({ sampleRate: 16_000, channels: 1, format: 'pcm16' });
     const samples = bytesToPcm16(wav.data);
-    expect(containsSignalForText(samples, 16_000, GREETING)).toBe(true);
-    expect(containsSignalForText(samples, 16_000, 'Caller side audio')).toBe(true);
+    // The café bed is mixed under both sides: its noise in a signal's gaps may decode as a stray symbol.
+    expect(containsSignalUnderNoise(samples, 16_000, GREETING)).toBe(true);
+    expect(containsSignalUnderNoise(samples, 16_000, 'Caller side audio')).toBe(true);
     const res = await owner.api.get(`/api/user/calls/${callId}/recording`);
     expect(res.statusCode).toBe(200);
   });
