@@ -1,3 +1,4 @@
+import { samplesPerFrame } from './frames.js';
 import { goertzelPower, rms } from './test-signal.js';
 
 /**
@@ -25,6 +26,19 @@ function frequencies(key: string): [number, number] | null {
     if (column >= 0) return [LOW_HZ[row]!, HIGH_HZ[column]!];
   }
   return null;
+}
+
+/** The tones of `dtmfTones` as whole 20 ms frames (the last one padded with silence), for a line's frame queue. */
+export function dtmfToneFrames(sequence: string, sampleRate: number): Int16Array[] {
+  const tones = dtmfTones(sequence, sampleRate);
+  const frame = samplesPerFrame(sampleRate);
+  const frames: Int16Array[] = [];
+  for (let i = 0; i < tones.length; i += frame) {
+    const padded = new Int16Array(frame);
+    padded.set(tones.subarray(i, i + frame));
+    frames.push(padded);
+  }
+  return frames;
 }
 
 /** The tones for a sequence of keys (`w` waits), PCM16 at `sampleRate`; unknown characters are skipped. */

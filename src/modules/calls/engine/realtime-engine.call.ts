@@ -1,5 +1,7 @@
 import type { CallTranscriptEntry, FunctionCallRecord } from '../../../core/db/schema.js';
 import { fillVariables } from '../../conversations/prompt.js';
+import { dtmfToneFrames } from '../audio/dtmf.js';
+import { ENGINE_SAMPLE_RATE } from '../speech/speech.types.js';
 import type { RealtimeFunctionCall, RealtimeHandlers, RealtimeSession } from '../speech/realtime.js';
 import type { RealtimeCallDeps } from './realtime-engine.js';
 import { AudioOut } from './audio-out.js';
@@ -83,6 +85,7 @@ export class RealtimeCall {
         this.deps.extras.recorder?.caller(frame);
       },
       onMark: (name) => this.answers.marked(name),
+      onDtmf: (digit) => this.deps.keypad.press(digit),
       onClose: () => void this.finish('customer', 'hangup'),
     });
     try {
@@ -113,6 +116,9 @@ export class RealtimeCall {
       onAudio: (frame) => this.answers.audio(frame),
       onAssistantText: ({ text, final }) => this.answers.text(text, final),
       ...callerHandlers(this.callerTurns, (text) => {
+        // A spoken turn ends a keypad collection, as in the pipeline (the model answers the words).
+        this.deps.keypad.cancel();
+        this.deps.keypad.forgetTypeAhead();
         this.transcript.push({ text, type: 'transcript', sender: 'human', timestamp: this.timestamp() });
         this.event({ type: 'transcript', role: 'user', text, final: true });
       }),
@@ -176,6 +182,11 @@ export class RealtimeCall {
     if (this.transfer) this.endAfterNextAnswer('transferred');
     else if (run.effect?.kind === 'end') this.endAfterNextAnswer(this.transferFailed ? 'transfer_failed' : 'end_call');
     this.model?.sendFunctionResult(fc.callId, run.record.result);
+  }
+
+  /** send_dtmf: touch tones queued on the line after the answer audio received so far. */
+  sendDigits(digits: string): void {
+    if (!this.finished) for (const frame of dtmfToneFrames(digits, ENGINE_SAMPLE_RATE)) this.out.enqueue(frame);
   }
 
   // ---- endings -------------------------------------------------------------------------------
@@ -258,6 +269,7 @@ export class RealtimeCall {
       this.hold.end(reason);
     }
     this.finished = true;
+    this.deps.keypad.cancel();
     const final = this.ending ?? { endedBy, reason };
     this.timers.clear();
     // The caller hung up mid-answer: keep what they heard of it.

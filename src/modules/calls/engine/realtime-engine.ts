@@ -11,6 +11,7 @@ import { openRealtimeSession, type RealtimeHandlers, type RealtimeSession } from
 import type { RealtimeSessionConfig } from '../speech/realtime-protocol.js';
 import { openLineExtras, storeRecording, type LineExtras, type RecordingDeps } from './call-behaviour/line-extras.js';
 import { callFunctions, withCallFunctions, type CallTransferRequest } from './call-functions.js';
+import { KeypadInput, keypadFunctions, type KeypadLine } from './keypad.js';
 import type { CallEngine, CallEngineSession, CallOutcome } from './engine.types.js';
 import { voiceMediumNote } from './phrases.js';
 import { RealtimeCall } from './realtime-engine.call.js';
@@ -39,6 +40,8 @@ export interface RealtimeCallDeps {
   /** Opens the model's session with these handlers (the client and its config are the engine's). */
   connect(handlers: RealtimeHandlers): Promise<RealtimeSession>;
   functions: FunctionSet;
+  /** The caller's keys (onDtmf) for collect_keypad; the call plays send_dtmf's tones (`line.sendDigits`). */
+  keypad: KeypadInput;
   /** dualplex: the model answers in text and the assistant's own synthesizer speaks it. */
   speaker: { tts: TtsProvider; voice: VoiceSettings } | null;
   /** Where transfer_call asked to hand the caller over (set by the call functions), taken once. */
@@ -79,13 +82,21 @@ export function createRealtimeEngine(deps: RealtimeEngineDeps): CallEngine {
         return { endedBy: 'assistant', reason: 'provider_unavailable', transcript: [] };
       }
       let transfer: CallTransferRequest | null = null;
-      const registry = withCallFunctions(deps.registry, (assistant) => callFunctions(assistant, session.call, (request) => (transfer = request)));
+      const timers = deps.timers ?? realTimers;
+      // send_dtmf's tones go out through the call, which exists once the functions are listed.
+      let call: RealtimeCall | null = null;
+      const keypadLine: KeypadLine = { keypad: new KeypadInput(timers), sendDigits: (digits) => call?.sendDigits(digits), flushSpeech: () => undefined };
+      const registry = withCallFunctions(deps.registry, (assistant) => [
+        ...callFunctions(assistant, session.call, (request) => (transfer = request)),
+        ...keypadFunctions(assistant, keypadLine),
+      ]);
       const functions = await registry.forAssistant(session.assistant);
       const config: RealtimeSessionConfig = { ...setup.config, tools: functions.specs };
-      const outcome = await new RealtimeCall({
+      call = new RealtimeCall({
         session,
         connect: (handlers) => openRealtimeSession(setup.client, config, handlers),
         functions,
+        keypad: keypadLine.keypad,
         speaker: setup.speaker,
         takeTransferRequest: () => {
           const request = transfer;
@@ -97,9 +108,10 @@ export function createRealtimeEngine(deps: RealtimeEngineDeps): CallEngine {
         weighsInterruptions: setup.weighsInterruptions,
         clock: deps.clock,
         logger: deps.logger,
-        timers: deps.timers ?? realTimers,
+        timers,
         audioLeadMs: deps.audioLeadMs,
-      }).run();
+      });
+      const outcome = await call.run();
       if (outcome.recordingPath) outcome.recordingPath = await storeRecording(deps, session.call.id, outcome.recordingPath);
       return outcome;
     },
