@@ -638,6 +638,8 @@ export interface CallsTable {
   chatapp_sender_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The platform's word on a live chatapp call for the process holding its peer (SDP answer, hang-up). */
   chatapp_signal: ColumnType<ChatappCallSignal | null, string | null | undefined, string | null>;
+  /** A warm transfer's supervisor leg, `{CallSid}:{status}`, for the process holding the media (migration 0018). */
+  supervisor_status: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

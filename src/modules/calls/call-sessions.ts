@@ -35,6 +35,8 @@ interface LiveCall {
   answeredBy: AnsweredBy | null;
   answeredByListeners: Array<(value: AnsweredBy) => void>;
   supervisorListeners: Array<(progress: SupervisorProgress) => void>;
+  /** The supervisor progress acted on last (encoded as on the call row), so each is acted on once. */
+  supervisorSeen: string | null;
   /** Clock ms until which reserved minutes pay; Infinity for a free call. */
   paidUntilMs: number;
   /** Set when the session itself ended the call (the paid time ran out). */
@@ -93,6 +95,7 @@ export class CallSessions {
       answeredBy: (row.answered_by as AnsweredBy | null) ?? null,
       answeredByListeners: [],
       supervisorListeners: [],
+      supervisorSeen: row.supervisor_status,
       paidUntilMs: price > 0 ? answeredAtMs + Math.floor(Number(row.reserved_micros) / price) * SECONDS_PER_MINUTE * 1000 : Infinity,
       forcedReason: null,
     };
@@ -110,11 +113,12 @@ export class CallSessions {
   }
 
   /**
-   * A warm transfer's supervisor leg moved on. Only the process holding the call's media hears it
-   * at once; elsewhere it is dropped and the engine's answer timeout takes the caller off hold.
+   * A warm transfer's supervisor leg moved on. The process holding the call's media hears it at
+   * once; another process has written it on the call row, which the holder reads at its heartbeat.
    */
   notifySupervisor(callId: number, progress: SupervisorProgress): void {
-    for (const listener of this.live.get(callId)?.supervisorListeners ?? []) listener(progress);
+    const live = this.live.get(callId);
+    if (live) this.supervisorProgress(live, encodeSupervisorProgress(progress));
   }
 
   /** One heartbeat for every call held here: lease, AMD verdicts, the next minute's money. */
@@ -192,6 +196,7 @@ export class CallSessions {
       return;
     }
     if (held.answered_by && held.answered_by !== live.answeredBy) this.setAnsweredBy(live, held.answered_by as AnsweredBy);
+    if (held.supervisor_status) this.supervisorProgress(live, held.supervisor_status);
     if (live.forcedReason !== null) return;
     if (now.getTime() >= live.paidUntilMs) {
       live.forcedReason = 'balance_exhausted';
@@ -220,6 +225,14 @@ export class CallSessions {
     return row?.phone_number ?? null;
   }
 
+  /** Tells the engine about a supervisor progress it has not heard yet (by callback here or via the row). */
+  private supervisorProgress(live: LiveCall, encoded: string): void {
+    if (live.supervisorSeen === encoded) return;
+    live.supervisorSeen = encoded;
+    const progress = decodeSupervisorProgress(encoded);
+    if (progress) for (const listener of live.supervisorListeners) listener(progress);
+  }
+
   private setAnsweredBy(live: LiveCall, value: AnsweredBy): void {
     if (live.answeredBy === value) return;
     live.answeredBy = value;
@@ -235,6 +248,20 @@ export interface AttachInput {
   /** The carrier account and call the leg came from, when it has them: they must be the call's. */
   accountId?: string;
   providerCallId?: string;
+}
+
+const SUPERVISOR_STATUSES: readonly string[] = ['ringing', 'answered', 'busy', 'no-answer', 'failed', 'canceled', 'completed'] satisfies Array<SupervisorProgress['status']>;
+
+/** `{leg id}:{status}`, as `calls.supervisor_status` keeps it (a Twilio CallSid has no colon). */
+export function encodeSupervisorProgress(progress: SupervisorProgress): string {
+  return `${progress.legId}:${progress.status}`;
+}
+
+function decodeSupervisorProgress(encoded: string): SupervisorProgress | null {
+  const at = encoded.lastIndexOf(':');
+  const status = encoded.slice(at + 1);
+  if (at <= 0 || !SUPERVISOR_STATUSES.includes(status)) return null;
+  return { legId: encoded.slice(0, at), status: status as SupervisorProgress['status'] };
 }
 
 function belongsTo(call: CallRow, input: AttachInput): boolean {

@@ -181,8 +181,13 @@ export function createCallsRepo(db: DbOrTx) {
         .where('id', '=', id)
         .where('lease_holder', '=', holder)
         .where('status', '=', 'in-progress')
-        .returning(['answered_by', 'reserved_micros'])
+        .returning(['answered_by', 'reserved_micros', 'supervisor_status'])
         .executeTakeFirst();
+    },
+
+    /** A supervisor leg's progress for whichever process holds the live call's media (read at its heartbeat). */
+    async setSupervisorStatus(id: number, value: string, now: Date): Promise<void> {
+      await db.updateTable('calls').set({ supervisor_status: value, updated_at: now }).where('id', '=', id).where('status', 'in', LIVE_STATUSES).execute();
     },
 
     /** Records one more reserved minute on a live call; false once it has ended (reserve nothing then). */

@@ -15,6 +15,7 @@ import * as senderState from './0013-sender-state.js';
 import * as assistantVersion from './0014-assistant-version.js';
 import * as knowledgeIndex from './0015-knowledge-index.js';
 import * as chatappCalls from './0016-chatapp-calls.js';
+import * as supervisorStatus from './0018-supervisor-status.js';
 
 /**
  * Every migration in order. Listed explicitly (not read from a folder) so the order is reviewed
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0014-assistant-version': assistantVersion,
   '0015-knowledge-index': knowledgeIndex,
   '0016-chatapp-calls': chatappCalls,
+  '0018-supervisor-status': supervisorStatus,
 };

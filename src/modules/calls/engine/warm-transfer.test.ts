@@ -48,8 +48,8 @@ async function transferCall(tool: Record<string, unknown>, ask: string, after: A
 }
 
 /** Twilio's progress callback for the supervisor's call, signed as Twilio signs it. */
-async function supervisorStatus(callId: number, legSid: string, status: string) {
-  const res = await postTwilio(e.t, `/api/voice/twilio/status?call_id=${callId}&leg=supervisor`, {
+async function supervisorStatus(callId: number, legSid: string, status: string, via: Pick<EngineApp['t'], 'app'> = e.t) {
+  const res = await postTwilio(via as EngineApp['t'], `/api/voice/twilio/status?call_id=${callId}&leg=supervisor`, {
     AccountSid: e.accountSid, CallSid: legSid, CallStatus: status, Direction: 'outbound-api', ApiVersion: '2010-04-01',
   }, { token: e.authToken });
   expect(res.statusCode).toBe(200);
@@ -196,5 +196,50 @@ describe('warm transfer', () => {
     expect(row).toMatchObject({ status: 'ended_by_customer', end_reason: 'hangup' });
     await until(() => e.twilio.updates().some((u) => u.path.endsWith(`/Calls/${leg.sid}.json`)), 'the supervisor leg to be cancelled');
     expect(e.twilio.updates().filter((u) => u.path.endsWith(`/Calls/${leg.sid}.json`))[0]!.form).toEqual({ Status: 'canceled' });
+  });
+});
+
+describe('supervisor status across server processes', () => {
+  const sessions = () => e.t.deps.services.callsModule.sessions;
+  const supervisorColumn = async (callId: number) =>
+    (await e.t.deps.db.selectFrom('calls').select('supervisor_status').where('id', '=', callId).executeTakeFirstOrThrow()).supervisor_status;
+
+  it("a callback on another process is written on the call row; the holder acts on it at its heartbeat and moves the caller into the conference", async () => {
+    const other = await e.t.startAnotherInstance();
+    const { callId, caller, supervisorLeg } = await transferCall({ type: 'warm_call_transfer', supervisor_phone: '+14155550777', description: 'x' }, 'Transfer me please');
+    await heard(caller, WARM_TRANSFER_DEFAULTS.holdMessage);
+    const leg = await supervisorLeg();
+    const { provider_call_id: callSid } = await e.t.deps.db.selectFrom('calls').select('provider_call_id').where('id', '=', callId).executeTakeFirstOrThrow();
+
+    await supervisorStatus(callId, leg.sid!, 'in-progress', other);
+    expect(other.deps.services.callsModule.sessions.size).toBe(0);
+    expect(await supervisorColumn(callId)).toBe(`${leg.sid}:answered`);
+    // The holder learns it from the row at its heartbeat (run here at once instead of in up to 5 s).
+    expect(callerUpdates(callSid!)).toEqual([]);
+    await sessions().tick();
+    const row = await callEnded(e.t, callId);
+    expect(callerUpdates(callSid!).map((u) => u.form)).toEqual([{ Twiml: conferenceTwiml(callId) }]);
+    expect(row).toMatchObject({ status: 'ended_by_assistant', end_reason: 'transferred' });
+  });
+
+  it('a busy leg heard through the row, then again at the next heartbeat and as a callback on the holder, prompts the model once', async () => {
+    const other = await e.t.startAnotherInstance();
+    const { callId, caller, supervisorLeg } = await transferCall(
+      { type: 'warm_call_transfer', supervisor_phone: '+14155550777', description: 'x' }, 'Manager right now',
+      [{ content: 'Nobody is free, can I take a message?' }],
+    );
+    const leg = await supervisorLeg();
+    await supervisorStatus(callId, leg.sid!, 'busy', other);
+    await sessions().tick();
+    await heard(caller, 'Nobody is free, can I take a message?');
+    expect(e.llm.requests[3]!.body.messages.at(-1)).toEqual({ role: 'user', content: transferUnansweredPrompt('busy') });
+    // The same progress again, by the row and by a repeated callback on this process: no second prompt.
+    await sessions().tick();
+    await supervisorStatus(callId, leg.sid!, 'busy');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(e.llm.requests).toHaveLength(4);
+    expect(e.twilio.updates().filter((u) => u.path.endsWith(`/Calls/${leg.sid}.json`)).map((u) => u.form)).toEqual([{ Status: 'canceled' }]);
+    caller.hangUp();
+    expect(await callEnded(e.t, callId)).toMatchObject({ status: 'ended_by_customer', end_reason: 'hangup' });
   });
 });

@@ -8,7 +8,7 @@ import { InsufficientBalanceError } from '../../accounts/accounts.service.js';
 import { normalizePhone } from '../../phone-numbers/phone-format.js';
 import { reserveMinute } from '../call-billing.js';
 import { endCall } from '../call-end.js';
-import type { CallSessions } from '../call-sessions.js';
+import { encodeSupervisorProgress, type CallSessions } from '../call-sessions.js';
 import { createCallsRepo, LIVE_STATUSES, type CallRow, type NewCall } from '../calls.repo.js';
 import type { AnsweredBy } from '../engine/engine.types.js';
 import type { SupervisorProgress } from './telephony.types.js';
@@ -171,7 +171,12 @@ export function createTwilioWebhooks(deps: TwilioWebhooksDeps) {
       if (isSupervisorLeg(request.pathAndQuery)) {
         const call = callIdParam !== undefined ? await repo.findById(callIdParam) : undefined;
         const status = SUPERVISOR_STATUSES[text(request.params, 'CallStatus') ?? ''];
-        if (call?.provider_account_id === accountSid && callSid && status) deps.sessions.notifySupervisor(call.id, { legId: callSid, status });
+        if (call?.provider_account_id === accountSid && callSid && status) {
+          // Kept on the call row as well: the process holding the call's media may be another one.
+          const progress = { legId: callSid, status };
+          await repo.setSupervisorStatus(call.id, encodeSupervisorProgress(progress), clock.now());
+          deps.sessions.notifySupervisor(call.id, progress);
+        }
         return EMPTY_TWIML;
       }
       const call = callIdParam !== undefined ? await repo.findById(callIdParam) : callSid ? await repo.findByProviderCall('twilio', callSid) : undefined;
