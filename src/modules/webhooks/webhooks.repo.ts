@@ -45,14 +45,15 @@ export function createWebhooksRepo(db: DbOrTx) {
         .executeTakeFirstOrThrow();
     },
 
-    /** The delivery with its owner's sealed signing secret (null until one is created). */
-    findForSending(id: number) {
+    /** The deliveries with their owners' sealed signing secrets (null until one is created). */
+    findForSending(ids: number[]) {
+      if (ids.length === 0) return Promise.resolve([]);
       return db
         .selectFrom('webhook_deliveries as d')
         .leftJoin('webhook_signing_secrets as s', 's.user_id', 'd.user_id')
         .select(['d.id', 'd.uuid', 'd.user_id', 'd.event', 'd.url', 'd.body', 'd.status', 's.secret_sealed'])
-        .where('d.id', '=', id)
-        .executeTakeFirst();
+        .where('d.id', 'in', ids)
+        .execute();
     },
 
     list(filter: DeliveryListFilter) {
@@ -194,3 +195,4 @@ export function createWebhooksRepo(db: DbOrTx) {
 }
 
 export type WebhooksRepo = ReturnType<typeof createWebhooksRepo>;
+export type SendableDelivery = Awaited<ReturnType<WebhooksRepo['findForSending']>>[number];
