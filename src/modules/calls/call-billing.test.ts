@@ -76,7 +76,8 @@ describe('the sweep of calls nobody serves', () => {
     // Both got their post-call webhook queued; the sweep closes the two calls in no particular order.
     const deliveries = await v.t.deps.db.selectFrom('webhook_deliveries').select(['event', 'body']).where('user_id', '=', owner.user.id).execute();
     const queued = deliveries.map((d) => [d.event, JSON.parse(d.body).id, JSON.parse(d.body).status]);
-    expect(queued.sort((a, b) => (a[1] < b[1] ? -1 : 1))).toEqual([['post_call', talking, 'failed'], ['post_call', dialing, 'failed']].sort((a, b) => (a[1] < b[1] ? -1 : 1)));
+    const byCallId = (a: unknown[], b: unknown[]) => Number(a[1]) - Number(b[1]);
+    expect(queued.sort(byCallId)).toEqual([['post_call', talking, 'failed'], ['post_call', dialing, 'failed']].sort(byCallId));
     expect(await v.t.deps.db.selectFrom('jobs').select('id').where('kind', '=', CALL_SWEEP_JOB).where('status', '=', 'dead').execute()).toEqual([]);
   });
 
