@@ -28,6 +28,46 @@ export async function consumeLimits(db: DbOrTx, limits: WindowLimit[], now: Date
   return verdict;
 }
 
+/** One limit's current window: what the counter row is keyed by and when it resets. */
+export interface LimitWindow {
+  bucket: string;
+  limit: number;
+  windowStart: Date;
+  expiresAt: Date;
+  key: string;
+}
+
+export function limitWindows(limits: WindowLimit[], now: Date): LimitWindow[] {
+  return limits.map(({ bucket, limit, windowMs }) => {
+    const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+    return { bucket, limit, windowStart, expiresAt: new Date(windowStart.getTime() + windowMs), key: `${windowStart.getTime()}:${bucket}` };
+  });
+}
+
+/**
+ * The multi-row upsert counting one event in each window (their counter rows written, and so
+ * locked, in the order given), returning bucket, window_start and the new count: a statement
+ * on its own, or a CTE of a larger one. The windows must be on distinct counter rows.
+ */
+export function countingWindows(windows: LimitWindow[]) {
+  return sql<{ bucket: string; window_start: Date; count: number }>`
+    INSERT INTO rate_limit_counters (bucket, window_start, count, expires_at)
+    VALUES ${sql.join(windows.map((w) => sql`(${w.bucket}, ${w.windowStart}::timestamptz, 1, ${w.expiresAt}::timestamptz)`))}
+    ON CONFLICT (bucket, window_start) DO UPDATE SET count = rate_limit_counters.count + 1
+    RETURNING bucket, window_start, count`;
+}
+
+/** Whether two windows share a counter row (a multi-row upsert cannot touch one row twice). */
+export function onDistinctRows(windows: LimitWindow[]): boolean {
+  return new Set(windows.map((w) => w.key)).size === windows.length;
+}
+
+/** The verdict for a window whose counter now holds `count` (this event included). */
+export function windowVerdict(window: LimitWindow, count: number, now: Date): LimitVerdict {
+  if (count <= window.limit) return { allowed: true, retryAfterSeconds: 0 };
+  return { allowed: false, retryAfterSeconds: Math.ceil((window.expiresAt.getTime() - now.getTime()) / 1000) };
+}
+
 /**
  * One verdict per limit, in the order given. All the counters move in ONE multi-row upsert (one
  * round trip on a path that runs for every widget message); its rows are written, and so locked,
@@ -35,26 +75,13 @@ export async function consumeLimits(db: DbOrTx, limits: WindowLimit[], now: Date
  * bucket and window start) cannot share an upsert, so they are counted one by one.
  */
 export async function consumeEachLimit(db: DbOrTx, limits: WindowLimit[], now: Date): Promise<LimitVerdict[]> {
-  const windows = limits.map(({ bucket, limit, windowMs }) => {
-    const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-    return { bucket, limit, windowStart, expiresAt: new Date(windowStart.getTime() + windowMs), key: `${windowStart.getTime()}:${bucket}` };
-  });
+  const windows = limitWindows(limits, now);
   if (windows.length === 0) return [];
   const counts = new Map<string, number>();
-  const upsert = (rows: typeof windows) =>
-    sql<{ bucket: string; window_start: Date; count: number }>`
-      INSERT INTO rate_limit_counters (bucket, window_start, count, expires_at)
-      VALUES ${sql.join(rows.map((w) => sql`(${w.bucket}, ${w.windowStart}, 1, ${w.expiresAt})`))}
-      ON CONFLICT (bucket, window_start) DO UPDATE SET count = rate_limit_counters.count + 1
-      RETURNING bucket, window_start, count`.execute(db);
-  const distinct = new Set(windows.map((w) => w.key)).size === windows.length;
-  for (const rows of distinct ? [windows] : windows.map((w) => [w])) {
-    for (const row of (await upsert(rows)).rows) counts.set(`${new Date(row.window_start).getTime()}:${row.bucket}`, row.count);
+  for (const rows of onDistinctRows(windows) ? [windows] : windows.map((w) => [w])) {
+    for (const row of (await countingWindows(rows).execute(db)).rows) counts.set(`${new Date(row.window_start).getTime()}:${row.bucket}`, row.count);
   }
-  return windows.map((w) => {
-    if ((counts.get(w.key) ?? 1) <= w.limit) return { allowed: true, retryAfterSeconds: 0 };
-    return { allowed: false, retryAfterSeconds: Math.ceil((w.expiresAt.getTime() - now.getTime()) / 1000) };
-  });
+  return windows.map((w) => windowVerdict(w, counts.get(w.key) ?? 1, now));
 }
 
 /**

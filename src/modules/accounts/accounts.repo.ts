@@ -1,10 +1,36 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTx } from '../../core/db/transaction.js';
 import type { NewUser, UserRow } from '../../core/db/schema.js';
 
 export type PublicUser = Pick<UserRow, 'id' | 'email' | 'name' | 'balance_micros' | 'created_at'>;
 
 const publicColumns = ['id', 'email', 'name', 'balance_micros', 'created_at'] as const;
+
+export interface BalanceChange {
+  userId: number;
+  amountMicros: number;
+  reason: string;
+  now: Date;
+}
+
+/**
+ * moveBalance's two steps as CTEs, for a statement that moves money along with other writes:
+ * `${name}_update`, the conditional UPDATE, feeds `${name}`, the ledger INSERT returning
+ * balance_after_micros (no row: refused, nothing written). `when` gates the move on the rest of
+ * the statement (e.g. that a charge row was written), so the owner's row is not even locked
+ * otherwise.
+ */
+export function balanceMoveCtes(name: string, change: BalanceChange, when: RawBuilder<boolean> = sql`true`): RawBuilder<unknown> {
+  const update = sql.id(`${name}_update`);
+  return sql`${update} AS (
+      UPDATE users SET balance_micros = balance_micros + ${change.amountMicros}::bigint, updated_at = ${change.now}::timestamptz
+      WHERE id = ${change.userId}::int AND balance_micros + ${change.amountMicros}::bigint >= 0 AND ${when}
+      RETURNING id, balance_micros),
+    ${sql.id(name)} AS (
+      INSERT INTO balance_ledger (user_id, amount_micros, balance_after_micros, reason)
+      SELECT id, ${change.amountMicros}::bigint, balance_micros, ${change.reason}::text FROM ${update}
+      RETURNING balance_after_micros)`;
+}
 
 export function createAccountsRepo(db: DbOrTx) {
   return {
@@ -51,15 +77,10 @@ export function createAccountsRepo(db: DbOrTx) {
      * matters because the owner's row stays locked from this statement until commit. Returns the
      * new balance, or undefined when refused.
      */
-    async moveBalance(change: { userId: number; amountMicros: number; reason: string; now: Date }): Promise<number | undefined> {
+    async moveBalance(change: BalanceChange): Promise<number | undefined> {
       const { rows } = await sql<{ balance_after_micros: number }>`
-        WITH moved AS (
-          UPDATE users SET balance_micros = balance_micros + ${change.amountMicros}::bigint, updated_at = ${change.now}
-          WHERE id = ${change.userId} AND balance_micros + ${change.amountMicros}::bigint >= 0
-          RETURNING id, balance_micros)
-        INSERT INTO balance_ledger (user_id, amount_micros, balance_after_micros, reason)
-        SELECT id, ${change.amountMicros}::bigint, balance_micros, ${change.reason} FROM moved
-        RETURNING balance_after_micros`.execute(db);
+        WITH ${balanceMoveCtes('moved', change)}
+        SELECT balance_after_micros FROM moved`.execute(db);
       return rows[0]?.balance_after_micros;
     },
 

@@ -1,7 +1,8 @@
-import { sql, type QueryCreator } from 'kysely';
+import { sql, type QueryCreator, type RawBuilder } from 'kysely';
 import type { ConversationType, Database } from '../../core/db/schema.js';
 import type { Db } from '../../core/db/database.js';
 import { inTransaction, type DbOrTx } from '../../core/db/transaction.js';
+import { balanceMoveCtes } from '../accounts/accounts.repo.js';
 import { changeBalance } from '../accounts/accounts.service.js';
 import { tooManyRequests } from '../../core/http/errors.js';
 
@@ -49,10 +50,7 @@ export const dailyBudgetSpent = (now: Date) =>
  * the row lock makes concurrent reservations (any process) see each other, so the spend never
  * passes the cap; refused, the caller's transaction rolls back and nothing was charged.
  */
-export async function reserveCharge(
-  tx: DbOrTx,
-  input: { userId: number; conversationId: number; conversationUuid: string; amountMicros: number; now: Date; dailyBudget?: DailyBudget | null },
-): Promise<Charge> {
+export async function reserveCharge(tx: DbOrTx, input: ReservationInput): Promise<Charge> {
   const budget = input.dailyBudget ?? null;
   const day = budgetDay(input.now);
   if (budget && !(await addDailySpend(tx, budget, day, input.amountMicros))) throw dailyBudgetSpent(input.now);
@@ -69,9 +67,53 @@ export async function reserveCharge(
     .returning('id')
     .executeTakeFirstOrThrow();
   // Last, so the owner's row (shared by all their conversations) stays locked only until commit.
-  await changeBalance(tx, { userId: input.userId, amountMicros: -input.amountMicros, reason: `Chat message, conversation ${input.conversationUuid}`, now: input.now });
+  await changeBalance(tx, { userId: input.userId, amountMicros: -input.amountMicros, reason: chargeReason(input.conversationUuid), now: input.now });
   return { id: row.id, userId: input.userId, amountMicros: input.amountMicros };
 }
+
+export interface ReservationInput {
+  userId: number;
+  conversationId: number;
+  conversationUuid: string;
+  amountMicros: number;
+  now: Date;
+  dailyBudget?: DailyBudget | null;
+}
+
+/**
+ * reserveCharge as CTEs of a larger statement (the message admission), each step gated on the
+ * one before: `reserved_spend` (the day's spend, only with a budget; no row: the cap refused),
+ * `reserved_charge` (the charge row's id), `reserved_debit` (the balance move and its ledger
+ * row; no row: the balance refused). `when` gates the whole reservation. A refusal leaves the
+ * later steps unwritten, and the caller must roll back what the earlier ones wrote.
+ */
+export function reservingChargeCtes(input: ReservationInput, when: RawBuilder<boolean>): RawBuilder<unknown> {
+  const budget = input.dailyBudget ?? null;
+  const day = budgetDay(input.now);
+  const spend = budget
+    ? sql`reserved_spend AS (
+        INSERT INTO widget_daily_spend (assistant_id, day, spent_micros)
+        SELECT ${budget.assistantId}::int, ${day}::date, ${input.amountMicros}::bigint
+        WHERE ${when} AND ${input.amountMicros}::bigint <= ${budget.capMicros}::bigint
+        ON CONFLICT (assistant_id, day) DO UPDATE SET spent_micros = widget_daily_spend.spent_micros + EXCLUDED.spent_micros
+          WHERE widget_daily_spend.spent_micros + EXCLUDED.spent_micros <= ${budget.capMicros}::bigint
+        RETURNING spent_micros),`
+    : sql``;
+  const charge = sql`reserved_charge AS (
+      INSERT INTO conversation_charges (user_id, conversation_id, amount_micros, created_at, budget_assistant_id, budget_day)
+      SELECT ${input.userId}::int, ${input.conversationId}::bigint, ${input.amountMicros}::bigint, ${input.now}::timestamptz,
+        ${budget?.assistantId ?? null}::int, ${budget ? day : null}::date
+      WHERE ${when} ${budget ? sql`AND EXISTS (SELECT 1 FROM reserved_spend)` : sql``}
+      RETURNING id)`;
+  const debit = balanceMoveCtes(
+    'reserved_debit',
+    { userId: input.userId, amountMicros: -input.amountMicros, reason: chargeReason(input.conversationUuid), now: input.now },
+    sql<boolean>`EXISTS (SELECT 1 FROM reserved_charge)`,
+  );
+  return sql`${spend} ${charge}, ${debit}`;
+}
+
+const chargeReason = (conversationUuid: string) => `Chat message, conversation ${conversationUuid}`;
 
 /** False (nothing written) when the amount would take the day's spend past the cap. */
 async function addDailySpend(tx: DbOrTx, budget: DailyBudget, day: string, amountMicros: number): Promise<boolean> {

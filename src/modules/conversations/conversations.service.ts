@@ -166,7 +166,7 @@ export function createConversationsService(deps: ConversationsDeps) {
       return pipeline.handle(conversation, text, {
         ...options,
         assistant,
-        admit: (tx, now) => enforceLimits(tx, messageLimits(deps.publicLimits, conversation.id, caller.clientIp), now),
+        limits: messageLimits(deps.publicLimits, conversation.id, caller.clientIp),
         dailyBudget: budgetMicros === null ? null : { assistantId: conversation.origin_assistant_id, capMicros: budgetMicros },
       });
     },

@@ -3,9 +3,10 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../core/db/database.js';
 import type { FunctionCallRecord } from '../../core/db/schema.js';
-import { commitWithoutWaitingForFlush, inTransaction, type Tx } from '../../core/db/transaction.js';
+import { inTransaction, type Tx } from '../../core/db/transaction.js';
+import { admitMessage, type AdmittedMessage, type NamedLimit } from './admission.js';
 import { AppError } from '../../core/http/errors.js';
-import { capturingCharge, messagePriceMicros, refundCharge, reserveCharge, type Charge, type DailyBudget } from './billing.js';
+import { capturingCharge, messagePriceMicros, refundCharge, type Charge, type DailyBudget } from './billing.js';
 import { enqueueFinalize, inactivityDueAt, scheduleInactivityCheck } from './conversation-end.js';
 import { createConversationsRepo, insertingMessages, type ConversationView } from './conversations.repo.js';
 import type { RuntimeAssistant } from './functions/types.js';
@@ -27,10 +28,10 @@ export interface MessageOptions {
   /** Runs inside the transaction that stores the reply (e.g. to enqueue its delivery). */
   onStored?: (tx: Tx, stored: MessageResult & { conversation: ConversationView }) => Promise<void>;
   /**
-   * Runs first in the admission transaction (e.g. rate limits on the public routes); throwing
-   * refuses the message with nothing of it counted, queued or charged.
+   * Rate limits counted first in the admission (e.g. the public routes'); a refusal refuses the
+   * message with nothing of it counted, queued or charged.
    */
-  admit?: (tx: Tx, now: Date) => Promise<void>;
+  limits?: NamedLimit[];
   /** The widget daily spend cap this message's charge counts against. */
   dailyBudget?: DailyBudget | null;
   /** The conversation's current assistant, when the caller read it along with the conversation. */
@@ -81,17 +82,12 @@ export function createMessagePipeline(deps: PipelineDeps) {
     return assistant;
   }
 
-  interface Admission {
-    turn: Turn;
-    ready: boolean;
-    /** Whether the AI answers this message (decided at admission, see turns.take). */
-    aiEnabled: boolean;
-    charge: Charge | null;
-  }
+  type Admission = AdmittedMessage;
 
   /**
-   * One transaction: the message's ticket and its reservation (refused: neither happened). A
-   * message the AI will not answer costs nothing: the price is that of an AI reply.
+   * One transaction of one statement (admission.ts): the message's ticket and its reservation
+   * (refused: neither happened). A message the AI will not answer costs nothing: the price is
+   * that of an AI reply.
    *
    * Its commit does not wait for the WAL flush: a message then costs one durable commit (the
    * store's) instead of two, and the owner's balance row is unlocked as soon as the commit is
@@ -102,18 +98,15 @@ export function createMessagePipeline(deps: PipelineDeps) {
    */
   async function admit(conversation: ConversationView, now: Date, options: MessageOptions): Promise<Admission> {
     const price = messagePriceMicros(conversation.type);
-    return inTransaction(db, async (tx) => {
-      await commitWithoutWaitingForFlush(tx);
-      await options.admit?.(tx, now);
-      const { turn, ready, aiEnabled } = await turns.take(tx, conversation.id);
-      const charge =
-        price > 0 && aiEnabled
-          ? await reserveCharge(tx, {
-              userId: conversation.user_id, conversationId: conversation.id, conversationUuid: conversation.uuid, amountMicros: price, now, dailyBudget: options.dailyBudget,
-            })
-          : null;
-      return { turn, ready, aiEnabled, charge };
-    });
+    const reservation =
+      price > 0
+        ? { userId: conversation.user_id, conversationId: conversation.id, conversationUuid: conversation.uuid, amountMicros: price, now, dailyBudget: options.dailyBudget }
+        : null;
+    const admitted = await inTransaction(db, (tx) =>
+      admitMessage(tx, turns, { conversationId: conversation.id, limits: options.limits ?? [], reservation, historyMessages: deps.historyMessages, now }),
+    );
+    if (!admitted) throw conversationNotFound();
+    return admitted;
   }
 
   /** Waits for the turn; while this message waited, earlier ones may have transferred or ended the conversation. */
@@ -219,7 +212,7 @@ export function createMessagePipeline(deps: PipelineDeps) {
         stopHeartbeat = turns.heartbeat(db, admission.turn, (error) => deps.logger.warn({ err: error }, 'could not renew a conversation turn'));
         options.onStarted?.();
         const { conversation } = current;
-        const history = await timed('history', () => createConversationsRepo(db).recentMessages(conversation.id, deps.historyMessages));
+        const history = admission.history ?? (await timed('history', () => createConversationsRepo(db).recentMessages(conversation.id, deps.historyMessages)));
         const reply = await timed('model', () =>
           deps.engine.reply({
             conversation: { id: conversation.id, uuid: conversation.uuid, userId: conversation.user_id, variables: conversation.variables },

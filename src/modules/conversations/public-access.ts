@@ -2,7 +2,8 @@ import ipaddr from 'ipaddr.js';
 import type { DbOrTx } from '../../core/db/transaction.js';
 import { AppError, tooManyRequests } from '../../core/http/errors.js';
 import type { AuthContext } from '../../core/http/fastify-types.js';
-import { consumeEachLimit, type WindowLimit } from '../../core/limits/fixed-window.js';
+import { consumeEachLimit } from '../../core/limits/fixed-window.js';
+import type { NamedLimit } from './admission.js';
 import type { PublicConversationView } from './conversations.repo.js';
 
 /**
@@ -54,11 +55,6 @@ export function clientNetwork(ip: string): string {
   if (address instanceof ipaddr.IPv6 && address.isIPv4MappedAddress()) address = address.toIPv4Address();
   if (address instanceof ipaddr.IPv4) return address.toString();
   return `${address.parts.slice(0, 4).map((part) => part.toString(16)).join(':')}::/64`;
-}
-
-interface NamedLimit extends WindowLimit {
-  /** The public refusal text of this limit. */
-  refusal: string;
 }
 
 export function conversationStartLimits(limits: PublicLimits, clientIp: string): NamedLimit[] {

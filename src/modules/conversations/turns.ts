@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { sql, type QueryCreator, type UpdateObject } from 'kysely';
+import { sql, type QueryCreator, type RawBuilder, type UpdateObject } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../core/db/database.js';
 import type { Database } from '../../core/db/schema.js';
@@ -9,6 +9,19 @@ import type { DbOrTx, Tx } from '../../core/db/transaction.js';
 export interface Turn {
   conversationId: number;
   ticket: number;
+}
+
+/** The ticket, whether it is already this message's turn, and whether the AI answers it. */
+export interface TakenTurn {
+  turn: Turn;
+  ready: boolean;
+  aiEnabled: boolean;
+}
+
+export interface TurnRow {
+  turn_issued: number;
+  turn_done: number;
+  ai_enabled: boolean;
 }
 
 export class TurnLostError extends Error {
@@ -64,6 +77,19 @@ export function createTurnQueue({ clock, leaseMs }: { clock: Clock; leaseMs: num
       released.on(key, done);
     });
 
+  function takingTurn(conversationId: number, when: RawBuilder<boolean> = sql`true`) {
+    return sql<TurnRow>`
+      UPDATE conversations
+      SET turn_issued = turn_issued + 1,
+          turn_lease_until = CASE WHEN turn_issued = turn_done THEN ${leaseFromNow()}::timestamptz ELSE turn_lease_until END
+      WHERE id = ${conversationId}::bigint AND ${when}
+      RETURNING turn_issued, turn_done, ai_enabled`;
+  }
+
+  function takenTurn(conversationId: number, row: TurnRow): TakenTurn {
+    return { turn: { conversationId, ticket: Number(row.turn_issued) }, ready: Number(row.turn_done) === Number(row.turn_issued) - 1, aiEnabled: row.ai_enabled };
+  }
+
   function finishing(query: QueryCreator<Database>, turn: Turn, changes: TurnChanges = {}) {
     return query
       .updateTable('conversations')
@@ -89,16 +115,18 @@ export function createTurnQueue({ clock, leaseMs }: { clock: Clock; leaseMs: num
      * whether the AI answers the conversation, read under the same row lock: a message admitted
      * after a disable-ai committed is never answered by the AI.
      */
-    async take(tx: Tx, conversationId: number): Promise<{ turn: Turn; ready: boolean; aiEnabled: boolean }> {
-      const { rows } = await sql<{ turn_issued: number; turn_done: number; ai_enabled: boolean }>`
-        UPDATE conversations
-        SET turn_issued = turn_issued + 1,
-            turn_lease_until = CASE WHEN turn_issued = turn_done THEN ${leaseFromNow()} ELSE turn_lease_until END
-        WHERE id = ${conversationId}
-        RETURNING turn_issued, turn_done, ai_enabled`.execute(tx);
-      const row = rows[0]!;
-      return { turn: { conversationId, ticket: Number(row.turn_issued) }, ready: Number(row.turn_done) === Number(row.turn_issued) - 1, aiEnabled: row.ai_enabled };
+    async take(tx: Tx, conversationId: number): Promise<TakenTurn> {
+      const { rows } = await takingTurn(conversationId).execute(tx);
+      return takenTurn(conversationId, rows[0]!);
     },
+
+    /**
+     * take() as a statement (an UPDATE returning turn_issued, turn_done, ai_enabled), for a caller
+     * that runs it as a CTE of a larger statement; `when` gates it (no row: nothing taken).
+     */
+    takingTurn,
+
+    takenTurn,
 
     async wait(db: Db, turn: Turn): Promise<void> {
       let pollMs = FIRST_POLL_MS;
