@@ -104,6 +104,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   app.addHook('onReady', () => deps.services.auth.start());
   app.addHook('onClose', async () => {
     await deps.jobs.stop();
+    await deps.extraction.close();
     await deps.http.close();
     await deps.services.auth.stop();
   });

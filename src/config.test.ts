@@ -45,6 +45,15 @@ describe('loadConfig', () => {
     expect(problems.find((p) => p.startsWith('PORT'))).toMatch(/^PORT must be integer \(got "eighty"\)$/);
   });
 
+  it('reads the knowledge crawl and extraction limits, and refuses zero', () => {
+    expect(loadConfig({})).toMatchObject({ KNOWLEDGE_CRAWL_CONCURRENCY: 4 });
+    expect(loadConfig({}).KNOWLEDGE_EXTRACTION_PROCESSES).toBeUndefined();
+    expect(loadConfig({ KNOWLEDGE_CRAWL_CONCURRENCY: '8', KNOWLEDGE_EXTRACTION_PROCESSES: '3' })).toMatchObject({ KNOWLEDGE_CRAWL_CONCURRENCY: 8, KNOWLEDGE_EXTRACTION_PROCESSES: 3 });
+    expect(() => loadConfig({ KNOWLEDGE_CRAWL_CONCURRENCY: '0', KNOWLEDGE_EXTRACTION_PROCESSES: 'two' })).toThrow(
+      /KNOWLEDGE_CRAWL_CONCURRENCY .*\(got "0"\)[\s\S]*KNOWLEDGE_EXTRACTION_PROCESSES .*\(got "two"\)/,
+    );
+  });
+
   it('refuses an out-of-range port', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);
   });

@@ -47,6 +47,9 @@ const ConfigSchema = Type.Object({
   EMBEDDINGS_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   EMBEDDINGS_MODEL: Type.String({ minLength: 1, default: 'text-embedding-3-small' }),
   EMBEDDINGS_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: 30_000 }),
+  KNOWLEDGE_CRAWL_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 32, default: 4 }),
+  // Unset: one process per core beyond the first, at most 2 (each may hold a 512 MB heap).
+  KNOWLEDGE_EXTRACTION_PROCESSES: Type.Optional(Type.Integer({ minimum: 1, maximum: 16 })),
   LLM_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   LLM_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   LLM_MODEL: Type.Optional(Type.String({ minLength: 1 })),

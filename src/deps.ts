@@ -22,6 +22,7 @@ import { createKnowledgeService, type KnowledgeService } from './modules/knowled
 import { embeddingsFromConfig, type EmbeddingsClient } from './modules/knowledge/embeddings.js';
 import { createVectorSupport } from './modules/knowledge/vector-support.js';
 import { registerKnowledgeJobs } from './modules/knowledge/document-processing.js';
+import { createExtractionPool, type ExtractionPool } from './modules/knowledge/extraction/extraction-pool.js';
 import { createChatappServices, registerChatappJobs } from './modules/chatapp/chatapp.service.js';
 import { assistantLookup } from './modules/chatapp/chatapp.context.js';
 import { runtimeAssistantFromRecord } from './modules/assistants/assistant-record.js';
@@ -57,6 +58,8 @@ export interface Deps {
   jobs: JobRunner;
   /** The SSRF-guarded client for every user-supplied URL. */
   http: HttpClient;
+  /** PDF and DOCX parsing in child processes; closed at shutdown after the jobs. */
+  extraction: ExtractionPool;
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -88,7 +91,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     db: database.db, clock, logger, listen: database.listen,
     concurrency: config.JOB_CONCURRENCY, pollIntervalMs: config.JOB_POLL_INTERVAL_MS, leaseMs: config.JOB_LEASE_MS,
   });
-  const base = { config, db: database.db, database, clock, logger, secrets: createSecretBox(secretKey), jobs, http };
+  const extraction = createExtractionPool(config.KNOWLEDGE_EXTRACTION_PROCESSES ? { size: config.KNOWLEDGE_EXTRACTION_PROCESSES } : {});
+  const base = { config, db: database.db, database, clock, logger, secrets: createSecretBox(secretKey), jobs, http, extraction };
   // One embeddings client, shared by search (queries) and document processing (chunks).
   const embeddings = embeddingsFromConfig(config);
   const deps = { ...base, services: createServices(base, embeddings, overrides) };
@@ -202,8 +206,8 @@ function createAssistantServices(deps: Omit<Deps, 'services'>, knowledgeBases: K
 }
 
 /** Job handlers and recurring jobs; each schedule fires once per period across all processes. */
-function registerBackgroundJobs({ jobs, config, clock, http, services }: Deps, embeddings: EmbeddingsClient | null): void {
-  registerKnowledgeJobs(jobs, { clock, http, embeddings });
+function registerBackgroundJobs({ jobs, config, clock, http, services, extraction }: Deps, embeddings: EmbeddingsClient | null): void {
+  registerKnowledgeJobs(jobs, { clock, http, embeddings, extraction, crawl: { concurrency: config.KNOWLEDGE_CRAWL_CONCURRENCY } });
   registerChatappJobs(jobs, services.chatapp);
   registerConversationsJobs(jobs, services.conversationsModule);
   registerCallsJobs(jobs, services.callsModule);

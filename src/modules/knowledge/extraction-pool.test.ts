@@ -27,7 +27,7 @@ describe('the extraction pool', () => {
   const pool = createExtractionPool({ size: 1, maxPages: 3, maxBytes: 64 * 1024 });
   afterAll(() => pool.close());
 
-  it('reads a pdf and a docx in a worker thread, with the same blocks as before', async () => {
+  it('reads a pdf and a docx in a child process, with the same blocks as before', async () => {
     const pdf = buildPdf([{ heading: 'Installation' }, { paragraph: 'Mount the bracket on the wall.' }]);
     expect(await pool.extract('pdf', pdf)).toEqual([
       { sourceUrl: null, blocks: [{ kind: 'heading', level: 1, text: 'Installation' }, { kind: 'paragraph', text: 'Mount the bracket on the wall.' }] },
@@ -57,14 +57,14 @@ describe('the extraction pool', () => {
     expect(allowed[0]!.blocks[0]).toEqual({ kind: 'heading', level: 1, text: 'Section 1' });
   });
 
-  it('refuses a file over the size cap without starting a worker', async () => {
+  it('refuses a file over the size cap without starting a child', async () => {
     await expect(pool.extract('pdf', Buffer.alloc(64 * 1024 + 1))).rejects.toMatchObject({
       name: 'ExtractionError',
       message: 'The file is larger than 64 KB; split it into smaller files.',
     });
   });
 
-  it('stops a worker that runs past the timeout; the next file gets a fresh one', async () => {
+  it('kills a child that runs past the timeout; the next file gets a fresh one', async () => {
     const impatient = createExtractionPool({ size: 1, timeoutMs: 1 });
     try {
       await expect(impatient.extract('pdf', manyPagePdf(2))).rejects.toMatchObject({
@@ -77,9 +77,68 @@ describe('the extraction pool', () => {
     }
   });
 
+  it('fails a file that exhausts the child\'s heap with a reason, not a retry', async () => {
+    // From source the parsers alone need more than 16 MB (compiled about 10), so any file
+    // exhausts this heap: what is tested is how V8 giving up is reported.
+    const cramped = createExtractionPool({ size: 1, maxHeapMb: 16 });
+    try {
+      await expect(cramped.extract('pdf', buildPdf([{ paragraph: 'Cramped.' }]))).rejects.toMatchObject({
+        name: 'ExtractionError',
+        retryable: false,
+        message: 'The file is too large or complex to read; split it into smaller files.',
+      });
+    } finally {
+      await cramped.close();
+    }
+  });
+
   it('files wait their turn and each gets its own answer', async () => {
     const answers = await Promise.all(['One', 'Two', 'Three'].map((word) => pool.extract('pdf', buildPdf([{ paragraph: `Page ${word}.` }]))));
     expect(answers.map((a) => a[0]!.blocks[0]!.text)).toEqual(['Page One.', 'Page Two.', 'Page Three.']);
+  });
+});
+
+describe('the extraction children', () => {
+  const isAlive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const waitUntil = async (condition: () => boolean, what: string) => {
+    for (const deadline = Date.now() + 10_000; !condition(); ) {
+      if (Date.now() > deadline) throw new Error(`still waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  it('exit when idle, returning their memory; the next file starts a fresh one', async () => {
+    const pool = createExtractionPool({ size: 1, idleMs: 50 });
+    try {
+      await pool.extract('pdf', buildPdf([{ paragraph: 'First.' }]));
+      const [first] = pool.childPids();
+      expect(first).toBeTypeOf('number');
+      await waitUntil(() => pool.childPids().length === 0 && !isAlive(first!), 'the idle child to exit');
+      const again = await pool.extract('pdf', buildPdf([{ paragraph: 'Second.' }]));
+      expect(again[0]!.blocks).toEqual([{ kind: 'paragraph', text: 'Second.' }]);
+      expect(pool.childPids()).not.toContain(first);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('are killed on close, and a file being read fails', async () => {
+    const pool = createExtractionPool({ size: 1 });
+    const reading = pool.extract('pdf', manyPagePdf(150));
+    await waitUntil(() => pool.childPids().length === 1, 'the child to start');
+    const [pid] = pool.childPids();
+    const refused = expect(reading).rejects.toThrow('The extraction pool is closed.');
+    await pool.close();
+    await refused;
+    expect(isAlive(pid!)).toBe(false);
+    await expect(pool.extract('pdf', buildPdf([{ paragraph: 'Late.' }]))).rejects.toThrow('The extraction pool is closed.');
   });
 });
 
@@ -89,7 +148,7 @@ describe('a large pdf being read', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    // Start the worker before measuring: its first start is a one-off cost.
+    // Start the child before measuring: its first start is a one-off cost.
     await pool.extract('pdf', buildPdf([{ paragraph: 'Warm.' }]));
   });
   afterAll(async () => {

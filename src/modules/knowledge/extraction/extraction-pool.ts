@@ -1,25 +1,27 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
-import type { ExtractionReply, ExtractionTask } from './extraction.worker.js';
+import { CHILD_READY, type ExtractionReply, type ExtractionTask } from './extraction-messages.js';
+import { holdChild, spawnExtractionChild, type ExtractionChild } from './extraction-spawn.js';
 import { ExtractionError, type ExtractedSection } from './text-blocks.js';
 
 export interface ExtractionPoolOptions {
-  /** Worker threads at most (1-2): each holds a parser and a whole file in memory. */
+  /** Child processes at most: each holds a parser and a whole file in memory. */
   size?: number;
-  /** One file's reading, from the moment a worker takes it; past it the worker is stopped. */
+  /** One file's reading, from the moment a child takes it; past it the child is killed. */
   timeoutMs?: number;
-  /** A worker idle this long is stopped; the next file starts a new one. */
+  /** A child idle this long exits; the next file starts a new one. */
   idleMs?: number;
   maxPages?: number;
   maxBytes?: number;
-  /** Heap per worker; a file that needs more fails instead of swelling the process. */
+  /** Heap per child; a file that needs more fails instead of swelling the machine. */
   maxHeapMb?: number;
 }
 
 export interface ExtractionPool {
   extract(type: 'pdf' | 'docx', data: Buffer): Promise<ExtractedSection[]>;
-  /** Stops every worker; waiting and running files fail. */
+  /** Stops every child; waiting and running files fail. */
   close(): Promise<void>;
+  /** The children running now (for tests and diagnostics). */
+  childPids(): number[];
 }
 
 export const EXTRACTION_DEFAULTS = {
@@ -38,16 +40,20 @@ interface Pending {
 }
 
 interface Slot {
-  worker: Worker;
+  child: ExtractionChild;
+  ready: boolean;
   current: Pending | null;
   timer: NodeJS.Timeout | null;
+  exited: Promise<void>;
 }
 
 /**
- * PDF and DOCX parsing in worker threads. pdf.js and mammoth run synchronously for long
+ * PDF and DOCX parsing in child processes. pdf.js and mammoth run synchronously for long
  * stretches on a large file; on the main thread that stalled every request the process was
- * answering. Workers start on the first file and stop when idle, so a process that never
- * reads a file pays nothing, and an idle worker does not keep the process alive.
+ * answering. In a worker thread it did not stall them, but the C allocator kept 50-70 MB of
+ * the worker's pages in the server after the worker stopped; an exited process returns all of
+ * its memory. Children start on the first file and exit when idle, so a process that never
+ * reads a file pays nothing, and an idle child does not keep the server alive.
  */
 export function createExtractionPool(options: ExtractionPoolOptions = {}): ExtractionPool {
   const settings = { ...EXTRACTION_DEFAULTS, ...options };
@@ -56,48 +62,67 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
   let nextId = 1;
   let closed = false;
 
-  const finish = (slot: Slot) => {
+  const clearTimer = (slot: Slot) => {
     if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+  };
+
+  const finish = (slot: Slot) => {
+    clearTimer(slot);
     slot.current = null;
-    slot.timer = setTimeout(() => void retire(slot), settings.idleMs).unref();
-    slot.worker.unref();
+    slot.timer = setTimeout(() => retire(slot, 'idle'), settings.idleMs).unref();
+    holdChild(slot.child.process, false);
     dispatch();
   };
 
-  const retire = async (slot: Slot) => {
-    if (slot.timer) clearTimeout(slot.timer);
+  /** An idle child is let go (it exits when its channel closes); a stuck or unwanted one is killed. */
+  const retire = (slot: Slot, why: 'idle' | 'kill') => {
+    clearTimer(slot);
     slots.delete(slot);
-    await slot.worker.terminate();
+    const child = slot.child.process;
+    if (why === 'idle' && child.connected) child.disconnect();
+    else child.kill('SIGKILL');
+    return slot.exited;
   };
 
-  /** The worker died or was stopped: the file it held fails, and a fresh worker takes the queue. */
+  /** The child died or was stopped: the file it held fails, and a fresh child takes the queue. */
   const fail = (slot: Slot, error: Error) => {
     const pending = slot.current;
     slot.current = null;
-    void retire(slot);
+    void retire(slot, 'kill');
     pending?.reject(error);
     dispatch();
   };
 
+  const send = (slot: Slot) => {
+    const task = slot.current!.task;
+    slot.child.process.send(task, (error) => {
+      if (error && slot.current?.task === task) fail(slot, error);
+    });
+  };
+
   const start = (): Slot => {
-    const worker = spawnWorker(settings.maxHeapMb);
-    const slot: Slot = { worker, current: null, timer: null };
-    worker.on('message', (reply: ExtractionReply) => {
+    const child = spawnExtractionChild(settings.maxHeapMb);
+    let markExited!: () => void;
+    const slot: Slot = { child, ready: false, current: null, timer: null, exited: new Promise((resolve) => (markExited = resolve)) };
+    child.process.on('message', (message: ExtractionReply | typeof CHILD_READY) => {
+      if (message === CHILD_READY) {
+        slot.ready = true;
+        if (slot.current) send(slot);
+        return;
+      }
       const pending = slot.current;
-      if (!pending || reply.id !== pending.task.id) return;
-      if (reply.ok) pending.resolve(reply.sections);
-      else if (reply.extraction) pending.reject(new ExtractionError(reply.message, { retryable: reply.retryable }));
-      else pending.reject(new Error(`Extraction failed: ${reply.message}`));
+      if (!pending || message.id !== pending.task.id) return;
+      if (message.ok) pending.resolve(message.sections);
+      else if (message.extraction) pending.reject(new ExtractionError(message.message, { retryable: message.retryable }));
+      else pending.reject(new Error(`Extraction failed: ${message.message}`));
       finish(slot);
     });
-    worker.on('error', (error) => {
-      const outOfMemory = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
-      // Too large for its heap is a property of the file; anything else may pass on a retry.
-      fail(slot, outOfMemory ? new ExtractionError('The file is too large or complex to read; split it into smaller files.', { cause: error }) : error);
-    });
-    worker.on('exit', () => {
-      if (slot.current) fail(slot, new Error('The extraction worker stopped unexpectedly.'));
+    child.process.on('error', (error) => fail(slot, error));
+    child.process.on('exit', (code, signal) => {
+      markExited();
       slots.delete(slot);
+      if (slot.current) fail(slot, exitError(child.stderrTail(), slot.ready, code, signal));
     });
     slots.add(slot);
     return slot;
@@ -109,14 +134,15 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
       if (!slot && slots.size < settings.size) slot = start();
       if (!slot) return;
       const pending = waiting.shift()!;
-      if (slot.timer) clearTimeout(slot.timer);
+      clearTimer(slot);
       slot.current = pending;
-      slot.worker.ref();
-      // A parser stuck in a loop cannot be interrupted from outside; stopping the thread can.
+      holdChild(slot.child.process, true);
+      // A parser stuck in a loop cannot be interrupted from outside; killing its process can.
+      // The clock runs from here, so a child that never starts fails the file too.
       slot.timer = setTimeout(() => {
         fail(slot, new ExtractionError(`Reading the file took longer than ${describeMs(settings.timeoutMs)}; split it into smaller files.`));
       }, settings.timeoutMs);
-      slot.worker.postMessage(pending.task, [pending.task.data.buffer as ArrayBuffer]);
+      if (slot.ready) send(slot);
     }
   };
 
@@ -126,13 +152,13 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
       if (data.length > settings.maxBytes) {
         return Promise.reject(new ExtractionError(`The file is larger than ${describeBytes(settings.maxBytes)}; split it into smaller files.`));
       }
-      // A private copy: the caller's Buffer may share its memory, and this one is handed over.
-      const task: ExtractionTask = { id: nextId++, type, data: new Uint8Array(data), maxPages: settings.maxPages };
+      const task: ExtractionTask = { id: nextId++, type, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), maxPages: settings.maxPages };
       return new Promise<ExtractedSection[]>((resolve, reject) => {
         waiting.push({ task, resolve, reject });
         dispatch();
       });
     },
+    childPids: () => [...slots].flatMap((slot) => (slot.child.process.pid === undefined ? [] : [slot.child.process.pid])),
     async close() {
       closed = true;
       const error = new Error('The extraction pool is closed.');
@@ -140,25 +166,18 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
       await Promise.all([...slots].map((slot) => {
         slot.current?.reject(error);
         slot.current = null;
-        return retire(slot);
+        return retire(slot, 'kill');
       }));
     },
   };
 }
 
-/**
- * The worker entry sits next to this module: extraction.worker.js once compiled to dist/,
- * extraction.worker.ts when run from source. From source, tsx's loader is registered inside
- * the worker first: Node 20 ignores `--import` in a worker's execArgv, so the loader cannot be
- * passed there, and a compiled tree must not need tsx (a dev dependency) at all.
- */
-function spawnWorker(maxHeapMb: number): Worker {
-  const resourceLimits = { maxOldGenerationSizeMb: maxHeapMb };
-  const fromSource = import.meta.url.endsWith('.ts');
-  const entry = new URL(`./extraction.worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
-  if (!fromSource) return new Worker(entry, { resourceLimits });
-  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`;
-  return new Worker(bootstrap, { eval: true, resourceLimits });
+function exitError(stderrTail: string, started: boolean, code: number | null, signal: NodeJS.Signals | null): Error {
+  // Too large for its heap is a property of the file; anything else may pass on a retry.
+  if (/heap out of memory/i.test(stderrTail)) return new ExtractionError('The file is too large or complex to read; split it into smaller files.');
+  const how = signal ? `signal ${signal}` : `exit code ${code}`;
+  const detail = stderrTail.trim().split('\n').slice(-3).join(' ');
+  return new Error(`The extraction process ${started ? 'stopped unexpectedly' : 'could not start'} (${how})${detail ? `: ${detail}` : ''}.`);
 }
 
 function describeBytes(bytes: number): string {
