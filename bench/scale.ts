@@ -24,6 +24,7 @@ import { buildApp } from '../src/app.js';
 import { createDeps } from '../src/deps.js';
 import { loadConfig } from '../src/config.js';
 import { assistantBody } from '../test/helpers/assistants.js';
+import { seedChatappConversations } from './support/chatapp-conversations.js';
 import { createBenchDatabase } from './support/database.js';
 import { startServerProcess, type ServerProcess } from './support/server-processes.js';
 
@@ -69,14 +70,7 @@ async function widgetConversationPaths(): Promise<string[]> {
   return paths;
 }
 
-const { user, apiKey } = await deps.services.accounts.createUser({ email: 'chatapp@example.com', password: 'bench-password' });
-const sender = await deps.services.chatapp.senders.create(user.id, { display_name: 'Bench', phone_number: '+442071234567', platform: 'simulator' });
-await sql`
-  INSERT INTO chatapp_conversations (uuid, user_id, sender_id, customer_phone, customer_name, last_customer_message_at, last_message_at, created_at, updated_at)
-  SELECT gen_random_uuid(), ${user.id}, ${sender.id}, '+4070' || lpad(i::text, 7, '0'), 'Customer ' || i,
-         now() - (i % 2880) * interval '1 minute', now(), now(), now()
-  FROM generate_series(1, ${CONTACTS}) AS i`.execute(deps.db);
-await sql`ANALYZE chatapp_conversations`.execute(deps.db);
+const { sender, apiKey } = await seedChatappConversations(deps, { email: 'chatapp@example.com', contacts: CONTACTS });
 const sessionStatusPath = `/api/user/chatapp/session-status?sender_id=${sender.id}&recipient_phone=${encodeURIComponent('+40700005432')}`;
 const bearer = { authorization: `Bearer ${apiKey.token}` };
 

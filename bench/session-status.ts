@@ -12,6 +12,7 @@ import { createDeps } from '../src/deps.js';
 import { loadConfig } from '../src/config.js';
 import { sessionStatus, windowTimestamp } from '../src/modules/chatapp/session-window.js';
 import { SESSION_ROW_SQL } from '../src/modules/chatapp/conversations.repo.js';
+import { seedChatappConversations } from './support/chatapp-conversations.js';
 import { createBenchDatabase, createReferencePool } from './support/database.js';
 import { measure, printComparison, warmUp, type LoadResult } from './support/load.js';
 
@@ -19,16 +20,7 @@ const CONTACTS = 100_000;
 const database = await createBenchDatabase({ requirePostgres: true });
 const config = loadConfig({ LOG_LEVEL: 'silent', SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789', DATA_DIR: 'memory://', DATABASE_URL: database.url });
 const deps = await createDeps(config, { database: database.handle, logger: pino({ level: 'silent' }) });
-const { user, apiKey } = await deps.services.accounts.createUser({ email: 'bench@example.com', password: 'bench-password' });
-const sender = await deps.services.chatapp.senders.create(user.id, { display_name: 'Bench', phone_number: '+442071234567', platform: 'simulator' });
-
-// 100k customers, their last messages spread over the past two days (some windows open, some expired).
-await sql`
-  INSERT INTO chatapp_conversations (uuid, user_id, sender_id, customer_phone, customer_name, last_customer_message_at, last_message_at, created_at, updated_at)
-  SELECT gen_random_uuid(), ${user.id}, ${sender.id}, '+4070' || lpad(i::text, 7, '0'), 'Customer ' || i,
-         now() - (i % 2880) * interval '1 minute', now(), now(), now()
-  FROM generate_series(1, ${CONTACTS}) AS i`.execute(deps.db);
-await sql`ANALYZE chatapp_conversations`.execute(deps.db);
+const { user, apiKey, sender } = await seedChatappConversations(deps, { email: 'bench@example.com', contacts: CONTACTS });
 const recipient = '+40700054321';
 
 // Literally the service's query text, so both sides run the same SQL.
