@@ -2,6 +2,7 @@ import { SEED_VOICE_IDS } from './assistants.js';
 import { startFakeRealtime, type FakeRealtimeConnection } from './fake-realtime.js';
 import { makeCall, ownerWithLine } from './voice.js';
 import { heard, playedOut, startEngineApp, until, type EngineApp } from './voice-engine.js';
+import { fileFixture, lateBound } from './file-fixture.js';
 
 /**
  * Phone calls to multimodal and dualplex assistants: the engine app (fake Twilio caller, fake
@@ -20,6 +21,21 @@ export async function startRealtimePhoneApp() {
       await e.close();
       await realtime.close();
     },
+  };
+}
+
+export type RealtimePhoneApp = Awaited<ReturnType<typeof startRealtimePhoneApp>>;
+
+/**
+ * One realtime phone app for the test file (started before its first test, closed after its
+ * last), with the chat model's script emptied before each test.
+ */
+export function useRealtimePhoneApp() {
+  const app = fileFixture('the realtime phone app', startRealtimePhoneApp, { close: (started) => started.close(), reset: (started) => started.e.llm.reset() });
+  return {
+    e: lateBound(() => app.e, 'the engine app'),
+    armed: (ms: number) => app.armed(ms),
+    greetedCall: (...args: Parameters<RealtimePhoneApp['greetedCall']>) => app.greetedCall(...args),
   };
 }
 

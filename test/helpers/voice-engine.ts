@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { TurnMetrics } from '../../src/modules/calls/engine/engine-metrics.js';
 import { containsSignalForText, signalForText } from '../../src/modules/calls/audio/test-signal.js';
 import { buildTestApp, type TestApp } from './test-app.js';
+import { fileFixture } from './file-fixture.js';
 import { connectFakeCaller, newAccountSid, startFakeTwilio, type FakeCaller, type FakeTwilio } from './fake-twilio.js';
 import { startFakeDeepgram } from './fake-deepgram.js';
 import { startFakeElevenLabs } from './fake-elevenlabs.js';
@@ -67,6 +68,20 @@ export async function startEngineApp(extraEnv: Record<string, string> = {}) {
 }
 
 export type EngineApp = Awaited<ReturnType<typeof startEngineApp>>;
+
+/**
+ * One engine app for the test file (started before its first test, closed after its last), with
+ * the model's script and the synthesizer's request log emptied before each test.
+ */
+export function useEngineApp(): EngineApp {
+  return fileFixture('the engine app', () => startEngineApp(), {
+    close: (e) => e.close(),
+    reset(e) {
+      e.llm.reset();
+      e.elevenlabs.requests.length = 0;
+    },
+  });
+}
 
 export async function until<T>(probe: () => Promise<T | undefined | false> | T | undefined | false, what: string, timeoutMs = 8_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -1,30 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bytesToPcm16 } from '../audio/frames.js';
 import { rms, speechLike } from '../audio/test-signal.js';
 import { decodeWav } from '../audio/wav.js';
 import { apiFor } from '../../../../test/helpers/assistants.js';
 import { createUser } from '../../../../test/helpers/factories.js';
 import { makeCall, ownerWithLine, PUBLIC_URL } from '../../../../test/helpers/voice.js';
-import { callEnded, heard, playedOut, recordedBothSides, shortRecordedCall, startEngineApp, until, type EngineApp } from '../../../../test/helpers/voice-engine.js';
+import { callEnded, heard, playedOut, recordedBothSides, shortRecordedCall, until, useEngineApp } from '../../../../test/helpers/voice-engine.js';
 import { PHRASES } from './phrases.js';
 
 /**
  * The assistant's call settings, one by one, on whole calls (real adapters, fake providers, the
  * fake caller on the Twilio media stream). Silence and duration limits run on hand-moved timers.
  */
-let e: EngineApp;
-beforeAll(async () => {
-  e = await startEngineApp();
-});
-afterAll(async () => {
-  await e.close();
-});
-beforeEach(() => {
-  e.llm.reset();
-  e.elevenlabs.requests.length = 0;
-});
+const e = useEngineApp();
 
 /** Quiet settings: no limit fires unless the test sets it. */
 const calm = { reengagement_interval: 600, max_silence_duration: 360, max_duration: 1200 };

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { containsSignalForText, signalForText } from '../audio/test-signal.js';
 import { makeCall, ownerWithLine } from '../../../../test/helpers/voice.js';
-import { callEnded, heard, playedOut, startEngineApp, until, type EngineApp } from '../../../../test/helpers/voice-engine.js';
+import { callEnded, heard, playedOut, until, useEngineApp, type EngineApp } from '../../../../test/helpers/voice-engine.js';
 import { PHRASES } from './phrases.js';
 
 /**
@@ -9,17 +9,7 @@ import { PHRASES } from './phrases.js';
  * known signals on the real Twilio media stream, fake Deepgram transcribes them, the fake model
  * answers, fake ElevenLabs returns each sentence's signal and the caller decodes what it heard.
  */
-let e: EngineApp;
-beforeAll(async () => {
-  e = await startEngineApp();
-});
-afterAll(async () => {
-  await e.close();
-});
-beforeEach(() => {
-  e.llm.reset();
-  e.elevenlabs.requests.length = 0;
-});
+const e = useEngineApp();
 
 const say = (caller: Awaited<ReturnType<EngineApp['answer']>>, text: string) => caller.say(signalForText(text, 8_000));
 const spokenTexts = () => e.elevenlabs.requests.map((r) => r.body.text);

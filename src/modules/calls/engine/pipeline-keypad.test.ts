@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { detectDtmf } from '../audio/dtmf.js';
 import { signalForText } from '../audio/test-signal.js';
 import { makeCall, ownerWithLine } from '../../../../test/helpers/voice.js';
-import { callEnded, heard, playedOut, startEngineApp, until, type EngineApp } from '../../../../test/helpers/voice-engine.js';
+import { callEnded, heard, playedOut, until, useEngineApp } from '../../../../test/helpers/voice-engine.js';
 
 /**
  * The keypad on whole Twilio calls: the caller's `dtmf` events answer collect_keypad, and
  * send_dtmf's keys reach the line as touch tones the caller's side can decode.
  */
-let e: EngineApp;
-beforeAll(async () => {
-  e = await startEngineApp();
-});
-afterAll(async () => {
-  await e.close();
-});
-beforeEach(() => {
-  e.llm.reset();
-  e.elevenlabs.requests.length = 0;
-});
+const e = useEngineApp();
 
 const calm = { reengagement_interval: 600, max_silence_duration: 360, max_duration: 1200 };
 const toolResult = (index: number) => {

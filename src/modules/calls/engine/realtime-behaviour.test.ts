@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bytesToPcm16 } from '../audio/frames.js';
 import { containsSignalForText, containsSignalUnderNoise, rms, signalForText } from '../audio/test-signal.js';
 import { decodeWav } from '../audio/wav.js';
 import type { FakeRealtimeConnection } from '../../../../test/helpers/fake-realtime.js';
-import { creates, GREETING, received, sayExactly, speakText, startRealtimePhoneApp } from '../../../../test/helpers/realtime-phone.js';
+import { creates, GREETING, received, sayExactly, speakText, useRealtimePhoneApp } from '../../../../test/helpers/realtime-phone.js';
 import { PUBLIC_URL } from '../../../../test/helpers/voice.js';
 import { callEnded, heard, playedOut, until, type EngineApp } from '../../../../test/helpers/voice-engine.js';
 import { PHRASES } from './phrases.js';
@@ -16,20 +16,7 @@ import { SPEECH_MS_PER_WORD } from './realtime-engine.turns.js';
  * fake caller on the Twilio media stream, the fake Realtime server as the model (μ-law both
  * ways), the fake speech server as dualplex's synthesizer. Limits run on hand-moved timers.
  */
-let app: Awaited<ReturnType<typeof startRealtimePhoneApp>>;
-let e: EngineApp;
-beforeAll(async () => {
-  app = await startRealtimePhoneApp();
-  e = app.e;
-});
-afterAll(async () => {
-  await app.close();
-});
-beforeEach(() => {
-  e.llm.reset();
-});
-const armed = (ms: number) => app.armed(ms);
-const greetedCall = (assistant: Record<string, unknown>, options: { dualplex?: boolean } = {}) => app.greetedCall(assistant, options);
+const { e, armed, greetedCall } = useRealtimePhoneApp();
 
 /** The model starts a long answer (ten seconds of audio, still streaming) and the caller hears its start. */
 async function longAnswer(model: FakeRealtimeConnection, caller: Awaited<ReturnType<EngineApp['answer']>>) {

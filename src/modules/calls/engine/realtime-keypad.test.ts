@@ -1,26 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { detectDtmf } from '../audio/dtmf.js';
 import { containsSignalForText } from '../audio/test-signal.js';
 import type { FakeRealtimeConnection } from '../../../../test/helpers/fake-realtime.js';
-import { startRealtimePhoneApp } from '../../../../test/helpers/realtime-phone.js';
-import { callEnded, heard, playedOut, until, type EngineApp } from '../../../../test/helpers/voice-engine.js';
+import { useRealtimePhoneApp } from '../../../../test/helpers/realtime-phone.js';
+import { callEnded, heard, playedOut, until } from '../../../../test/helpers/voice-engine.js';
 
 /**
  * The keypad on realtime phone calls: the fake Realtime server calls collect_keypad / send_dtmf,
  * the fake Twilio caller types keys (`dtmf` events) and decodes the touch tones it heard.
  */
-let app: Awaited<ReturnType<typeof startRealtimePhoneApp>>;
-let e: EngineApp;
-beforeAll(async () => {
-  app = await startRealtimePhoneApp();
-  e = app.e;
-});
-afterAll(async () => {
-  await app.close();
-});
-beforeEach(() => {
-  e.llm.reset();
-});
+const { e, greetedCall } = useRealtimePhoneApp();
 
 const outputs = (model: FakeRealtimeConnection) =>
   model.events.filter((ev) => ev.type === 'conversation.item.create').map((ev) => ev.item as Record<string, unknown>);
@@ -29,7 +18,7 @@ const toolNames = (model: FakeRealtimeConnection) =>
 
 describe('collect_keypad on the realtime engine', () => {
   it("collects the caller's keys until the stop key and answers the function with them", async () => {
-    const { callId, caller, model } = await app.greetedCall({ tools: [{ type: 'collect_keypad', timeout: 5, stop_key: '#' }] });
+    const { callId, caller, model } = await greetedCall({ tools: [{ type: 'collect_keypad', timeout: 5, stop_key: '#' }] });
     expect(toolNames(model)).toContain('collect_keypad');
     model.speak('Please type your order number, then press pound.');
     model.functionCall('collect_keypad', {}, 'call_k1');
@@ -54,7 +43,7 @@ describe('collect_keypad on the realtime engine', () => {
   });
 
   it('ends the collection after the timeout without a key, counted again from each key', async () => {
-    const { caller, model } = await app.greetedCall({ tools: [{ type: 'collect_keypad', timeout: 3, stop_key: '*' }] });
+    const { caller, model } = await greetedCall({ tools: [{ type: 'collect_keypad', timeout: 3, stop_key: '*' }] });
     model.functionCall('collect_keypad', {}, 'call_k2');
     await until(() => e.timers.nextDueInMs() === 3_000, 'the keypad timer');
     e.timers.advance(2_000);
@@ -72,7 +61,7 @@ describe('collect_keypad on the realtime engine', () => {
 
 describe('send_dtmf on the realtime engine', () => {
   it('plays the keys as touch tones after the answer audio before them and answers the function', async () => {
-    const { caller, model } = await app.greetedCall({ tools: [{ type: 'dtmf_input', description: 'Navigate phone menus' }] });
+    const { caller, model } = await greetedCall({ tools: [{ type: 'dtmf_input', description: 'Navigate phone menus' }] });
     expect(toolNames(model)).toContain('send_dtmf');
     const before = caller.heard().length;
     model.speak('Choosing the billing menu.');
@@ -89,7 +78,7 @@ describe('send_dtmf on the realtime engine', () => {
   });
 
   it('refuses keys the keypad does not have, as an output the model reads, and plays nothing', async () => {
-    const { caller, model } = await app.greetedCall({ tools: [{ type: 'dtmf_input' }] });
+    const { caller, model } = await greetedCall({ tools: [{ type: 'dtmf_input' }] });
     model.functionCall('send_dtmf', { digits: '12x' }, 'call_d2');
     await model.waitFor('conversation.item.create');
     expect(outputs(model)).toEqual([{ type: 'function_call_output', call_id: 'call_d2', output: '{"error":"digits must be 1 to 32 of 0-9, *, #, A-D or w."}' }]);

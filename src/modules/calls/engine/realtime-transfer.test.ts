@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rms } from '../audio/test-signal.js';
-import { creates, GREETING, sayExactly, startRealtimePhoneApp } from '../../../../test/helpers/realtime-phone.js';
+import { creates, GREETING, sayExactly, useRealtimePhoneApp } from '../../../../test/helpers/realtime-phone.js';
 import { postTwilio } from '../../../../test/helpers/voice.js';
-import { callEnded, heard, playedOut, until, type EngineApp } from '../../../../test/helpers/voice-engine.js';
+import { callEnded, heard, playedOut, until } from '../../../../test/helpers/voice-engine.js';
 import { transferUnansweredPrompt } from './warm-transfer.js';
 
 /**
@@ -10,23 +10,12 @@ import { transferUnansweredPrompt } from './warm-transfer.js';
  * model's goodbye plays before the hand-over, cold to the number or warm through the supervisor's
  * conference, with the caller on hold music on our line until the supervisor answers.
  */
-let app: Awaited<ReturnType<typeof startRealtimePhoneApp>>;
-let e: EngineApp;
-beforeAll(async () => {
-  app = await startRealtimePhoneApp();
-  e = app.e;
-});
-afterAll(async () => {
-  await app.close();
-});
-beforeEach(() => {
-  e.llm.reset();
-});
+const { e, greetedCall } = useRealtimePhoneApp();
 
 describe('transfers', () => {
   /** A multimodal assistant on a line with `tool`, called and greeted. */
   async function callWithTool(tool: (phoneNumberId: number) => Record<string, unknown>) {
-    return app.greetedCall({}, {
+    return greetedCall({}, {
       setup: async (owner) => {
         const res = await owner.api.put(`/api/user/assistant/${owner.assistant.id}`, { tools: [tool(owner.phoneNumberId), { type: 'end_call' }] });
         expect(res.statusCode, res.body).toBe(200);

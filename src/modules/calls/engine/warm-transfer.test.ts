@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rms, signalForText } from '../audio/test-signal.js';
 import { createPhoneNumber } from '../../../../test/helpers/assistants.js';
 import { makeCall, ownerWithLine, postTwilio, PUBLIC_URL } from '../../../../test/helpers/voice.js';
-import { callEnded, heard, playedOut, startEngineApp, until, type EngineApp } from '../../../../test/helpers/voice-engine.js';
+import { callEnded, heard, playedOut, until, useEngineApp, type EngineApp } from '../../../../test/helpers/voice-engine.js';
 import { SUPERVISOR_ANSWER_TIMEOUT_MS, transferUnansweredPrompt, WARM_TRANSFER_DEFAULTS } from './warm-transfer.js';
 
 /**
@@ -11,17 +11,7 @@ import { SUPERVISOR_ANSWER_TIMEOUT_MS, transferUnansweredPrompt, WARM_TRANSFER_D
  * the caller waits on our line with hold music; the caller is moved into the conference when the
  * supervisor answers, or taken off hold (and the call goes on) when nobody does.
  */
-let e: EngineApp;
-beforeAll(async () => {
-  e = await startEngineApp();
-});
-afterAll(async () => {
-  await e.close();
-});
-beforeEach(() => {
-  e.llm.reset();
-  e.elevenlabs.requests.length = 0;
-});
+const e = useEngineApp();
 
 const XML = '<?xml version="1.0" encoding="UTF-8"?>';
 const summary = 'Jane Doe was charged twice for her March order. She wants a refund, which needs a supervisor to approve.';
