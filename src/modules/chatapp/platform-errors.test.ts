@@ -1,40 +1,22 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.js';
-import { bearer, createUser } from '../../../test/helpers/factories.js';
-import { GRAPH_ERRORS, startFakeGraph, type FakeGraph } from '../../../test/helpers/fake-graph.js';
-import { chatappEnv, createCloudSender, inboundText, postWebhook } from '../../../test/helpers/chatapp.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../../../test/helpers/factories.js';
+import { GRAPH_ERRORS } from '../../../test/helpers/fake-graph.js';
+import { inboundText, postWebhook } from '../../../test/helpers/chatapp.js';
+import { useCloudSenderApp } from '../../../test/helpers/cloud-sender-app.js';
 
-let graph: FakeGraph;
-let t: TestApp;
-let token: string;
-let sender: { id: number; phone_number_id: string; waba_id: string };
-let templateIds: Record<string, number>;
+const { graph, t, owner, sender, templateIds } = useCloudSenderApp();
 beforeAll(async () => {
-  graph = await startFakeGraph();
-  t = await buildTestApp({ env: chatappEnv(graph) });
-  token = (await createUser(t.deps)).token;
-  sender = await createCloudSender(t.app, graph, token);
-  const all = await t.app.inject({ method: 'GET', url: `/api/user/chatapp/senders/${sender.id}/templates?status=all`, headers: bearer(token) });
-  templateIds = Object.fromEntries(all.json().data.map((x: { name: string; id: number }) => [x.name, x.id]));
   // The customer writes first, so free-form sends are inside the window.
   expect((await postWebhook(t.app, inboundText({ phoneNumberId: sender.phone_number_id, from: '40722000001', id: 'wamid.errors1', at: t.clock.now() }))).statusCode).toBe(200);
   await t.deps.jobs.drain();
 });
-afterAll(async () => {
-  await t.close();
-  await graph.close();
-});
-beforeEach(() => {
-  graph.reset();
-  t.clock.advance(1_000);
-});
 
 const platformAnswers = (code: number) => graph.override((r) => (r.method === 'POST' ? GRAPH_ERRORS[code] : undefined));
 const freeform = () =>
-  t.app.inject({ method: 'POST', url: '/api/user/chatapp/send-freeform', headers: bearer(token), payload: { sender_id: sender.id, recipient_phone: '+40722000001', message: 'Hello' } });
+  t.app.inject({ method: 'POST', url: '/api/user/chatapp/send-freeform', headers: bearer(owner.token), payload: { sender_id: sender.id, recipient_phone: '+40722000001', message: 'Hello' } });
 const template = () =>
   t.app.inject({
-    method: 'POST', url: '/api/user/chatapp/send', headers: bearer(token),
+    method: 'POST', url: '/api/user/chatapp/send', headers: bearer(owner.token),
     payload: { sender_id: sender.id, template_id: templateIds.coupon_named, recipient_phone: '+40722000001', variables: { code: 'A1', date: 'Monday' } },
   });
 /** What a caller sees of the platform's error: its code, its message and its details, verbatim. */
@@ -43,7 +25,7 @@ const platformError = (code: number) => {
   return { code, message: error.message, details: error.error_data?.details ?? null };
 };
 const messagesStored = async () =>
-  (await t.app.inject({ method: 'GET', url: `/api/user/chatapp/messages?sender_id=${sender.id}&recipient_phone=%2B40722000001`, headers: bearer(token) })).json().data.length;
+  (await t.app.inject({ method: 'GET', url: `/api/user/chatapp/messages?sender_id=${sender.id}&recipient_phone=%2B40722000001`, headers: bearer(owner.token) })).json().data.length;
 
 describe('platform errors on sends', () => {
   it.each([131030, 131026])('%i is SEND_FAILED with the platform\'s text on both endpoints, and nothing is recorded as sent', async (code) => {
@@ -102,7 +84,7 @@ describe('platform errors on sends', () => {
       success: false, error: 'Sender is not online. Current status: Offline', error_code: 'SENDER_OFFLINE',
       platform_error: { code: 190, message: (GRAPH_ERRORS[190]!.body.error as { message: string }).message, details: null },
     });
-    const detail = (await t.app.inject({ method: 'GET', url: `/api/user/chatapp/senders/${sender.id}`, headers: bearer(token) })).json().data;
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/user/chatapp/senders/${sender.id}`, headers: bearer(owner.token) })).json().data;
     expect(detail).toMatchObject({ status: 'offline', offline_reason: 'The platform no longer accepts the access token (expired or revoked); update the sender with a new one.' });
     graph.reset();
     expect((await template()).json()).toEqual({ success: false, error: 'Sender is not online. Current status: Offline', error_code: 'SENDER_OFFLINE' });
@@ -110,7 +92,7 @@ describe('platform errors on sends', () => {
     expect(graph.sends()).toEqual([]);
     // A new token that proves it holds the number brings the sender back.
     graph.updatePhoneNumber(sender.phone_number_id, { token: 'EAAJBnewtoken' });
-    const updated = await t.app.inject({ method: 'PATCH', url: `/api/user/chatapp/senders/${sender.id}`, headers: bearer(token), payload: { access_token: 'EAAJBnewtoken' } });
+    const updated = await t.app.inject({ method: 'PATCH', url: `/api/user/chatapp/senders/${sender.id}`, headers: bearer(owner.token), payload: { access_token: 'EAAJBnewtoken' } });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().data).toMatchObject({ status: 'online', offline_reason: null });
     expect((await freeform()).statusCode).toBe(200);

@@ -1,34 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.js';
-import { bearer, createUser } from '../../../test/helpers/factories.js';
-import { graphErrorBody, startFakeGraph, type FakeGraph } from '../../../test/helpers/fake-graph.js';
-import { ACCESS_TOKEN, chatappEnv, createCloudSender, inboundText, postWebhook, statusUpdate } from '../../../test/helpers/chatapp.js';
+import { describe, expect, it } from 'vitest';
+import { bearer } from '../../../test/helpers/factories.js';
+import { graphErrorBody } from '../../../test/helpers/fake-graph.js';
+import { ACCESS_TOKEN, inboundText, postWebhook, statusUpdate } from '../../../test/helpers/chatapp.js';
+import { useCloudSenderApp } from '../../../test/helpers/cloud-sender-app.js';
 
-let graph: FakeGraph;
-let t: TestApp;
-let token: string;
-let sender: { id: number; phone_number_id: string; waba_id: string };
-let templateIds: Record<string, number>;
-beforeAll(async () => {
-  graph = await startFakeGraph();
-  t = await buildTestApp({ env: chatappEnv(graph) });
-  token = (await createUser(t.deps)).token;
-  sender = await createCloudSender(t.app, graph, token);
-  const all = await t.app.inject({ method: 'GET', url: `/api/user/chatapp/senders/${sender.id}/templates?status=all`, headers: bearer(token) });
-  templateIds = Object.fromEntries(all.json().data.map((x: { name: string; id: number }) => [x.name, x.id]));
-});
-afterAll(async () => {
-  await t.close();
-  await graph.close();
-});
-beforeEach(() => {
-  graph.reset();
-  // Each test starts in a fresh second, so the 5 per second limit only bites where a test means it to.
-  t.clock.advance(1_000);
-});
+const { graph, t, owner, sender, templateIds } = useCloudSenderApp();
 
-const send = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/user/chatapp/send', headers: bearer(token), payload });
-const freeform = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/user/chatapp/send-freeform', headers: bearer(token), payload });
+const send = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/user/chatapp/send', headers: bearer(owner.token), payload });
+const freeform = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/user/chatapp/send-freeform', headers: bearer(owner.token), payload });
 
 let seq = 0;
 async function customerWrites(from: string, at = t.clock.now()) {
@@ -59,13 +38,13 @@ describe('POST /api/user/chatapp/send (template)', () => {
         components: [{ type: 'body', parameters: [{ type: 'text', text: 'John' }, { type: 'text', text: 'January 15, 2026' }, { type: 'text', text: '2:00 PM' }] }],
       },
     });
-    const messages = await t.app.inject({ method: 'GET', url: `/api/user/chatapp/messages?sender_id=${sender.id}&recipient_phone=%2B40722000001`, headers: bearer(token) });
+    const messages = await t.app.inject({ method: 'GET', url: `/api/user/chatapp/messages?sender_id=${sender.id}&recipient_phone=%2B40722000001`, headers: bearer(owner.token) });
     expect(messages.json()).toMatchObject({
       conversation_id: body.conversation_id,
       data: [{ direction: 'outbound', kind: 'template', status: 'queued', message_sid: 'wamid.FAKE000001', body: 'Hi John, this is a reminder for your appointment on January 15, 2026 at 2:00 PM.' }],
     });
     // A template opens no window: only the customer's reply does.
-    const session = await t.app.inject({ method: 'GET', url: `/api/user/chatapp/session-status?sender_id=${sender.id}&recipient_phone=40722000001`, headers: bearer(token) });
+    const session = await t.app.inject({ method: 'GET', url: `/api/user/chatapp/session-status?sender_id=${sender.id}&recipient_phone=40722000001`, headers: bearer(owner.token) });
     expect(session.json()).toMatchObject({ has_conversation: true, conversation_id: body.conversation_id, customer_name: 'John', last_customer_message_at: null, session_status: { is_open: false } });
   });
 
@@ -183,7 +162,7 @@ describe('POST /api/user/chatapp/send-freeform', () => {
     const post = async (status: string, error?: { code: number; title: string; details: string }) => {
       await postWebhook(t.app, statusUpdate({ phoneNumberId: sender.phone_number_id, id: wamid, status, at: t.clock.now(), recipient: '40722000305', error }));
       await t.deps.jobs.drain();
-      const messages = await t.app.inject({ method: 'GET', url: `/api/user/chatapp/messages?sender_id=${sender.id}&recipient_phone=40722000305`, headers: bearer(token) });
+      const messages = await t.app.inject({ method: 'GET', url: `/api/user/chatapp/messages?sender_id=${sender.id}&recipient_phone=40722000305`, headers: bearer(owner.token) });
       return messages.json().data.at(-1);
     };
     expect((await post('read')).status).toBe('read');
