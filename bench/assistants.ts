@@ -1,9 +1,11 @@
 /**
- * PUT /api/user/assistant/{id} (the full spec 4.5 path: auth, body parse, row lock, merge,
- * every rule on the final state, diff write) against a bare Fastify route that runs the same
- * change as one UPDATE through `pg` and nothing else. Both spread requests over 50 assistants
- * and change two fields on every request, so each one really writes. A third run times the raw
- * locking transaction the contract requires, to tell its cost from the service's own.
+ * PUT /api/user/assistant/{id} (the spec 4.5 path: auth, body parse and validation, then the
+ * update contract) against a bare Fastify route that runs the same change as one UPDATE through
+ * `pg` and nothing else. Both spread requests over 50 assistants and change two fields on every
+ * request, so each one really writes. The two fields (name, speech_speed) are ones no cross-field
+ * rule reads, so the service writes them with one conditional UPDATE and no read; a change to a
+ * field a rule reads costs a read and a version-checked write. A third run times the raw locking
+ * transaction the contract once required, for scale.
  *
  * PostgreSQL only: DATABASE_URL, or postgres://postgres@127.0.0.1:5432/test; a fresh database
  * is created and dropped. Runs standalone (`npx tsx bench/assistants.ts`) or as

@@ -1,7 +1,18 @@
 import type { FieldErrors } from '../../core/http/errors.js';
 import { humanize } from '../../core/http/validation-messages.js';
 import { providerSupportsLanguage, voiceVisibleTo, type CatalogSnapshot } from '../catalog/catalog.service.js';
-import type { AssistantSettings, Mode } from './assistant-fields.schemas.js';
+import type { AssistantSettings, Mode, SettingsField } from './assistant-fields.schemas.js';
+
+/**
+ * Every field stateRuleErrors reads. A patch touching none of them cannot change its verdict, so
+ * such a patch is judged by its schema alone (a test runs the rules on a recording proxy to keep
+ * this list complete).
+ */
+export const RULE_INPUTS: ReadonlySet<SettingsField> = new Set<SettingsField>([
+  'voice_id', 'mode', 'language_id', 'secondary_language_ids', 'llm_model_id', 'multimodal_model_id', 'chat_llm_fallback_id',
+  'turn_detection_threshold', 'knowledgebase_mode', 'allow_interruptions', 'fillers', 'synthesizer_provider_id',
+  'transcriber_provider_id', 'timezone', 'is_webhook_active', 'webhook_url', 'post_call_schema',
+]);
 
 /**
  * The cross-field rules of spec 4.5, judged on the final state (current + patch), never on the

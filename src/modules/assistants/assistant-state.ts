@@ -84,10 +84,7 @@ export function modeDefaults(mode: Mode, catalog: CatalogSnapshot) {
 export function applyPatch(current: AssistantSettings, patch: ResolvedPatch, catalog: CatalogSnapshot): AssistantSettings {
   const next: AssistantSettings = { ...current };
   if (patch.mode !== undefined && patch.mode !== current.mode) Object.assign(next, modeDefaults(patch.mode, catalog));
-  for (const [field, value] of Object.entries(patch) as Array<[SettingsField, unknown]>) {
-    if (value === undefined) continue;
-    (next as Record<string, unknown>)[field] = normalizeValue(field, value);
-  }
+  Object.assign(next, patchedValues(patch));
   // Null removes a setting (the reference's own "remove settings" body sends `webhook_url: null`
   // alone): removing the post-call URL turns that webhook off, as /disable-webhook does. Only an
   // explicit `is_webhook_active: true` beside it is still refused.
@@ -100,6 +97,18 @@ export function initialState(patch: ResolvedPatch, catalog: CatalogSnapshot): As
   const mode = patch.mode ?? 'pipeline';
   const base = { ...DEFAULT_SETTINGS, ...modeDefaults(mode, catalog), mode } as AssistantSettings;
   return applyPatch(base, { ...patch, mode: undefined }, catalog);
+}
+
+/** Fields whose patched value changes other fields while merging (see applyPatch). */
+export const MERGE_INPUTS: ReadonlySet<SettingsField> = new Set<SettingsField>(['mode', 'webhook_url', 'is_webhook_active']);
+
+/** The supplied fields with their stored form (sorted id sets, null cleared to []/{}). */
+export function patchedValues(patch: ResolvedPatch): Partial<AssistantSettings> {
+  const values: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(patch) as Array<[SettingsField, unknown]>) {
+    if (value !== undefined) values[field] = normalizeValue(field, value);
+  }
+  return values as Partial<AssistantSettings>;
 }
 
 function normalizeValue(field: SettingsField, value: unknown): unknown {

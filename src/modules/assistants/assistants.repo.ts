@@ -127,6 +127,25 @@ export function createAssistantsRepo(db: DbOrTx) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /**
+     * Writes settings that no rule judges against the rest of the row, in one statement with no
+     * read before it: only if the row is the caller's and one of the values differs, so a request
+     * that changes nothing moves neither updated_at nor the version. The written row's summary,
+     * or undefined when nothing was written.
+     */
+    updateUnread(userId: number, id: number, values: Partial<AssistantSettings>, now: Date) {
+      const columns = columnValues(values as AssistantSettings, Object.keys(values) as SettingsField[]);
+      const names = Object.keys(columns) as Array<keyof AssistantsTable & string>;
+      return db
+        .updateTable('assistants')
+        .set({ ...columns, updated_at: now } as Updateable<AssistantsTable>)
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where((eb) => eb.or(names.map((name) => eb(name, 'is distinct from', columns[name] as never))))
+        .returning(['id', 'name', 'status', 'type', 'mode'])
+        .executeTakeFirst();
+    },
+
     /** Writes only the difference, so a label deleted meanwhile never meets a re-insert of it. */
     async replaceJoined(kind: 'labels' | 'tools', assistantId: number, before: number[], after: number[]): Promise<void> {
       const removed = before.filter((id) => !after.includes(id));

@@ -6,10 +6,10 @@ import type { Clock } from '../../core/clock.js';
 import type { SecretBox } from '../../core/crypto/secret-box.js';
 import { notFound, validationFailed, type FieldErrors } from '../../core/http/errors.js';
 import type { CatalogService, CatalogSnapshot } from '../catalog/catalog.service.js';
-import type { AssistantSettings, SettingsField } from './assistant-fields.schemas.js';
+import { SettingsSchema, type AssistantSettings, type SettingsField } from './assistant-fields.schemas.js';
 import { topLevelField, type ParsedAssistantBody } from './assistant-input.js';
-import { applyPatch, changedFields, initialState, type ResolvedPatch } from './assistant-state.js';
-import { stateRuleErrors } from './assistant-rules.js';
+import { applyPatch, changedFields, initialState, MERGE_INPUTS, patchedValues, type ResolvedPatch } from './assistant-state.js';
+import { RULE_INPUTS, stateRuleErrors } from './assistant-rules.js';
 import { INBOUND_TAKEN, referenceErrors, type ReferenceOwners } from './assistant-references.js';
 import { verifyCalendarTools, type CalendarClients } from './assistant-calendar.js';
 import { normalizeTool, restoreMaskedKeys, sealTool, toolItemErrors, type ToolDraft } from './assistant-tools.js';
@@ -35,6 +35,20 @@ const MAX_ATTEMPTS = 3;
 const OPTIMISTIC_ATTEMPTS = 4;
 /** Settings whose new value is checked against other tables, under locks only a transaction holds. */
 const CHECKED_AGAINST_OTHER_TABLES: ReadonlySet<SettingsField> = new Set(['folder_id', 'label_ids', 'tool_ids', 'knowledgebase_id', 'phone_number_id', 'type', 'tools']);
+
+/**
+ * Settings an update may write without reading the row first: no cross-field rule, merge step or
+ * reference check reads them, so their own schema judges them whatever the row holds.
+ */
+const WRITABLE_UNREAD: ReadonlySet<string> = new Set(
+  (Object.keys(SettingsSchema.properties) as SettingsField[]).filter(
+    (field) => !RULE_INPUTS.has(field) && !MERGE_INPUTS.has(field) && !CHECKED_AGAINST_OTHER_TABLES.has(field),
+  ),
+);
+const writableUnread = (patch: ParsedAssistantBody['patch']) => {
+  const fields = Object.keys(patch);
+  return fields.length > 0 && fields.every((field) => WRITABLE_UNREAD.has(field));
+};
 
 /** Another write moved the row past the version an update read; that update starts again. */
 class VersionConflict extends Error {}
@@ -140,8 +154,15 @@ export function createAssistantsService(deps: AssistantsDeps) {
      * the version read, so concurrent updates of one assistant still apply in some order, each
      * validated against the state the previous one left; a loser reads again and re-validates.
      * A change checked against other tables runs in a transaction with those checks' locks.
+     * A patch of settings no rule relates to the rest of the row needs no read: one conditional
+     * UPDATE, whatever concurrent writes do, since none of them can change its verdict.
      */
     async update(userId: number, id: number, { patch, errors: schemaErrors }: ParsedAssistantBody) {
+      if (Object.keys(schemaErrors).length === 0 && writableUnread(patch)) {
+        const written = await guarded(() => createAssistantsRepo(db).updateUnread(userId, id, patchedValues(patch as ResolvedPatch), clock.now()));
+        // Nothing written (unknown id, another account's, no change): the full path answers each.
+        if (written) return written;
+      }
       const storedTools = async () => {
         const row = await createAssistantsRepo(db).find(userId, id);
         if (!row) throw assistantNotFound();
