@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from 'pino';
-import type { Clock } from '../../../core/clock.js';
-import type { Db } from '../../../core/db/database.js';
 import { isUniqueViolation } from '../../../core/db/errors.js';
 import type { CallStatus, ChatappCallSignal } from '../../../core/db/schema.js';
 import { inTransaction } from '../../../core/db/transaction.js';
@@ -9,31 +6,20 @@ import { InsufficientBalanceError } from '../../accounts/accounts.service.js';
 import type { RuntimeAssistant } from '../../assistants/assistant-present.js';
 import type { PlatformCalling } from '../../chatapp/platform/types.js';
 import type { SenderRow } from '../../chatapp/senders.repo.js';
-import type { VoiceCallsPort } from '../../chatapp/voice-calls.port.js';
 import type { CallSignal } from '../../chatapp/webhook-events.js';
 import { reserveMinute } from '../call-billing.js';
 import { endCall } from '../call-end.js';
 import { createCallsRepo, LIVE_STATUSES, type CallRow } from '../calls.repo.js';
-import { ChatappWebrtcLeg, type WebrtcLegOptions } from '../telephony/chatapp-webrtc.js';
-import { MEDIA_CONNECT_MS, RING_MS, type ChatappLiveCalls, type LocalCall } from './chatapp-live-calls.js';
-
-export interface ChatappCallSignalsDeps {
-  db: Db;
-  clock: Clock;
-  logger: Logger;
-  port: VoiceCallsPort;
-  live: ChatappLiveCalls;
-  pricePerMinuteMicros: number;
-  legOptions: WebrtcLegOptions;
-  loadAssistant(userId: number, assistantId: number): Promise<RuntimeAssistant | undefined>;
-}
+import { ChatappWebrtcLeg } from '../telephony/chatapp-webrtc.js';
+import type { ChatappCallsDeps } from './chatapp-calls.deps.js';
+import { MEDIA_CONNECT_MS, RING_MS, type LocalCall } from './chatapp-live-calls.js';
 
 /**
  * The platform's `calls` webhook for our calls (voice.md §5): the answer to our offer, the
  * customer's own call (pre_accept, then accept with the same SDP; reject when the sender
  * cannot take it), ringing and rejection, and the end of a call from the customer's side.
  */
-export function createChatappCallSignals(deps: ChatappCallSignalsDeps) {
+export function createChatappCallSignals(deps: ChatappCallsDeps) {
   const { db, clock, logger, port, live } = deps;
 
   /** The call a signal is about: by the platform's id, or by our uuid echoed as callback data (the webhook can beat our own write of the id). */

@@ -1,26 +1,14 @@
-import type { Logger } from 'pino';
-import type { Clock } from '../../../core/clock.js';
-import type { Db } from '../../../core/db/database.js';
-import type { RuntimeAssistant } from '../../assistants/assistant-present.js';
-import type { VoiceCallsPort } from '../../chatapp/voice-calls.port.js';
 import type { CallSessions } from '../call-sessions.js';
 import type { CallRow } from '../calls.repo.js';
 import type { WebrtcLegOptions } from '../telephony/chatapp-webrtc.js';
 import type { CallTelephony } from '../telephony/telephony.types.js';
 import { createChatappCallSignals } from './chatapp-call-signals.js';
+import type { ChatappCallsDeps } from './chatapp-calls.deps.js';
 import { createChatappCallsService } from './chatapp-calls.service.js';
 import { ChatappLiveCalls } from './chatapp-live-calls.js';
 
-export interface ChatappCallsModuleDeps {
-  db: Db;
-  clock: Clock;
-  logger: Logger;
-  sessions: CallSessions;
-  port: VoiceCallsPort;
-  pricePerMinuteMicros: number;
-  legOptions?: WebrtcLegOptions;
-  loadAssistant(userId: number, assistantId: number): Promise<RuntimeAssistant | undefined>;
-}
+/** The shared deps, less what the module builds itself: the live calls, and leg options defaulting to none. */
+export type ChatappCallsModuleDeps = Omit<ChatappCallsDeps, 'live' | 'legOptions'> & { sessions: CallSessions; legOptions?: WebrtcLegOptions };
 
 /**
  * Voice calls on the chatapp platform (WebRTC): the place-call service, the `calls` webhook's

@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from 'pino';
-import type { Clock } from '../../../core/clock.js';
-import type { Db } from '../../../core/db/database.js';
 import { inTransaction } from '../../../core/db/transaction.js';
 import { consumeLimits, throttle, type WindowLimit } from '../../../core/limits/fixed-window.js';
 import { InsufficientBalanceError } from '../../accounts/accounts.service.js';
-import type { RuntimeAssistant } from '../../assistants/assistant-present.js';
 import { normalizePhone } from '../../chatapp/phone.js';
 import { PlatformError } from '../../chatapp/platform/types.js';
-import type { VoiceCallsPort } from '../../chatapp/voice-calls.port.js';
 import { reserveMinute } from '../call-billing.js';
 import { endCall } from '../call-end.js';
 import { createCallsRepo, LIVE_STATUSES } from '../calls.repo.js';
-import { ChatappWebrtcLeg, type WebrtcLegOptions } from '../telephony/chatapp-webrtc.js';
+import { ChatappWebrtcLeg } from '../telephony/chatapp-webrtc.js';
+import type { ChatappCallsDeps } from './chatapp-calls.deps.js';
 import {
   CALLS_IN_PROGRESS_PER_SENDER,
   callPlacementFailure,
@@ -21,18 +17,7 @@ import {
   PER_CONTACT_WINDOW_MS,
 } from './chatapp-calls.errors.js';
 import type { PlaceChatappCallBody } from './chatapp-calls.schemas.js';
-import { MEDIA_CONNECT_MS, RING_MS, type ChatappLiveCalls } from './chatapp-live-calls.js';
-
-export interface ChatappCallsDeps {
-  db: Db;
-  clock: Clock;
-  logger: Logger;
-  port: VoiceCallsPort;
-  live: ChatappLiveCalls;
-  pricePerMinuteMicros: number;
-  legOptions: WebrtcLegOptions;
-  loadAssistant(userId: number, assistantId: number): Promise<RuntimeAssistant | undefined>;
-}
+import { MEDIA_CONNECT_MS, RING_MS } from './chatapp-live-calls.js';
 
 /** Reference: 5 per minute, 15 per hour, 30 per day, per user, across every process. */
 const placeCallLimits = (userId: number): WindowLimit[] => [

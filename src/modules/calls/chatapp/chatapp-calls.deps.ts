@@ -1,0 +1,19 @@
+import type { Logger } from 'pino';
+import type { Clock } from '../../../core/clock.js';
+import type { Db } from '../../../core/db/database.js';
+import type { RuntimeAssistant } from '../../assistants/assistant-present.js';
+import type { VoiceCallsPort } from '../../chatapp/voice-calls.port.js';
+import type { WebrtcLegOptions } from '../telephony/chatapp-webrtc.js';
+import type { ChatappLiveCalls } from './chatapp-live-calls.js';
+
+/** What placing our calls and answering the platform's call signals both need. */
+export interface ChatappCallsDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  port: VoiceCallsPort;
+  live: ChatappLiveCalls;
+  pricePerMinuteMicros: number;
+  legOptions: WebrtcLegOptions;
+  loadAssistant(userId: number, assistantId: number): Promise<RuntimeAssistant | undefined>;
+}
