@@ -1,4 +1,7 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { lazyRequire } from '../../core/lazy-module.js';
+
+// About 9 MB once loaded: a server that never sees a chatapp number does not pay it.
+const libphonenumber = lazyRequire<typeof import('libphonenumber-js')>('libphonenumber-js');
 
 export interface NormalizedPhone {
   /** E.164, e.g. +40711222333. */
@@ -35,7 +38,7 @@ function parse(input: string): NormalizedPhone | null {
   const digits = trimmed.replace(/[^\d]/g, '');
   const international = trimmed.startsWith('+') ? digits : digits.replace(/^00/, '');
   if (international.length < 7 || international.length > 15) return null;
-  const parsed = parsePhoneNumberFromString(`+${international}`);
+  const parsed = libphonenumber().parsePhoneNumberFromString(`+${international}`);
   if (!parsed || !parsed.isPossible()) return null;
   const country = parsed.country ?? parsed.getPossibleCountries()[0] ?? null;
   return { e164: parsed.number, country };

@@ -1,4 +1,7 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { lazyRequire } from '../../core/lazy-module.js';
+
+// The full metadata is about 9 MB once loaded and only phone-number writes need it.
+const libphonenumber = lazyRequire<typeof import('libphonenumber-js/max')>('libphonenumber-js/max');
 
 export interface NormalizedPhone {
   /** E.164, e.g. +14155551234. */
@@ -17,7 +20,7 @@ export function normalizePhone(text: string): NormalizedPhone | null {
   if (compact.startsWith('00')) compact = `+${compact.slice(2)}`;
   else if (/^\d+$/.test(compact)) compact = `+${compact}`;
   if (!/^\+\d{6,15}$/.test(compact)) return null;
-  const parsed = parsePhoneNumberFromString(compact);
+  const parsed = libphonenumber().parsePhoneNumberFromString(compact);
   if (!parsed || !parsed.isValid()) return null;
   return { e164: parsed.number, countryCode: parsed.country ?? null };
 }

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket, usePCMU } from 'werift';
+import type { MediaStreamTrack, RTCPeerConnection } from 'werift';
 import { FRAME_MS, SampleFramer, samplesPerFrame } from '../audio/frames.js';
 import { createPhoneAudioIn, createPhoneAudioOut } from '../audio/phone-codec.js';
 import { ENGINE_SAMPLE_RATE } from '../speech/speech.types.js';
@@ -33,6 +33,18 @@ export interface WebrtcLegOptions {
 
 const DEFAULT_MEDIA_TIMEOUT_MS = 15_000;
 
+type Werift = typeof import('werift');
+let loadingWerift: Promise<Werift> | undefined;
+
+/**
+ * werift holds about 27 MB once loaded, and most servers never take a chatapp call: it is loaded
+ * with the first call's peer instead of at start. Imported (not required) so a process that
+ * already holds its ES build, like the tests' fake customer, shares it.
+ */
+function loadWerift(): Promise<Werift> {
+  return (loadingWerift ??= import('werift'));
+}
+
 /**
  * One chatapp (WhatsApp Cloud API) call's WebRTC peer as a `CallMedia`: ICE + DTLS-SRTP with
  * werift, PCMU (G.711 μ-law, enabled on the number through `additional_codecs`) in 20 ms RTP
@@ -46,7 +58,7 @@ const DEFAULT_MEDIA_TIMEOUT_MS = 15_000;
  */
 export class ChatappWebrtcLeg implements CallMedia {
   private handlers: CallMediaHandlers | null = null;
-  private readonly track = new MediaStreamTrack({ kind: 'audio' });
+  private readonly track: MediaStreamTrack;
   private readonly audioIn = createPhoneAudioIn();
   private readonly audioOut = createPhoneAudioOut();
   private readonly inbound = new SampleFramer(ENGINE_FRAME);
@@ -73,7 +85,8 @@ export class ChatappWebrtcLeg implements CallMedia {
   /** Packets received from the far end (tests and metrics). */
   packetsReceived = 0;
 
-  private constructor(private readonly pc: RTCPeerConnection, options: WebrtcLegOptions) {
+  private constructor(private readonly werift: Werift, private readonly pc: RTCPeerConnection, options: WebrtcLegOptions) {
+    this.track = new werift.MediaStreamTrack({ kind: 'audio' });
     this.now = options.now ?? (() => performance.now());
     this.mediaTimeoutMs = options.mediaTimeoutMs ?? DEFAULT_MEDIA_TIMEOUT_MS;
     this.connected = new Promise((resolve) => (this.connectedResolve = resolve));
@@ -93,7 +106,8 @@ export class ChatappWebrtcLeg implements CallMedia {
 
   /** Business-initiated: our offer (`a=setup:actpass`, all candidates gathered) for `connect`. */
   static async offer(options: WebrtcLegOptions = {}): Promise<{ leg: ChatappWebrtcLeg; sdp: string }> {
-    const leg = new ChatappWebrtcLeg(createPeer(options), options);
+    const werift = await loadWerift();
+    const leg = new ChatappWebrtcLeg(werift, createPeer(werift, options), options);
     leg.pc.addTransceiver(leg.track, { direction: 'sendrecv' });
     await leg.pc.setLocalDescription(await leg.pc.createOffer());
     await gathered(leg.pc);
@@ -103,8 +117,9 @@ export class ChatappWebrtcLeg implements CallMedia {
   /** User-initiated: our answer to the customer's offer, the same SDP for `pre_accept` and `accept`. */
   static async answer(offerSdp: string, options: WebrtcLegOptions = {}): Promise<{ leg: ChatappWebrtcLeg; sdp: string }> {
     if (!offersPcmu(offerSdp)) throw new Error('The call offer has no PCMU audio: enable additional_codecs PCMU on the number.');
-    const pc = createPeer(options);
-    const leg = new ChatappWebrtcLeg(pc, options);
+    const werift = await loadWerift();
+    const pc = createPeer(werift, options);
+    const leg = new ChatappWebrtcLeg(werift, pc, options);
     try {
       await pc.setRemoteDescription({ type: 'offer', sdp: offerSdp });
       const transceiver = pc.getTransceivers().find((t) => t.kind === 'audio');
@@ -191,8 +206,8 @@ export class ChatappWebrtcLeg implements CallMedia {
     const farEndReady = this.packetsReceived > 0 || this.now() - this.pacerStartMs >= MAX_WAIT_FOR_FAR_END_MS;
     const payload = farEndReady ? this.queue.shift() : undefined;
     if (payload) this.sentMs += FRAME_MS;
-    const header = new RtpHeader({ payloadType: PCMU_PAYLOAD_TYPE, sequenceNumber: this.sequence, timestamp: this.timestamp, marker: this.packetsSent === 0 });
-    this.track.writeRtp(new RtpPacket(header, Buffer.from(payload ?? silentPayload)));
+    const header = new this.werift.RtpHeader({ payloadType: PCMU_PAYLOAD_TYPE, sequenceNumber: this.sequence, timestamp: this.timestamp, marker: this.packetsSent === 0 });
+    this.track.writeRtp(new this.werift.RtpPacket(header, Buffer.from(payload ?? silentPayload)));
     this.sequence = (this.sequence + 1) & 0xffff;
     this.timestamp = (this.timestamp + PCMU_FRAME_BYTES) >>> 0;
     this.packetsSent += 1;
@@ -218,8 +233,8 @@ export class ChatappWebrtcLeg implements CallMedia {
 
 const silentPayload = new Uint8Array(PCMU_FRAME_BYTES).fill(MULAW_SILENCE);
 
-function createPeer(options: WebrtcLegOptions): RTCPeerConnection {
-  return new RTCPeerConnection({ codecs: { audio: [usePCMU()] }, iceServers: options.iceServers ?? [], iceUseIpv6: false });
+function createPeer(werift: Werift, options: WebrtcLegOptions): RTCPeerConnection {
+  return new werift.RTCPeerConnection({ codecs: { audio: [werift.usePCMU()] }, iceServers: options.iceServers ?? [], iceUseIpv6: false });
 }
 
 /** The platform wants the whole SDP at once (no trickle): wait until every candidate is in it. */
