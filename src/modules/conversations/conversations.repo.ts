@@ -1,4 +1,4 @@
-import { sql, type QueryCreator, type Selectable } from 'kysely';
+import { sql, type QueryCreator, type RawBuilder, type Selectable } from 'kysely';
 import type { ConversationsTable, ConversationType, Database, FunctionCallRecord } from '../../core/db/schema.js';
 import type { DbOrTx } from '../../core/db/transaction.js';
 import type { CursorPosition } from '../../core/http/cursor-pagination.js';
@@ -47,20 +47,31 @@ export interface ListFilters {
   senderPhones?: string[];
 }
 
-/** The INSERT of some messages (at least one), also for a caller that runs it in one statement with other writes. */
-export function insertingMessages(query: QueryCreator<Database>, messages: NewMessage[]) {
-  return query
-    .insertInto('conversation_messages')
-    .values(
-      messages.map((m) => ({
-        conversation_id: m.conversationId,
-        role: m.role,
-        content: m.content,
-        function_calls: m.functionCalls && m.functionCalls.length > 0 ? JSON.stringify(m.functionCalls) : null,
-        assistant_id: m.assistantId ?? null,
-        chatapp_message_id: m.chatappMessageId ?? null,
-        created_at: m.createdAt,
-      })),
+/**
+ * The INSERT of some messages (at least one), also for a caller that runs it in one statement
+ * with other writes; with `onlyIf`, the rows are written only when that condition holds (e.g.
+ * that another part of the statement found its row).
+ */
+export function insertingMessages(query: QueryCreator<Database>, messages: NewMessage[], onlyIf?: RawBuilder<boolean>) {
+  const rows = messages.map((m) => ({
+    conversation_id: m.conversationId,
+    role: m.role,
+    content: m.content,
+    function_calls: m.functionCalls && m.functionCalls.length > 0 ? JSON.stringify(m.functionCalls) : null,
+    assistant_id: m.assistantId ?? null,
+    chatapp_message_id: m.chatappMessageId ?? null,
+    created_at: m.createdAt,
+  }));
+  const insert = query.insertInto('conversation_messages');
+  if (!onlyIf) return insert.values(rows).returning('id');
+  const values = rows.map(
+    (r) =>
+      sql`(${r.conversation_id}::bigint, ${r.role}::text, ${r.content}::text, ${r.function_calls}::jsonb, ${r.assistant_id}::int, ${r.chatapp_message_id}::int, ${r.created_at}::timestamptz)`,
+  );
+  return insert
+    .columns(['conversation_id', 'role', 'content', 'function_calls', 'assistant_id', 'chatapp_message_id', 'created_at'])
+    .expression(
+      sql`SELECT * FROM (VALUES ${sql.join(values)}) AS m (conversation_id, role, content, function_calls, assistant_id, chatapp_message_id, created_at) WHERE ${onlyIf}`,
     )
     .returning('id');
 }

@@ -121,8 +121,10 @@ export function createMessagePipeline(deps: PipelineDeps) {
 
   /**
    * Both messages, the charge captured, the turn ended, follow-up jobs: all or nothing. The
-   * first three are one statement (data-modifying CTEs), so the usual message is stored in three
-   * round trips: BEGIN, that statement, the one durable COMMIT of the message.
+   * first three are one statement (data-modifying CTEs) that writes the messages and captures
+   * the charge only if the turn was still this message's. The usual message needs nothing
+   * else, so that statement runs on its own, its own durable commit: one round trip. Follow-up
+   * jobs (the end's, an inactivity check, the caller's onStored) join it in a transaction.
    */
   async function store(input: { conversation: ConversationView; text: string; reply: Reply; admission: Admission; receivedAt: Date; options: MessageOptions }) {
     const { conversation, reply, admission, options } = input;
@@ -131,16 +133,11 @@ export function createMessagePipeline(deps: PipelineDeps) {
     // Only when no check is pending: a pending one re-arms itself for the new due time.
     const checkAt = !reply.end && timeout !== null && conversation.inactivity_check_at === null ? inactivityDueAt(doneAt, timeout) : null;
     const charge = admission.charge;
-    await inTransaction(db, async (tx) => {
-      const written = tx
-        .with('stored', () =>
-          insertingMessages(tx, [
-            { conversationId: conversation.id, role: 'user', content: input.text, chatappMessageId: options.chatappMessageId, createdAt: input.receivedAt },
-            { conversationId: conversation.id, role: 'assistant', content: reply.content, functionCalls: reply.functionCalls, assistantId: reply.assistant.id, createdAt: doneAt },
-          ]),
-        )
+    const write = async (query: Db) => {
+      const finishedTurn = sql<boolean>`EXISTS (SELECT 1 FROM finished)`;
+      const written = query
         .with('finished', () =>
-          turns.finishing(tx, admission.turn, {
+          turns.finishing(query, admission.turn, {
             message_count: sql<number>`message_count + 2`,
             total_cost_micros: sql<number>`total_cost_micros + ${charge?.amountMicros ?? 0}`,
             assistant_id: reply.assistant.id,
@@ -150,17 +147,32 @@ export function createMessagePipeline(deps: PipelineDeps) {
             // A message to an ended conversation gets here only when retrigger allows reopening it.
             ...(reply.end ? { status: 'ended', ended_at: doneAt, end_reason: reply.end.reason } : { status: 'active', ended_at: null, end_reason: null }),
           }),
+        )
+        .with('stored', () =>
+          insertingMessages(
+            query,
+            [
+              { conversationId: conversation.id, role: 'user', content: input.text, chatappMessageId: options.chatappMessageId, createdAt: input.receivedAt },
+              { conversationId: conversation.id, role: 'assistant', content: reply.content, functionCalls: reply.functionCalls, assistantId: reply.assistant.id, createdAt: doneAt },
+            ],
+            finishedTurn,
+          ),
         );
       const finished = sql<number>`(SELECT count(*) FROM finished)::int`.as('finished');
+      const stored = sql<number>`(SELECT count(*) FROM stored)::int`.as('stored');
       const outcome = charge
         ? await written
-            .with('captured', () => capturingCharge(tx, charge.id, doneAt))
-            .selectNoFrom([finished, sql<number>`(SELECT count(*) FROM captured)::int`.as('captured')])
+            .with('captured', () => capturingCharge(query, charge.id, doneAt).where(finishedTurn))
+            .selectNoFrom([finished, stored, sql<number>`(SELECT count(*) FROM captured)::int`.as('captured')])
             .executeTakeFirstOrThrow()
-        : { ...(await written.selectNoFrom([finished]).executeTakeFirstOrThrow()), captured: 0 };
-      // The messages went in with it: throwing rolls them back with everything else.
+        : { ...(await written.selectNoFrom([finished, stored]).executeTakeFirstOrThrow()), captured: 0 };
+      // Nothing was written: the turn was given away while the reply was produced.
       if (outcome.finished === 0) throw new TurnLostError();
       if (charge && outcome.captured === 0) deps.logger.error({ chargeId: charge.id }, 'a chat message charge was refunded before its reply was stored');
+    };
+    if (!reply.end && !checkAt && !options.onStored) return write(db);
+    await inTransaction(db, async (tx) => {
+      await write(tx);
       if (reply.end) await enqueueFinalize(tx, conversation.id);
       if (checkAt) await scheduleInactivityCheck(tx, conversation.id, checkAt);
       await options.onStored?.(tx, { conversation, message: reply.content, functionCalls: reply.functionCalls });
