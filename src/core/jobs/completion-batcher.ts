@@ -1,6 +1,4 @@
 import type { Clock } from '../clock.js';
-import type { Db } from '../db/database.js';
-import { inTransaction } from '../db/transaction.js';
 import { createCoalescingWriter } from './coalescing-writer.js';
 import type { JobLease, JobsRepo } from './jobs.repo.js';
 import type { KindRegistry } from './job-types.js';
@@ -13,7 +11,6 @@ export interface FinishedRun {
 }
 
 interface BatcherDeps {
-  db: Db;
   clock: Clock;
   repo: JobsRepo;
   kinds: KindRegistry;
@@ -21,21 +18,15 @@ interface BatcherDeps {
 }
 
 /**
- * Jobs finishing together are marked succeeded in one statement, with their results in one
- * commit. write() resolves true when the job was still ours, false when its lease had been lost.
+ * Jobs finishing together are marked succeeded, and their results written, in one statement.
+ * write() resolves true when the job was still ours, false when its lease had been lost.
  */
-export function createCompletionBatcher({ db, clock, repo, kinds, workerId }: BatcherDeps) {
+export function createCompletionBatcher({ clock, repo, kinds, workerId }: BatcherDeps) {
   return createCoalescingWriter(async (done: FinishedRun[]) => {
     const now = clock.now();
     const leases = done.map((d) => d.lease);
-    const results = resultsByKind(kinds, done);
-    const finished =
-      results.size === 0
-        ? await repo.markSucceeded(workerId, leases, now)
-        : await inTransaction(db, async (tx) => {
-            for (const [kind, list] of results) await kinds.get(kind)!.options.recordResults!(tx, list, now);
-            return repo.markSucceeded(workerId, leases, now, tx);
-          });
+    const records = [...resultsByKind(kinds, done)].map(([kind, list]) => kinds.get(kind)!.options.recordResults!(list, now));
+    const finished = await repo.markSucceeded(workerId, leases, now, records);
     return (d: FinishedRun) => finished.has(d.lease.id);
   });
 }

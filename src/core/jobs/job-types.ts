@@ -1,3 +1,4 @@
+import type { RawBuilder } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
@@ -36,11 +37,13 @@ export interface JobKindOptions<P = any, R = any, L = any> {
   /** Called once when a job of this kind is given up on. */
   onDead?: (payload: P, ctx: DeadJobContext) => Promise<void>;
   /**
-   * Writes down what successful runs returned, in the transaction that marks them succeeded:
-   * jobs finishing together then cost one commit for their results and their completion, not
-   * one each. A run whose lease was lost meanwhile is written down too: its work did happen.
+   * Writes down what successful runs returned, in the statement that marks them succeeded: jobs
+   * finishing together then cost one round trip and one commit for their results and their
+   * completion, not one each. Returns data-modifying CTEs (`name AS (...)`, comma-separated,
+   * names prefixed with the kind's own) that PostgreSQL runs in full before the jobs' UPDATE. A
+   * run whose lease was lost meanwhile is written down too: its work did happen.
    */
-  recordResults?: (tx: DbOrTx, results: R[], now: Date) => Promise<void>;
+  recordResults?: (results: R[], now: Date) => RawBuilder<unknown>;
   /**
    * Reads what the jobs of this kind claimed together need, in one query rather than one per
    * handler; answers in the order of `payloads`, and each handler gets its own as ctx.loaded.

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { DbOrTx } from '../db/transaction.js';
 
@@ -59,14 +59,19 @@ export function createJobsRepo(db: Db) {
         WHERE status = 'running' AND locked_by = ${workerId} AND id IN (${sql.join(ids)})`.execute(db);
     },
 
-    /** Finishes several of one worker's jobs in one statement; returns the ids it still owned. */
-    async markSucceeded(workerId: string, leases: JobLease[], now: Date, tx: DbOrTx = db): Promise<Set<number>> {
+    /**
+     * Finishes several of one worker's jobs in one statement; returns the ids it still owned.
+     * `records` are data-modifying CTEs (`name AS (...)`) that write the jobs' results in the same
+     * statement: one round trip and one commit for all of it, and nothing written if it fails.
+     */
+    async markSucceeded(workerId: string, leases: JobLease[], now: Date, records: RawBuilder<unknown>[] = []): Promise<Set<number>> {
       if (leases.length === 0) return new Set();
       const pairs = sql.join(leases.map((lease) => sql`(${lease.id}::bigint, ${lease.attempt}::integer)`));
+      const withRecords = records.length === 0 ? sql`` : sql`WITH ${sql.join(records)} `;
       const result = await sql<{ id: number }>`
-        UPDATE jobs SET status = 'succeeded', finished_at = ${now}, updated_at = ${now}, locked_by = NULL, locked_until = NULL
+        ${withRecords}UPDATE jobs SET status = 'succeeded', finished_at = ${now}, updated_at = ${now}, locked_by = NULL, locked_until = NULL
         WHERE status = 'running' AND locked_by = ${workerId} AND (id, attempts) IN (${pairs})
-        RETURNING id`.execute(tx);
+        RETURNING id`.execute(db);
       return new Set(result.rows.map((row) => row.id));
     },
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { pino } from 'pino';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.js';
 import type { Db } from '../db/database.js';
@@ -285,6 +286,12 @@ describe('schedules', () => {
 });
 
 describe('recordResults', () => {
+  const scratchInsert = (kind: string, results: number[], now: Date) => sql`
+    test_scratch AS (
+      INSERT INTO rate_limit_counters (bucket, window_start, count, expires_at)
+      SELECT ${kind} || ':' || n, ${now}, 1, ${now} FROM jsonb_array_elements_text(${JSON.stringify(results)}::jsonb) AS n
+      RETURNING bucket
+    )`;
   const scratch = (kind: string) => t.deps.db.selectFrom('rate_limit_counters').select('bucket').where('bucket', 'like', `${kind}:%`).orderBy('bucket').execute();
 
   it('writes what jobs finishing together returned in the commit that finishes them, batched', async () => {
@@ -292,9 +299,9 @@ describe('recordResults', () => {
     const batches: number[][] = [];
     const jobs = runner({ concurrency: 4 });
     jobs.register<{ n: number }, number>(kind, async ({ n }) => n, {
-      recordResults: async (tx, results, now) => {
+      recordResults: (results, now) => {
         batches.push([...results]);
-        await tx.insertInto('rate_limit_counters').values(results.map((n) => ({ bucket: `${kind}:${n}`, window_start: now, count: 1, expires_at: now }))).execute();
+        return scratchInsert(kind, results, now);
       },
     });
     const ids = [];
@@ -312,10 +319,9 @@ describe('recordResults', () => {
     const kind = uniqueKind('results-fail');
     const jobs = runner({ leaseMs: 1_000 });
     jobs.register<{ n: number }, number>(kind, async ({ n }) => n, {
-      recordResults: async (tx, results, now) => {
-        await tx.insertInto('rate_limit_counters').values(results.map((n) => ({ bucket: `${kind}:${n}`, window_start: now, count: 1, expires_at: now }))).execute();
-        throw new Error('disk full');
-      },
+      // The first CTE's rows are written, then the second fails the statement.
+      recordResults: (results, now) => sql`${scratchInsert(kind, results, now)},
+        test_fails AS (INSERT INTO rate_limit_counters (bucket, window_start, count, expires_at) SELECT bucket || ':again', ${now}, 1 / 0, ${now} FROM test_scratch)`,
     });
     const id = await enqueueJob(t.deps.db, { kind, payload: { n: 1 } });
     expect(await jobs.drain()).toBe(1);

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../core/db/transaction.js';
 import { RetryableJobError, type DeadJobContext, type JobContext, type JobRunner } from '../../core/jobs/index.js';
 import { OutboundError, signPayload, type HttpClient, type HttpResponse } from '../../core/net/index.js';
 import { VERSION } from '../../version.js';
-import { createWebhooksRepo, type ConcludedAttempt, type SendableDelivery } from './webhooks.repo.js';
+import { concludedAttemptsStatement, createWebhooksRepo, type ConcludedAttempt, type SendableDelivery } from './webhooks.repo.js';
 import type { SigningSecrets } from './signing-secrets.js';
 
 export const WEBHOOK_DELIVERY_JOB = 'webhooks.deliver';
@@ -79,7 +79,7 @@ const OPENED_SECRETS_KEPT = 1_000;
 
 /**
  * The job that sends one delivery: sign, POST, then retry or conclude. A concluded attempt
- * (delivered, or failed for good) is returned and written by recordResults, in the commit that
+ * (delivered, or failed for good) is returned and written by recordResults, in the statement that
  * also finishes its job and those of the deliveries that finished with it.
  */
 export function createWebhookDeliverer({ clock, http, signingSecrets, retryScheduleMs, timeoutMs }: WebhookDelivererDeps) {
@@ -145,11 +145,6 @@ export function createWebhookDeliverer({ clock, http, signingSecrets, retrySched
       throw new RetryableJobError(result.error ?? 'retry', retryDelayMs);
     },
 
-    /** Concluded attempts of jobs finishing together, in one statement (see createWebhookDeliverer). */
-    async recordConcluded(tx: DbOrTx, attempts: ConcludedAttempt[], now: Date): Promise<void> {
-      await createWebhooksRepo(tx).recordConcludedAttempts(attempts, now);
-    },
-
     /** The job itself gave up (crash loop, unexpected error): the delivery must not stay pending. */
     async onDead(payload: DeliveryJobPayload, ctx: DeadJobContext): Promise<void> {
       await createWebhooksRepo(ctx.db).failPending(payload.deliveryId, `Delivery abandoned: ${ctx.error}`, ctx.now);
@@ -166,7 +161,7 @@ export function registerWebhookJobs(jobs: JobRunner, deps: WebhookDelivererDeps)
   const deliverer = createWebhookDeliverer(deps);
   jobs.register<DeliveryJobPayload, ConcludedAttempt, SendableDelivery | undefined>(WEBHOOK_DELIVERY_JOB, deliverer.deliver, {
     onDead: deliverer.onDead,
-    recordResults: deliverer.recordConcluded,
+    recordResults: concludedAttemptsStatement,
     load: deliverer.load,
   });
 }

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTx } from '../../core/db/transaction.js';
 import type { WebhookDeliveryStatus } from '../../core/db/schema.js';
 
@@ -118,37 +118,6 @@ export function createWebhooksRepo(db: DbOrTx) {
       return row.attempt;
     },
 
-    /**
-     * recordAttempt for many concluded attempts at once: one statement however many deliveries
-     * finished together. Two runs of one delivery in one batch (a lost lease, re-claimed here) are
-     * written as one attempt: the statement can update a delivery row only once.
-     */
-    async recordConcludedAttempts(attempts: ConcludedAttempt[], now: Date): Promise<void> {
-      const unique = [...new Map(attempts.map((a) => [a.deliveryId, a])).values()];
-      if (unique.length === 0) return;
-      const rows = JSON.stringify(
-        unique.map((a) => ({
-          delivery_id: a.deliveryId, started_at: a.startedAt, duration_ms: a.durationMs, status_code: a.statusCode,
-          error: a.error, response_body: a.responseBody, status: a.status,
-        })),
-      );
-      await sql`
-        WITH input AS (
-          SELECT * FROM jsonb_to_recordset(${rows}::jsonb) AS i(delivery_id bigint, started_at timestamptz, duration_ms integer,
-            status_code integer, error text, response_body text, status text)
-        ),
-        delivery AS (
-          UPDATE webhook_deliveries d
-          SET attempt_count = d.attempt_count + 1, status = i.status, last_status_code = i.status_code, last_error = i.error,
-              next_attempt_at = NULL, completed_at = ${now}, updated_at = ${now}
-          FROM input i WHERE d.id = i.delivery_id
-          RETURNING d.id, d.attempt_count
-        )
-        INSERT INTO webhook_delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, error, response_body)
-        SELECT d.id, d.attempt_count, i.started_at, i.duration_ms, i.status_code, i.error, i.response_body
-        FROM delivery d JOIN input i ON i.delivery_id = d.id`.execute(db);
-    },
-
     /** Only a pending delivery is failed here, so a late give-up never overwrites "delivered". */
     async failPending(deliveryId: number, error: string, now: Date): Promise<void> {
       await db
@@ -196,3 +165,35 @@ export function createWebhooksRepo(db: DbOrTx) {
 
 export type WebhooksRepo = ReturnType<typeof createWebhooksRepo>;
 export type SendableDelivery = Awaited<ReturnType<WebhooksRepo['findForSending']>>[number];
+
+/**
+ * recordAttempt for many concluded attempts at once, as data-modifying CTEs for the statement that
+ * also finishes their jobs (see the jobs' recordResults). Two runs of one delivery in one batch (a
+ * lost lease, re-claimed here) are written as one attempt: a statement can update a row only once.
+ */
+export function concludedAttemptsStatement(attempts: ConcludedAttempt[], now: Date): RawBuilder<unknown> {
+  const unique = [...new Map(attempts.map((a) => [a.deliveryId, a])).values()];
+  const rows = JSON.stringify(
+    unique.map((a) => ({
+      delivery_id: a.deliveryId, started_at: a.startedAt, duration_ms: a.durationMs, status_code: a.statusCode,
+      error: a.error, response_body: a.responseBody, status: a.status,
+    })),
+  );
+  return sql`
+    webhook_concluded_input AS (
+      SELECT * FROM jsonb_to_recordset(${rows}::jsonb) AS i(delivery_id bigint, started_at timestamptz, duration_ms integer,
+        status_code integer, error text, response_body text, status text)
+    ),
+    webhook_concluded AS (
+      UPDATE webhook_deliveries d
+      SET attempt_count = d.attempt_count + 1, status = i.status, last_status_code = i.status_code, last_error = i.error,
+          next_attempt_at = NULL, completed_at = ${now}, updated_at = ${now}
+      FROM webhook_concluded_input i WHERE d.id = i.delivery_id
+      RETURNING d.id, d.attempt_count
+    ),
+    webhook_concluded_attempts AS (
+      INSERT INTO webhook_delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, error, response_body)
+      SELECT d.id, d.attempt_count, i.started_at, i.duration_ms, i.status_code, i.error, i.response_body
+      FROM webhook_concluded d JOIN webhook_concluded_input i ON i.delivery_id = d.id
+    )`;
+}
