@@ -3,9 +3,12 @@
  * deliver to a local sink. Prints
  *  - throughput: deliveries/s from the commit of a batch to the receipt of its last delivery,
  *    against a reference of the same two processes running a minimal outbox loop;
- *  - latency: commit-to-receipt p50/p99 of deliveries committed one by one at a steady rate.
+ *  - latency: commit-to-receipt p50/p99 of deliveries committed one by one at a steady rate;
+ *  - cost per delivery for both: CPU ms of the delivering processes and database transactions.
+ *    These hold steady when the machine is busy, unlike the throughput figures.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
@@ -24,6 +27,9 @@ const CONCURRENCY = 8;
 const SECRET_KEY = 'bench-secret-key-0123456789abcdef0123456789';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const wallMs = () => performance.timeOrigin + performance.now();
+const CLOCK_TICKS_PER_S = 100;
+/** Long enough for every backend to have flushed its statistics (PostgreSQL does so 1 s after activity). */
+const STATS_SETTLE_MS = 2_500;
 
 const database = await createBenchDatabase({ requirePostgres: true });
 const sink = await startWebhookSink();
@@ -33,6 +39,27 @@ const deps = await createDeps(loadConfig({ LOG_LEVEL: 'silent', SECRET_KEY, DATA
 });
 const { user } = await deps.services.accounts.createUser({ email: 'bench@example.com', password: 'bench-password' });
 await deps.services.webhooks.getSigningSecret(user.id);
+
+/** User + system CPU a process has used so far, from /proc (Linux). */
+async function cpuMsOf(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
+}
+
+/** Transactions this database has finished, each statement outside a transaction counting as one. */
+async function transactionCount(): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, STATS_SETTLE_MS));
+  const result = await sql<{ n: string }>`
+    SELECT (xact_commit + xact_rollback)::text AS n FROM pg_stat_database WHERE datname = current_database()`.execute(deps.db);
+  return Number(result.rows[0]!.n);
+}
+
+interface Cost {
+  cpuMs: number;
+  transactions: number;
+}
+
 const payload = { event: 'conversation_ended', conversation_id: 'b2c3d4e5-f6a7-8901-bcde-f12345678901', message_count: 12, transcript: 'x'.repeat(1_000) };
 
 /** A server process with its job workers; resolves once it is listening. */
@@ -69,7 +96,7 @@ async function enqueueBatch(count: number, tag: string): Promise<number> {
  * lanes each, claim a row with SKIP LOCKED, POST it and mark it done (two commits per delivery,
  * no signing, no attempt log, no retries, no leases).
  */
-async function referenceRun(total: number): Promise<number> {
+async function referenceRun(total: number): Promise<{ perS: number; cost: Cost }> {
   await sql`CREATE TABLE bench_outbox (id serial PRIMARY KEY, body text NOT NULL, state text NOT NULL DEFAULT 'new')`.execute(deps.db);
   await sql`CREATE INDEX bench_outbox_new ON bench_outbox (id) WHERE state = 'new'`.execute(deps.db);
   await sql`INSERT INTO bench_outbox (body) SELECT ${JSON.stringify(payload)} FROM generate_series(1, ${total})`.execute(deps.db);
@@ -87,24 +114,35 @@ async function referenceRun(total: number): Promise<number> {
         await pool.query("UPDATE bench_outbox SET state = 'done' WHERE id = $1", [rows[0].id]);
       }
     };
+    const startCpu = process.cpuUsage();
     await Promise.all(Array.from({ length: concurrency }, lane));
-    await pool.end();`;
+    await pool.end();
+    const cpu = process.cpuUsage(startCpu);
+    console.log('cpu-us ' + (cpu.user + cpu.system));`;
+  const transactionsBefore = await transactionCount();
   const started = wallMs();
-  await Promise.all(
+  const cpuUs = await Promise.all(
     [0, 1].map(
       () =>
-        new Promise<void>((resolve, reject) => {
-          const child = spawn(process.execPath, ['--input-type=module', '-e', script, database.url!, `${sink.url}/reference`, String(CONCURRENCY)], { cwd: ROOT, stdio: 'inherit' });
-          child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`reference exited with ${code}`))));
+        new Promise<number>((resolve, reject) => {
+          const child = spawn(process.execPath, ['--input-type=module', '-e', script, database.url!, `${sink.url}/reference`, String(CONCURRENCY)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+          let cpu = 0;
+          createInterface({ input: child.stdout! }).on('line', (line) => {
+            if (line.startsWith('cpu-us ')) cpu = Number(line.slice(7));
+          });
+          child.once('exit', (code) => (code === 0 ? resolve(cpu) : reject(new Error(`reference exited with ${code}`))));
         }),
     ),
   );
-  return total / ((wallMs() - started) / 1000);
+  const perS = total / ((wallMs() - started) / 1000);
+  const transactions = (await transactionCount()) - transactionsBefore;
+  return { perS, cost: { cpuMs: (cpuUs[0]! + cpuUs[1]!) / 1000, transactions } };
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-const referencePerS = await referenceRun(DELIVERIES);
+const reference = await referenceRun(DELIVERIES);
+const referencePerS = reference.perS;
 sink.requests.length = 0;
 
 const servers = [await startServer(), await startServer()];
@@ -114,10 +152,15 @@ try {
   await sink.waitForRequests(200, 60_000);
   sink.requests.length = 0;
 
+  const serversCpuMs = async () => (await Promise.all(servers.map((s) => cpuMsOf(s.pid!)))).reduce((a, b) => a + b, 0);
+  const [transactionsBefore, cpuBefore] = [await transactionCount(), await serversCpuMs()];
   const committedAt = await enqueueBatch(DELIVERIES, 'throughput');
   await sink.waitForRequests(DELIVERIES, 300_000);
   const lastReceipt = Math.max(...sink.requests.map((r) => r.receivedAtMs));
   const servicePerS = DELIVERIES / ((lastReceipt - committedAt) / 1000);
+  // Measured before the settle wait, so the idle polling that follows is not counted as CPU.
+  const cpuAfter = await serversCpuMs();
+  const service: Cost = { cpuMs: cpuAfter - cpuBefore, transactions: (await transactionCount()) - transactionsBefore };
   sink.requests.length = 0;
 
   const committed = new Map<string, number>();
@@ -135,6 +178,9 @@ try {
   console.log(`  reference: minimal SKIP LOCKED outbox, 2 commits     ${referencePerS.toFixed(0).padStart(8)} deliveries/s`);
   console.log(`  service: commit -> claim, sign, POST, record         ${servicePerS.toFixed(0).padStart(8)} deliveries/s`);
   console.log(`  ratio (service / reference): ${(servicePerS / referencePerS).toFixed(2)}`);
+  const perDelivery = (cost: Cost) =>
+    `${((cost.cpuMs / DELIVERIES) * 1000).toFixed(0).padStart(5)} µs CPU, ${(cost.transactions / DELIVERIES).toFixed(2)} transactions`;
+  console.log(`  per delivery, reference: ${perDelivery(reference.cost)}; service: ${perDelivery(service)}`);
   console.log(
     `  commit-to-receipt latency at ${LATENCY_RATE_PER_S}/s (n=${latencies.length}): p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, duplicates ${duplicates}`,
   );
