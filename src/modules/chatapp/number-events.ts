@@ -1,8 +1,6 @@
 import { messagingLimitOfTier } from './platform/number-state.js';
+import { obj, str, type Obj } from './webhook-values.js';
 
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined);
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : typeof v === 'number' ? String(v) : undefined);
 
 /** What an account or number webhook changes on the senders it names; undefined: unchanged. */
 export interface NumberStateChange {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseWebhookPayload, unixSeconds } from './webhook-events.js';
+import { parseWebhookPayload } from './webhook-events.js';
+import { unixSeconds } from './webhook-values.js';
 import { normalizePhone } from './phone.js';
 
 const now = new Date('2026-01-15T10:00:00Z');
