@@ -138,7 +138,8 @@ function normalizeValue(field: SettingsField, value: unknown): unknown {
 export function changedFields(before: AssistantSettings, after: AssistantSettings): Set<SettingsField> {
   const changed = new Set<SettingsField>();
   for (const field of Object.keys(after) as SettingsField[]) {
-    if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) changed.add(field);
+    // Fields the merge did not touch still hold the very same value; only the others are compared.
+    if (before[field] !== after[field] && JSON.stringify(before[field]) !== JSON.stringify(after[field])) changed.add(field);
   }
   return changed;
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { KyselyPlugin } from 'kysely';
+import { RawNode, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.js';
 import { createUser } from '../../../test/helpers/factories.js';
@@ -74,12 +74,18 @@ describe('RULE_INPUTS', () => {
   });
 });
 
-/** The assistants service on a handle that records the kind of every statement it runs. */
+/** The statement's verb, for builder queries and raw SQL alike. */
+function verbOf(node: RootOperationNode): string {
+  if (RawNode.is(node)) return node.sqlFragments[0]!.trim().split(/\s/)[0]!.toUpperCase();
+  return node.kind.replace('QueryNode', '').toUpperCase();
+}
+
+/** The assistants service on a handle that records the verb of every statement it runs. */
 function recordingService() {
   const statements: string[] = [];
   const recorder: KyselyPlugin = {
     transformQuery: ({ node }) => {
-      statements.push(node.kind);
+      statements.push(verbOf(node));
       return node;
     },
     transformResult: async ({ result }) => result,
@@ -107,7 +113,7 @@ describe('an update of settings no rule relates to the rest of the row', () => {
     t.clock.advance(60_000);
     const patch = { name: 'Unread', speech_speed: 0.9, variables: { company: 'Acme', seats: 3 }, filler_config: { positive: ['Great!'] }, widget_daily_budget_usd: 2.5 };
     const summary = await service.update(userId, id, parseAssistantBody(patch, 'update'));
-    expect(statements).toEqual(['UpdateQueryNode']);
+    expect(statements).toEqual(['UPDATE']);
     expect(summary).toEqual({ id, name: 'Unread', status: 'inactive', type: 'outbound', mode: 'pipeline' });
     expect(await versionOf(id)).toBe(version + 1);
     expect(await readAssistant(api, id)).toMatchObject({
@@ -124,7 +130,7 @@ describe('an update of settings no rule relates to the rest of the row', () => {
     const version = await versionOf(id);
     t.clock.advance(60_000);
     const summary = await service.update(userId, id, parseAssistantBody({ name: 'Same' }, 'update'));
-    expect(statements).toEqual(['UpdateQueryNode', 'SelectQueryNode']);
+    expect(statements).toEqual(['UPDATE', 'SELECT']);
     expect(summary).toEqual({ id, name: 'Same', status: 'inactive', type: 'outbound', mode: 'pipeline' });
     expect(await versionOf(id)).toBe(version);
     expect(await readAssistant(api, id)).toEqual(before);
@@ -155,10 +161,10 @@ describe('an update of a field a rule reads', () => {
     await expect(service.update(userId, id, parseAssistantBody({ name: 'Renamed', mode: 'multimodal' }, 'update'))).rejects.toMatchObject({
       fieldErrors: { voice_id: ['The selected voice is not compatible with the chosen engine type.'] },
     });
-    expect(statements[0]).toBe('SelectQueryNode');
-    expect(statements).not.toContain('UpdateQueryNode');
+    expect(statements[0]).toBe('SELECT');
+    expect(statements).not.toContain('UPDATE');
     await service.update(userId, id, parseAssistantBody({ name: 'Renamed', voice_id: SEED_VOICE_IDS.novaPipeline }, 'update'));
-    expect(statements.at(-2)).toBe('SelectQueryNode');
-    expect(statements.at(-1)).toBe('UpdateQueryNode');
+    expect(statements.at(-2)).toBe('SELECT');
+    expect(statements.at(-1)).toBe('UPDATE');
   });
 });

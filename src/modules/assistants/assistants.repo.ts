@@ -133,17 +133,16 @@ export function createAssistantsRepo(db: DbOrTx) {
      * that changes nothing moves neither updated_at nor the version. The written row's summary,
      * or undefined when nothing was written.
      */
-    updateUnread(userId: number, id: number, values: Partial<AssistantSettings>, now: Date) {
-      const columns = columnValues(values as AssistantSettings, Object.keys(values) as SettingsField[]);
-      const names = Object.keys(columns) as Array<keyof AssistantsTable & string>;
-      return db
-        .updateTable('assistants')
-        .set({ ...columns, updated_at: now } as Updateable<AssistantsTable>)
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .where((eb) => eb.or(names.map((name) => eb(name, 'is distinct from', columns[name] as never))))
-        .returning(['id', 'name', 'status', 'type', 'mode'])
-        .executeTakeFirst();
+    async updateUnread(userId: number, id: number, values: Partial<AssistantSettings>, now: Date) {
+      const columns = Object.entries(columnValues(values as AssistantSettings, Object.keys(values) as SettingsField[]));
+      // Raw SQL: on the busiest update the query builder cost more CPU than the statement's own round trip.
+      const assignments = sql.join(columns.map(([name, value]) => sql`${sql.ref(name)} = ${value}`));
+      const differs = sql.join(columns.map(([name, value]) => sql`${sql.ref(name)} IS DISTINCT FROM ${value}`), sql` OR `);
+      const { rows } = await sql<Pick<AssistantRow, 'id' | 'name' | 'status' | 'type' | 'mode'>>`
+        UPDATE assistants SET ${assignments}, updated_at = ${now}
+        WHERE id = ${id} AND user_id = ${userId} AND (${differs})
+        RETURNING id, name, status, type, mode`.execute(db);
+      return rows[0];
     },
 
     /** Writes only the difference, so a label deleted meanwhile never meets a re-insert of it. */
