@@ -1,5 +1,6 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsBase, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { createUndiciFetch } from './undici-fetch.js';
 import { LanguageModelError, type ChatMessage, type ChatRequest, type ChatResult, type LanguageModel, type ToolCall } from './provider.js';
 
 export interface OpenAiCompatibleOptions {
@@ -11,22 +12,33 @@ export interface OpenAiCompatibleOptions {
   maxRetries: number;
 }
 
+type Sdk = typeof import('openai');
+
 /**
  * Chat completions through the official SDK, which brings retries with backoff on 408/409/429/5xx
- * and connection errors, and a per-request timeout.
+ * and connection errors, and a per-request timeout. The SDK is loaded with the first call (one
+ * client per model, reused by every message): a process that never calls a model, or uses the
+ * offline one, does not hold it. Its HTTP goes through undici's request API (undici-fetch.ts).
  */
 export function createOpenAiCompatibleModel(options: OpenAiCompatibleOptions): LanguageModel {
-  const client = new OpenAI({
-    baseURL: options.baseUrl,
-    apiKey: options.apiKey || 'not-needed',
-    timeout: options.timeoutMs,
-    maxRetries: options.maxRetries,
-  });
+  let loading: Promise<{ sdk: Sdk; client: OpenAI }> | undefined;
+  const load = () =>
+    (loading ??= import('openai').then((sdk) => ({
+      sdk,
+      client: new sdk.OpenAI({
+        baseURL: options.baseUrl,
+        apiKey: options.apiKey || 'not-needed',
+        timeout: options.timeoutMs,
+        maxRetries: options.maxRetries,
+        fetch: createUndiciFetch(),
+      }),
+    })));
 
   return {
     kind: 'openai-compatible',
     async complete(request, callOptions = {}) {
       const body = toRequestBody(request);
+      const { sdk, client } = await load();
       try {
         if (!callOptions.onToken) {
           const completion = await client.chat.completions.create({ ...body, stream: false }, { signal: callOptions.signal });
@@ -39,7 +51,7 @@ export function createOpenAiCompatibleModel(options: OpenAiCompatibleOptions): L
         const stream = await client.chat.completions.create({ ...body, stream: true }, { signal: callOptions.signal });
         return await collectStream(stream, callOptions.onToken);
       } catch (error) {
-        throw new LanguageModelError(describeFailure(error), { cause: error, publicDetail: publicFailure(error) });
+        throw new LanguageModelError(describeFailure(sdk.OpenAI, error), { cause: error, publicDetail: publicFailure(sdk.OpenAI, error) });
       }
     },
   };
@@ -110,7 +122,7 @@ async function collectStream(
  * Shown to whoever sent the message, after "Failed to process message: ": the kind of failure and
  * the provider's status code, never the provider's text (it can quote keys, quotas, prompts).
  */
-function publicFailure(error: unknown): string {
+function publicFailure(OpenAI: Sdk['OpenAI'], error: unknown): string {
   if (error instanceof OpenAI.APIConnectionTimeoutError) return 'Connection timeout';
   if (error instanceof OpenAI.APIUserAbortError) return 'Request aborted';
   if (error instanceof OpenAI.APIConnectionError) return 'Connection error';
@@ -119,7 +131,7 @@ function publicFailure(error: unknown): string {
 }
 
 /** The full reason, for the log. */
-function describeFailure(error: unknown): string {
+function describeFailure(OpenAI: Sdk['OpenAI'], error: unknown): string {
   if (error instanceof OpenAI.APIConnectionTimeoutError) return 'Connection timeout';
   if (error instanceof OpenAI.APIUserAbortError) return 'Request aborted';
   if (error instanceof OpenAI.APIConnectionError) return 'Connection error';
