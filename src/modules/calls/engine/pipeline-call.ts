@@ -9,19 +9,16 @@ import type { AmbientBed } from './ambient.js';
 import { AudioOut } from './audio-out.js';
 import type { CallTransferRequest } from './call-functions.js';
 import type { CallRecorder } from './call-recorder.js';
-import { hangUpQuietly, minInterruptWords, onAbort, voicemailPlan, wordCount, wrapUpReason } from './call-behaviour/call-rules.js';
+import { minInterruptWords, onAbort, voicemailPlan, wordCount, wrapUpReason } from './call-behaviour/call-rules.js';
 import { CallTimers, reengagementRequest, SilenceRules } from './call-behaviour/call-timers.js';
-import { CallerHold } from './call-behaviour/caller-hold.js';
-import { handOver, type HandOverContext } from './call-behaviour/hand-over.js';
-import { closeRecording } from './call-behaviour/line-extras.js';
 import type { CallEngineSession, CallOutcome } from './engine.types.js';
+import { PipelineCallEnd } from './pipeline-call-end.js';
 import type { TurnMetrics } from './engine-metrics.js';
 import { PHRASES } from './phrases.js';
 import { PipelineReplies } from './pipeline-replies.js';
 import { PipelineTurns } from './pipeline-turn.js';
 import type { EngineTimers } from './timers.js';
 import type { VoiceSettings } from './utterance.js';
-import { transferUnansweredPrompt } from './warm-transfer.js';
 
 export interface PipelineCallDeps {
   session: CallEngineSession;
@@ -46,7 +43,7 @@ export interface PipelineCallDeps {
  * engine, whose tokens are cut into sentences, each synthesised as soon as it is complete and
  * paced onto the line. Barge-in clears the line and cancels the model and the synthesizer, and the
  * turn is stored as far as the caller heard it. Silence, duration, voicemail, balance and provider
- * failures end the call politely.
+ * failures end the call politely; how it ends (and transfers) is PipelineCallEnd's.
  */
 export class PipelineCall {
   private readonly out: AudioOut;
@@ -61,18 +58,13 @@ export class PipelineCall {
   private readonly silence: SilenceRules;
   private pendingUserText = '';
   private transferRequest: CallTransferRequest | null = null;
-  private readonly hold = new CallerHold();
-  private transferFailed = false;
-  private ending: { endedBy: CallOutcome['endedBy']; reason: string } | null = null;
-  private finished = false;
-  private resolve!: (outcome: CallOutcome) => void;
+  private readonly end: PipelineCallEnd;
   readonly outcome: Promise<CallOutcome>;
 
   constructor(private readonly deps: PipelineCallDeps) {
     const { session } = deps;
     this.assistantAtStart = session.assistant;
     this.assistant = session.assistant;
-    this.outcome = new Promise((resolve) => (this.resolve = resolve));
     this.out = new AudioOut(session.media, { ambient: deps.ambient, recorder: deps.recorder, leadMs: deps.audioLeadMs });
     this.timers = new CallTimers(deps.timers);
     this.silence = new SilenceRules(this.timers, {
@@ -91,10 +83,17 @@ export class PipelineCall {
     });
     this.replies = new PipelineReplies({
       session, replyDeps: deps.replyDeps, mediumNote: deps.mediumNote, clock: deps.clock, timers: deps.timers, turns: this.turns, history: this.history,
-      assistant: () => this.assistant, setAssistant: (assistant) => (this.assistant = assistant), ending: () => this.ending !== null,
+      assistant: () => this.assistant, setAssistant: (assistant) => (this.assistant = assistant), ending: () => this.end.underway,
       event: (payload) => this.event(payload), onTransferRequested: (request) => (this.transferRequest = request),
       onModelFailed: (error) => this.providerFailed('llm', error),
     });
+    this.end = new PipelineCallEnd({
+      call: deps, timers: this.timers, turns: this.turns, out: this.out, transcript: this.transcript, timestamp: () => this.timestamp(),
+      interrupt: () => this.bargeIn(),
+      release: () => this.release(),
+      respond: (prompt) => this.respond(prompt, { visible: false }),
+    });
+    this.outcome = this.end.outcome;
   }
 
   async run(): Promise<CallOutcome> {
@@ -102,13 +101,13 @@ export class PipelineCall {
     session.media.setHandlers({
       onAudio: (frame) => {
         // Audio can trail in until the leg is closed; the recording file is closed by then.
-        if (this.finished) return;
+        if (this.end.isFinished) return;
         this.stt?.write(frame);
         this.deps.recorder?.caller(frame);
       },
       onMark: (name) => this.turns.marked(name),
       onDtmf: (digit) => this.onDtmf(digit),
-      onClose: () => this.onLineClosed(),
+      onClose: () => this.end.lineClosed(),
     });
     try {
       this.stt = await this.deps.stt.open(
@@ -120,7 +119,7 @@ export class PipelineCall {
       void this.endWith('stt_failed');
       return this.outcome;
     }
-    if (this.finished) return this.outcome;
+    if (this.end.isFinished) return this.outcome;
     this.timers.arm('max_duration', this.assistant.max_duration * 1000, () => void this.endWith('max_duration'));
     onAbort(session.signals.wrapUp, () => void this.endWith(wrapUpReason(session.signals.wrapUp.reason), PHRASES.goodbye));
     session.signals.onAnsweredBy((answeredBy) => {
@@ -135,14 +134,14 @@ export class PipelineCall {
   // ---- the caller ----------------------------------------------------------------------------
 
   private onSpeechStarted(): void {
-    if (this.ending) return;
+    if (this.end.underway) return;
     this.silence.callerActive();
     this.event({ type: 'speaking', role: 'user' });
     if (this.assistant.allow_interruptions && minInterruptWords(this.assistant) === 0 && this.turns.current?.utterance.started) this.bargeIn();
   }
 
   private onTranscript(event: TranscriptEvent): void {
-    if (this.ending || !event.text.trim()) return;
+    if (this.end.underway || !event.text.trim()) return;
     const receivedAt = performance.now();
     this.event({ type: 'transcript', role: 'user', text: event.text.trim(), final: event.isFinal });
     this.silence.callerActive();
@@ -171,7 +170,7 @@ export class PipelineCall {
 
   /** A key of the caller's keypad: for a running collect_keypad, or typed ahead of its prompt. */
   private onDtmf(digit: string): void {
-    if (this.ending) return;
+    if (this.end.underway) return;
     this.silence.callerActive();
     this.replies.keypad.press(digit);
   }
@@ -181,10 +180,9 @@ export class PipelineCall {
   /** One reply of the model; once it has played, the call goes on as the reply asked. */
   private async respond(userMessage: string, options: { visible: boolean; transcriptAt?: number }): Promise<void> {
     const reply = await this.replies.reply(userMessage, options);
-    if (!reply || this.ending) return;
+    if (!reply || this.end.underway) return;
     if (this.transferRequest) void this.transfer(this.transferRequest);
-    // Ending the call after a supervisor could not be reached records why.
-    else if (reply.end) void this.endWith(this.transferFailed ? 'transfer_failed' : 'end_call');
+    else if (reply.end) void this.end.endAsAsked();
     else this.lineQuiet();
   }
 
@@ -192,12 +190,12 @@ export class PipelineCall {
 
   /** The assistant finished speaking and waits: silence timers run until the caller speaks. */
   private lineQuiet(): void {
-    if (this.ending || this.turns.current) return;
+    if (this.end.underway || this.turns.current) return;
     this.silence.lineQuiet(this.assistant);
   }
 
   private async reengage(): Promise<void> {
-    if (this.ending || this.turns.current) return;
+    if (this.end.underway || this.turns.current) return;
     const request = reengagementRequest(this.assistant);
     if (!request) {
       if (await this.turns.say(PHRASES.reengage)) this.lineQuiet();
@@ -208,88 +206,32 @@ export class PipelineCall {
 
   private voicemail(): void {
     const plan = voicemailPlan(this.assistantAtStart, this.deps.session.call.variables);
-    if (this.ending || !plan) return;
+    if (this.end.underway || !plan) return;
     void this.endWith('voicemail', plan.message);
   }
 
   private providerFailed(kind: 'stt' | 'llm' | 'tts', error: unknown): void {
-    if (this.ending || this.finished) return;
+    if (this.end.underway || this.end.isFinished) return;
     this.deps.logger.warn({ err: error, callId: this.deps.session.call.id, provider: kind }, 'a speech or language provider failed mid-call');
     // A failed synthesizer cannot apologise: hang up cleanly.
     void this.endWith(`${kind}_failed`, kind === 'tts' ? undefined : PHRASES.apology);
   }
 
-  private async transfer(request: CallTransferRequest): Promise<void> {
+  private transfer(request: CallTransferRequest): Promise<void> {
     this.transferRequest = null;
-    this.ending = { endedBy: 'assistant', reason: 'transferred' };
-    const { session, replyDeps, logger } = this.deps;
-    const ctx = {
-      session, logger, summaryModel: replyDeps, say: (text: string) => this.turns.say(text), transcript: this.transcript,
-      timestamp: () => this.timestamp(), timers: this.deps.timers,
-    };
-    if (request.warm && session.telephony.dialSupervisor) return this.warmTransfer(request, ctx);
-    this.timers.clear();
-    this.ending.reason = await handOver(request, ctx);
-    if (this.ending.reason === 'transfer_failed') await this.hangUp();
-    await this.finish();
+    return this.end.transfer(request);
   }
 
-  /**
-   * The caller waits on our line (hold music) while the supervisor is dialled; the call's limits
-   * still apply and cancel the hold. Unanswered: the model tells the caller and the call goes on.
-   */
-  private async warmTransfer(request: CallTransferRequest, ctx: HandOverContext): Promise<void> {
-    for (const name of ['initial_silence', 'silence', 'reengage'] as const) this.timers.cancel(name);
-    const outcome = await this.hold.transfer(request, ctx, (bed) => this.out.setBed(bed));
-    if (this.finished) return;
-    if (outcome.kind === 'ended' || outcome.kind === 'unanswered') this.ending = null;
-    if (outcome.kind === 'ended') return this.endWith(outcome.reason, outcome.farewell);
-    if (outcome.kind === 'unanswered') {
-      this.transferFailed = true;
-      return this.respond(transferUnansweredPrompt(outcome.reason), { visible: false });
-    }
-    if (outcome.kind === 'failed') this.ending!.reason = 'transfer_failed';
-    await this.finish();
+  private endWith(reason: string, farewell?: string): Promise<void> {
+    return this.end.endWith(reason, farewell);
   }
 
-  /** Ends the call from our side, after speaking `farewell` if given. */
-  private async endWith(reason: string, farewell?: string): Promise<void> {
-    if (this.hold.end(reason, farewell)) return;
-    if (this.ending || this.finished) return;
-    this.ending = { endedBy: 'assistant', reason };
-    this.timers.clear();
-    if (this.turns.current) this.bargeIn();
-    if (farewell) await this.turns.say(farewell).catch(() => false);
-    await this.hangUp();
-    await this.finish();
-  }
-
-  private hangUp(): Promise<void> {
-    return hangUpQuietly(this.deps.session.telephony, this.deps.logger, this.deps.session.call.id);
-  }
-
-  private onLineClosed(): void {
-    if (this.hold.active) {
-      this.ending = { endedBy: 'customer', reason: 'hangup' };
-      this.hold.end('hangup');
-    } else if (!this.ending) {
-      this.ending = { endedBy: 'customer', reason: 'hangup' };
-      if (this.turns.current) this.bargeIn();
-    }
-    void this.finish();
-  }
-
-  private async finish(): Promise<void> {
-    if (this.finished) return;
-    this.finished = true;
-    this.timers.clear();
+  /** What still listens or speaks once the call is over: the keypad, the turn, the line, the transcriber. */
+  private async release(): Promise<void> {
     this.replies.keypad.cancel();
     if (this.turns.current) this.turns.drop(this.turns.current);
     this.out.stop();
     await this.stt?.close().catch(() => undefined);
-    const recordingPath = await closeRecording(this.deps.recorder, this.deps.logger, this.deps.session.call.id);
-    const ending = this.ending ?? { endedBy: 'assistant' as const, reason: 'ended' };
-    this.resolve({ ...ending, transcript: this.transcript, recordingPath, recordingUrl: recordingPath ? this.deps.recordingUrl : null });
   }
 
   // ---- helpers -------------------------------------------------------------------------------
