@@ -12,6 +12,7 @@
  * is created and dropped. Runs standalone (`npx tsx bench/assistants.ts`) or as
  * `npm run bench -- assistants`.
  */
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -74,8 +75,22 @@ const referenceUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
 const setupRequest = fileURLToPath(new URL('./support/rotating-update.cjs', import.meta.url));
 
+const CLOCK_TICKS_PER_S = 100;
+/**
+ * CPU the main thread (where both servers run; autocannon has its own thread) has used so far, in
+ * µs, from /proc (Linux). Per request it holds when a busy machine makes req/s swing.
+ */
+function serverCpuUs(): number {
+  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS_PER_S;
+}
+
+type Run = LoadResult & { cpuUsPerRequest: number };
+
 /** Every request picks the next assistant and new values, so each one is a real write. */
-async function run(label: string, base: string, pathPrefix: string, seconds: number, ruled = false): Promise<LoadResult> {
+async function run(label: string, base: string, pathPrefix: string, seconds: number, ruled = false): Promise<Run> {
+  const cpuBefore = serverCpuUs();
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
@@ -91,7 +106,8 @@ async function run(label: string, base: string, pathPrefix: string, seconds: num
       },
     ],
   });
-  return { label, requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+  const cpuUsPerRequest = (serverCpuUs() - cpuBefore) / result.requests.total;
+  return { label, requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: result.errors, non2xx: result.non2xx, cpuUsPerRequest };
 }
 
 await run('warm-up', referenceUrl, '/assistant/', 2);
@@ -100,21 +116,24 @@ await run('warm-up', serviceUrl, '/api/user/assistant/', 2);
 await run('warm-up', serviceUrl, '/api/user/assistant/', 2, true);
 // Alternating rounds, median of each side: a shared machine's load then skews both sides alike.
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-const references: LoadResult[] = [];
-const services: LoadResult[] = [];
+const references: Run[] = [];
+const services: Run[] = [];
 for (let round = 1; round <= rounds; round++) {
   references.push(await run('bare route, one UPDATE (pg)', referenceUrl, '/assistant/', SECONDS));
   services.push(await run('PUT /api/user/assistant/{id}', serviceUrl, '/api/user/assistant/', SECONDS));
   const ratio = services.at(-1)!.requestsPerSecond / references.at(-1)!.requestsPerSecond;
   console.log(`  round ${round}: ${references.at(-1)!.requestsPerSecond.toFixed(0)} vs ${services.at(-1)!.requestsPerSecond.toFixed(0)} req/s (ratio ${ratio.toFixed(2)})`);
 }
-const median = (list: LoadResult[]) => [...list].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(list.length / 2)]!;
+const median = (list: Run[]) => [...list].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(list.length / 2)]!;
 const reference = median(references);
 const ruled = await run('PUT, with a field a rule reads', serviceUrl, '/api/user/assistant/', SECONDS, true);
 const locked = await run('bare route, BEGIN/SELECT FOR UPDATE/UPDATE/COMMIT', referenceUrl, '/locked/', SECONDS);
 
 printComparison(`assistants: update throughput on PostgreSQL, ${CONNECTIONS} connections, ${ASSISTANTS} assistants, median of ${rounds} rounds`, median(services), reference, 0.5);
-const forScale = (result: LoadResult) => `${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms} ms, errors ${result.errors + result.non2xx}`;
+const medianCpu = (list: Run[]) => [...list].map((r) => r.cpuUsPerRequest).sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+console.log(`  server main-thread CPU per request (median): reference ${medianCpu(references).toFixed(0)} µs, service ${medianCpu(services).toFixed(0)} µs`);
+const forScale = (result: Run) =>
+  `${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms} ms, ${result.cpuUsPerRequest.toFixed(0)} µs CPU, errors ${result.errors + result.non2xx}`;
 console.log(`  for scale: a change naming timezone too (read, every rule, version-checked write): ${forScale(ruled)} (÷ reference ${(ruled.requestsPerSecond / reference.requestsPerSecond).toFixed(2)})`);
 console.log(`  for scale: the locking transaction alone, raw: ${forScale(locked)} (÷ reference ${(locked.requestsPerSecond / reference.requestsPerSecond).toFixed(2)})`);
 
