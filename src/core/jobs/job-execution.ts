@@ -3,7 +3,6 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { inTransaction } from '../db/transaction.js';
 import type { ClaimedJob, JobsRepo } from './jobs.repo.js';
-import type { ClaimedRun } from './job-claimer.js';
 import type { CompletionBatcher } from './completion-batcher.js';
 import type { JobContext, KindRegistry, RegisteredKind } from './job-types.js';
 import { PermanentJobError, RetryableJobError, errorMessage } from './retry.js';
@@ -24,7 +23,7 @@ export type GiveUpGuard = Parameters<JobsRepo['markDead']>[1];
 /** One attempt of one claimed job, and writing down how it ended: succeeded, retrying or dead. */
 export function createJobExecution({ db, clock, logger: rootLogger, repo, kinds, workerId, completions, defaultBackoff }: ExecutionDeps) {
   /** Marks a job dead and runs its onDead in the same transaction. */
-  async function giveUp(job: ClaimedJob, registered: RegisteredKind | undefined, guard: GiveUpGuard, error: string, now: Date): Promise<void> {
+  async function giveUp(job: Omit<ClaimedJob, 'loaded'>, registered: RegisteredKind | undefined, guard: GiveUpGuard, error: string, now: Date): Promise<void> {
     await inTransaction(db, async (tx) => {
       if (!(await repo.markDead(tx, guard, now, error))) return;
       const logger = rootLogger.child({ jobId: job.id, jobKind: job.kind });
@@ -53,7 +52,7 @@ export function createJobExecution({ db, clock, logger: rootLogger, repo, kinds,
     await giveUp(job, registered, { lease }, message, now);
   }
 
-  function contextFor({ job, loaded }: ClaimedRun): JobContext {
+  function contextFor(job: ClaimedJob, registered: RegisteredKind): JobContext {
     // Made only when something is logged: most runs log nothing, and a child logger per job shows in a profile.
     let logger: Logger | undefined;
     const childLogger = () => (logger ??= rootLogger.child({ jobId: job.id, jobKind: job.kind, attempt: job.attempts }));
@@ -63,15 +62,14 @@ export function createJobExecution({ db, clock, logger: rootLogger, repo, kinds,
         return childLogger();
       },
     };
-    if (loaded) ctx.loaded = loaded;
+    if (registered.options.loadInClaim) ctx.loaded = job.loaded;
     return ctx;
   }
 
   /** Runs the handler; `release` frees its slot as soon as the handler returns, before the outcome is written. */
-  async function run(claimed: ClaimedRun, release: () => void): Promise<void> {
-    const { job } = claimed;
+  async function run(job: ClaimedJob, release: () => void): Promise<void> {
     const registered = kinds.get(job.kind)!;
-    const ctx = contextFor(claimed);
+    const ctx = contextFor(job, registered);
     let result: unknown;
     try {
       result = await registered.handler(job.payload, ctx);

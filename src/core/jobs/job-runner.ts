@@ -1,8 +1,8 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Unlisten } from '../db/listen.js';
-import { createJobsRepo, type JobsRepo } from './jobs.repo.js';
-import { createJobClaimer, type ClaimedRun } from './job-claimer.js';
+import { createJobsRepo, type ClaimedJob, type JobsRepo } from './jobs.repo.js';
+import { createJobClaimer } from './job-claimer.js';
 import { createCompletionBatcher } from './completion-batcher.js';
 import { createJobExecution, type JobExecution } from './job-execution.js';
 import { createJobMaintenance } from './job-maintenance.js';
@@ -31,7 +31,7 @@ export class JobRunner {
   private readonly pollIntervalMs: number;
   private readonly leaseMs: number;
   private readonly repo: JobsRepo;
-  private readonly claim: (limit: number) => Promise<ClaimedRun[]>;
+  private readonly claim: (limit: number) => Promise<ClaimedJob[]>;
   private readonly execution: JobExecution;
   private readonly maintenance: ReturnType<typeof createJobMaintenance>;
   private running = false;
@@ -102,10 +102,10 @@ export class JobRunner {
     let ran = 0;
     for (let round = 0; round < MAX_DRAIN_ROUNDS; round++) {
       await this.maintenance.maintain();
-      const runs = await this.claim(this.concurrency);
-      if (runs.length === 0) return ran;
-      await Promise.all(runs.map((run) => this.launch(run)));
-      ran += runs.length;
+      const jobs = await this.claim(this.concurrency);
+      if (jobs.length === 0) return ran;
+      await Promise.all(jobs.map((job) => this.launch(job)));
+      ran += jobs.length;
     }
     throw new Error(`drain() still found due jobs after ${MAX_DRAIN_ROUNDS} rounds`);
   }
@@ -136,21 +136,20 @@ export class JobRunner {
     while (this.running) {
       const room = this.concurrency - this.busySlots;
       if (room <= 0) return;
-      const runs = await this.claim(room);
-      for (const run of runs) void this.launch(run);
-      if (runs.length < room) return;
+      const jobs = await this.claim(room);
+      for (const job of jobs) void this.launch(job);
+      if (jobs.length < room) return;
     }
   }
 
-  private launch(claimed: ClaimedRun): Promise<void> {
+  private launch(job: ClaimedJob): Promise<void> {
     this.busySlots++;
     const release = () => {
       this.busySlots--;
       this.wake();
     };
-    const id = claimed.job.id;
-    const run = this.execution.run(claimed, release).finally(() => this.inFlight.delete(id));
-    this.inFlight.set(id, run);
+    const run = this.execution.run(job, release).finally(() => this.inFlight.delete(job.id));
+    this.inFlight.set(job.id, run);
     return run;
   }
 

@@ -14,11 +14,8 @@ export interface JobContext<L = any> {
   /** The injected clock's time when the attempt started. */
   now: Date;
   logger: Logger;
-  /**
-   * This job's share of its kind's `load`, read once for all the jobs claimed with it; absent for
-   * kinds without one. A failed read rejects it, which fails the attempt like a handler error.
-   */
-  loaded?: Promise<L>;
+  /** What the claim statement read for this job with its kind's loadInClaim (null: nothing found). */
+  loaded?: L | null;
 }
 
 /** onDead runs in the transaction that marks the job dead, so its effect and the death commit together. */
@@ -45,10 +42,12 @@ export interface JobKindOptions<P = any, R = any, L = any> {
    */
   recordResults?: (results: R[], now: Date) => RawBuilder<unknown>;
   /**
-   * Reads what the jobs of this kind claimed together need, in one query rather than one per
-   * handler; answers in the order of `payloads`, and each handler gets its own as ctx.loaded.
+   * A scalar subquery over a claimed job's payload (jsonb) that the claim statement evaluates for
+   * each job of this kind: what the handler would otherwise read first, as one jsonb value, read
+   * in the claim's round trip. It runs inside every claim of every kind, so it must not fail for
+   * any payload.
    */
-  load?: (db: Db, payloads: P[]) => Promise<L[]>;
+  loadInClaim?: (payload: RawBuilder<unknown>) => RawBuilder<L>;
 }
 
 export interface JobRunnerOptions {

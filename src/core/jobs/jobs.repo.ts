@@ -9,7 +9,12 @@ export interface ClaimedJob {
   /** This attempt's number, counting from 1. */
   attempts: number;
   max_attempts: number;
+  /** What the kind's loadInClaim read; null for kinds without one. */
+  loaded: unknown;
 }
+
+/** A kind's subquery evaluated per claimed job (see JobKindOptions.loadInClaim). */
+export type ClaimLoads = ReadonlyMap<string, (payload: RawBuilder<unknown>) => RawBuilder<unknown>>;
 
 /** Proof that a worker still owns a job: any update made without it is a no-op. */
 export interface JobLease {
@@ -34,7 +39,7 @@ export function createJobsRepo(db: Db) {
 
   return {
     /** SKIP LOCKED lets any number of workers claim side by side, each job by exactly one. */
-    async claimDue(input: { kinds: string[]; limit: number; now: Date; workerId: string; leaseUntil: Date }): Promise<ClaimedJob[]> {
+    async claimDue(input: { kinds: string[]; limit: number; now: Date; workerId: string; leaseUntil: Date; loads?: ClaimLoads }): Promise<ClaimedJob[]> {
       if (input.kinds.length === 0 || input.limit <= 0) return [];
       const result = await sql<ClaimedJob>`
         WITH due AS (
@@ -48,7 +53,7 @@ export function createJobsRepo(db: Db) {
         SET status = 'running', attempts = jobs.attempts + 1, locked_by = ${input.workerId},
             locked_until = ${input.leaseUntil}, updated_at = ${input.now}
         FROM due WHERE jobs.id = due.id
-        RETURNING jobs.id, jobs.kind, jobs.payload, jobs.attempts, jobs.max_attempts`.execute(db);
+        RETURNING jobs.id, jobs.kind, jobs.payload, jobs.attempts, jobs.max_attempts, ${loadedColumn(input.loads)} AS loaded`.execute(db);
       return result.rows.sort((a, b) => a.id - b.id);
     },
 
@@ -162,6 +167,14 @@ export function createJobsRepo(db: Db) {
       return result.rows;
     },
   };
+}
+
+/** One CASE over the claimed row's kind; UPDATE ... RETURNING evaluates it for the updated rows only. */
+function loadedColumn(loads: ClaimLoads | undefined): RawBuilder<unknown> {
+  if (!loads || loads.size === 0) return sql`NULL::jsonb`;
+  const payload = sql.ref('jobs.payload');
+  const branches = [...loads].map(([kind, load]) => sql`WHEN ${kind} THEN (${load(payload)})`);
+  return sql`CASE jobs.kind ${sql.join(branches, sql` `)} END`;
 }
 
 /** Schedules fire on multiples of their period since the epoch (UTC), the same in every process. */

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../core/db/transaction.js';
 import { RetryableJobError, type DeadJobContext, type JobContext, type JobRunner } from '../../core/jobs/index.js';
 import { OutboundError, signPayload, type HttpClient, type HttpResponse } from '../../core/net/index.js';
 import { VERSION } from '../../version.js';
-import { concludedAttemptsStatement, createWebhooksRepo, type ConcludedAttempt, type SendableDelivery } from './webhooks.repo.js';
+import { concludedAttemptsStatement, createWebhooksRepo, sendableDeliveryOf, type ConcludedAttempt, type SendableDelivery } from './webhooks.repo.js';
 import type { SigningSecrets } from './signing-secrets.js';
 
 export const WEBHOOK_DELIVERY_JOB = 'webhooks.deliver';
@@ -107,15 +107,9 @@ export function createWebhookDeliverer({ clock, http, signingSecrets, retrySched
   }
 
   return {
-    /** The deliveries of the jobs claimed together, read in one query; undefined for one that is gone. */
-    async load(db: DbOrTx, payloads: DeliveryJobPayload[]): Promise<Array<SendableDelivery | undefined>> {
-      const rows = await createWebhooksRepo(db).findForSending(payloads.map((p) => p.deliveryId));
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      return payloads.map((p) => byId.get(p.deliveryId));
-    },
-
-    async deliver(payload: DeliveryJobPayload, ctx: JobContext<SendableDelivery | undefined>): Promise<ConcludedAttempt | undefined> {
-      const delivery = ctx.loaded ? await ctx.loaded : (await createWebhooksRepo(ctx.db).findForSending([payload.deliveryId]))[0];
+    /** ctx.loaded: the delivery, read by the claim statement (sendableDeliveryOf). */
+    async deliver(_payload: DeliveryJobPayload, ctx: JobContext<SendableDelivery>): Promise<ConcludedAttempt | undefined> {
+      const delivery = ctx.loaded;
       // Concluded already (a repeated run after the job lost its lease, or a redelivery racing it).
       if (!delivery || delivery.status !== 'pending') return undefined;
       const secret = delivery.secret_sealed ? openSecret(delivery.secret_sealed) : (await signingSecrets.get(ctx.db, delivery.user_id)).secret;
@@ -159,9 +153,9 @@ function clampDelay(delayMs: number, longestMs: number): number {
 
 export function registerWebhookJobs(jobs: JobRunner, deps: WebhookDelivererDeps): void {
   const deliverer = createWebhookDeliverer(deps);
-  jobs.register<DeliveryJobPayload, ConcludedAttempt, SendableDelivery | undefined>(WEBHOOK_DELIVERY_JOB, deliverer.deliver, {
+  jobs.register<DeliveryJobPayload, ConcludedAttempt, SendableDelivery>(WEBHOOK_DELIVERY_JOB, deliverer.deliver, {
     onDead: deliverer.onDead,
     recordResults: concludedAttemptsStatement,
-    load: deliverer.load,
+    loadInClaim: sendableDeliveryOf,
   });
 }

@@ -45,16 +45,6 @@ export function createWebhooksRepo(db: DbOrTx) {
         .executeTakeFirstOrThrow();
     },
 
-    /** The deliveries with their owners' sealed signing secrets (null until one is created). */
-    findForSending(ids: number[]) {
-      if (ids.length === 0) return Promise.resolve([]);
-      return db
-        .selectFrom('webhook_deliveries as d')
-        .leftJoin('webhook_signing_secrets as s', 's.user_id', 'd.user_id')
-        .select(['d.id', 'd.uuid', 'd.user_id', 'd.event', 'd.url', 'd.body', 'd.status', 's.secret_sealed'])
-        .where('d.id', 'in', ids)
-        .execute();
-    },
 
     list(filter: DeliveryListFilter) {
       let query = db.selectFrom('webhook_deliveries').select(summaryColumns).where('user_id', '=', filter.userId);
@@ -164,7 +154,31 @@ export function createWebhooksRepo(db: DbOrTx) {
 }
 
 export type WebhooksRepo = ReturnType<typeof createWebhooksRepo>;
-export type SendableDelivery = Awaited<ReturnType<WebhooksRepo['findForSending']>>[number];
+
+/** A delivery with its owner's sealed signing secret (null until one is created). */
+export interface SendableDelivery {
+  id: number;
+  uuid: string;
+  user_id: number;
+  event: string;
+  url: string;
+  body: string;
+  status: WebhookDeliveryStatus;
+  secret_sealed: string | null;
+}
+
+/**
+ * The SendableDelivery of a delivery job's payload, as jsonb, for the claim statement (the jobs'
+ * loadInClaim). Null when the delivery is gone; a payload without a numeric deliveryId finds
+ * nothing rather than failing the claim of every job.
+ */
+export function sendableDeliveryOf(payload: RawBuilder<unknown>): RawBuilder<SendableDelivery> {
+  return sql<SendableDelivery>`
+    SELECT jsonb_build_object('id', d.id, 'uuid', d.uuid, 'user_id', d.user_id, 'event', d.event, 'url', d.url, 'body', d.body,
+                              'status', d.status, 'secret_sealed', s.secret_sealed)
+    FROM webhook_deliveries d LEFT JOIN webhook_signing_secrets s ON s.user_id = d.user_id
+    WHERE d.id = CASE WHEN ${payload}->>'deliveryId' ~ '^[0-9]{1,18}$' THEN (${payload}->>'deliveryId')::bigint END`;
+}
 
 /**
  * recordAttempt for many concluded attempts at once, as data-modifying CTEs for the statement that

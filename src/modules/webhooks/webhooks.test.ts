@@ -5,6 +5,8 @@ import { bearer, createUser } from '../../../test/helpers/factories.js';
 import { startWebhookSink, type ReceivedRequest, type SinkReply, type WebhookSink } from '../../../test/helpers/webhook-sink.js';
 import { inTransaction } from '../../core/db/transaction.js';
 import { VERSION } from '../../version.js';
+import { enqueueJob } from '../../core/jobs/index.js';
+import { WEBHOOK_DELIVERY_JOB } from './webhook-delivery.js';
 import { enqueueWebhook } from './webhooks.service.js';
 
 let t: TestApp;
@@ -105,6 +107,15 @@ describe('a delivery', () => {
     expect((await api(user, 'GET', '/api/user/webhook-deliveries')).body.data).toEqual([]);
     const jobs = await t.deps.db.selectFrom('jobs').select('id').where('kind', '=', 'webhooks.deliver').where('status', '=', 'pending').execute();
     expect(jobs).toEqual([]);
+  });
+
+  it('is sent when claimed beside a job whose payload names no delivery, which finishes sending nothing', async () => {
+    const user = await createUser(t.deps);
+    const stray = await enqueueJob(t.deps.db, { kind: WEBHOOK_DELIVERY_JOB, payload: { deliveryId: 'not-a-number' } });
+    const delivery = await send(user);
+    await t.deps.jobs.drain();
+    expect(deliveryIds(sink.requests)).toEqual([delivery.uuid]);
+    expect(await t.deps.db.selectFrom('jobs').select('status').where('id', '=', stray).executeTakeFirst()).toEqual({ status: 'succeeded' });
   });
 });
 
