@@ -24,9 +24,9 @@ import { buildApp } from '../src/app.js';
 import { createDeps } from '../src/deps.js';
 import { loadConfig } from '../src/config.js';
 import { assistantBody } from '../test/helpers/assistants.js';
+import { startServerProcess, type ServerProcess } from '../test/helpers/server-process.js';
 import { seedChatappConversations } from './support/chatapp-conversations.js';
 import { createBenchDatabase } from './support/database.js';
-import { startServerProcess, type ServerProcess } from './support/server-processes.js';
 
 const COUNTS = (process.env.BENCH_PROCESSES ?? '1,2,4').split(',').map(Number).sort((a, b) => a - b);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);

@@ -37,7 +37,7 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
 }
 
 /**
- * Starts `src/server.ts` as its own process on a free port with `env` on top of the bench's
+ * Starts `src/server.ts` as its own process on a free port with `env` on top of this process's
  * environment, and waits until /ready answers (the database reachable, migrations done).
  */
 export async function startServerProcess(env: Record<string, string>, jobs: boolean): Promise<ServerProcess> {
