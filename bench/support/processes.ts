@@ -1,18 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 
-/** A port free at the time of asking (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../test/helpers/server-process.js';
 
 /** A child process whose output is kept (and shown when it exits early). */
 export function startProcess(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }) {

@@ -11,7 +11,7 @@ export interface ServerProcess {
 }
 
 /** A port free when asked (the OS picks it); the server is started on it right after. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
