@@ -14,13 +14,17 @@
  * that holds only the searched knowledge base's 10k chunks: what a tenant would pay with the
  * database to itself. Then the index is put back as it was before migration 0015 (a GIN over
  * every tenant's search vectors) and the comparison repeated: before and after in one run.
+ * With each index, the service's own statements for the same questions are run under
+ * EXPLAIN (ANALYZE, BUFFERS): the shared buffer blocks they touch are a count that the
+ * machine's load cannot blur.
  */
 import { pino } from 'pino';
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
 import { buildApp } from '../src/app.js';
 import { createDeps } from '../src/deps.js';
 import { loadConfig } from '../src/config.js';
 import { createChunksRepo, searchVectorSql } from '../src/modules/knowledge/chunks.repo.js';
+import { fullTextSearch } from '../src/modules/knowledge/search.repo.js';
 import { createBenchDatabase, createReferencePool } from './support/database.js';
 
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 400);
@@ -28,6 +32,7 @@ const WARM_UP_QUERIES = 50;
 const LARGE_CHUNKS = Number(process.env.BENCH_LARGE_CHUNKS ?? 200_000);
 const CHUNKS_PER_DOCUMENT = 100;
 const WORDS_PER_CHUNK = 120;
+const BLOCK_COUNT_QUESTIONS = 100;
 
 /** The minimal reference: one statement, PostgreSQL's ts_rank, no word statistics. */
 const PLAIN_FULL_TEXT_SEARCH = `
@@ -89,13 +94,19 @@ try {
   console.log(`  (the service alone, measured above, was ${(alone.p50 / among.p50).toFixed(2)} of the service among them at p50)`);
   const indexes = (await searchIndexes()).map((i) => i.indexname);
   const current = await isolationRatio(small, `with ${indexes.join(', ')}`);
+  const currentBlocks = await blockCounts(small);
   if (indexes.includes(PER_KNOWLEDGEBASE_INDEX)) {
     // The same data with the index as it was before migration 0015, for a before/after in one run.
     await sql`CREATE INDEX knowledge_chunks_search_idx ON knowledge_chunks USING gin (search_vector)`.execute(deps.db);
     await sql`DROP INDEX ${sql.ref(PER_KNOWLEDGEBASE_INDEX)}`.execute(deps.db);
     await analyze();
     const previous = await isolationRatio(small, 'with knowledge_chunks_search_idx only (before migration 0015)');
+    const previousBlocks = await blockCounts(small);
     console.log(`  per-knowledge-base index: service p50 ${previous.p50.toFixed(1)} -> ${current.p50.toFixed(1)} ms, ratio ${previous.ratio.toFixed(2)} -> ${current.ratio.toFixed(2)}`);
+    console.log(`  shared blocks per search (EXPLAIN ANALYZE BUFFERS, ${BLOCK_COUNT_QUESTIONS} questions), global index -> per-knowledge-base index:`);
+    console.log(`    whole search  median ${previousBlocks.total.median} -> ${currentBlocks.total.median}, mean ${previousBlocks.total.mean.toFixed(0)} -> ${currentBlocks.total.mean.toFixed(0)}, max ${previousBlocks.total.max} -> ${currentBlocks.total.max}`);
+    console.log(`    index scans (any index, heap fetches of plain index scans included)   median ${previousBlocks.index.median} -> ${currentBlocks.index.median}, mean ${previousBlocks.index.mean.toFixed(0)} -> ${currentBlocks.index.mean.toFixed(0)}, max ${previousBlocks.index.max} -> ${currentBlocks.index.max}`);
+    console.log(`    rows read and then dropped by a filter or an index recheck: mean ${previousBlocks.filtered.toFixed(0)} -> ${currentBlocks.filtered.toFixed(0)}`);
   }
 } finally {
   await app.close();
@@ -171,6 +182,63 @@ async function isolationRatio(knowledgebaseId: number, label: string) {
   const ratio = service!.p50 / isolated!.p50;
   console.log(`  ratio p50 (service / 10k-row table): ${ratio.toFixed(2)}`);
   return { p50: service!.p50, ratio };
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Shared Hit Blocks': number;
+  'Shared Read Blocks': number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  'Index Name'?: string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+/**
+ * The statements the service runs for each question, captured through a logging Kysely, then
+ * each run again under EXPLAIN (ANALYZE, BUFFERS): blocks touched by the whole search, by its
+ * index scans alone, and the rows fetched from the table only to be thrown away.
+ */
+async function blockCounts(knowledgebaseId: number) {
+  const captured: CompiledQuery[] = [];
+  const logging = new Kysely<never>({ dialect: new PostgresDialect({ pool }), log: (event) => void captured.push(event.query) });
+  const totals: number[] = [];
+  const indexBlocks: number[] = [];
+  let filtered = 0;
+  const byNode = new Map<string, number>();
+  for (const question of questions.slice(0, BLOCK_COUNT_QUESTIONS)) {
+    captured.length = 0;
+    await fullTextSearch(logging as never, knowledgebaseId, question, 5);
+    let total = 0;
+    let index = 0;
+    for (const [statement, query] of captured.entries()) {
+      const { rows } = await pool.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${query.sql}`, [...query.parameters]);
+      const plan = (rows[0]['QUERY PLAN'] as Array<{ Plan: PlanNode }>)[0]!.Plan;
+      total += plan['Shared Hit Blocks'] + plan['Shared Read Blocks'];
+      for (const node of planNodes(plan)) {
+        const where = `statement ${statement + 1} ${node['Node Type']} ${node['Index Name'] ?? node['Relation Name'] ?? ''}`;
+        byNode.set(where, (byNode.get(where) ?? 0) + node['Shared Hit Blocks'] + node['Shared Read Blocks']);
+        if (node['Node Type'].includes('Index Scan')) index += node['Shared Hit Blocks'] + node['Shared Read Blocks'];
+        filtered += (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0);
+      }
+    }
+    totals.push(total);
+    indexBlocks.push(index);
+  }
+  // Blocks are cumulative up the plan: a node's figure includes its children's.
+  const heaviest = [...byNode].sort((a, b) => b[1] - a[1]).slice(0, 6);
+  console.log(`  blocks per search by plan node (mean, cumulative): ${heaviest.map(([where, blocks]) => `${where} ${(blocks / BLOCK_COUNT_QUESTIONS).toFixed(0)}`).join('; ')}`);
+  return { total: summarise(totals), index: summarise(indexBlocks), filtered: filtered / BLOCK_COUNT_QUESTIONS };
+}
+
+function planNodes(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(planNodes)];
+}
+
+function summarise(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)]!, mean: sorted.reduce((a, b) => a + b, 0) / sorted.length, max: sorted[sorted.length - 1]! };
 }
 
 async function analyze(): Promise<void> {
