@@ -127,7 +127,7 @@ describe('the extraction children', () => {
     } finally {
       await pool.close();
     }
-  });
+  }, 60_000);
 
   it('are killed on close, and a file being read fails', async () => {
     const pool = createExtractionPool({ size: 1 });
@@ -139,7 +139,7 @@ describe('the extraction children', () => {
     await refused;
     expect(isAlive(pid!)).toBe(false);
     await expect(pool.extract('pdf', buildPdf([{ paragraph: 'Late.' }]))).rejects.toThrow('The extraction pool is closed.');
-  });
+  }, 60_000);
 });
 
 describe('a large pdf being read', () => {
