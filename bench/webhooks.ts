@@ -4,8 +4,9 @@
  *  - throughput: deliveries/s from the commit of a batch to the receipt of its last delivery,
  *    against a reference of the same two processes running a minimal outbox loop;
  *  - latency: commit-to-receipt p50/p99 of deliveries committed one by one at a steady rate;
- *  - cost per delivery for both: CPU ms of the delivering processes and database transactions.
- *    These hold steady when the machine is busy, unlike the throughput figures.
+ *  - cost per delivery for both: CPU of the delivering processes and database transactions. The
+ *    transaction count does not depend on how busy the machine is; the CPU figure swings less
+ *    than throughput does, but still grows with contention.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
