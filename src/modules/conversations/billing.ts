@@ -40,6 +40,8 @@ export function secondsToNextBudgetDay(now: Date): number {
 export const dailyBudgetSpent = (now: Date) =>
   tooManyRequests('This assistant has answered all the messages it can today. Please try again tomorrow.', secondsToNextBudgetDay(now), 'DAILY_BUDGET_SPENT');
 
+const chargeReason = (conversationUuid: string) => `Chat message, conversation ${conversationUuid}`;
+
 /**
  * Per-message billing as a reservation: the price is taken (conditional update + ledger row)
  * before the model is called, so concurrent messages can never spend more than the balance;
@@ -112,8 +114,6 @@ export function reservingChargeCtes(input: ReservationInput, when: RawBuilder<bo
   );
   return sql`${spend} ${charge}, ${debit}`;
 }
-
-const chargeReason = (conversationUuid: string) => `Chat message, conversation ${conversationUuid}`;
 
 /** False (nothing written) when the amount would take the day's spend past the cap. */
 async function addDailySpend(tx: DbOrTx, budget: DailyBudget, day: string, amountMicros: number): Promise<boolean> {
