@@ -1,4 +1,4 @@
-import { OpenAI } from 'openai';
+import type { OpenAI } from 'openai';
 
 export interface EmbeddingsClient {
   model: string;
@@ -22,16 +22,23 @@ const BATCH_SIZE = 64;
  * than through the SSRF-guarded client (a local model server is a normal setup).
  */
 export function createEmbeddingsClient(options: EmbeddingsOptions): EmbeddingsClient {
-  const client = new OpenAI({
-    baseURL: options.baseUrl,
-    // Local servers need no key, but the SDK insists on one.
-    apiKey: options.apiKey || 'not-needed',
-    timeout: options.timeoutMs,
-    maxRetries: 2,
-  });
+  // The SDK is loaded with the first batch: a process that never embeds does not hold it.
+  let loading: Promise<OpenAI> | undefined;
+  const load = () =>
+    (loading ??= import('openai').then(
+      (sdk) =>
+        new sdk.OpenAI({
+          baseURL: options.baseUrl,
+          // Local servers need no key, but the SDK insists on one.
+          apiKey: options.apiKey || 'not-needed',
+          timeout: options.timeoutMs,
+          maxRetries: 2,
+        }),
+    ));
   return {
     model: options.model,
     async embed(texts) {
+      const client = await load();
       const vectors: number[][] = [];
       for (let start = 0; start < texts.length; start += BATCH_SIZE) {
         const batch = texts.slice(start, start + BATCH_SIZE);
