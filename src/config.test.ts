@@ -77,4 +77,26 @@ describe('loadConfig', () => {
       'RECORDINGS_S3_BUCKET must be an S3 bucket name (3-63 lowercase letters, digits, dots and hyphens) (got "Calls_Bucket")',
     ]);
   });
+
+  it('takes STUN and TURN servers for chatapp calls, with TURN credentials only beside a turn: URL', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (e) {
+        return (e as ConfigError).problems;
+      }
+      return [];
+    };
+    const servers = 'stun:stun.example.com:3478, turn:turn.example.com:3478?transport=udp';
+    expect(loadConfig({ CHATAPP_ICE_SERVERS: servers, CHATAPP_TURN_USERNAME: 'u', CHATAPP_TURN_CREDENTIAL: 'p' })).toMatchObject({ CHATAPP_ICE_SERVERS: servers });
+    expect(problems({ CHATAPP_ICE_SERVERS: 'https://stun.example.com' })).toEqual([
+      'CHATAPP_ICE_SERVERS must be up to 8 comma-separated stun:, stuns:, turn: or turns: URLs such as stun:stun.example.com:3478 (got "https://stun.example.com")',
+    ]);
+    expect(problems({ CHATAPP_ICE_SERVERS: 'turn:turn.example.com', CHATAPP_TURN_USERNAME: 'u' })).toEqual([
+      'CHATAPP_TURN_USERNAME and CHATAPP_TURN_CREDENTIAL must be set for the turn: URL in CHATAPP_ICE_SERVERS',
+    ]);
+    expect(problems({ CHATAPP_ICE_SERVERS: 'stun:stun.example.com', CHATAPP_TURN_CREDENTIAL: 'p' })).toEqual([
+      'CHATAPP_TURN_USERNAME and CHATAPP_TURN_CREDENTIAL need a turn: or turns: URL in CHATAPP_ICE_SERVERS',
+    ]);
+  });
 });

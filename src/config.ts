@@ -43,6 +43,9 @@ const ConfigSchema = Type.Object({
   CHATAPP_APP_SECRET: Type.Optional(Type.String({ minLength: 1 })),
   CHATAPP_CALL_RESTRICTED_COUNTRIES: Type.String({ pattern: '^(none|[A-Za-z]{2}( *, *[A-Za-z]{2})*)$', default: 'US,CA,EG,VN,NG,TR' }),
   CHATAPP_MESSAGE_PRICE_USD: Type.String({ pattern: '^\\d{1,4}(\\.\\d{1,6})?$', default: '0' }),
+  CHATAPP_ICE_SERVERS: Type.Optional(Type.String({ pattern: '^(stuns?|turns?):[^,\\s]+( *, *(stuns?|turns?):[^,\\s]+){0,7}$' })),
+  CHATAPP_TURN_USERNAME: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
+  CHATAPP_TURN_CREDENTIAL: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
   EMBEDDINGS_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   EMBEDDINGS_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   EMBEDDINGS_MODEL: Type.String({ minLength: 1, default: 'text-embedding-3-small' }),
@@ -130,6 +133,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (s3Keys.some((key) => raw[key] !== undefined) && !s3Keys.every((key) => raw[key] !== undefined)) {
     problems.push(`RECORDINGS_S3_ENDPOINT, RECORDINGS_S3_BUCKET, RECORDINGS_S3_ACCESS_KEY_ID and RECORDINGS_S3_SECRET_ACCESS_KEY must be set together (missing ${s3Keys.filter((key) => raw[key] === undefined).join(', ')})`);
   }
+  problems.push(...turnProblems(raw));
   const withDefaults = Value.Default(ConfigSchema, raw);
   for (const error of Value.Errors(ConfigSchema, withDefaults)) {
     const key = error.path.replace(/^\//, '');
@@ -152,8 +156,19 @@ function describe(key: string, ajvMessage: string): string {
   if (key === 'REALTIME_DIALECT') return 'must be ga or beta';
   if (key === 'RECORDINGS_FORMAT') return 'must be wav or wav-mulaw';
   if (key === 'RECORDINGS_S3_BUCKET') return 'must be an S3 bucket name (3-63 lowercase letters, digits, dots and hyphens)';
+  if (key === 'CHATAPP_ICE_SERVERS') return 'must be up to 8 comma-separated stun:, stuns:, turn: or turns: URLs such as stun:stun.example.com:3478';
   if (key === 'CHATAPP_CALL_RESTRICTED_COUNTRIES') return 'must be comma-separated two-letter country codes such as US,CA, or none';
   return ajvMessage.replace(/^Expected/, 'must be');
+}
+
+/** A TURN server refuses an allocation without credentials; credentials with no TURN server are a typo. */
+function turnProblems(raw: Record<string, unknown>): string[] {
+  const hasTurn = String(raw.CHATAPP_ICE_SERVERS ?? '').split(',').some((url) => /^\s*turns?:/.test(url));
+  const hasUser = raw.CHATAPP_TURN_USERNAME !== undefined;
+  const hasCredential = raw.CHATAPP_TURN_CREDENTIAL !== undefined;
+  if (hasTurn && !(hasUser && hasCredential)) return ['CHATAPP_TURN_USERNAME and CHATAPP_TURN_CREDENTIAL must be set for the turn: URL in CHATAPP_ICE_SERVERS'];
+  if (!hasTurn && (hasUser || hasCredential)) return ['CHATAPP_TURN_USERNAME and CHATAPP_TURN_CREDENTIAL need a turn: or turns: URL in CHATAPP_ICE_SERVERS'];
+  return [];
 }
 
 const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);

@@ -24,7 +24,7 @@ import { createWebCallsService } from './web-calls.service.js';
 import type { OriginVerdict } from '../widget/widget.service.js';
 import type { VoiceCallsPort } from '../chatapp/voice-calls.port.js';
 import { createChatappCallsModule } from './chatapp/chatapp-calls.module.js';
-import type { WebrtcLegOptions } from './telephony/chatapp-webrtc.js';
+import { iceServersFromConfig, type WebrtcLegOptions } from './telephony/chatapp-webrtc.js';
 
 export interface CallsConfig extends RecordingsConfig {
   DATA_DIR: string;
@@ -35,6 +35,9 @@ export interface CallsConfig extends RecordingsConfig {
   TWILIO_TIMEOUT_MS: number;
   VOICE_PRICE_PER_MINUTE_USD: string;
   WEB_CALL_TOKEN_TTL_SECONDS: number;
+  CHATAPP_ICE_SERVERS?: string;
+  CHATAPP_TURN_USERNAME?: string;
+  CHATAPP_TURN_CREDENTIAL?: string;
   WIDGET_CONVERSATIONS_PER_IP_PER_HOUR: number;
   WIDGET_MESSAGES_PER_CONVERSATION_PER_MINUTE: number;
   WIDGET_MESSAGES_PER_IP_PER_MINUTE: number;
@@ -83,7 +86,7 @@ export function createCallsModule(deps: CallsModuleDeps) {
     },
   });
   const chatappCalls = deps.chatapp
-    ? createChatappCallsModule({ db, clock, logger, sessions, port: deps.chatapp, pricePerMinuteMicros, legOptions: deps.chatappLegOptions, loadAssistant: deps.loadAssistant })
+    ? createChatappCallsModule({ db, clock, logger, sessions, port: deps.chatapp, pricePerMinuteMicros, legOptions: deps.chatappLegOptions ?? { iceServers: iceServersFromConfig(config) }, loadAssistant: deps.loadAssistant })
     : null;
   return { calls, webCalls, sessions, twilioWebhooks, rest, accounts, pricePerMinuteMicros, llm: deps.llm, modelFor: deps.modelFor, loadAssistant: deps.loadAssistant, chatappCalls };
 }

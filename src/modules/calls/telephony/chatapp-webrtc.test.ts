@@ -3,7 +3,8 @@ import { concatSamples } from '../audio/frames.js';
 import { containsSignalForText, signalForText } from '../audio/test-signal.js';
 import { FakeChatappCustomer } from '../../../../test/helpers/fake-chatapp-customer.js';
 import { until } from '../../../../test/helpers/voice-engine.js';
-import { ChatappWebrtcLeg, offersPcmu } from './chatapp-webrtc.js';
+import { startFakeStunServer } from '../../../../test/helpers/fake-stun-server.js';
+import { ChatappWebrtcLeg, iceServersFromConfig, offersPcmu } from './chatapp-webrtc.js';
 
 /**
  * The chatapp WebRTC leg against a separate werift peer on loopback: real ICE, DTLS-SRTP and
@@ -79,5 +80,23 @@ describe('chatapp WebRTC leg', () => {
     expect(offersPcmu(opusOnly)).toBe(false);
     await expect(ChatappWebrtcLeg.answer(opusOnly)).rejects.toThrow('no PCMU audio');
     expect(offersPcmu('m=audio 3482 UDP/TLS/RTP/SAVPF 111 0 126\r\n')).toBe(true);
+  });
+
+  it('offers the public address a STUN server reports (CHATAPP_ICE_SERVERS), beside its host candidates', async () => {
+    const stun = await startFakeStunServer({ address: '203.0.113.7', port: 41000 });
+    open.push(stun);
+    const { leg, sdp } = await ChatappWebrtcLeg.offer({ iceServers: iceServersFromConfig({ CHATAPP_ICE_SERVERS: stun.url }) });
+    open.push({ close: () => leg.close('test_done') });
+    expect(stun.requests().length).toBeGreaterThan(0);
+    expect(sdp).toMatch(/a=candidate:\S+ 1 udp \d+ 203\.0\.113\.7 41000 typ srflx raddr \S+ rport \d+/);
+    expect(sdp).toMatch(/typ host/);
+  });
+
+  it('gives the TURN credentials to turn: URLs only', () => {
+    expect(iceServersFromConfig({ CHATAPP_ICE_SERVERS: 'stun:stun.example.com:3478, turns:turn.example.com:5349?transport=tcp', CHATAPP_TURN_USERNAME: 'u', CHATAPP_TURN_CREDENTIAL: 'p' })).toEqual([
+      { urls: 'stun:stun.example.com:3478' },
+      { urls: 'turns:turn.example.com:5349?transport=tcp', username: 'u', credential: 'p' },
+    ]);
+    expect(iceServersFromConfig({})).toEqual([]);
   });
 });

@@ -33,6 +33,18 @@ export interface WebrtcLegOptions {
 
 const DEFAULT_MEDIA_TIMEOUT_MS = 15_000;
 
+/**
+ * CHATAPP_ICE_SERVERS as the leg takes it: a server behind NAT needs a STUN server to offer its
+ * public address, or a TURN relay when its UDP cannot be reached at all. The TURN credentials go
+ * with the turn: URLs only (a STUN server is sent none).
+ */
+export function iceServersFromConfig(config: { CHATAPP_ICE_SERVERS?: string; CHATAPP_TURN_USERNAME?: string; CHATAPP_TURN_CREDENTIAL?: string }): NonNullable<WebrtcLegOptions['iceServers']> {
+  const urls = (config.CHATAPP_ICE_SERVERS ?? '').split(',').map((url) => url.trim()).filter(Boolean);
+  return urls.map((url) =>
+    /^turns?:/.test(url) ? { urls: url, username: config.CHATAPP_TURN_USERNAME, credential: config.CHATAPP_TURN_CREDENTIAL } : { urls: url },
+  );
+}
+
 type Werift = typeof import('werift');
 let loadingWerift: Promise<Werift> | undefined;
 
