@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
+/** What loadConfig refuses in `env`, or [] when it takes it. */
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (e) {
+    return (e as ConfigError).problems;
+  }
+  return [];
+}
+
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
     const config = loadConfig({});
@@ -61,14 +71,6 @@ describe('loadConfig', () => {
   it('takes the recordings bucket only whole, and names bad recording settings', () => {
     const bucket = { RECORDINGS_S3_ENDPOINT: 'https://s3.example.com', RECORDINGS_S3_BUCKET: 'calls', RECORDINGS_S3_ACCESS_KEY_ID: 'id', RECORDINGS_S3_SECRET_ACCESS_KEY: 'secret' };
     expect(loadConfig(bucket)).toMatchObject({ ...bucket, RECORDINGS_S3_REGION: 'us-east-1', RECORDINGS_FORMAT: 'wav' });
-    const problems = (env: Record<string, string>) => {
-      try {
-        loadConfig(env);
-      } catch (e) {
-        return (e as ConfigError).problems;
-      }
-      return [];
-    };
     expect(problems({ RECORDINGS_S3_BUCKET: 'calls', RECORDINGS_S3_ENDPOINT: 'https://s3.example.com' })).toEqual([
       'RECORDINGS_S3_ENDPOINT, RECORDINGS_S3_BUCKET, RECORDINGS_S3_ACCESS_KEY_ID and RECORDINGS_S3_SECRET_ACCESS_KEY must be set together (missing RECORDINGS_S3_ACCESS_KEY_ID, RECORDINGS_S3_SECRET_ACCESS_KEY)',
     ]);
@@ -79,14 +81,6 @@ describe('loadConfig', () => {
   });
 
   it('takes STUN and TURN servers for chatapp calls, with TURN credentials only beside a turn: URL', () => {
-    const problems = (env: Record<string, string>) => {
-      try {
-        loadConfig(env);
-      } catch (e) {
-        return (e as ConfigError).problems;
-      }
-      return [];
-    };
     const servers = 'stun:stun.example.com:3478, turn:turn.example.com:3478?transport=udp';
     expect(loadConfig({ CHATAPP_ICE_SERVERS: servers, CHATAPP_TURN_USERNAME: 'u', CHATAPP_TURN_CREDENTIAL: 'p' })).toMatchObject({ CHATAPP_ICE_SERVERS: servers });
     expect(problems({ CHATAPP_ICE_SERVERS: 'https://stun.example.com' })).toEqual([
