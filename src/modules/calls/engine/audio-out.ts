@@ -29,6 +29,9 @@ export class AudioOut {
   private stopped = false;
   private readonly leadFrames: number;
   private bed: AmbientBed | null;
+  /** whenPlayed's marks, by name, until the leg reports them. */
+  private readonly playedWaiters = new Map<string, () => void>();
+  private waiterSequence = 0;
 
   constructor(
     private readonly media: CallMedia,
@@ -54,6 +57,28 @@ export class AudioOut {
   }
 
   /**
+   * Resolves once everything queued so far has played (or was cleared away, or the line stopped).
+   * The engine hands the leg's marks to `marked` first.
+   */
+  whenPlayed(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    const name = `played-${++this.waiterSequence}`;
+    return new Promise((resolve) => {
+      this.playedWaiters.set(name, resolve);
+      this.mark(name);
+    });
+  }
+
+  /** The leg reported a mark: true when it was one of whenPlayed's (no utterance owns it). */
+  marked(name: string): boolean {
+    const resolve = this.playedWaiters.get(name);
+    if (!resolve) return false;
+    this.playedWaiters.delete(name);
+    resolve();
+    return true;
+  }
+
+  /**
    * Replaces the background bed (hold music while a supervisor is dialled); null brings back the
    * call's ambient bed, or silence.
    */
@@ -73,6 +98,7 @@ export class AudioOut {
     this.media.clear();
     this.legMs = this.media.playedMs();
     this.options.recorder?.dropUnplayed();
+    this.releaseWaiters();
   }
 
   stop(): void {
@@ -80,6 +106,12 @@ export class AudioOut {
     this.queue = [];
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.releaseWaiters();
+  }
+
+  private releaseWaiters(): void {
+    for (const resolve of this.playedWaiters.values()) resolve();
+    this.playedWaiters.clear();
   }
 
   private now(): number {

@@ -51,4 +51,27 @@ describe('KeypadInput', () => {
     for (const key of '12#') keypad.press(key);
     await expect(keypad.collect({ stopKey: '#', timeoutMs: 1_000 })).resolves.toEqual({ digits: '12', ended_by: 'stop_key' });
   });
+
+  it('starts the timeout when the prompt has been heard; keys during the prompt count', async () => {
+    const m = manualTimers();
+    const keypad = new KeypadInput(m.timers);
+    let promptHeard!: () => void;
+    const promptPlayed = new Promise<void>((resolve) => (promptHeard = resolve));
+    let settled: unknown = null;
+    void keypad.collect({ stopKey: '#', timeoutMs: 3_000, promptPlayed }).then((r) => (settled = r));
+    keypad.press('7');
+    m.advance(10_000);
+    await Promise.resolve();
+    expect(settled).toBeNull();
+    expect(m.pendingCount()).toBe(0);
+    promptHeard();
+    await promptPlayed;
+    await Promise.resolve();
+    m.advance(2_900);
+    await Promise.resolve();
+    expect(settled).toBeNull();
+    m.advance(100);
+    await Promise.resolve();
+    expect(settled).toEqual({ digits: '7', ended_by: 'timeout' });
+  });
 });

@@ -23,6 +23,8 @@ interface Collection {
   stopKey: string;
   timeoutMs: number;
   digits: string;
+  /** False while the prompt still plays: no timeout runs yet. */
+  timing: boolean;
   cancelTimer: () => void;
   resolve: (result: KeypadResult) => void;
 }
@@ -56,13 +58,21 @@ export class KeypadInput {
     this.arm(collection);
   }
 
-  /** Waits for the caller's digits; keys typed ahead count first. One collection at a time. */
-  collect(options: { stopKey: string; timeoutMs: number }): Promise<KeypadResult> {
+  /**
+   * Waits for the caller's digits; keys typed ahead count first. One collection at a time. The
+   * timeout counts from `promptPlayed` (the caller cannot be late while still hearing the prompt);
+   * keys pressed during the prompt count, and the timeout counts again from the prompt's end.
+   */
+  collect(options: { stopKey: string; timeoutMs: number; promptPlayed?: Promise<void> }): Promise<KeypadResult> {
     this.cancel();
     return new Promise((resolve) => {
-      const collection: Collection = { stopKey: options.stopKey, timeoutMs: options.timeoutMs, digits: '', cancelTimer: () => undefined, resolve };
+      const collection: Collection = { stopKey: options.stopKey, timeoutMs: options.timeoutMs, digits: '', timing: !options.promptPlayed, cancelTimer: () => undefined, resolve };
       this.collection = collection;
       this.arm(collection);
+      void options.promptPlayed?.then(() => {
+        collection.timing = true;
+        if (this.collection === collection) this.arm(collection);
+      });
       const typed = this.typeAhead;
       this.typeAhead = '';
       for (const digit of typed) if (this.collection === collection) this.press(digit);
@@ -80,6 +90,7 @@ export class KeypadInput {
   }
 
   private arm(collection: Collection): void {
+    if (!collection.timing) return;
     collection.cancelTimer();
     collection.cancelTimer = this.timers.after(collection.timeoutMs, () => {
       if (this.collection === collection) this.finish('timeout');
@@ -102,6 +113,8 @@ export interface KeypadLine {
   sendDigits(sequence: string): void;
   /** Lets the caller hear the prompt the model wrote before asking for keys. */
   flushSpeech(): void;
+  /** Resolves once what the assistant has said so far in this reply has been heard. */
+  promptPlayed(): Promise<void>;
 }
 
 /** send_dtmf for a dtmf_input tool and collect_keypad for a collect_keypad tool (the first of each). */
@@ -147,7 +160,7 @@ export function keypadFunctions(assistant: RuntimeAssistant, line: KeypadLine): 
       },
       async call() {
         line.flushSpeech();
-        const result = await line.keypad.collect({ stopKey, timeoutMs: timeoutSeconds * 1000 });
+        const result = await line.keypad.collect({ stopKey, timeoutMs: timeoutSeconds * 1000, promptPlayed: line.promptPlayed() });
         return { result: { ...result } };
       },
     });

@@ -44,7 +44,12 @@ export class PipelineReplies {
 
   constructor(private readonly deps: RepliesDeps) {
     this.keypad = new KeypadInput(deps.timers);
-    const keypadLine = { keypad: this.keypad, sendDigits: (digits: string) => this.sendDigits(digits), flushSpeech: () => this.flushSpeech() };
+    const keypadLine = {
+      keypad: this.keypad,
+      sendDigits: (digits: string) => this.sendDigits(digits),
+      flushSpeech: () => this.flushSpeech(),
+      promptPlayed: () => deps.turns.playedSoFar(),
+    };
     this.modelFor = perCallCache(deps.replyDeps.modelFor);
     const functions = withCallFunctions(deps.replyDeps.registry, (assistant) => [
       ...callFunctions(assistant, deps.session.call, (request) => deps.onTransferRequested(request)),

@@ -79,7 +79,14 @@ export class PipelineTurns {
 
   /** The leg played up to a mark: the utterance that ends there has been heard. */
   marked(name: string): void {
+    if (this.deps.out.marked(name)) return;
     this.utterances.get(name)?.marked();
+  }
+
+  /** Resolves once what the current turn has said so far has been heard (a keypad prompt). */
+  async playedSoFar(): Promise<void> {
+    await this.current?.utterance.queuedSoFar();
+    await this.deps.out.whenPlayed();
   }
 
   /**

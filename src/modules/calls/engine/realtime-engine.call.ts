@@ -84,7 +84,9 @@ export class RealtimeCall {
         this.model?.appendAudio(frame);
         this.deps.extras.recorder?.caller(frame);
       },
-      onMark: (name) => this.answers.marked(name),
+      onMark: (name) => {
+        if (!this.out.marked(name)) this.answers.marked(name);
+      },
       onDtmf: (digit) => this.deps.keypad.press(digit),
       onClose: () => void this.finish('customer', 'hangup'),
     });
@@ -182,6 +184,11 @@ export class RealtimeCall {
     if (this.transfer) this.endAfterNextAnswer('transferred');
     else if (run.effect?.kind === 'end') this.endAfterNextAnswer(this.transferFailed ? 'transfer_failed' : 'end_call');
     this.model?.sendFunctionResult(fc.callId, run.record.result);
+  }
+
+  /** Resolves once the answer audio received so far has been heard (collect_keypad's prompt). */
+  playedSoFar(): Promise<void> {
+    return this.out.whenPlayed();
   }
 
   /** send_dtmf: touch tones queued on the line after the answer audio received so far. */

@@ -85,7 +85,12 @@ export function createRealtimeEngine(deps: RealtimeEngineDeps): CallEngine {
       const timers = deps.timers ?? realTimers;
       // send_dtmf's tones go out through the call, which exists once the functions are listed.
       let call: RealtimeCall | null = null;
-      const keypadLine: KeypadLine = { keypad: new KeypadInput(timers), sendDigits: (digits) => call?.sendDigits(digits), flushSpeech: () => undefined };
+      const keypadLine: KeypadLine = {
+        keypad: new KeypadInput(timers),
+        sendDigits: (digits) => call?.sendDigits(digits),
+        flushSpeech: () => undefined,
+        promptPlayed: () => call?.playedSoFar() ?? Promise.resolve(),
+      };
       const registry = withCallFunctions(deps.registry, (assistant) => [
         ...callFunctions(assistant, session.call, (request) => (transfer = request)),
         ...keypadFunctions(assistant, keypadLine),

@@ -88,6 +88,11 @@ export class Utterance {
     this.feeding = this.feeding.then(() => this.feed(sentence));
   }
 
+  /** Resolves once the audio of every sentence added so far is on the line's queue (or failed). */
+  queuedSoFar(): Promise<void> {
+    return this.feeding.catch(() => undefined);
+  }
+
   /** No more sentences: once they have played, `done` resolves. */
   end(): void {
     if (this.closed) return;
