@@ -21,6 +21,8 @@ export function manualTimers(clock?: { advance(ms: number): unknown }) {
     /** Milliseconds until the next timer (Infinity when none). */
     nextDueInMs: () => Math.min(Infinity, ...[...pending.values()].map((t) => t.at - nowMs)),
     pendingCount: () => pending.size,
+    /** Milliseconds until each pending timer, soonest first. */
+    dueInMs: () => [...pending.values()].map((t) => t.at - nowMs).sort((a, b) => a - b),
     advance(ms: number): void {
       const target = nowMs + ms;
       for (;;) {

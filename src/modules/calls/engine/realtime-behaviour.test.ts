@@ -131,8 +131,9 @@ describe('silence, duration and voicemail', () => {
     model.speak('Are you there?');
     await heard(caller, 'Are you there?');
     await playedOut(caller);
-    // Re-engaging is not the caller speaking: 6 of the 20 seconds are left.
-    await until(() => e.timers.nextDueInMs() === 6_000, 'the silence limit');
+    // Re-engaging is not the caller speaking: 6 of the 20 seconds are left. The next re-engagement
+    // (7 s) is armed only once the engine has the answer's mark back, so the answer counts as heard.
+    await until(() => e.timers.nextDueInMs() === 6_000 && e.timers.dueInMs().includes(7_000), 'the answer to play out, with the silence limit');
     e.timers.advance(6_000);
     const row = await callEnded(e.t, callId);
     expect(row).toMatchObject({ status: 'ended_by_assistant', end_reason: 'silence' });
