@@ -13,6 +13,8 @@ export interface CatalogDeps {
   logger: Logger;
   /** CATALOG_FILE: extra or replacement entries laid over the built-in seed at start. */
   catalogFile?: string;
+  /** Monotonic milliseconds for the snapshot's age; performance.now by default. */
+  now?: () => number;
 }
 
 /** The whole catalog in memory, indexed by id. Small (hundreds of rows) and read on every update. */
@@ -39,13 +41,39 @@ export function voiceVisibleTo(voice: CatalogVoice, userId: number): boolean {
   return voice.user_id === null || voice.user_id === undefined || voice.user_id === userId;
 }
 
-export function createCatalogService({ db, logger, catalogFile }: CatalogDeps) {
+export function createCatalogService({ db, logger, catalogFile, now = () => performance.now() }: CatalogDeps) {
   let cached: { snapshot: CatalogSnapshot; loadedAt: number } | undefined;
+  let loading: Promise<CatalogSnapshot> | undefined;
+  /** Moved by sync: a read started before it must not bring back what sync replaced. */
+  let generation = 0;
 
+  /** One read of the catalog at a time, however many requests find the copy missing or old. */
+  function reload(): Promise<CatalogSnapshot> {
+    if (loading) return loading;
+    const startedIn = generation;
+    const load = createCatalogRepo(db)
+      .readAll()
+      .then((data) => {
+        const fresh = indexCatalog(data);
+        if (startedIn === generation) cached = { snapshot: fresh, loadedAt: now() };
+        return fresh;
+      })
+      .finally(() => {
+        if (loading === load) loading = undefined;
+      });
+    loading = load;
+    return load;
+  }
+
+  /**
+   * The catalog as of at most SNAPSHOT_TTL_MS ago. An old copy still answers while one reload
+   * runs behind it, so a request (a call's turn, an assistant update) never waits on the reload.
+   */
   async function snapshot(): Promise<CatalogSnapshot> {
-    if (cached && performance.now() - cached.loadedAt < SNAPSHOT_TTL_MS) return cached.snapshot;
-    const data = await createCatalogRepo(db).readAll();
-    cached = { snapshot: indexCatalog(data), loadedAt: performance.now() };
+    if (!cached) return reload();
+    if (now() - cached.loadedAt >= SNAPSHOT_TTL_MS) {
+      reload().catch((error: unknown) => logger.warn({ err: error }, 'the catalog could not be reloaded; the previous copy stays in use'));
+    }
     return cached.snapshot;
   }
 
@@ -66,7 +94,9 @@ export function createCatalogService({ db, logger, catalogFile }: CatalogDeps) {
         await repo.writeMeta('seed_version', CATALOG_SEED_VERSION);
         return true;
       });
+      generation += 1;
       cached = undefined;
+      loading = undefined;
       if (changed) logger.info({ version: CATALOG_SEED_VERSION, catalogFile }, 'catalog updated');
       return { changed, version: CATALOG_SEED_VERSION };
     },

@@ -1,0 +1,71 @@
+import type { KyselyPlugin } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.js';
+import { createCatalogService } from './catalog.service.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A catalog service on the test database whose clock and statements the test sees. */
+function observedCatalog() {
+  let statements = 0;
+  const counting: KyselyPlugin = {
+    transformQuery: (args) => {
+      statements += 1;
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+  let nowMs = 0;
+  const catalog = createCatalogService({ db: t.deps.db.withPlugin(counting), logger: t.deps.logger, now: () => nowMs });
+  return { catalog, statements: () => statements, advance: (ms: number) => void (nowMs += ms) };
+}
+
+describe('the catalog snapshot', () => {
+  it('is read once however many requests ask for it at the same time', async () => {
+    const one = observedCatalog();
+    await one.catalog.snapshot();
+    const perRead = one.statements();
+    expect(perRead).toBeGreaterThan(0);
+
+    const many = observedCatalog();
+    const snapshots = await Promise.all(Array.from({ length: 20 }, () => many.catalog.snapshot()));
+    expect(many.statements()).toBe(perRead);
+    expect(new Set(snapshots).size).toBe(1);
+  });
+
+  it('answers from the old copy once it is 10 s old while one reload runs, then from the new one', async () => {
+    const c = observedCatalog();
+    const first = await c.catalog.snapshot();
+    const perRead = c.statements();
+    c.advance(9_999);
+    expect(await c.catalog.snapshot()).toBe(first);
+    expect(c.statements()).toBe(perRead);
+
+    c.advance(1);
+    const during = await Promise.all(Array.from({ length: 20 }, () => c.catalog.snapshot()));
+    expect(during.every((s) => s === first)).toBe(true);
+    let next = await c.catalog.snapshot();
+    for (let i = 0; next === first && i < 200; i++) {
+      await new Promise((resolve) => setImmediate(resolve));
+      next = await c.catalog.snapshot();
+    }
+    expect(next).not.toBe(first);
+    expect(next.languages).toEqual(first.languages);
+    expect(c.statements()).toBe(2 * perRead);
+  });
+
+  it('does not let a read started before a sync bring back the copy the sync replaced', async () => {
+    const c = observedCatalog();
+    const reading = c.catalog.snapshot();
+    await c.catalog.sync();
+    const before = await reading;
+    const after = await c.catalog.snapshot();
+    expect(after).not.toBe(before);
+  });
+});
