@@ -1,5 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Tx } from '../../core/db/transaction.js';
+import type { Db } from '../../core/db/database.js';
+import { statementRefusal } from '../../core/db/errors.js';
+import { inTransaction, type DbOrTx } from '../../core/db/transaction.js';
 import { tooManyRequests } from '../../core/http/errors.js';
 import { consumeEachLimit, countingWindows, limitWindows, onDistinctRows, windowVerdict, type LimitWindow, type WindowLimit } from '../../core/limits/fixed-window.js';
 import { InsufficientBalanceError } from '../accounts/accounts.service.js';
@@ -38,11 +40,17 @@ interface AdmissionRow extends Partial<TurnRow> {
 }
 
 /**
- * A message's admission as ONE statement in the caller's transaction: the rate-limit counters,
- * the ticket, the day's budget, the charge and the balance move with its ledger row, each gated
- * on the one before, so a refused message locks nothing past what refused it. The caller's
- * transaction must roll back on a throw: a refusal found after the statement leaves the earlier
- * counts in it. Order of the row locks as before: counters, conversation, budget, owner.
+ * A message's admission as ONE statement: the rate-limit counters, the ticket, the day's budget,
+ * the charge and the balance move with its ledger row, each gated on the one before, so a
+ * refused message locks nothing past what refused it. Order of the row locks as before:
+ * counters, conversation, budget, owner.
+ *
+ * The statement runs on its own (autocommit: one round trip instead of BEGIN, statement,
+ * COMMIT). A refusal found at its end must leave none of the earlier counts or writes behind, so
+ * the statement then raises (`refuse_statement`), which undoes all of it, with its row as the
+ * error's detail; the refusal is read from that row as from an admitted one. Two limits on one
+ * counter row cannot share the counting upsert: those are counted first, in a transaction with
+ * the statement, and a refusal rolls it back.
  *
  * When it is already this message's turn, the recent history is read in the same statement. Its
  * snapshot predates a wait for the conversation row's lock, so it is used only if the row's
@@ -53,14 +61,31 @@ interface AdmissionRow extends Partial<TurnRow> {
  *
  * Returns undefined when the conversation no longer exists.
  */
-export async function admitMessage(tx: Tx, turns: TurnQueue, input: AdmissionInput): Promise<AdmittedMessage | undefined> {
-  let windows = limitWindows(input.limits, input.now);
+export async function admitMessage(db: Db, turns: TurnQueue, input: AdmissionInput): Promise<AdmittedMessage | undefined> {
+  const windows = limitWindows(input.limits, input.now);
   if (!onDistinctRows(windows)) {
-    refuseOnFirst(input.limits, await consumeEachLimit(tx, input.limits, input.now));
-    windows = [];
+    return inTransaction(db, async (tx) => {
+      refuseOnFirst(input.limits, await consumeEachLimit(tx, input.limits, input.now));
+      return admitted(input, turns, [], await runAdmission(tx, turns, input, []));
+    });
   }
-  const { rows } = await admissionStatement(turns, input, windows).execute(tx);
-  const row = rows[0]!;
+  return admitted(input, turns, windows, await runAdmission(db, turns, input, windows));
+}
+
+/** The statement's row, from its result or, when it refused, from the error's detail. */
+async function runAdmission(db: DbOrTx, turns: TurnQueue, input: AdmissionInput, windows: LimitWindow[]): Promise<AdmissionRow> {
+  try {
+    const { rows } = await admissionStatement(turns, input, windows).execute(db);
+    return rows[0]!;
+  } catch (error) {
+    const refused = statementRefusal<AdmissionRow>(error);
+    if (!refused) throw error;
+    return refused;
+  }
+}
+
+/** What the statement's row says: refused (a throw), the conversation gone (undefined) or admitted. */
+function admitted(input: AdmissionInput, turns: TurnQueue, windows: LimitWindow[], row: AdmissionRow): AdmittedMessage | undefined {
   if (windows.length > 0) refuseOnFirst(input.limits, windows.map((w) => windowVerdict(w, row.counts?.[w.bucket] ?? 1, input.now)));
   if (row.turn_issued === null || row.turn_issued === undefined) return undefined;
   const taken = turns.takenTurn(input.conversationId, row as TurnRow);
@@ -93,11 +118,14 @@ function admissionStatement(turns: TurnQueue, input: AdmissionInput, windows: Li
         (SELECT id FROM reserved_charge) AS charge_id,
         (SELECT balance_after_micros FROM reserved_debit) AS balance_after`
     : sql`NULL::boolean AS budget_ok, NULL::bigint AS charge_id, NULL::bigint AS balance_after`;
+  // Refused: the conversation is gone or a limit refused (no turn taken), or the answer could not be paid for.
+  const refused = reservation ? sql`a.turn_issued IS NULL OR (a.ai_enabled AND a.balance_after IS NULL)` : sql`a.turn_issued IS NULL`;
   return sql<AdmissionRow>`
     WITH ${counting}
       before_admission AS (SELECT turn_done FROM conversations WHERE id = ${id}::bigint),
       taken AS (${turns.takingTurn(id, allowed)})
       ${reserving}
+    SELECT a.*, CASE WHEN ${refused} THEN refuse_statement(row_to_json(a)) END AS refused FROM (
     SELECT set_config('synchronous_commit', 'off', true) AS commit_mode,
       ${limited ? sql`(SELECT json_object_agg(bucket, count) FROM counted)` : sql`NULL::json`} AS counts,
       t.turn_issued, t.turn_done, t.ai_enabled,
@@ -107,5 +135,5 @@ function admissionStatement(turns: TurnQueue, input: AdmissionInput, windows: Li
           SELECT id, role, content, function_calls FROM conversation_messages
           WHERE conversation_id = ${id}::bigint ORDER BY id DESC LIMIT ${input.historyMessages}::int) AS h)
       END AS history
-    FROM (SELECT 1) AS one LEFT JOIN taken AS t ON true`;
+    FROM (SELECT 1) AS one LEFT JOIN taken AS t ON true) AS a`;
 }

@@ -85,7 +85,7 @@ export function createMessagePipeline(deps: PipelineDeps) {
   type Admission = AdmittedMessage;
 
   /**
-   * One transaction of one statement (admission.ts): the message's ticket and its reservation
+   * One statement on its own (admission.ts): the message's ticket and its reservation
    * (refused: neither happened). A message the AI will not answer costs nothing: the price is
    * that of an AI reply.
    *
@@ -102,9 +102,7 @@ export function createMessagePipeline(deps: PipelineDeps) {
       price > 0
         ? { userId: conversation.user_id, conversationId: conversation.id, conversationUuid: conversation.uuid, amountMicros: price, now, dailyBudget: options.dailyBudget }
         : null;
-    const admitted = await inTransaction(db, (tx) =>
-      admitMessage(tx, turns, { conversationId: conversation.id, limits: options.limits ?? [], reservation, historyMessages: deps.historyMessages, now }),
-    );
+    const admitted = await admitMessage(db, turns, { conversationId: conversation.id, limits: options.limits ?? [], reservation, historyMessages: deps.historyMessages, now });
     if (!admitted) throw conversationNotFound();
     return admitted;
   }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/helpers/factories.js';
-import { balanceMicros, ownerWithAssistant, startConversationsApp, type ConversationsTestApp } from '../../../test/helpers/conversations.js';
+import { balanceMicros, ledger, ownerWithAssistant, startConversationsApp, type ConversationsTestApp } from '../../../test/helpers/conversations.js';
 import { testConfig } from '../../../test/helpers/test-app.js';
 import { ConfigError } from '../../config.js';
 
@@ -93,6 +93,29 @@ describe('widget messages per conversation and per client network per minute', (
     t.clock.set('2026-01-16T14:01:00Z');
     expect((await send(first, '192.0.2.30')).statusCode).toBe(200);
     expect(await balanceMicros(t, owner.user.id)).toBe(10_000_000 - 7 * 10_000);
+  });
+
+  it('a message refused for its price counts against no limit, takes no turn and leaves no charge', async () => {
+    const { t } = ctx;
+    t.clock.set('2026-01-16T15:00:10Z');
+    const owner = await ownerWithAssistant(t, { balanceUsd: 0.02 });
+    const id = await started(owner.assistant.uuid, '192.0.2.50');
+    for (let i = 0; i < 2; i++) expect((await send(id, '192.0.2.50')).statusCode).toBe(200);
+    // The admission counted this message against both limits before the balance refused it.
+    const refused = await send(id, '192.0.2.50');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ status: false, error: 'Insufficient balance. Please top up your account.' });
+    const conversation = () => t.deps.db.selectFrom('conversations').select(['turn_issued', 'turn_done']).where('uuid', '=', id).executeTakeFirstOrThrow();
+    expect(await conversation()).toEqual({ turn_issued: 2, turn_done: 2 });
+    const charges = await t.deps.db.selectFrom('conversation_charges').select('status').where('user_id', '=', owner.user.id).orderBy('id').execute();
+    expect(charges).toEqual([{ status: 'captured' }, { status: 'captured' }]);
+    expect((await ledger(t, owner.user.id)).filter((row) => row.amount_micros < 0)).toHaveLength(2);
+
+    await t.deps.db.updateTable('users').set({ balance_micros: 1_000_000 }).where('id', '=', owner.user.id).execute();
+    // 4 a minute per conversation: the refused message took none of them.
+    for (let i = 0; i < 2; i++) expect((await send(id, '192.0.2.50')).statusCode).toBe(200);
+    expectRefused(await send(id, '192.0.2.50'), TOO_FAST, 50);
+    expect(await conversation()).toEqual({ turn_issued: 4, turn_done: 4 });
   });
 
   it('allows the per-network limit exactly across conversations; other networks and test conversations are not limited', async () => {

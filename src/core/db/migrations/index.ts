@@ -16,6 +16,7 @@ import * as assistantVersion from './0014-assistant-version.js';
 import * as knowledgeIndex from './0015-knowledge-index.js';
 import * as chatappCalls from './0016-chatapp-calls.js';
 import * as supervisorStatus from './0018-supervisor-status.js';
+import * as statementRefusal from './0019-statement-refusal.js';
 
 /**
  * Every migration in order. Listed explicitly (not read from a folder) so the order is reviewed
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0015-knowledge-index': knowledgeIndex,
   '0016-chatapp-calls': chatappCalls,
   '0018-supervisor-status': supervisorStatus,
+  '0019-statement-refusal': statementRefusal,
 };
