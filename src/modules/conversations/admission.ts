@@ -4,8 +4,7 @@ import { statementRefusal } from '../../core/db/errors.js';
 import { inTransaction, type DbOrTx } from '../../core/db/transaction.js';
 import { tooManyRequests } from '../../core/http/errors.js';
 import { consumeEachLimit, countingWindows, limitWindows, onDistinctRows, windowVerdict, type LimitWindow, type WindowLimit } from '../../core/limits/fixed-window.js';
-import { InsufficientBalanceError } from '../accounts/accounts.service.js';
-import { dailyBudgetSpent, reservingChargeCtes, type Charge, type ReservationInput } from './billing.js';
+import { reservedCharge, reservedColumns, reservingChargeCtes, type Charge, type ReservationInput, type ReservedRow } from './billing.js';
 import type { HistoryItem } from './prompt.js';
 import type { TakenTurn, TurnQueue, TurnRow } from './turns.js';
 
@@ -31,11 +30,8 @@ export interface AdmittedMessage extends TakenTurn {
   history: HistoryItem[] | null;
 }
 
-interface AdmissionRow extends Partial<TurnRow> {
+interface AdmissionRow extends Partial<TurnRow>, ReservedRow {
   counts: Record<string, number> | null;
-  budget_ok: boolean | null;
-  charge_id: number | null;
-  balance_after: number | null;
   history: HistoryItem[] | null;
 }
 
@@ -91,9 +87,7 @@ function admitted(input: AdmissionInput, turns: TurnQueue, windows: LimitWindow[
   const taken = turns.takenTurn(input.conversationId, row as TurnRow);
   const reservation = input.reservation;
   if (!reservation || !taken.aiEnabled) return { ...taken, charge: null, history: row.history };
-  if (reservation.dailyBudget && !row.budget_ok) throw dailyBudgetSpent(input.now);
-  if (row.balance_after === null || row.charge_id === null) throw new InsufficientBalanceError();
-  return { ...taken, charge: { id: row.charge_id, userId: reservation.userId, amountMicros: reservation.amountMicros }, history: row.history };
+  return { ...taken, charge: reservedCharge(reservation, row), history: row.history };
 }
 
 function refuseOnFirst(limits: NamedLimit[], verdicts: { allowed: boolean; retryAfterSeconds: number }[]): void {
@@ -114,9 +108,7 @@ function admissionStatement(turns: TurnQueue, input: AdmissionInput, windows: Li
   const reservation = input.reservation;
   const reserving = reservation ? sql`, ${reservingChargeCtes(reservation, sql`coalesce((SELECT ai_enabled FROM taken), false)`)}` : sql``;
   const reserved = reservation
-    ? sql`${reservation.dailyBudget ? sql`EXISTS (SELECT 1 FROM reserved_spend)` : sql`NULL::boolean`} AS budget_ok,
-        (SELECT id FROM reserved_charge) AS charge_id,
-        (SELECT balance_after_micros FROM reserved_debit) AS balance_after`
+    ? reservedColumns(reservation)
     : sql`NULL::boolean AS budget_ok, NULL::bigint AS charge_id, NULL::bigint AS balance_after`;
   // Refused: the conversation is gone or a limit refused (no turn taken), or the answer could not be paid for.
   const refused = reservation ? sql`a.turn_issued IS NULL OR (a.ai_enabled AND a.balance_after IS NULL)` : sql`a.turn_issued IS NULL`;

@@ -12,7 +12,7 @@ import {
   type ConversationsTestApp,
 } from '../../../test/helpers/conversations.js';
 import type { FakeCompletionRequest } from '../../../test/helpers/fake-openai.js';
-import { reserveCharge } from './billing.js';
+import { budgetDay, reserveCharge, type ReservationInput } from './billing.js';
 
 let ctx: ConversationsTestApp;
 beforeAll(async () => {
@@ -133,6 +133,52 @@ describe('billing per user message', () => {
     expect(charges).toEqual([{ status: 'refunded' }]);
     expect((await sendMessage(t, id, 'next')).statusCode).toBe(200);
     expect(await balanceMicros(t, user.id)).toBe(990_000);
+  });
+
+  it('reserveCharge on its own: the exact charge, then the balance and the daily budget refusals, each writing nothing', async () => {
+    const { t } = ctx;
+    const { assistant, user } = await ownerWithAssistant(t, { balanceUsd: 0.015 });
+    const id = await openConversation(t, assistant.uuid);
+    const { db } = t.deps;
+    const conversation = await db.selectFrom('conversations').select('id').where('uuid', '=', id).executeTakeFirstOrThrow();
+    const { id: assistantId } = await db.selectFrom('assistants').select('id').where('uuid', '=', assistant.uuid).executeTakeFirstOrThrow();
+    const now = t.clock.now();
+    const input = (capMicros: number): ReservationInput => ({
+      userId: user.id, conversationId: conversation.id, conversationUuid: id, amountMicros: 10_000, now, dailyBudget: { assistantId, capMicros },
+    });
+    const reserve = (capMicros: number) => db.transaction().execute((tx) => reserveCharge(tx, input(capMicros)));
+    const written = async () => ({
+      balance: await balanceMicros(t, user.id),
+      ledger: await ledger(t, user.id),
+      charges: await db
+        .selectFrom('conversation_charges')
+        .select(['amount_micros', 'status', 'budget_assistant_id', sql<string>`budget_day::text`.as('budget_day')])
+        .where('user_id', '=', user.id)
+        .execute(),
+      spent: await db.selectFrom('widget_daily_spend').select([sql<string>`day::text`.as('day'), 'spent_micros']).where('assistant_id', '=', assistantId).execute(),
+    });
+
+    const charge = await reserve(20_000);
+    const [chargeRow] = await db.selectFrom('conversation_charges').select('id').where('user_id', '=', user.id).execute();
+    expect(charge).toEqual({ id: chargeRow!.id, userId: user.id, amountMicros: 10_000 });
+    const day = budgetDay(now);
+    const after = await written();
+    expect(after).toEqual({
+      balance: 5_000,
+      ledger: [
+        { amount_micros: 15_000, reason: 'Opening balance' },
+        { amount_micros: -10_000, reason: `Chat message, conversation ${id}` },
+      ],
+      charges: [{ amount_micros: 10_000, status: 'reserved', budget_assistant_id: assistantId, budget_day: day }],
+      spent: [{ day, spent_micros: 10_000 }],
+    });
+
+    // Within the budget (10_000 + 10_000 <= 20_000), over the balance (5_000).
+    await expect(reserve(20_000)).rejects.toMatchObject({ statusCode: 402, code: 'INSUFFICIENT_BALANCE', message: 'Insufficient balance. Please top up your account.' });
+    expect(await written()).toEqual(after);
+    // Over the budget (10_000 + 10_000 > 15_000): refused before the balance is looked at.
+    await expect(reserve(15_000)).rejects.toMatchObject({ statusCode: 429, code: 'DAILY_BUDGET_SPENT' });
+    expect(await written()).toEqual(after);
   });
 
   it('refunds a reservation nobody settled (a process died mid-reply) in the periodic sweep', async () => {

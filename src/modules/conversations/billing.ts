@@ -3,7 +3,7 @@ import type { ConversationType, Database } from '../../core/db/schema.js';
 import type { Db } from '../../core/db/database.js';
 import { inTransaction, type DbOrTx } from '../../core/db/transaction.js';
 import { balanceMoveCtes } from '../accounts/accounts.repo.js';
-import { changeBalance } from '../accounts/accounts.service.js';
+import { changeBalance, InsufficientBalanceError } from '../accounts/accounts.service.js';
 import { tooManyRequests } from '../../core/http/errors.js';
 
 /** 0.01 USD per user message (spec 1 and 8). */
@@ -48,29 +48,16 @@ const chargeReason = (conversationUuid: string) => `Chat message, conversation $
  * a reply stored captures it, a failure refunds it. A reservation nobody settled (the process
  * died) is refunded by the periodic sweep.
  *
- * With a daily budget, the day's spend grows by a conditional upsert in the same transaction:
+ * With a daily budget, the day's spend grows by a conditional upsert in the same statement:
  * the row lock makes concurrent reservations (any process) see each other, so the spend never
  * passes the cap; refused, the caller's transaction rolls back and nothing was charged.
+ *
+ * One statement of reservingChargeCtes, the very steps the message admission runs inside its
+ * own statement, so the budget rule and the charge are written in one place.
  */
 export async function reserveCharge(tx: DbOrTx, input: ReservationInput): Promise<Charge> {
-  const budget = input.dailyBudget ?? null;
-  const day = budgetDay(input.now);
-  if (budget && !(await addDailySpend(tx, budget, day, input.amountMicros))) throw dailyBudgetSpent(input.now);
-  const row = await tx
-    .insertInto('conversation_charges')
-    .values({
-      user_id: input.userId,
-      conversation_id: input.conversationId,
-      amount_micros: input.amountMicros,
-      created_at: input.now,
-      budget_assistant_id: budget?.assistantId ?? null,
-      budget_day: budget ? day : null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  // Last, so the owner's row (shared by all their conversations) stays locked only until commit.
-  await changeBalance(tx, { userId: input.userId, amountMicros: -input.amountMicros, reason: chargeReason(input.conversationUuid), now: input.now });
-  return { id: row.id, userId: input.userId, amountMicros: input.amountMicros };
+  const { rows } = await sql<ReservedRow>`WITH ${reservingChargeCtes(input, sql`true`)} SELECT ${reservedColumns(input)}`.execute(tx);
+  return reservedCharge(input, rows[0]!);
 }
 
 export interface ReservationInput {
@@ -83,8 +70,8 @@ export interface ReservationInput {
 }
 
 /**
- * reserveCharge as CTEs of a larger statement (the message admission), each step gated on the
- * one before: `reserved_spend` (the day's spend, only with a budget; no row: the cap refused),
+ * The reservation as CTEs, for reserveCharge's statement or a larger one (the message
+ * admission), each step gated on the one before: `reserved_spend` (the day's spend, only with a budget; no row: the cap refused),
  * `reserved_charge` (the charge row's id), `reserved_debit` (the balance move and its ledger
  * row; no row: the balance refused). `when` gates the whole reservation. A refusal leaves the
  * later steps unwritten, and the caller must roll back what the earlier ones wrote.
@@ -115,16 +102,25 @@ export function reservingChargeCtes(input: ReservationInput, when: RawBuilder<bo
   return sql`${spend} ${charge}, ${debit}`;
 }
 
-/** False (nothing written) when the amount would take the day's spend past the cap. */
-async function addDailySpend(tx: DbOrTx, budget: DailyBudget, day: string, amountMicros: number): Promise<boolean> {
-  const { rows } = await sql<{ spent_micros: number }>`
-    INSERT INTO widget_daily_spend (assistant_id, day, spent_micros)
-    SELECT ${budget.assistantId}, CAST(${day} AS date), ${amountMicros}
-    WHERE ${amountMicros}::bigint <= ${budget.capMicros}::bigint
-    ON CONFLICT (assistant_id, day) DO UPDATE SET spent_micros = widget_daily_spend.spent_micros + EXCLUDED.spent_micros
-      WHERE widget_daily_spend.spent_micros + EXCLUDED.spent_micros <= ${budget.capMicros}::bigint
-    RETURNING spent_micros`.execute(tx);
-  return rows.length > 0;
+/** What reservingChargeCtes wrote, as the columns of the statement's result row. */
+export interface ReservedRow {
+  budget_ok: boolean | null;
+  charge_id: number | null;
+  balance_after: number | null;
+}
+
+/** The ReservedRow columns, to select in the statement that holds reservingChargeCtes. */
+export function reservedColumns(input: ReservationInput): RawBuilder<unknown> {
+  return sql`${input.dailyBudget ? sql`EXISTS (SELECT 1 FROM reserved_spend)` : sql`NULL::boolean`} AS budget_ok,
+    (SELECT id FROM reserved_charge) AS charge_id,
+    (SELECT balance_after_micros FROM reserved_debit) AS balance_after`;
+}
+
+/** The charge reserved, or the refusal (the caller's transaction must roll back what was written). */
+export function reservedCharge(input: ReservationInput, row: ReservedRow): Charge {
+  if (input.dailyBudget && !row.budget_ok) throw dailyBudgetSpent(input.now);
+  if (row.balance_after === null || row.charge_id === null) throw new InsufficientBalanceError();
+  return { id: row.charge_id, userId: input.userId, amountMicros: input.amountMicros };
 }
 
 /** What an assistant's widget conversations have spent on the UTC day holding `now`. */
