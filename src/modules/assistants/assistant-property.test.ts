@@ -1,8 +1,7 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.js';
-import { createUser } from '../../../test/helpers/factories.js';
-import { apiFor, createAssistant, readAssistant, type Api } from '../../../test/helpers/assistants.js';
+import { describe, expect, it } from 'vitest';
+import { createAssistant, readAssistant } from '../../../test/helpers/assistants.js';
+import { useOwnerApp } from '../../../test/helpers/owner-app.js';
 import { parseAssistantBody } from './assistant-input.js';
 import { stateRuleErrors } from './assistant-rules.js';
 import type { AssistantSettings } from './assistant-fields.schemas.js';
@@ -12,18 +11,7 @@ import type { AssistantSettings } from './assistant-fields.schemas.js';
  * a cross-field rule), the stored assistant is always a valid one; a 200 applied the patch, a
  * 422 changed nothing; and what GET returns can be PUT back unchanged.
  */
-let t: TestApp;
-let api: Api;
-let userId: number;
-beforeAll(async () => {
-  t = await buildTestApp();
-  const user = await createUser(t.deps);
-  userId = user.user.id;
-  api = apiFor(t, user.token);
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, api, owner } = useOwnerApp();
 
 const unit = fc.double({ min: 0, max: 1, noNaN: true });
 const tool = fc.oneof(
@@ -89,7 +77,7 @@ async function expectValidStored(id: number): Promise<Record<string, unknown>> {
   const record = await readAssistant(api, id);
   const settings = settingsOf(record);
   expect(parseAssistantBody(structuredClone(settings), 'create').errors).toEqual({});
-  expect(stateRuleErrors(settings as unknown as AssistantSettings, await t.deps.services.catalog.snapshot(), userId)).toEqual({});
+  expect(stateRuleErrors(settings as unknown as AssistantSettings, await t.deps.services.catalog.snapshot(), owner.id)).toEqual({});
   return record;
 }
 

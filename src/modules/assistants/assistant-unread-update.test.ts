@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { RawNode, type KyselyPlugin, type RootOperationNode } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/helpers/factories.js';
-import { apiFor, createAssistant, readAssistant, SEED_VOICE_IDS, type Api } from '../../../test/helpers/assistants.js';
+import { apiFor, createAssistant, readAssistant, SEED_VOICE_IDS } from '../../../test/helpers/assistants.js';
+import { useOwnerApp } from '../../../test/helpers/owner-app.js';
 import { isoTimestamp } from '../../core/http/schemas.js';
 import { parseAssistantBody } from './assistant-input.js';
 import { RULE_INPUTS, stateRuleErrors } from './assistant-rules.js';
@@ -15,18 +15,7 @@ import type { AssistantSettings } from './assistant-fields.schemas.js';
  * conditional UPDATE with no read. That is sound only while RULE_INPUTS names every field the
  * cross-field rules read, so the first test holds the list to what the rules really read.
  */
-let t: TestApp;
-let api: Api;
-let userId: number;
-beforeAll(async () => {
-  t = await buildTestApp();
-  const user = await createUser(t.deps);
-  userId = user.user.id;
-  api = apiFor(t, user.token);
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, api, owner } = useOwnerApp();
 
 /** Values that drive every branch of the rules: each mode, valid and unknown ids, null and set. */
 const ruleInputs = fc.record({
@@ -64,7 +53,7 @@ describe('RULE_INPUTS', () => {
             return Reflect.get(target, key, receiver);
           },
         });
-        stateRuleErrors(state as unknown as AssistantSettings, snapshot, userId);
+        stateRuleErrors(state as unknown as AssistantSettings, snapshot, owner.id);
         read.forEach((field) => everRead.add(field));
         expect([...read].filter((field) => !RULE_INPUTS.has(field as keyof AssistantSettings))).toEqual([]);
       }),
@@ -112,7 +101,7 @@ describe('an update of settings no rule relates to the rest of the row', () => {
     const version = await versionOf(id);
     t.clock.advance(60_000);
     const patch = { name: 'Unread', speech_speed: 0.9, variables: { company: 'Acme', seats: 3 }, filler_config: { positive: ['Great!'] }, widget_daily_budget_usd: 2.5 };
-    const summary = await service.update(userId, id, parseAssistantBody(patch, 'update'));
+    const summary = await service.update(owner.id, id, parseAssistantBody(patch, 'update'));
     expect(statements).toEqual(['UPDATE']);
     expect(summary).toEqual({ id, name: 'Unread', status: 'inactive', type: 'outbound', mode: 'pipeline' });
     expect(await versionOf(id)).toBe(version + 1);
@@ -129,7 +118,7 @@ describe('an update of settings no rule relates to the rest of the row', () => {
     const before = await readAssistant(api, id);
     const version = await versionOf(id);
     t.clock.advance(60_000);
-    const summary = await service.update(userId, id, parseAssistantBody({ name: 'Same' }, 'update'));
+    const summary = await service.update(owner.id, id, parseAssistantBody({ name: 'Same' }, 'update'));
     expect(statements).toEqual(['UPDATE', 'SELECT']);
     expect(summary).toEqual({ id, name: 'Same', status: 'inactive', type: 'outbound', mode: 'pipeline' });
     expect(await versionOf(id)).toBe(version);
@@ -158,12 +147,12 @@ describe('an update of a field a rule reads', () => {
   it('reads the row and validates the merged state first', async () => {
     const { id } = await createAssistant(api);
     const { service, statements } = recordingService();
-    await expect(service.update(userId, id, parseAssistantBody({ name: 'Renamed', mode: 'multimodal' }, 'update'))).rejects.toMatchObject({
+    await expect(service.update(owner.id, id, parseAssistantBody({ name: 'Renamed', mode: 'multimodal' }, 'update'))).rejects.toMatchObject({
       fieldErrors: { voice_id: ['The selected voice is not compatible with the chosen engine type.'] },
     });
     expect(statements[0]).toBe('SELECT');
     expect(statements).not.toContain('UPDATE');
-    await service.update(userId, id, parseAssistantBody({ name: 'Renamed', voice_id: SEED_VOICE_IDS.novaPipeline }, 'update'));
+    await service.update(owner.id, id, parseAssistantBody({ name: 'Renamed', voice_id: SEED_VOICE_IDS.novaPipeline }, 'update'));
     expect(statements.at(-2)).toBe('SELECT');
     expect(statements.at(-1)).toBe('UPDATE');
   });
