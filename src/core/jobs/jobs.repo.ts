@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { DbOrTx } from '../db/transaction.js';
+import { fixedStatement, type FixedStatement } from '../db/fixed-statement.js';
 
 export interface ClaimedJob {
   id: number;
@@ -38,22 +39,13 @@ export function createJobsRepo(db: Db) {
     sql<boolean>`id = ${lease.id} AND status = 'running' AND locked_by = ${lease.workerId} AND attempts = ${lease.attempt}`;
 
   return {
-    /** SKIP LOCKED lets any number of workers claim side by side, each job by exactly one. */
-    async claimDue(input: { kinds: string[]; limit: number; now: Date; workerId: string; leaseUntil: Date; loads?: ClaimLoads }): Promise<ClaimedJob[]> {
-      if (input.kinds.length === 0 || input.limit <= 0) return [];
-      const result = await sql<ClaimedJob>`
-        WITH due AS (
-          SELECT id FROM jobs
-          WHERE status = 'pending' AND run_at <= ${input.now} AND kind IN (${sql.join(input.kinds)})
-          ORDER BY run_at, id
-          LIMIT ${input.limit}
-          FOR UPDATE SKIP LOCKED
-        )
-        UPDATE jobs
-        SET status = 'running', attempts = jobs.attempts + 1, locked_by = ${input.workerId},
-            locked_until = ${input.leaseUntil}, updated_at = ${input.now}
-        FROM due WHERE jobs.id = due.id
-        RETURNING jobs.id, jobs.kind, jobs.payload, jobs.attempts, jobs.max_attempts, ${loadedColumn(input.loads)} AS loaded`.execute(db);
+    /**
+     * SKIP LOCKED (in claimable_jobs, migration 0020) lets any number of workers claim side by
+     * side, each job by exactly one. `statement` is claimStatement's, made once per set of kinds.
+     */
+    async claimDue(statement: ClaimStatement, input: { limit: number; now: Date; workerId: string; leaseUntil: Date }): Promise<ClaimedJob[]> {
+      if (input.limit <= 0) return [];
+      const result = await statement.run(db, [input.now, input.limit, input.workerId, input.leaseUntil]);
       return result.rows.sort((a, b) => a.id - b.id);
     },
 
@@ -71,11 +63,14 @@ export function createJobsRepo(db: Db) {
      */
     async markSucceeded(workerId: string, leases: JobLease[], now: Date, records: RawBuilder<unknown>[] = []): Promise<Set<number>> {
       if (leases.length === 0) return new Set();
-      const pairs = sql.join(leases.map((lease) => sql`(${lease.id}::bigint, ${lease.attempt}::integer)`));
+      // The leases as two arrays: one parameter each, whatever the batch's size.
+      const ids = `{${leases.map((lease) => lease.id).join(',')}}`;
+      const attempts = `{${leases.map((lease) => lease.attempt).join(',')}}`;
       const withRecords = records.length === 0 ? sql`` : sql`WITH ${sql.join(records)} `;
       const result = await sql<{ id: number }>`
         ${withRecords}UPDATE jobs SET status = 'succeeded', finished_at = ${now}, updated_at = ${now}, locked_by = NULL, locked_until = NULL
-        WHERE status = 'running' AND locked_by = ${workerId} AND (id, attempts) IN (${pairs})
+        WHERE status = 'running' AND locked_by = ${workerId} AND id = ANY (${ids}::bigint[])
+          AND (id, attempts) IN (SELECT * FROM unnest(${ids}::bigint[], ${attempts}::integer[]))
         RETURNING id`.execute(db);
       return new Set(result.rows.map((row) => row.id));
     },
@@ -169,7 +164,22 @@ export function createJobsRepo(db: Db) {
   };
 }
 
-/** One CASE over the claimed row's kind; UPDATE ... RETURNING evaluates it for the updated rows only. */
+export type ClaimStatement = FixedStatement<[now: Date, limit: number, workerId: string, leaseUntil: Date], ClaimedJob>;
+
+/**
+ * The claim for these kinds, compiled once: the due jobs' ids come from claimable_jobs, and each
+ * claimed row returns what its kind's loadInClaim reads (one CASE over the kind; UPDATE ...
+ * RETURNING evaluates it for the updated rows only).
+ */
+export function claimStatement(kinds: string[], loads?: ClaimLoads): ClaimStatement {
+  const kindList = `{${kinds.map((kind) => `"${kind.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+  return fixedStatement(($) => sql<ClaimedJob>`
+    UPDATE jobs
+    SET status = 'running', attempts = jobs.attempts + 1, locked_by = ${$(2)}, locked_until = ${$(3)}, updated_at = ${$(0)}
+    WHERE jobs.id IN (SELECT claimable_jobs(${$(0)}, ${kindList}::text[], ${$(1)}))
+    RETURNING jobs.id, jobs.kind, jobs.payload, jobs.attempts, jobs.max_attempts, ${loadedColumn(loads)} AS loaded`);
+}
+
 function loadedColumn(loads: ClaimLoads | undefined): RawBuilder<unknown> {
   if (!loads || loads.size === 0) return sql`NULL::jsonb`;
   const payload = sql.ref('jobs.payload');

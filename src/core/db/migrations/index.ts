@@ -17,6 +17,7 @@ import * as knowledgeIndex from './0015-knowledge-index.js';
 import * as chatappCalls from './0016-chatapp-calls.js';
 import * as supervisorStatus from './0018-supervisor-status.js';
 import * as statementRefusal from './0019-statement-refusal.js';
+import * as claimableJobs from './0020-claimable-jobs.js';
 
 /**
  * Every migration in order. Listed explicitly (not read from a folder) so the order is reviewed
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0016-chatapp-calls': chatappCalls,
   '0018-supervisor-status': supervisorStatus,
   '0019-statement-refusal': statementRefusal,
+  '0020-claimable-jobs': claimableJobs,
 };

@@ -1,0 +1,29 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createTestDatabase, type TestDatabase } from '../../../test/helpers/database.js';
+import { fixedStatement } from './fixed-statement.js';
+import { inTransaction } from './transaction.js';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe('fixedStatement', () => {
+  it('builds once, then sends each run its own values beside the constants it was built with', async () => {
+    let builds = 0;
+    const statement = fixedStatement<[number, string], { total: number; label: string; again: number }>(($) => {
+      builds++;
+      return sql`SELECT ${$(0)}::integer + ${40}::integer AS total, ${$(1)}::text || ${'!'}::text AS label, ${$(0)}::integer AS again`;
+    });
+
+    expect((await statement.run(database.db, [2, 'first'])).rows).toEqual([{ total: 42, label: 'first!', again: 2 }]);
+    expect((await statement.run(database.db, [-40, 'second'])).rows).toEqual([{ total: 0, label: 'second!', again: -40 }]);
+    const inTx = await inTransaction(database.db, (tx) => statement.run(tx, [1, 'in a transaction']));
+    expect(inTx.rows).toEqual([{ total: 41, label: 'in a transaction!', again: 1 }]);
+    expect(builds).toBe(1);
+  });
+});
