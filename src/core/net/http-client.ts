@@ -99,7 +99,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   };
 
   async function requestOnce(url: URL, init: HttpRequestOptions, signal: AbortSignal) {
-    const headers: Record<string, string> = { 'user-agent': options.userAgent ?? 'Switchboard', ...lowerKeys(init.headers) };
+    const headers = lowerKeys(init.headers, { 'user-agent': options.userAgent ?? 'Switchboard' });
+    if (!url.username && !url.password) return request(url, { dispatcher: agent, method: init.method ?? 'GET', headers, body: init.body, signal });
     if (url.username && !headers.authorization) {
       const credentials = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
       headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
@@ -112,9 +113,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   return {
     async request(rawUrl, init = {}) {
-      const signal = AbortSignal.timeout(init.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-      const maxRedirects = init.maxRedirects ?? 0;
       let url = parseTarget(rawUrl);
+      // A timer cleared as soon as the body has been read, rather than AbortSignal.timeout()'s,
+      // which stays armed (weakly held) for the whole timeout after every request.
+      const deadline = new AbortController();
+      const timer = setTimeout(() => deadline.abort(new DOMException('The request timed out.', 'TimeoutError')), init.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+      const signal = deadline.signal;
+      const maxRedirects = init.maxRedirects ?? 0;
       let hopInit = init;
       try {
         for (let hop = 0; ; hop++) {
@@ -129,10 +134,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
             continue;
           }
           const { body, truncated } = await readLimited(response.body, init.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
-          return { status: response.statusCode, headers: flattenHeaders(response.headers), body, bodyTruncated: truncated, url: url.toString() };
+          return { status: response.statusCode, headers: flattenHeaders(response.headers), body, bodyTruncated: truncated, url: url.href };
         }
       } catch (error) {
         throw toOutboundError(error, signal);
+      } finally {
+        clearTimeout(timer);
       }
     },
     close: () => agent.close(),
@@ -152,22 +159,35 @@ function redirectedInit(init: HttpRequestOptions, status: number, from: URL, to:
   return { ...init, headers };
 }
 
-async function readLimited(body: Dispatcher.ResponseData['body'], maxBytes: number) {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let truncated = false;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    const room = maxBytes - size;
-    if (chunk.length > room) {
-      chunks.push(chunk.subarray(0, room));
-      size = maxBytes;
-      truncated = true;
-      break; // leaving the loop destroys the stream: the rest is never downloaded
-    }
-    chunks.push(chunk);
-    size += chunk.length;
-  }
-  return { body: Buffer.concat(chunks, size), truncated };
+/**
+ * Reads the body up to maxBytes; past that the stream is destroyed, so the rest is never
+ * downloaded. Plain 'data' events rather than an async iterator, which adds promises per chunk.
+ */
+function readLimited(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<{ body: Buffer; truncated: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (truncated: boolean) => {
+      body.off('data', onData);
+      resolve({ body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size), truncated });
+    };
+    const onData = (chunk: Buffer) => {
+      const room = maxBytes - size;
+      if (chunk.length > room) {
+        chunks.push(chunk.subarray(0, room));
+        size = maxBytes;
+        done(true);
+        body.destroy();
+        return;
+      }
+      chunks.push(chunk);
+      size += chunk.length;
+    };
+    // Stays attached: destroying a body that has not ended emits an error (a no-op once resolved).
+    body.on('error', reject);
+    body.on('data', onData);
+    body.once('end', () => done(false));
+  });
 }
 
 function toOutboundError(error: unknown, signal: AbortSignal): OutboundError {
@@ -191,8 +211,10 @@ function toOutboundError(error: unknown, signal: AbortSignal): OutboundError {
   return new OutboundError('NETWORK', code ? `${code}: ${err.message}` : err.message || 'Network error.', { cause: error });
 }
 
-function lowerKeys(headers: Record<string, string> = {}): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+/** The headers with lower-case names, on top of `into` (which is returned). */
+function lowerKeys(headers: Record<string, string> = {}, into: Record<string, string> = {}): Record<string, string> {
+  for (const key in headers) into[key.toLowerCase()] = headers[key]!;
+  return into;
 }
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
