@@ -25,6 +25,8 @@ const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 5_000);
 const LATENCY_SAMPLES = Number(process.env.BENCH_LATENCY_SAMPLES ?? 500);
 const LATENCY_RATE_PER_S = 50;
 const CONCURRENCY = 8;
+/** Extra node flags for the two server processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile them. */
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const SECRET_KEY = 'bench-secret-key-0123456789abcdef0123456789';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const wallMs = () => performance.timeOrigin + performance.now();
@@ -65,7 +67,7 @@ const payload = { event: 'conversation_ended', conversation_id: 'b2c3d4e5-f6a7-8
 
 /** A server process with its job workers; resolves once it is listening. */
 async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, '--import', 'tsx', 'src/server.ts'], {
     cwd: ROOT,
     env: {
       ...process.env, DATABASE_URL: database.url, SECRET_KEY, PORT: '0', LOG_LEVEL: 'info', ALLOW_PRIVATE_URLS: 'true',
