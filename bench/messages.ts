@@ -22,6 +22,7 @@ import { loadConfig } from '../src/config.js';
 import { assistantBody } from '../test/helpers/assistants.js';
 import { createBenchDatabase } from './support/database.js';
 import { printComparison, warmUp, type LoadResult } from './support/load.js';
+import { killedWithBenchmark, onInterrupt } from './support/processes.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -30,12 +31,14 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const agent = new Agent({ keepAliveTimeout: 10_000 });
 
 const fakeLlm = spawn(process.execPath, ['--import', 'tsx', 'bench/support/fake-llm-process.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+killedWithBenchmark(fakeLlm);
 const llmUrl = await new Promise<string>((resolve, reject) => {
   fakeLlm.once('exit', (code) => reject(new Error(`fake LLM exited with ${code}`)));
   createInterface({ input: fakeLlm.stdout! }).once('line', resolve);
 });
 
 const database = await createBenchDatabase({ requirePostgres: true });
+onInterrupt(() => database.drop());
 const config = loadConfig({
   LOG_LEVEL: 'silent', SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789', DATA_DIR: 'memory://',
   LLM_BASE_URL: llmUrl, LLM_MAX_RETRIES: '0', DB_POOL_SIZE: '20',

@@ -20,7 +20,7 @@ import { runAdminStatement, withDatabaseName } from '../test/helpers/postgres.js
 import { assistantBody } from '../test/helpers/assistants.js';
 import { buildPdf } from '../src/modules/knowledge/fixtures/pdf-builder.js';
 import { buildDocx } from '../src/modules/knowledge/fixtures/docx-builder.js';
-import { freePort, memoryOf, startProcess, waitForHealth, type Memory } from './support/processes.js';
+import { freePort, killedWithBenchmark, memoryOf, onInterrupt, startProcess, waitForHealth, type Memory } from './support/processes.js';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
 // compiled: through the launcher, as `npm start` (builds when stale); dist: dist/ as it is; tsx: the sources.
@@ -34,11 +34,16 @@ const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-soak-'));
 const dbName = `switchboard_soak_${process.pid}`;
 const databaseUrl = process.env.DATABASE_URL ? withDatabaseName(process.env.DATABASE_URL, dbName) : undefined;
 if (databaseUrl) await runAdminStatement(process.env.DATABASE_URL!, `CREATE DATABASE ${dbName}`);
+/** The run's database and data folder go at its end, and when it is interrupted. */
+const removeRunData = async () => {
+  if (databaseUrl) await runAdminStatement(process.env.DATABASE_URL!, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  rmSync(dataDir, { recursive: true, force: true });
+};
+onInterrupt(removeRunData);
 
 const fakeLlm = spawn(process.execPath, ['--import', 'tsx', 'bench/support/fake-llm-process.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-// Children die with the benchmark, also when it fails half-way.
-const children: ChildProcess[] = [fakeLlm];
-process.on('exit', () => children.forEach((child) => child.kill('SIGKILL')));
+// Children die with the benchmark, also when it fails half-way or is interrupted.
+const children = killedWithBenchmark(fakeLlm);
 const llmUrl = await new Promise<string>((resolve) => createInterface({ input: fakeLlm.stdout! }).once('line', resolve));
 const port = await freePort();
 const env = {
@@ -185,8 +190,7 @@ if (failedUploads.length > 0) {
 }
 
 fakeLlm.kill('SIGTERM');
-if (databaseUrl) await runAdminStatement(process.env.DATABASE_URL!, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-rmSync(dataDir, { recursive: true, force: true });
+await removeRunData();
 
 async function measureReference(url: string | undefined): Promise<Memory> {
   const referencePort = await freePort();

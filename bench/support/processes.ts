@@ -1,7 +1,38 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { constants } from 'node:os';
 
 export { freePort } from '../../test/helpers/server-process.js';
+
+const interruptCleanups: Array<() => Promise<unknown>> = [];
+
+/**
+ * The benchmark's child processes, killed whenever it ends: on an error (the 'exit' event), and
+ * on SIGINT or SIGTERM, which end Node without that event and would leave them running, the
+ * fake servers still holding their ports. Push later children onto the returned list.
+ */
+export function killedWithBenchmark(...children: ChildProcess[]): ChildProcess[] {
+  const killAll = () => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  process.on('exit', killAll);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    // Once: a second signal while the cleanups run ends the process at once.
+    process.once(signal, () => {
+      killAll();
+      // What was running fails as its children and database go: expected, and the exit below sets the code.
+      process.on('uncaughtException', () => {});
+      const cleaned = Promise.allSettled(interruptCleanups.map((cleanup) => cleanup()));
+      void Promise.race([cleaned, new Promise((resolve) => setTimeout(resolve, 5_000))]).then(() => process.exit(128 + constants.signals[signal]));
+    });
+  }
+  return children;
+}
+
+/** Also run on SIGINT/SIGTERM before the benchmark exits (at most 5 s), e.g. dropping its database. */
+export function onInterrupt(cleanup: () => Promise<unknown>): void {
+  interruptCleanups.push(cleanup);
+}
 
 /** A child process whose output is kept (and shown when it exits early). */
 export function startProcess(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }) {
