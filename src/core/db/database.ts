@@ -6,6 +6,7 @@ import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
 import { listenForNotifications, listenOnPglite, type OnNotify, type Unlisten } from './listen.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { PreparingClient } from './server-prepared.js';
 
 export type Db = Kysely<Database>;
 
@@ -39,7 +40,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, Client: PreparingClient });
     // An idle client losing its connection (database restart, failover) must not crash the
     // process; the pool drops that client and the next query opens a new one.
     pool.on('error', (error) => options.onIdleError?.(error));

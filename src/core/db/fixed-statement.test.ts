@@ -26,4 +26,16 @@ describe('fixedStatement', () => {
     expect(inTx.rows).toEqual([{ total: 41, label: 'in a transaction!', again: 1 }]);
     expect(builds).toBe(1);
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('is prepared once per PostgreSQL connection, and reruns by name', async () => {
+    const statement = fixedStatement<[string]>(($) => sql`SELECT ${$(0)}::text || ' (prepared)' AS label`);
+    const rows = await database.db.connection().execute(async (connection) => {
+      const runs = [];
+      for (const label of ['a', 'b', 'c']) runs.push((await statement.run(connection, [label])).rows[0]);
+      const prepared = await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements WHERE statement LIKE ${'%(prepared)%'}`.execute(connection);
+      return { runs, prepared: prepared.rows };
+    });
+    expect(rows.runs).toEqual([{ label: 'a (prepared)' }, { label: 'b (prepared)' }, { label: 'c (prepared)' }]);
+    expect(rows.prepared).toEqual([{ statement: "SELECT $1::text || ' (prepared)' AS label" }]);
+  });
 });
