@@ -11,17 +11,20 @@ import { runStatements } from './run-statements.js';
  * due job and sorts them all, for each claim of a few (measured: 7 ms at 5,000 pending instead of
  * 0.3 ms), so draining a backlog costs its square. With sorting disabled for this one query, the
  * only plan left walks jobs_due_idx in order and stops after max_jobs, whatever the estimates.
- * A SET clause also keeps the function from being inlined, so the setting reaches its planning.
+ * PL/pgSQL keeps the query's plan for the session; a SQL function would parse and plan it again
+ * at every claim (measured: about 12% of the database's CPU per claimed and finished job).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(db, [
     sql`CREATE FUNCTION claimable_jobs(due_before timestamptz, kinds text[], max_jobs integer) RETURNS SETOF bigint
-      LANGUAGE sql VOLATILE ROWS 10 SET enable_sort = off AS $$
-        SELECT id FROM jobs
-        WHERE status = 'pending' AND run_at <= due_before AND kind = ANY (kinds)
-        ORDER BY run_at, id
-        LIMIT max_jobs
-        FOR UPDATE SKIP LOCKED
-      $$`,
+      LANGUAGE plpgsql VOLATILE ROWS 10 SET enable_sort = off AS $$
+      BEGIN
+        RETURN QUERY
+          SELECT id FROM jobs
+          WHERE status = 'pending' AND run_at <= due_before AND kind = ANY (kinds)
+          ORDER BY run_at, id
+          LIMIT max_jobs
+          FOR UPDATE SKIP LOCKED;
+      END $$`,
   ]);
 }
