@@ -4,9 +4,10 @@
  *  - throughput: deliveries/s from the commit of a batch to the receipt of its last delivery,
  *    against a reference of the same two processes running a minimal outbox loop;
  *  - latency: commit-to-receipt p50/p99 of deliveries committed one by one at a steady rate;
- *  - cost per delivery for both: CPU of the delivering processes and database transactions. The
- *    transaction count does not depend on how busy the machine is; the CPU figure swings less
- *    than throughput does, but still grows with contention.
+ *  - cost per delivery for both: CPU of the delivering processes, database transactions, and CPU
+ *    of the database's backends (PostgreSQL on this machine). The transaction count does not
+ *    depend on how busy the machine is; the CPU figures swing less than throughput does, but
+ *    still grow with contention.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -61,6 +62,39 @@ async function transactionCount(): Promise<number> {
 interface Cost {
   cpuMs: number;
   transactions: number;
+  /** This database's backends; null when PostgreSQL does not run on this machine. */
+  databaseCpuMs: number | null;
+}
+
+/**
+ * Starts counting the CPU of this database's backends (PostgreSQL on this machine, from /proc).
+ * Sampled every 100 ms, because a backend's figures vanish when it exits: a connection closed
+ * during the count loses at most its last 100 ms.
+ */
+async function countDatabaseCpu(): Promise<{ stop(): Promise<number | null> }> {
+  const latest = new Map<number, number>();
+  let sampling: Promise<void> | null = null;
+  const sample = () =>
+    (sampling ??= (async () => {
+      const { rows } = await sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`.execute(deps.db);
+      for (const { pid } of rows) {
+        const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+        // A pid of a database on another machine may name an unrelated local process.
+        if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres') latest.set(pid, await cpuMsOf(pid).catch(() => latest.get(pid) ?? 0));
+      }
+    })().finally(() => (sampling = null)));
+  const total = () => [...latest.values()].reduce((a, b) => a + b, 0);
+  await sample();
+  const start = total();
+  const timer = setInterval(() => void sample().catch(() => {}), 100);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await sampling;
+      await sample();
+      return latest.size === 0 ? null : total() - start;
+    },
+  };
 }
 
 const payload = { event: 'conversation_ended', conversation_id: 'b2c3d4e5-f6a7-8901-bcde-f12345678901', message_count: 12, transcript: 'x'.repeat(1_000) };
@@ -123,6 +157,7 @@ async function referenceRun(total: number): Promise<{ perS: number; cost: Cost }
     const cpu = process.cpuUsage(startCpu);
     console.log('cpu-us ' + (cpu.user + cpu.system));`;
   const transactionsBefore = await transactionCount();
+  const databaseCpu = await countDatabaseCpu();
   const started = wallMs();
   const cpuUs = await Promise.all(
     [0, 1].map(
@@ -138,8 +173,9 @@ async function referenceRun(total: number): Promise<{ perS: number; cost: Cost }
     ),
   );
   const perS = total / ((wallMs() - started) / 1000);
+  const databaseCpuMs = await databaseCpu.stop();
   const transactions = (await transactionCount()) - transactionsBefore;
-  return { perS, cost: { cpuMs: (cpuUs[0]! + cpuUs[1]!) / 1000, transactions } };
+  return { perS, cost: { cpuMs: (cpuUs[0]! + cpuUs[1]!) / 1000, transactions, databaseCpuMs } };
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -158,12 +194,15 @@ try {
   const serversCpuMs = async () => (await Promise.all(servers.map((s) => cpuMsOf(s.pid!)))).reduce((a, b) => a + b, 0);
   const [transactionsBefore, cpuBefore] = [await transactionCount(), await serversCpuMs()];
   const committedAt = await enqueueBatch(DELIVERIES, 'throughput');
+  // Counted from the commit: the enqueuing transaction's own work is the bench's, not the service's.
+  const databaseCpu = await countDatabaseCpu();
   await sink.waitForRequests(DELIVERIES, 300_000);
   const lastReceipt = Math.max(...sink.requests.map((r) => r.receivedAtMs));
   const servicePerS = DELIVERIES / ((lastReceipt - committedAt) / 1000);
   // Measured before the settle wait, so the idle polling that follows is not counted as CPU.
   const cpuAfter = await serversCpuMs();
-  const service: Cost = { cpuMs: cpuAfter - cpuBefore, transactions: (await transactionCount()) - transactionsBefore };
+  const databaseCpuMs = await databaseCpu.stop();
+  const service: Cost = { cpuMs: cpuAfter - cpuBefore, transactions: (await transactionCount()) - transactionsBefore, databaseCpuMs };
   sink.requests.length = 0;
 
   const committed = new Map<string, number>();
@@ -182,7 +221,8 @@ try {
   console.log(`  service: commit -> claim, sign, POST, record         ${servicePerS.toFixed(0).padStart(8)} deliveries/s`);
   console.log(`  ratio (service / reference): ${(servicePerS / referencePerS).toFixed(2)}`);
   const perDelivery = (cost: Cost) =>
-    `${((cost.cpuMs / DELIVERIES) * 1000).toFixed(0).padStart(5)} µs CPU, ${(cost.transactions / DELIVERIES).toFixed(2)} transactions`;
+    `${((cost.cpuMs / DELIVERIES) * 1000).toFixed(0).padStart(5)} µs CPU, ${(cost.transactions / DELIVERIES).toFixed(2)} transactions, ` +
+    `${cost.databaseCpuMs === null ? 'n/a' : ((cost.databaseCpuMs / DELIVERIES) * 1000).toFixed(0)} µs database CPU`;
   console.log(`  per delivery, reference: ${perDelivery(reference.cost)}; service: ${perDelivery(service)}`);
   console.log(
     `  commit-to-receipt latency at ${LATENCY_RATE_PER_S}/s (n=${latencies.length}): p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, duplicates ${duplicates}`,
