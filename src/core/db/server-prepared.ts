@@ -1,4 +1,6 @@
+import type { CompiledQuery, QueryResult, RawBuilder } from 'kysely';
 import pg from 'pg';
+import type { DbOrTx } from './transaction.js';
 
 /** Statement text -> the name it is prepared under on each PostgreSQL connection. */
 const names = new Map<string, string>();
@@ -24,3 +26,19 @@ PreparingClient.prototype.query = function (this: pg.Client, ...args: unknown[])
   const name = args.length === 2 && typeof text === 'string' && Array.isArray(values) ? names.get(text) : undefined;
   return name ? plainQuery.call(this, { name, text, values }) : plainQuery.apply(this, args);
 } as AnyQuery as typeof pg.Client.prototype.query;
+
+/**
+ * Runs a query whose text comes in a few fixed shapes (its values are all parameters) as a
+ * prepared statement on PostgreSQL (see prepareOnServer). Kysely still compiles it each time;
+ * what is saved is the database's parsing and planning, the larger cost on long statements.
+ * Never for a text that embeds values: every distinct text stays prepared on every connection.
+ */
+export function runPrepared<R>(db: DbOrTx, query: { compile(): CompiledQuery<R> } | RawBuilder<R>): Promise<QueryResult<R>> {
+  const compiled = isRaw(query) ? query.compile(db) : query.compile();
+  prepareOnServer(compiled.sql);
+  return db.executeQuery(compiled);
+}
+
+function isRaw<R>(query: { compile(): CompiledQuery<R> } | RawBuilder<R>): query is RawBuilder<R> {
+  return (query as Partial<RawBuilder<R>>).isRawBuilder === true;
+}

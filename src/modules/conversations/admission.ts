@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../core/db/database.js';
 import { statementRefusal } from '../../core/db/errors.js';
+import { runPrepared } from '../../core/db/server-prepared.js';
 import { inTransaction, type DbOrTx } from '../../core/db/transaction.js';
 import { tooManyRequests } from '../../core/http/errors.js';
 import { consumeEachLimit, countingWindows, limitWindows, onDistinctRows, windowVerdict, type LimitWindow, type WindowLimit } from '../../core/limits/fixed-window.js';
@@ -71,7 +72,7 @@ export async function admitMessage(db: Db, turns: TurnQueue, input: AdmissionInp
 /** The statement's row, from its result or, when it refused, from the error's detail. */
 async function runAdmission(db: DbOrTx, turns: TurnQueue, input: AdmissionInput, windows: LimitWindow[]): Promise<AdmissionRow> {
   try {
-    const { rows } = await admissionStatement(turns, input, windows).execute(db);
+    const { rows } = await runPrepared(db, admissionStatement(turns, input, windows));
     return rows[0]!;
   } catch (error) {
     const refused = statementRefusal<AdmissionRow>(error);

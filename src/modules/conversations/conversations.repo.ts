@@ -1,6 +1,7 @@
 import { sql, type QueryCreator, type RawBuilder, type Selectable } from 'kysely';
 import type { ConversationsTable, ConversationType, Database, FunctionCallRecord } from '../../core/db/schema.js';
 import type { DbOrTx } from '../../core/db/transaction.js';
+import { runPrepared } from '../../core/db/server-prepared.js';
 import type { CursorPosition } from '../../core/http/cursor-pagination.js';
 import { assistantRecordSql } from '../assistants/assistant-record.js';
 import type { HistoryItem } from './prompt.js';
@@ -136,13 +137,14 @@ export function createConversationsRepo(db: DbOrTx) {
      * findPublicByUuid plus the current assistant's whole record (assistants/assistant-record.ts),
      * in one round trip: what a widget message needs before its admission.
      */
-    findPublicWithAssistantRecord(uuid: string): Promise<(PublicConversationView & { assistant_record: unknown }) | undefined> {
-      return view()
+    /** Every widget message's first statement: prepared on the server (its text never changes). */
+    async findPublicWithAssistantRecord(uuid: string): Promise<(PublicConversationView & { assistant_record: unknown }) | undefined> {
+      const query = view()
         .innerJoin('assistants as o', 'o.id', 'c.origin_assistant_id')
         .select(['o.status as origin_status', 'o.widget_daily_budget_micros as origin_widget_budget_micros'])
         .select(assistantRecordSql('a').as('assistant_record'))
-        .where('c.uuid', '=', uuid)
-        .executeTakeFirst();
+        .where('c.uuid', '=', uuid);
+      return (await runPrepared(db, query)).rows[0];
     },
 
     /** The UUID of the assistant a conversation was opened with (a transfer changes assistant_id, not this). */

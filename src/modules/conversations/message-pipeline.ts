@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../core/db/database.js';
 import type { FunctionCallRecord } from '../../core/db/schema.js';
+import { runPrepared } from '../../core/db/server-prepared.js';
 import { inTransaction, type Tx } from '../../core/db/transaction.js';
 import { admitMessage, type AdmittedMessage, type NamedLimit } from './admission.js';
 import { AppError } from '../../core/http/errors.js';
@@ -158,12 +159,12 @@ export function createMessagePipeline(deps: PipelineDeps) {
         );
       const finished = sql<number>`(SELECT count(*) FROM finished)::int`.as('finished');
       const stored = sql<number>`(SELECT count(*) FROM stored)::int`.as('stored');
+      // Prepared on the server: its text comes in a few shapes (charge or not, which columns change).
       const outcome = charge
-        ? await written
+        ? (await runPrepared(query, written
             .with('captured', () => capturingCharge(query, charge.id, doneAt).where(finishedTurn))
-            .selectNoFrom([finished, stored, sql<number>`(SELECT count(*) FROM captured)::int`.as('captured')])
-            .executeTakeFirstOrThrow()
-        : { ...(await written.selectNoFrom([finished, stored]).executeTakeFirstOrThrow()), captured: 0 };
+            .selectNoFrom([finished, stored, sql<number>`(SELECT count(*) FROM captured)::int`.as('captured')]))).rows[0]!
+        : { ...(await runPrepared(query, written.selectNoFrom([finished, stored]))).rows[0]!, captured: 0 };
       // Nothing was written: the turn was given away while the reply was produced.
       if (outcome.finished === 0) throw new TurnLostError();
       if (charge && outcome.captured === 0) deps.logger.error({ chargeId: charge.id }, 'a chat message charge was refunded before its reply was stored');
