@@ -5,6 +5,7 @@ import { createDeps, type Deps } from './deps.js';
 import { migrateToLatest } from './core/db/database.js';
 import { AppError } from './core/http/errors.js';
 import { DataDirInUseError } from './core/db/data-dir-lock.js';
+import { DataDirVersionError } from './core/db/data-dir-version.js';
 import { microsToUsd } from './core/money.js';
 import { loadEnvFile } from './core/env-file.js';
 
@@ -130,7 +131,7 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
-    else if (error instanceof ConfigError || error instanceof DataDirInUseError) console.error(error.message);
+    else if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof DataDirVersionError) console.error(error.message);
     else if (error instanceof AppError) console.error(error.fieldErrors ? Object.values(error.fieldErrors).flat().join(' ') : error.message);
     else console.error(error);
     process.exit(error instanceof UsageError ? 64 : 1);

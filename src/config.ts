@@ -25,6 +25,7 @@ const ConfigSchema = Type.Object({
   LOGIN_IP_MAX_FAILURES: Type.Integer({ minimum: 1, maximum: 100_000, default: 30 }),
   LOGIN_EMAIL_MAX_FAILURES: Type.Integer({ minimum: 1, maximum: 100_000, default: 50 }),
   DB_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
+  PGLITE_SHARED_BUFFERS_MB: Type.Integer({ minimum: 1, maximum: 1024, default: 16 }),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 0, maximum: 600_000, default: 10_000 }),
   CATALOG_FILE: Type.Optional(Type.String({ minLength: 1 })),
   CALCOM_API_URL: Type.String({ pattern: '^https?://', default: 'https://api.cal.com' }),

@@ -84,6 +84,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
       url: config.DATABASE_URL,
       dataDir: join(config.DATA_DIR, 'pglite'),
       poolSize: config.DB_POOL_SIZE,
+      sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
       onIdleError: (error) => logger.warn({ err: error }, 'idle database connection lost'),
     }));
   const http = createHttpClient({ allowPrivateUrls: config.ALLOW_PRIVATE_URLS, userAgent: `Switchboard/${VERSION}` });

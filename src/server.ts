@@ -3,6 +3,7 @@ import { createDeps, type Deps } from './deps.js';
 import { buildApp } from './app.js';
 import { migrateToLatest } from './core/db/database.js';
 import { DataDirInUseError } from './core/db/data-dir-lock.js';
+import { DataDirVersionError } from './core/db/data-dir-version.js';
 import type { App } from './core/http/fastify-types.js';
 import { loadEnvFile } from './core/env-file.js';
 
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
       console.error(error.message);
       process.exit(78); // EX_CONFIG
     }
-    if (error instanceof DataDirInUseError) {
+    if (error instanceof DataDirInUseError || error instanceof DataDirVersionError) {
       console.error(error.message);
       process.exit(1);
     }

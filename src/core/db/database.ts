@@ -6,6 +6,7 @@ import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
 import { listenForNotifications, listenOnPglite, type OnNotify, type Unlisten } from './listen.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { assertDataDirVersion } from './data-dir-version.js';
 import { PreparingClient } from './server-prepared.js';
 
 export type Db = Kysely<Database>;
@@ -27,6 +28,8 @@ export interface DatabaseOptions {
   /** Where PGlite keeps its files; `memory://` keeps nothing on disk. */
   dataDir: string;
   poolSize?: number;
+  /** The embedded database's buffer pool (PostgreSQL's shared_buffers, default 16); see pgliteSettings. */
+  sharedBuffersMb?: number;
   onIdleError?: (error: Error) => void;
 }
 
@@ -57,11 +60,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const dataDir = options.dataDir === 'memory://' ? undefined : options.dataDir;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
-  // pgvector ships with PGlite; loading it costs little, and knowledge search uses it when present.
+  try {
+    if (dataDir) assertDataDirVersion(dataDir);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  // pgvector ships as PGlite's own extension package; knowledge search uses it when present.
   // btree_gin gives knowledge search its per-knowledge-base full-text index (migration 0015).
-  const { vector } = await import('@electric-sql/pglite/vector');
+  const { vector } = await import('@electric-sql/pglite-pgvector');
   const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { vector, btree_gin } }).catch((error: unknown) => {
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    extensions: { vector, btree_gin },
+    startParams: [...PGlite.defaultStartParams, ...pgliteSettings(options).flatMap((setting) => ['-c', setting])],
+  }).catch((error: unknown) => {
     unlock();
     throw error;
   });
@@ -73,6 +86,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     unlock();
   };
   return { db, kind: 'pglite', close, listen };
+}
+
+/**
+ * The embedded PostgreSQL runs inside this process, and its WebAssembly memory never shrinks:
+ * the buffer pool is allocated (and zeroed) at start and stays resident. PostgreSQL's default
+ * 128 MB is sized for a dedicated server; 16 MB holds an embedded install's hot pages, the data
+ * files stay in the OS page cache, and the process holds about 150 MB less (the README's memory
+ * section has the figures). Passed on the command line, so they win over the data directory's
+ * postgresql.conf and apply to existing installs too.
+ */
+function pgliteSettings(options: DatabaseOptions): string[] {
+  return [`shared_buffers=${options.sharedBuffersMb ?? 16}MB`];
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
