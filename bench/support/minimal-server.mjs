@@ -13,7 +13,9 @@ if (process.env.DATABASE_URL) {
   query = () => pool.query('select 1 as one');
 } else {
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create();
+  // With the buffer pool the service gives it (src/core/db/database.ts), so that only the
+  // service's own code differs; PostgreSQL's default 128 MB would hold about 150 MB more.
+  const db = await PGlite.create({ startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] });
   query = () => db.query('select 1 as one');
 }
 const app = Fastify();
