@@ -13,10 +13,10 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { Agent, request } from 'undici';
-import pg from 'pg';
 import { pino } from 'pino';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
+import { PreparingClient } from '../src/core/db/server-prepared.js';
 import { createDeps } from '../src/deps.js';
 import { loadConfig } from '../src/config.js';
 import { assistantBody } from '../test/helpers/assistants.js';
@@ -116,7 +116,8 @@ async function printSteps(title: string, requestMeanMs?: number): Promise<void> 
  * how many skip the wait for the WAL flush. Robust against a loaded machine, unlike the times.
  */
 async function countingStatements<T>(work: () => Promise<T>): Promise<{ result: T; statements: number; commits: number; asyncCommits: number }> {
-  const prototype = pg.Client.prototype as unknown as { query: (this: object, ...args: unknown[]) => unknown };
+  // The pool's client class (it sends the hot statements as prepared ones) is the one to watch.
+  const prototype = PreparingClient.prototype as unknown as { query: (this: object, ...args: unknown[]) => unknown };
   const original = prototype.query;
   const counts = { statements: 0, commits: 0, asyncCommits: 0 };
   const inTransaction = new WeakSet<object>();
