@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { DbOrTx } from '../db/transaction.js';
 import { fixedStatement, type FixedStatement } from '../db/fixed-statement.js';
-import { prepareOnServer } from '../db/server-prepared.js';
+import { runPrepared } from '../db/server-prepared.js';
 
 export interface ClaimedJob {
   id: number;
@@ -68,14 +68,12 @@ export function createJobsRepo(db: Db) {
       const ids = `{${leases.map((lease) => lease.id).join(',')}}`;
       const attempts = `{${leases.map((lease) => lease.attempt).join(',')}}`;
       const withRecords = records.length === 0 ? sql`` : sql`WITH ${sql.join(records)} `;
-      const compiled = sql<{ id: number }>`
+      // Its text depends only on which kinds wrote results: a few texts, each worth preparing.
+      const result = await runPrepared(db, sql<{ id: number }>`
         ${withRecords}UPDATE jobs SET status = 'succeeded', finished_at = ${now}, updated_at = ${now}, locked_by = NULL, locked_until = NULL
         WHERE status = 'running' AND locked_by = ${workerId} AND id = ANY (${ids}::bigint[])
           AND (id, attempts) IN (SELECT * FROM unnest(${ids}::bigint[], ${attempts}::integer[]))
-        RETURNING id`.compile(db);
-      // Its text depends only on which kinds wrote results: a few texts, each worth preparing.
-      prepareOnServer(compiled.sql);
-      const result = await db.executeQuery(compiled);
+        RETURNING id`);
       return new Set(result.rows.map((row) => row.id));
     },
 
