@@ -135,9 +135,9 @@ export function createConversationsRepo(db: DbOrTx) {
 
     /**
      * findPublicByUuid plus the current assistant's whole record (assistants/assistant-record.ts),
-     * in one round trip: what a widget message needs before its admission.
+     * in one round trip: what a widget message needs before its admission. Every widget message's
+     * first statement, so it is prepared on the server (its text never changes).
      */
-    /** Every widget message's first statement: prepared on the server (its text never changes). */
     async findPublicWithAssistantRecord(uuid: string): Promise<(PublicConversationView & { assistant_record: unknown }) | undefined> {
       const query = view()
         .innerJoin('assistants as o', 'o.id', 'c.origin_assistant_id')
