@@ -1,16 +1,20 @@
 import { randomBytes } from 'node:crypto';
+import { openAsBlob } from 'node:fs';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/core/db/database.js';
 import { inject } from 'vitest';
 import { runAdminStatement, withDatabaseName } from './postgres.js';
 
 /**
- * A fresh, migrated database for one test file: an in-memory PGlite by default, or a copy of
- * the migrated template on the PostgreSQL at TEST_DATABASE_URL.
+ * A fresh, migrated database for one test file: an in-memory PGlite loaded from the migrated
+ * data directory global-setup made, or a copy of the migrated template on the PostgreSQL at
+ * TEST_DATABASE_URL.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const handle = await openDatabase({ dataDir: 'memory://' });
+    const template = inject('pgliteTemplate');
+    const handle = await openDatabase({ dataDir: 'memory://', ...(template ? { loadDataDir: await openAsBlob(template) } : {}) });
+    // A no-op on the template's copy (it is migrated); a full migration when there is none.
     await migrateToLatest(handle.db);
     return { ...handle, url: undefined, openAnother: undefined };
   }

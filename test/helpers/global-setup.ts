@@ -1,13 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { migrateToLatest } from '../../src/core/db/database.js';
+import { migrateToLatest, openDatabase } from '../../src/core/db/database.js';
 import { runAdminStatement, withDatabaseName } from './postgres.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     templateDatabase: string;
+    /** Without TEST_DATABASE_URL: a tarball of a migrated embedded database's data directory. */
+    pgliteTemplate: string;
   }
 }
 
@@ -16,9 +21,9 @@ declare module 'vitest' {
  * gets a fresh copy of it (CREATE DATABASE ... TEMPLATE), which takes milliseconds. The name is
  * unique per run so two runs on one server never touch each other's template.
  */
-export async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+export async function setup(project: TestProject): Promise<() => Promise<void>> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return undefined;
+  if (!url) return setupPgliteTemplate(project);
   const template = `switchboard_test_template_${randomBytes(4).toString('hex')}`;
   await runAdminStatement(url, `CREATE DATABASE ${template}`);
   const db = new Kysely<unknown>({
@@ -31,4 +36,26 @@ export async function setup(project: TestProject): Promise<(() => Promise<void>)
   }
   project.provide('templateDatabase', template);
   return () => runAdminStatement(url, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+}
+
+/**
+ * Without TEST_DATABASE_URL: initdb and the migrations take seconds on the embedded database,
+ * so run them once per run, here, and give every test file a copy of the resulting data
+ * directory (loading it takes under a second). The database is opened through openDatabase,
+ * so the copy has the server's extensions and settings.
+ */
+async function setupPgliteTemplate(project: TestProject): Promise<() => Promise<void>> {
+  const handle = await openDatabase({ dataDir: 'memory://' });
+  let dump: Blob;
+  try {
+    await migrateToLatest(handle.db);
+    dump = await handle.dumpDataDir!();
+  } finally {
+    await handle.close();
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'switchboard-pglite-template-'));
+  const file = join(dir, 'pgdata.tar');
+  writeFileSync(file, new Uint8Array(await dump.arrayBuffer()));
+  project.provide('pgliteTemplate', file);
+  return async () => rmSync(dir, { recursive: true, force: true });
 }

@@ -20,6 +20,8 @@ export interface DatabaseHandle {
    * revoked tokens). onError: the subscription is down until onNotify is called with no payload.
    */
   listen?: (channel: string, onNotify: OnNotify, onError?: (error: Error) => void) => Promise<Unlisten>;
+  /** PGlite only: the whole data directory as an uncompressed tarball, for `loadDataDir`. */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -31,6 +33,11 @@ export interface DatabaseOptions {
   /** The embedded database's buffer pool (PostgreSQL's shared_buffers, default 16); see pgliteSettings. */
   sharedBuffersMb?: number;
   onIdleError?: (error: Error) => void;
+  /**
+   * PGlite with `memory://` only: start from this data directory (a `dumpDataDir` tarball)
+   * instead of running initdb. Tests load one migrated copy per file this way.
+   */
+  loadDataDir?: Blob;
 }
 
 // int8 columns (money in micro-USD, counters) fit in a JS number far beyond any real balance;
@@ -58,6 +65,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const dataDir = options.dataDir === 'memory://' ? undefined : options.dataDir;
+  // Loading over a data directory on disk would replace what is there.
+  if (dataDir && options.loadDataDir) throw new Error('loadDataDir is only for an in-memory database (memory://)');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
@@ -72,6 +81,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { vector, btree_gin },
     startParams: [...PGlite.defaultStartParams, ...pgliteSettings(options).flatMap((setting) => ['-c', setting])],
   }).catch((error: unknown) => {
@@ -85,7 +95,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await db.destroy();
     unlock();
   };
-  return { db, kind: 'pglite', close, listen };
+  return { db, kind: 'pglite', close, listen, dumpDataDir: () => client.dumpDataDir('none') };
 }
 
 /**
