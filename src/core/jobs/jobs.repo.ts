@@ -41,8 +41,8 @@ export function createJobsRepo(db: Db) {
 
   return {
     /**
-     * SKIP LOCKED (in claimable_jobs, migration 0020) lets any number of workers claim side by
-     * side, each job by exactly one. `statement` is claimStatement's, made once per set of kinds.
+     * SKIP LOCKED (in claimable_jobs, migration 0020, which claim_jobs calls) lets any number of
+     * workers claim side by side, each job by exactly one. `statement` is claimStatement's, made once per set of kinds.
      */
     async claimDue(statement: ClaimStatement, input: { limit: number; now: Date; workerId: string; leaseUntil: Date }): Promise<ClaimedJob[]> {
       if (input.limit <= 0) return [];
@@ -169,17 +169,15 @@ export function createJobsRepo(db: Db) {
 export type ClaimStatement = FixedStatement<[now: Date, limit: number, workerId: string, leaseUntil: Date], ClaimedJob>;
 
 /**
- * The claim for these kinds, compiled once: the due jobs' ids come from claimable_jobs, and each
- * claimed row returns what its kind's loadInClaim reads (one CASE over the kind; UPDATE ...
- * RETURNING evaluates it for the updated rows only).
+ * The claim for these kinds, compiled once: claim_jobs (migration 0021) claims the due jobs by
+ * primary key, and each claimed row returns what its kind's loadInClaim reads (one CASE over the
+ * kind, evaluated for the claimed rows only).
  */
 export function claimStatement(kinds: string[], loads?: ClaimLoads): ClaimStatement {
   const kindList = `{${kinds.map((kind) => `"${kind.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
   return fixedStatement(($) => sql<ClaimedJob>`
-    UPDATE jobs
-    SET status = 'running', attempts = jobs.attempts + 1, locked_by = ${$(2)}, locked_until = ${$(3)}, updated_at = ${$(0)}
-    WHERE jobs.id IN (SELECT claimable_jobs(${$(0)}, ${kindList}::text[], ${$(1)}))
-    RETURNING jobs.id, jobs.kind, jobs.payload, jobs.attempts, jobs.max_attempts, ${loadedColumn(loads)} AS loaded`);
+    SELECT jobs.id, jobs.kind, jobs.payload, jobs.attempts, jobs.max_attempts, ${loadedColumn(loads)} AS loaded
+    FROM claim_jobs(${$(0)}, ${kindList}::text[], ${$(1)}, ${$(2)}, ${$(3)}) AS jobs`);
 }
 
 function loadedColumn(loads: ClaimLoads | undefined): RawBuilder<unknown> {

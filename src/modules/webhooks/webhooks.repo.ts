@@ -193,21 +193,11 @@ export function concludedAttemptsStatement(attempts: ConcludedAttempt[], now: Da
       error: a.error, response_body: a.responseBody, status: a.status,
     })),
   );
+  // conclude_webhook_deliveries (migration 0021) updates the deliveries by primary key whatever
+  // the statistics; the INSERT around it is what makes the CTE run.
   return sql`
-    webhook_concluded_input AS (
-      SELECT * FROM jsonb_to_recordset(${rows}::jsonb) AS i(delivery_id bigint, started_at timestamptz, duration_ms integer,
-        status_code integer, error text, response_body text, status text)
-    ),
-    webhook_concluded AS (
-      UPDATE webhook_deliveries d
-      SET attempt_count = d.attempt_count + 1, status = i.status, last_status_code = i.status_code, last_error = i.error,
-          next_attempt_at = NULL, completed_at = ${now}, updated_at = ${now}
-      FROM webhook_concluded_input i WHERE d.id = i.delivery_id
-      RETURNING d.id, d.attempt_count
-    ),
     webhook_concluded_attempts AS (
       INSERT INTO webhook_delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, error, response_body)
-      SELECT d.id, d.attempt_count, i.started_at, i.duration_ms, i.status_code, i.error, i.response_body
-      FROM webhook_concluded d JOIN webhook_concluded_input i ON i.delivery_id = d.id
+      SELECT * FROM conclude_webhook_deliveries(${rows}::jsonb, ${now})
     )`;
 }

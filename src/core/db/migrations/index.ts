@@ -18,6 +18,7 @@ import * as chatappCalls from './0016-chatapp-calls.js';
 import * as supervisorStatus from './0018-supervisor-status.js';
 import * as statementRefusal from './0019-statement-refusal.js';
 import * as claimableJobs from './0020-claimable-jobs.js';
+import * as indexDrivenJobWrites from './0021-index-driven-job-writes.js';
 
 /**
  * Every migration in order. Listed explicitly (not read from a folder) so the order is reviewed
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0018-supervisor-status': supervisorStatus,
   '0019-statement-refusal': statementRefusal,
   '0020-claimable-jobs': claimableJobs,
+  '0021-index-driven-job-writes': indexDrivenJobWrites,
 };
