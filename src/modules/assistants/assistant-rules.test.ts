@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.js';
-import { createUser } from '../../../test/helpers/factories.js';
-import { apiFor, assistantBody, createAssistant, multimodalBody, readAssistant, SEED_VOICE_IDS, type Api } from '../../../test/helpers/assistants.js';
+import { describe, expect, it } from 'vitest';
+import { apiFor, assistantBody, createAssistant, multimodalBody, readAssistant, SEED_VOICE_IDS } from '../../../test/helpers/assistants.js';
+import { useOwnerApp } from '../../../test/helpers/owner-app.js';
 
 /** The cross-field rules of spec 4.5, the mode reset of 3.5, and the omitted/null/[] contract. */
-let t: TestApp;
-let api: Api;
-beforeAll(async () => {
-  t = await buildTestApp();
-  api = apiFor(t, (await createUser(t.deps)).token);
-});
-afterAll(async () => {
-  await t.close();
-});
+const { api } = useOwnerApp();
 
 const VOICE_INCOMPATIBLE = 'The selected voice is not compatible with the chosen engine type.';
 const put = (id: number, body: Record<string, unknown>) => api.put(`/api/user/assistant/${id}`, body);

@@ -1,22 +1,15 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/helpers/test-app.js';
 import { createUser } from '../../../test/helpers/factories.js';
-import { apiFor, assistantBody, readAssistant, type Api } from '../../../test/helpers/assistants.js';
+import { apiFor, assistantBody, readAssistant } from '../../../test/helpers/assistants.js';
+import { useOwnerApp } from '../../../test/helpers/owner-app.js';
 import { CATALOG_SEED_VERSION } from './catalog.seed.js';
 import { createCatalogService } from './catalog.service.js';
 
-let t: TestApp;
-let api: Api;
-beforeAll(async () => {
-  t = await buildTestApp();
-  api = apiFor(t, (await createUser(t.deps)).token);
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, api } = useOwnerApp();
 
 const ids = (rows: Array<{ id: number }>) => rows.map((r) => r.id);
 
