@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { openAsBlob } from 'node:fs';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/core/db/database.js';
 import { inject } from 'vitest';
+import { fileFixture } from './file-fixture.js';
 import { runAdminStatement, withDatabaseName } from './postgres.js';
 
 /**
@@ -37,6 +38,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+/** createTestDatabase for the whole test file: opened in beforeAll, closed in afterAll. */
+export function useTestDatabase(): TestDatabase {
+  return fileFixture('the test database', createTestDatabase, { close: (database) => database.close() });
 }
 
 export interface TestDatabase extends DatabaseHandle {

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestDatabase, type TestDatabase } from '../../../test/helpers/database.js';
+import { useTestDatabase } from '../../../test/helpers/database.js';
 import { fixedStatement } from './fixed-statement.js';
 import { inTransaction } from './transaction.js';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = useTestDatabase();
 
 describe('fixedStatement', () => {
   it('builds once, then sends each run its own values beside the constants it was built with', async () => {

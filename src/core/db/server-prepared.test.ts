@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestDatabase, type TestDatabase } from '../../../test/helpers/database.js';
+import { useTestDatabase } from '../../../test/helpers/database.js';
 import { runPrepared } from './server-prepared.js';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = useTestDatabase();
 
 describe('runPrepared', () => {
   it('runs a query builder and a raw statement with their values, as execute would', async () => {
