@@ -23,6 +23,7 @@ import { startWebhookSink } from '../test/helpers/webhook-sink.js';
 import { createBenchDatabase } from './support/database.js';
 
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 5_000);
+const WARMUP_DELIVERIES = Number(process.env.BENCH_WARMUP_DELIVERIES ?? 2_000);
 const LATENCY_SAMPLES = Number(process.env.BENCH_LATENCY_SAMPLES ?? 500);
 const LATENCY_RATE_PER_S = 50;
 const CONCURRENCY = 8;
@@ -186,9 +187,11 @@ sink.requests.length = 0;
 
 const servers = [await startServer(), await startServer()];
 try {
-  // Warm-up: connections, JIT, the signing-secret path.
-  await enqueueBatch(200, 'warmup');
-  await sink.waitForRequests(200, 60_000);
+  // Warm-up: connections, the signing-secret path, and V8's optimising compiler, which with 200
+  // deliveries was still compiling the hot path during the measured phase (a quarter of the
+  // servers' CPU there).
+  await enqueueBatch(WARMUP_DELIVERIES, 'warmup');
+  await sink.waitForRequests(WARMUP_DELIVERIES, 120_000);
   sink.requests.length = 0;
 
   const serversCpuMs = async () => (await Promise.all(servers.map((s) => cpuMsOf(s.pid!)))).reduce((a, b) => a + b, 0);
@@ -216,7 +219,7 @@ try {
   const latencies = sink.requests.map((r) => r.receivedAtMs - committed.get(String(r.headers['x-switchboard-delivery']))!).sort((a, b) => a - b);
 
   const duplicates = sink.requests.length - new Set(sink.requests.map((r) => r.headers['x-switchboard-delivery'])).size;
-  console.log(`\nwebhooks: PostgreSQL, 2 server processes x JOB_CONCURRENCY ${CONCURRENCY}, local sink, ${DELIVERIES} deliveries`);
+  console.log(`\nwebhooks: PostgreSQL, 2 server processes x JOB_CONCURRENCY ${CONCURRENCY}, local sink, ${DELIVERIES} deliveries after ${WARMUP_DELIVERIES} of warm-up`);
   console.log(`  reference: minimal SKIP LOCKED outbox, 2 commits     ${referencePerS.toFixed(0).padStart(8)} deliveries/s`);
   console.log(`  service: commit -> claim, sign, POST, record         ${servicePerS.toFixed(0).padStart(8)} deliveries/s`);
   console.log(`  ratio (service / reference): ${(servicePerS / referencePerS).toFixed(2)}`);
