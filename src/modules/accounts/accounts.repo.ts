@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTx } from '../../core/db/transaction.js';
 import type { NewUser, UserRow } from '../../core/db/schema.js';
+import type { SqlValue } from '../../core/db/sql-value.js';
 
 export type PublicUser = Pick<UserRow, 'id' | 'email' | 'name' | 'balance_micros' | 'created_at'>;
 
@@ -13,6 +14,12 @@ export interface BalanceChange {
   now: Date;
 }
 
+/** A BalanceChange whose owner and reason may be expressions of the statement that holds the move. */
+export interface BalanceChangeInStatement extends Omit<BalanceChange, 'userId' | 'reason'> {
+  userId: SqlValue<number>;
+  reason: SqlValue<string>;
+}
+
 /**
  * moveBalance's two steps as CTEs, for a statement that moves money along with other writes:
  * `${name}_update`, the conditional UPDATE, feeds `${name}`, the ledger INSERT returning
@@ -20,7 +27,7 @@ export interface BalanceChange {
  * the statement (e.g. that a charge row was written), so the owner's row is not even locked
  * otherwise.
  */
-export function balanceMoveCtes(name: string, change: BalanceChange, when: RawBuilder<boolean> = sql`true`): RawBuilder<unknown> {
+export function balanceMoveCtes(name: string, change: BalanceChangeInStatement, when: RawBuilder<boolean> = sql`true`): RawBuilder<unknown> {
   const update = sql.id(`${name}_update`);
   return sql`${update} AS (
       UPDATE users SET balance_micros = balance_micros + ${change.amountMicros}::bigint, updated_at = ${change.now}::timestamptz
