@@ -2,8 +2,8 @@
  * Widget message round trips on PostgreSQL: POST /api/conversations/{uuid}/messages with an
  * instant fake OpenAI-compatible model (its own process), against calling that same fake model
  * directly with a chat request of the same size, in the same run. What the service adds per
- * message: the lookup with the admission (the ticket + 0.01 USD reservation: one statement ending
- * on the owner's balance row), prompt and history, and the statement that stores both messages,
+ * message: the lookup, the admission (the ticket + 0.01 USD reservation: one statement ending on
+ * the owner's balance row), prompt and history, and the statement that stores both messages,
  * captures the charge and ends the turn. Prints the added latency (p50/p99, one message at a time) and
  * messages/s under load, for one owner (every reservation on one balance row) and for many,
  * each with the mean time of every step the service times (chat_message_step_seconds).

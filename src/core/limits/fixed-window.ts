@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { inTransaction, type DbOrTx } from '../db/transaction.js';
 import type { Db } from '../db/database.js';
 
@@ -7,11 +7,6 @@ export interface WindowLimit {
   bucket: string;
   limit: number;
   windowMs: number;
-  /**
-   * The bucket as an expression of the statement that counts it, when only that statement knows
-   * it (e.g. it holds a conversation's id, found by the same statement); `bucket` then only names it.
-   */
-  bucketSql?: RawBuilder<string>;
 }
 
 export interface LimitVerdict {
@@ -36,7 +31,6 @@ export async function consumeLimits(db: DbOrTx, limits: WindowLimit[], now: Date
 /** One limit's current window: what the counter row is keyed by and when it resets. */
 export interface LimitWindow {
   bucket: string;
-  bucketSql?: RawBuilder<string>;
   limit: number;
   windowStart: Date;
   expiresAt: Date;
@@ -44,31 +38,23 @@ export interface LimitWindow {
 }
 
 export function limitWindows(limits: WindowLimit[], now: Date): LimitWindow[] {
-  return limits.map(({ bucket, bucketSql, limit, windowMs }) => {
+  return limits.map(({ bucket, limit, windowMs }) => {
     const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-    const window = { bucket, limit, windowStart, expiresAt: new Date(windowStart.getTime() + windowMs), key: `${windowStart.getTime()}:${bucket}` };
-    return bucketSql ? { ...window, bucketSql } : window;
+    return { bucket, limit, windowStart, expiresAt: new Date(windowStart.getTime() + windowMs), key: `${windowStart.getTime()}:${bucket}` };
   });
 }
 
 /**
  * The multi-row upsert counting one event in each window (their counter rows written, and so
  * locked, in the order given), returning bucket, window_start and the new count: a statement
- * on its own, or a CTE of a larger one. The windows must be on distinct counter rows. `when`
- * gates the whole count (false: nothing counted, no row returned).
+ * on its own, or a CTE of a larger one. The windows must be on distinct counter rows.
  */
-export function countingWindows(windows: LimitWindow[], when?: RawBuilder<boolean>) {
-  const rows = sql.join(windows.map((w) => sql`(${bucketOf(w)}::text, ${w.windowStart}::timestamptz, 1, ${w.expiresAt}::timestamptz)`));
+export function countingWindows(windows: LimitWindow[]) {
   return sql<{ bucket: string; window_start: Date; count: number }>`
     INSERT INTO rate_limit_counters (bucket, window_start, count, expires_at)
-    ${when ? sql`SELECT * FROM (VALUES ${rows}) AS counting (bucket, window_start, count, expires_at) WHERE ${when}` : sql`VALUES ${rows}`}
+    VALUES ${sql.join(windows.map((w) => sql`(${w.bucket}, ${w.windowStart}::timestamptz, 1, ${w.expiresAt}::timestamptz)`))}
     ON CONFLICT (bucket, window_start) DO UPDATE SET count = rate_limit_counters.count + 1
     RETURNING bucket, window_start, count`;
-}
-
-/** The window's bucket in a statement: its expression there, or its name as a parameter. */
-export function bucketOf(window: LimitWindow): RawBuilder<string> | string {
-  return window.bucketSql ?? window.bucket;
 }
 
 /** Whether two windows share a counter row (a multi-row upsert cannot touch one row twice). */

@@ -1,7 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTx } from '../../core/db/transaction.js';
 import type { NewUser, UserRow } from '../../core/db/schema.js';
-import type { SqlValue } from '../../core/db/sql-value.js';
 
 export type PublicUser = Pick<UserRow, 'id' | 'email' | 'name' | 'balance_micros' | 'created_at'>;
 
@@ -14,12 +13,6 @@ export interface BalanceChange {
   now: Date;
 }
 
-/** A BalanceChange whose owner and reason may be expressions of the statement that holds the move. */
-export interface BalanceChangeInStatement extends Omit<BalanceChange, 'userId' | 'reason'> {
-  userId: SqlValue<number>;
-  reason: SqlValue<string>;
-}
-
 /**
  * moveBalance's two steps as CTEs, for a statement that moves money along with other writes:
  * `${name}_update`, the conditional UPDATE, feeds `${name}`, the ledger INSERT returning
@@ -27,7 +20,7 @@ export interface BalanceChangeInStatement extends Omit<BalanceChange, 'userId' |
  * the statement (e.g. that a charge row was written), so the owner's row is not even locked
  * otherwise.
  */
-export function balanceMoveCtes(name: string, change: BalanceChangeInStatement, when: RawBuilder<boolean> = sql`true`): RawBuilder<unknown> {
+export function balanceMoveCtes(name: string, change: BalanceChange, when: RawBuilder<boolean> = sql`true`): RawBuilder<unknown> {
   const update = sql.id(`${name}_update`);
   return sql`${update} AS (
       UPDATE users SET balance_micros = balance_micros + ${change.amountMicros}::bigint, updated_at = ${change.now}::timestamptz

@@ -2,7 +2,6 @@ import { sql, type QueryCreator, type RawBuilder } from 'kysely';
 import type { ConversationType, Database } from '../../core/db/schema.js';
 import type { Db } from '../../core/db/database.js';
 import { inTransaction, type DbOrTx } from '../../core/db/transaction.js';
-import type { SqlValue } from '../../core/db/sql-value.js';
 import { balanceMoveCtes } from '../accounts/accounts.repo.js';
 import { changeBalance, InsufficientBalanceError } from '../accounts/accounts.service.js';
 import { tooManyRequests } from '../../core/http/errors.js';
@@ -41,8 +40,7 @@ export function secondsToNextBudgetDay(now: Date): number {
 export const dailyBudgetSpent = (now: Date) =>
   tooManyRequests('This assistant has answered all the messages it can today. Please try again tomorrow.', secondsToNextBudgetDay(now), 'DAILY_BUDGET_SPENT');
 
-/** The ledger reason of a message's charge: "Chat message, conversation <uuid>". */
-const chargeReason = (conversationUuid: SqlValue<string>) => sql<string>`(${'Chat message, conversation '}::text || ${conversationUuid}::text)`;
+const chargeReason = (conversationUuid: string) => `Chat message, conversation ${conversationUuid}`;
 
 /**
  * Per-message billing as a reservation: the price is taken (conditional update + ledger row)
@@ -72,45 +70,30 @@ export interface ReservationInput {
 }
 
 /**
- * A ReservationInput whose conversation, owner and budget may be expressions of the statement
- * that reserves (one that finds the conversation itself). A budget whose cap is NULL there is
- * no budget.
- */
-export interface ReservationInStatement extends Omit<ReservationInput, 'userId' | 'conversationId' | 'conversationUuid' | 'dailyBudget'> {
-  userId: SqlValue<number>;
-  conversationId: SqlValue<number>;
-  conversationUuid: SqlValue<string>;
-  dailyBudget?: { assistantId: SqlValue<number>; capMicros: SqlValue<number | null> } | null;
-}
-
-/**
  * The reservation as CTEs, for reserveCharge's statement or a larger one (the message
  * admission), each step gated on the one before: `reserved_spend` (the day's spend, only with a budget; no row: the cap refused),
  * `reserved_charge` (the charge row's id), `reserved_debit` (the balance move and its ledger
  * row; no row: the balance refused). `when` gates the whole reservation. A refusal leaves the
  * later steps unwritten, and the caller must roll back what the earlier ones wrote.
  */
-export function reservingChargeCtes(input: ReservationInStatement, when: RawBuilder<boolean>): RawBuilder<unknown> {
+export function reservingChargeCtes(input: ReservationInput, when: RawBuilder<boolean>): RawBuilder<unknown> {
   const budget = input.dailyBudget ?? null;
   const day = budgetDay(input.now);
-  const cap = budget ? sql<number | null>`${budget.capMicros}::bigint` : null;
   const spend = budget
     ? sql`reserved_spend AS (
         INSERT INTO widget_daily_spend (assistant_id, day, spent_micros)
         SELECT ${budget.assistantId}::int, ${day}::date, ${input.amountMicros}::bigint
-        WHERE ${when} AND ${input.amountMicros}::bigint <= ${cap}
+        WHERE ${when} AND ${input.amountMicros}::bigint <= ${budget.capMicros}::bigint
         ON CONFLICT (assistant_id, day) DO UPDATE SET spent_micros = widget_daily_spend.spent_micros + EXCLUDED.spent_micros
-          WHERE widget_daily_spend.spent_micros + EXCLUDED.spent_micros <= ${cap}
+          WHERE widget_daily_spend.spent_micros + EXCLUDED.spent_micros <= ${budget.capMicros}::bigint
         RETURNING spent_micros),`
     : sql``;
-  // With a budget, the charge row names it (the refund gives the day's spend back), unless its cap is NULL.
   const charge = sql`reserved_charge AS (
       INSERT INTO conversation_charges (user_id, conversation_id, amount_micros, created_at, budget_assistant_id, budget_day)
       SELECT ${input.userId}::int, ${input.conversationId}::bigint, ${input.amountMicros}::bigint, ${input.now}::timestamptz,
-        ${budget ? sql`CASE WHEN ${cap} IS NOT NULL THEN ${budget.assistantId}::int END` : sql`NULL::int`},
-        ${budget ? sql`CASE WHEN ${cap} IS NOT NULL THEN ${day}::date END` : sql`NULL::date`}
-      WHERE ${when} ${budget ? sql`AND (${cap} IS NULL OR EXISTS (SELECT 1 FROM reserved_spend))` : sql``}
-      RETURNING id, user_id)`;
+        ${budget?.assistantId ?? null}::int, ${budget ? day : null}::date
+      WHERE ${when} ${budget ? sql`AND EXISTS (SELECT 1 FROM reserved_spend)` : sql``}
+      RETURNING id)`;
   const debit = balanceMoveCtes(
     'reserved_debit',
     { userId: input.userId, amountMicros: -input.amountMicros, reason: chargeReason(input.conversationUuid), now: input.now },
@@ -121,27 +104,23 @@ export function reservingChargeCtes(input: ReservationInStatement, when: RawBuil
 
 /** What reservingChargeCtes wrote, as the columns of the statement's result row. */
 export interface ReservedRow {
-  /** False: the day's budget refused; null: no budget. */
   budget_ok: boolean | null;
   charge_id: number | null;
-  charge_user_id: number | null;
   balance_after: number | null;
 }
 
 /** The ReservedRow columns, to select in the statement that holds reservingChargeCtes. */
-export function reservedColumns(input: ReservationInStatement): RawBuilder<unknown> {
-  const budget = input.dailyBudget;
-  return sql`${budget ? sql`CASE WHEN ${budget.capMicros}::bigint IS NOT NULL THEN EXISTS (SELECT 1 FROM reserved_spend) END` : sql`NULL::boolean`} AS budget_ok,
+export function reservedColumns(input: ReservationInput): RawBuilder<unknown> {
+  return sql`${input.dailyBudget ? sql`EXISTS (SELECT 1 FROM reserved_spend)` : sql`NULL::boolean`} AS budget_ok,
     (SELECT id FROM reserved_charge) AS charge_id,
-    (SELECT user_id FROM reserved_charge) AS charge_user_id,
     (SELECT balance_after_micros FROM reserved_debit) AS balance_after`;
 }
 
 /** The charge reserved, or the refusal (the caller's transaction must roll back what was written). */
-export function reservedCharge(input: Pick<ReservationInput, 'amountMicros' | 'now'>, row: ReservedRow): Charge {
-  if (row.budget_ok === false) throw dailyBudgetSpent(input.now);
-  if (row.balance_after === null || row.charge_id === null || row.charge_user_id === null) throw new InsufficientBalanceError();
-  return { id: row.charge_id, userId: row.charge_user_id, amountMicros: input.amountMicros };
+export function reservedCharge(input: ReservationInput, row: ReservedRow): Charge {
+  if (input.dailyBudget && !row.budget_ok) throw dailyBudgetSpent(input.now);
+  if (row.balance_after === null || row.charge_id === null) throw new InsufficientBalanceError();
+  return { id: row.charge_id, userId: input.userId, amountMicros: input.amountMicros };
 }
 
 /** What an assistant's widget conversations have spent on the UTC day holding `now`. */

@@ -107,7 +107,7 @@ export function createConversationsModule(deps: ConversationsModuleDeps) {
       }
     : undefined;
   const conversations = createConversationsService({
-    db, clock, assistants, pipeline, balanceMicros: deps.balanceMicros, generateReplyPerMinute: config.GENERATE_REPLY_PER_MINUTE, senderInfo,
+    db, clock, assistants, pipeline, observeStep, balanceMicros: deps.balanceMicros, generateReplyPerMinute: config.GENERATE_REPLY_PER_MINUTE, senderInfo,
     publicLimits: {
       conversationsPerIpPerHour: config.WIDGET_CONVERSATIONS_PER_IP_PER_HOUR,
       messagesPerConversationPerMinute: config.WIDGET_MESSAGES_PER_CONVERSATION_PER_MINUTE,

@@ -87,13 +87,6 @@ export function createConversationsRepo(db: DbOrTx) {
       .selectAll('c')
       .select(['a.uuid as assistant_uuid', 'a.name as assistant_name']);
 
-  const publicWithAssistantRecord = (uuid: string) =>
-    view()
-      .innerJoin('assistants as o', 'o.id', 'c.origin_assistant_id')
-      .select(['o.status as origin_status', 'o.widget_daily_budget_micros as origin_widget_budget_micros'])
-      .select(assistantRecordSql('a').as('assistant_record'))
-      .where('c.uuid', '=', uuid);
-
   return {
     insert(input: NewConversation): Promise<ConversationRow> {
       return db
@@ -146,11 +139,13 @@ export function createConversationsRepo(db: DbOrTx) {
      * first statement, so it is prepared on the server (its text never changes).
      */
     async findPublicWithAssistantRecord(uuid: string): Promise<(PublicConversationView & { assistant_record: unknown }) | undefined> {
-      return (await runPrepared(db, publicWithAssistantRecord(uuid))).rows[0];
+      const query = view()
+        .innerJoin('assistants as o', 'o.id', 'c.origin_assistant_id')
+        .select(['o.status as origin_status', 'o.widget_daily_budget_micros as origin_widget_budget_micros'])
+        .select(assistantRecordSql('a').as('assistant_record'))
+        .where('c.uuid', '=', uuid);
+      return (await runPrepared(db, query)).rows[0];
     },
-
-    /** findPublicWithAssistantRecord's query, for a statement that goes on from what it finds (admitWidgetMessage). */
-    publicWithAssistantRecord,
 
     /** The UUID of the assistant a conversation was opened with (a transfer changes assistant_id, not this). */
     async originAssistantUuid(conversationUuid: string): Promise<string | undefined> {

@@ -14,7 +14,7 @@ import { dailyBudgetSpent, dailySpendMicros, MESSAGE_PRICE_MICROS, messagePriceM
 import { inactivityDueAt, scheduleInactivityCheck } from './conversation-end.js';
 import { createConversationsRepo, type ConversationView, type ListFilters } from './conversations.repo.js';
 import type { RuntimeAssistant } from './functions/types.js';
-import { conversationNotFound, type MessageOptions, type MessagePipeline } from './message-pipeline.js';
+import { conversationNotFound, type MessageOptions, type MessagePipeline, type MessageStep } from './message-pipeline.js';
 import { fillVariables, mergedVariables } from './prompt.js';
 import type { SenderParty } from './conversations.present.js';
 import { assistantInactive, conversationStartLimits, enforceLimits, isPubliclyReachable, messageLimits, type PublicCaller, type PublicLimits } from './public-access.js';
@@ -33,6 +33,8 @@ export interface ConversationsDeps {
   clock: Clock;
   assistants: AssistantLookup;
   pipeline: MessagePipeline;
+  /** Times the steps of a message (the pipeline times the rest). */
+  observeStep?: (step: MessageStep, seconds: number) => void;
   balanceMicros(userId: number): Promise<number>;
   generateReplyPerMinute: number;
   /** Bounds on anonymous widget traffic. */
@@ -152,16 +154,13 @@ export function createConversationsService(deps: ConversationsDeps) {
 
     /** POST /conversations/{uuid}/messages: widget messages are counted against the public limits and the daily budget. */
     async sendMessage(uuid: string, text: string, caller: PublicCaller, options: MessageOptions = {}) {
-      // The lookup, and a widget message's admission with it: one statement on the usual path.
-      const { found, admitted } = await pipeline.admitWidget(createConversationsRepo(db).publicWithAssistantRecord(uuid), uuid, (id) =>
-        messageLimits(deps.publicLimits, id, caller.clientIp),
-      );
-      if (!found || admitted === undefined || !isPubliclyReachable(found, caller, 'send')) throw conversationNotFound();
+      const started = performance.now();
+      const found = await createConversationsRepo(db).findPublicWithAssistantRecord(uuid);
+      deps.observeStep?.('lookup', (performance.now() - started) / 1000);
+      if (!found || !isPubliclyReachable(found, caller, 'send')) throw conversationNotFound();
       const { assistant_record: record, ...conversation } = found;
       const assistant = assistants.fromRecord(record);
       if (conversation.type !== 'widget') return pipeline.handle(conversation, text, { ...options, assistant });
-      if (admitted) return pipeline.handle(conversation, text, { ...options, assistant, admitted });
-      // Not admitted with the lookup: the same checks and admission as any message, in their order.
       if (conversation.origin_status !== 'active') throw assistantInactive();
       const budgetMicros = conversation.origin_widget_budget_micros;
       return pipeline.handle(conversation, text, {

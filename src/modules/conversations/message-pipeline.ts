@@ -1,12 +1,11 @@
-import { sql, type Expression } from 'kysely';
+import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../core/db/database.js';
 import type { FunctionCallRecord } from '../../core/db/schema.js';
 import { runPrepared } from '../../core/db/server-prepared.js';
-import type { SqlValue } from '../../core/db/sql-value.js';
 import { inTransaction, type Tx } from '../../core/db/transaction.js';
-import { admitMessage, admitWidgetMessage, type AdmittedMessage, type NamedLimit } from './admission.js';
+import { admitMessage, type AdmittedMessage, type NamedLimit } from './admission.js';
 import { AppError } from '../../core/http/errors.js';
 import { capturingCharge, messagePriceMicros, refundCharge, type Charge, type DailyBudget } from './billing.js';
 import { enqueueFinalize, inactivityDueAt, scheduleInactivityCheck } from './conversation-end.js';
@@ -38,11 +37,9 @@ export interface MessageOptions {
   dailyBudget?: DailyBudget | null;
   /** The conversation's current assistant, when the caller read it along with the conversation. */
   assistant?: RuntimeAssistant;
-  /** The message's admission, when the statement that found the conversation made it (admitWidget). */
-  admitted?: { admission: AdmittedMessage; receivedAt: Date };
 }
 
-/** The timed steps of a message (the chat_message_step_seconds metric; lookup: a lookup that admitted nothing). */
+/** The timed steps of a message (the chat_message_step_seconds metric; lookup is the service's). */
 export type MessageStep = 'lookup' | 'admission' | 'turn_wait' | 'history' | 'model' | 'store';
 
 export interface MessageResult {
@@ -208,32 +205,11 @@ export function createMessagePipeline(deps: PipelineDeps) {
   }
 
   return {
-    /**
-     * A public message's lookup (`lookup`, by `uuid`) and, when it finds a widget conversation
-     * that may take the message, its admission, in one statement (admitWidgetMessage): `admitted`
-     * goes to handle as its option. A refusal throws.
-     */
-    async admitWidget(lookup: Expression<unknown>, uuid: string, limits: (conversationId: SqlValue<number>) => NamedLimit[]) {
-      const receivedAt = clock.now();
-      const started = performance.now();
-      // Timed as the admission when it admitted or refused, as the lookup when it only found the conversation.
-      let step: MessageStep = 'admission';
-      try {
-        const { found, admission } = await admitWidgetMessage(db, turns, lookup, {
-          uuid, limits, amountMicros: messagePriceMicros('widget'), historyMessages: deps.historyMessages, now: receivedAt,
-        });
-        if (admission === null) step = 'lookup';
-        return { found, admitted: admission ? { admission, receivedAt } : admission };
-      } finally {
-        deps.observeStep?.(step, (performance.now() - started) / 1000);
-      }
-    },
-
     async handle(initial: ConversationView, text: string, options: MessageOptions = {}): Promise<MessageResult> {
       const assistant = options.assistant ?? (await assistantFor(initial));
       if (initial.status === 'ended' && !assistant.conversation_ended_retrigger) throw conversationEnded();
-      const receivedAt = options.admitted?.receivedAt ?? clock.now();
-      const admission = options.admitted?.admission ?? (await timed('admission', () => admit(initial, receivedAt, options)));
+      const receivedAt = clock.now();
+      const admission = await timed('admission', () => admit(initial, receivedAt, options));
       let settled = false;
       let stopHeartbeat = () => {};
       try {

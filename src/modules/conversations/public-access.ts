@@ -1,7 +1,5 @@
 import ipaddr from 'ipaddr.js';
-import { sql } from 'kysely';
 import type { DbOrTx } from '../../core/db/transaction.js';
-import type { SqlValue } from '../../core/db/sql-value.js';
 import { AppError, tooManyRequests } from '../../core/http/errors.js';
 import type { AuthContext } from '../../core/http/fastify-types.js';
 import { consumeEachLimit } from '../../core/limits/fixed-window.js';
@@ -70,18 +68,11 @@ export function conversationStartLimits(limits: PublicLimits, clientIp: string):
   ];
 }
 
-const CONVERSATION_MESSAGES_BUCKET = 'widget:messages:conversation:';
-
 /** Per conversation first, then per address: every transaction takes these row locks in one order. */
-export function messageLimits(limits: PublicLimits, conversationId: SqlValue<number>, clientIp: string): NamedLimit[] {
-  // In a statement that finds the conversation itself, its bucket is computed there from its id.
-  const conversationBucket =
-    typeof conversationId === 'number'
-      ? { bucket: `${CONVERSATION_MESSAGES_BUCKET}${conversationId}` }
-      : { bucket: `${CONVERSATION_MESSAGES_BUCKET}(found by the statement)`, bucketSql: sql<string>`${CONVERSATION_MESSAGES_BUCKET}::text || ${conversationId}::text` };
+export function messageLimits(limits: PublicLimits, conversationId: number, clientIp: string): NamedLimit[] {
   return [
     {
-      ...conversationBucket,
+      bucket: `widget:messages:conversation:${conversationId}`,
       limit: limits.messagesPerConversationPerMinute,
       windowMs: MINUTE_MS,
       refusal: 'You are sending messages too quickly. Please wait a moment and try again.',

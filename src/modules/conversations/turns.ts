@@ -4,7 +4,6 @@ import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../core/db/database.js';
 import type { Database } from '../../core/db/schema.js';
 import type { DbOrTx, Tx } from '../../core/db/transaction.js';
-import type { SqlValue } from '../../core/db/sql-value.js';
 
 /** A message's place in its conversation's line. */
 export interface Turn {
@@ -78,7 +77,7 @@ export function createTurnQueue({ clock, leaseMs }: { clock: Clock; leaseMs: num
       released.on(key, done);
     });
 
-  function takingTurn(conversationId: SqlValue<number>, when: RawBuilder<boolean> = sql`true`) {
+  function takingTurn(conversationId: number, when: RawBuilder<boolean> = sql`true`) {
     return sql<TurnRow>`
       UPDATE conversations
       SET turn_issued = turn_issued + 1,
