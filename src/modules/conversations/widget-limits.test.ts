@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { bearer } from '../../../test/helpers/factories.js';
 import { balanceMicros, ledger, ownerWithAssistant, startConversationsApp, type ConversationsTestApp } from '../../../test/helpers/conversations.js';
 import { testConfig } from '../../../test/helpers/test-app.js';
@@ -129,6 +130,62 @@ describe('widget messages per conversation and per client network per minute', (
     expect((await send(ids[0]!, '192.0.2.41')).statusCode).toBe(200);
     const test = await start(owner.assistant.uuid, '192.0.2.40', bearer(owner.token), { type: 'test' });
     for (let i = 0; i < 8; i++) expect((await send(test.json().conversation_id, '192.0.2.40', bearer(owner.token))).statusCode).toBe(200);
+  });
+});
+
+describe('what a widget message is checked and charged with', () => {
+  const messageCounters = (t: ConversationsTestApp['t']) =>
+    t.deps.db.selectFrom('rate_limit_counters').select(['bucket', 'count']).where('bucket', 'like', 'widget:messages:%').orderBy('bucket').execute();
+
+  it('counts nothing for a message to an ended conversation, and admits it once its assistant reopens ended ones', async () => {
+    const { t } = ctx;
+    t.clock.set('2026-01-16T17:00:10Z');
+    const owner = await ownerWithAssistant(t);
+    const id = await started(owner.assistant.uuid, '192.0.2.60');
+    const { id: conversationId } = await t.deps.db.updateTable('conversations').set({ status: 'ended' }).where('uuid', '=', id).returning('id').executeTakeFirstOrThrow();
+    await t.deps.db.deleteFrom('rate_limit_counters').execute();
+
+    const ended = await send(id, '192.0.2.60');
+    expect(ended.statusCode).toBe(409);
+    expect(ended.json()).toEqual({ status: false, error: 'This conversation has ended and cannot receive new messages. Start a new conversation.' });
+    expect(await messageCounters(t)).toEqual([]);
+    expect(await t.deps.db.selectFrom('conversation_charges').select('id').where('conversation_id', '=', conversationId).execute()).toEqual([]);
+
+    await t.deps.db.updateTable('assistants').set({ conversation_ended_retrigger: true }).where('uuid', '=', owner.assistant.uuid).execute();
+    expect((await send(id, '192.0.2.60')).statusCode).toBe(200);
+    expect(await messageCounters(t)).toEqual([
+      { bucket: `widget:messages:conversation:${conversationId}`, count: 1 },
+      { bucket: 'widget:messages:ip:192.0.2.60', count: 1 },
+    ]);
+  });
+
+  it('charges with the origin assistant\'s budget when it has one, and with none otherwise', async () => {
+    const { t } = ctx;
+    t.clock.set('2026-01-16T18:00:10Z');
+    const budgeted = await ownerWithAssistant(t, { assistant: { widget_daily_budget_usd: 1 } });
+    const unbudgeted = await ownerWithAssistant(t);
+    const charged = async (owner: typeof budgeted) => {
+      const id = await started(owner.assistant.uuid, '192.0.2.61');
+      expect((await send(id, '192.0.2.61')).statusCode).toBe(200);
+      const charges = await t.deps.db
+        .selectFrom('conversation_charges as ch')
+        .innerJoin('conversations as c', 'c.id', 'ch.conversation_id')
+        .select(['ch.user_id', 'ch.amount_micros', 'ch.status', 'ch.budget_assistant_id', sql<string | null>`ch.budget_day::text`.as('budget_day')])
+        .where('c.uuid', '=', id)
+        .execute();
+      const reasons = (await ledger(t, owner.user.id)).filter((row) => row.amount_micros < 0).map((row) => row.reason);
+      return { charges, reasons, id };
+    };
+    const withBudget = await charged(budgeted);
+    const { id: budgetedAssistantId } = await t.deps.db.selectFrom('assistants').select('id').where('uuid', '=', budgeted.assistant.uuid).executeTakeFirstOrThrow();
+    expect(withBudget.charges).toEqual([{ user_id: budgeted.user.id, amount_micros: 10_000, status: 'captured', budget_assistant_id: budgetedAssistantId, budget_day: '2026-01-16' }]);
+    expect(withBudget.reasons).toEqual([`Chat message, conversation ${withBudget.id}`]);
+    const spend = await t.deps.db.selectFrom('widget_daily_spend').select(['spent_micros']).where('assistant_id', '=', budgetedAssistantId).execute();
+    expect(spend).toEqual([{ spent_micros: 10_000 }]);
+
+    const withoutBudget = await charged(unbudgeted);
+    expect(withoutBudget.charges).toEqual([{ user_id: unbudgeted.user.id, amount_micros: 10_000, status: 'captured', budget_assistant_id: null, budget_day: null }]);
+    expect(withoutBudget.reasons).toEqual([`Chat message, conversation ${withoutBudget.id}`]);
   });
 });
 
