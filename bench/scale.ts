@@ -27,6 +27,7 @@ import { assistantBody } from '../test/helpers/assistants.js';
 import { startServerProcess, type ServerProcess } from '../test/helpers/server-process.js';
 import { seedChatappConversations } from './support/chatapp-conversations.js';
 import { createBenchDatabase } from './support/database.js';
+import { killedWithBenchmark, onInterrupt } from './support/processes.js';
 
 const COUNTS = (process.env.BENCH_PROCESSES ?? '1,2,4').split(',').map(Number).sort((a, b) => a - b);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -39,6 +40,8 @@ const SECRET_KEY = 'bench-secret-key-0123456789abcdef0123456789';
 const OPEN_LIMITS = { WIDGET_CONVERSATIONS_PER_IP_PER_HOUR: '1000000', WIDGET_MESSAGES_PER_CONVERSATION_PER_MINUTE: '100000', WIDGET_MESSAGES_PER_IP_PER_MINUTE: '1000000' };
 
 const fakeLlm = spawn(process.execPath, ['--import', 'tsx', 'bench/support/fake-llm-process.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+// The fake model and the server processes go with the benchmark, however it ends.
+const children = killedWithBenchmark(fakeLlm);
 const llmUrl = await new Promise<string>((resolve, reject) => {
   fakeLlm.once('exit', (code) => reject(new Error(`fake LLM exited with ${code}`)));
   createInterface({ input: fakeLlm.stdout! }).once('line', resolve);
@@ -46,6 +49,10 @@ const llmUrl = await new Promise<string>((resolve, reject) => {
 
 const database = await createBenchDatabase({ requirePostgres: true });
 const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-scale-'));
+onInterrupt(async () => {
+  await database.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 const serverEnv = {
   DATABASE_URL: database.url!, SECRET_KEY, DATA_DIR: dataDir, LOG_LEVEL: 'silent', LLM_BASE_URL: llmUrl, LLM_MAX_RETRIES: '0', DB_POOL_SIZE: '10', ...OPEN_LIMITS,
 };
@@ -116,6 +123,7 @@ for (const count of COUNTS) {
   if (CONNECTIONS % count !== 0) throw new Error(`BENCH_CONNECTIONS (${CONNECTIONS}) must divide evenly between ${count} processes`);
   const added = Array.from({ length: count - servers.length }, (_, i) => servers.length + i);
   servers.push(...(await Promise.all(added.map((index) => startServerProcess(serverEnv, index % 2 === 0)))));
+  children.push(...added.map((index) => servers[index]!.process));
   const running = servers.slice(0, count);
   // Warm-up: the new processes' JIT and pools.
   await messagesRun(running, 3);

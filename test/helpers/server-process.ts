@@ -7,6 +7,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export interface ServerProcess {
   url: string;
   jobs: boolean;
+  /** The process itself, e.g. for a benchmark to kill it when the benchmark is killed. */
+  process: ChildProcess;
   stop(): Promise<void>;
 }
 
@@ -55,6 +57,7 @@ export async function startServerProcess(env: Record<string, string>, jobs: bool
   return {
     url,
     jobs,
+    process: child,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
