@@ -12,7 +12,9 @@ import {
   type ConversationsTestApp,
 } from '../../../test/helpers/conversations.js';
 import type { FakeCompletionRequest } from '../../../test/helpers/fake-openai.js';
-import { budgetDay, reserveCharge, type ReservationInput } from './billing.js';
+import { admitMessage } from './admission.js';
+import { budgetDay, type ReservationInput } from './billing.js';
+import { createTurnQueue } from './turns.js';
 
 let ctx: ConversationsTestApp;
 beforeAll(async () => {
@@ -135,7 +137,7 @@ describe('billing per user message', () => {
     expect(await balanceMicros(t, user.id)).toBe(990_000);
   });
 
-  it('reserveCharge on its own: the exact charge, then the balance and the daily budget refusals, each writing nothing', async () => {
+  it('the admission\'s reservation on its own: the exact charge, then the balance and the daily budget refusals, each writing nothing', async () => {
     const { t } = ctx;
     const { assistant, user } = await ownerWithAssistant(t, { balanceUsd: 0.015 });
     const id = await openConversation(t, assistant.uuid);
@@ -146,8 +148,11 @@ describe('billing per user message', () => {
     const input = (capMicros: number): ReservationInput => ({
       userId: user.id, conversationId: conversation.id, conversationUuid: id, amountMicros: 10_000, now, dailyBudget: { assistantId, capMicros },
     });
-    const reserve = (capMicros: number) => db.transaction().execute((tx) => reserveCharge(tx, input(capMicros)));
+    const turns = createTurnQueue({ clock: t.clock, leaseMs: 60_000 });
+    const reserve = async (capMicros: number) =>
+      (await admitMessage(db, turns, { conversationId: conversation.id, limits: [], reservation: input(capMicros), historyMessages: 10, now }))?.charge;
     const written = async () => ({
+      ticket: (await db.selectFrom('conversations').select('turn_issued').where('id', '=', conversation.id).executeTakeFirstOrThrow()).turn_issued,
       balance: await balanceMicros(t, user.id),
       ledger: await ledger(t, user.id),
       charges: await db
@@ -164,6 +169,7 @@ describe('billing per user message', () => {
     const day = budgetDay(now);
     const after = await written();
     expect(after).toEqual({
+      ticket: 1,
       balance: 5_000,
       ledger: [
         { amount_micros: 15_000, reason: 'Opening balance' },
@@ -186,9 +192,8 @@ describe('billing per user message', () => {
     const { assistant, user } = await ownerWithAssistant(t, { balanceUsd: 1 });
     const id = await openConversation(t, assistant.uuid);
     const conversation = (await t.deps.db.selectFrom('conversations').select('id').where('uuid', '=', id).executeTakeFirstOrThrow());
-    await t.deps.db.transaction().execute((tx) =>
-      reserveCharge(tx, { userId: user.id, conversationId: conversation.id, conversationUuid: id, amountMicros: 10_000, now: t.clock.now() }),
-    );
+    const reservation = { userId: user.id, conversationId: conversation.id, conversationUuid: id, amountMicros: 10_000, now: t.clock.now() };
+    await admitMessage(t.deps.db, createTurnQueue({ clock: t.clock, leaseMs: 60_000 }), { conversationId: conversation.id, limits: [], reservation, historyMessages: 10, now: t.clock.now() });
     expect(await balanceMicros(t, user.id)).toBe(990_000);
     await t.deps.jobs.drain();
     expect(await balanceMicros(t, user.id)).toBe(990_000);

@@ -42,24 +42,6 @@ export const dailyBudgetSpent = (now: Date) =>
 
 const chargeReason = (conversationUuid: string) => `Chat message, conversation ${conversationUuid}`;
 
-/**
- * Per-message billing as a reservation: the price is taken (conditional update + ledger row)
- * before the model is called, so concurrent messages can never spend more than the balance;
- * a reply stored captures it, a failure refunds it. A reservation nobody settled (the process
- * died) is refunded by the periodic sweep.
- *
- * With a daily budget, the day's spend grows by a conditional upsert in the same statement:
- * the row lock makes concurrent reservations (any process) see each other, so the spend never
- * passes the cap; refused, the caller's transaction rolls back and nothing was charged.
- *
- * One statement of reservingChargeCtes, the very steps the message admission runs inside its
- * own statement, so the budget rule and the charge are written in one place.
- */
-export async function reserveCharge(tx: DbOrTx, input: ReservationInput): Promise<Charge> {
-  const { rows } = await sql<ReservedRow>`WITH ${reservingChargeCtes(input, sql`true`)} SELECT ${reservedColumns(input)}`.execute(tx);
-  return reservedCharge(input, rows[0]!);
-}
-
 export interface ReservationInput {
   userId: number;
   conversationId: number;
@@ -70,10 +52,17 @@ export interface ReservationInput {
 }
 
 /**
- * The reservation as CTEs, for reserveCharge's statement or a larger one (the message
- * admission), each step gated on the one before: `reserved_spend` (the day's spend, only with a budget; no row: the cap refused),
- * `reserved_charge` (the charge row's id), `reserved_debit` (the balance move and its ledger
- * row; no row: the balance refused). `when` gates the whole reservation. A refusal leaves the
+ * Per-message billing as a reservation: the price is taken (conditional update + ledger row)
+ * before the model is called, so concurrent messages can never spend more than the balance;
+ * a reply stored captures it, a failure refunds it. A reservation nobody settled (the process
+ * died) is refunded by the periodic sweep. With a daily budget, the day's spend grows by a
+ * conditional upsert in the same statement: the row lock makes concurrent reservations (any
+ * process) see each other, so the spend never passes the cap.
+ *
+ * The reservation as CTEs of the message admission's statement (admission.ts), each step gated
+ * on the one before: `reserved_spend` (the day's spend, only with a budget; no row: the cap
+ * refused), `reserved_charge` (the charge row's id), `reserved_debit` (the balance move and its
+ * ledger row; no row: the balance refused). `when` gates the whole reservation. A refusal leaves the
  * later steps unwritten, and the caller must roll back what the earlier ones wrote.
  */
 export function reservingChargeCtes(input: ReservationInput, when: RawBuilder<boolean>): RawBuilder<unknown> {
