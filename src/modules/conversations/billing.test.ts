@@ -24,6 +24,12 @@ afterAll(async () => {
   await ctx.close();
 });
 
+/** A message's admission with no limits, which takes its ticket and reserves `reservation`, as production reserves. */
+function reserveThroughAdmission(t: ConversationsTestApp['t'], reservation: ReservationInput) {
+  const turns = createTurnQueue({ clock: t.clock, leaseMs: 60_000 });
+  return admitMessage(t.deps.db, turns, { conversationId: reservation.conversationId, limits: [], reservation, historyMessages: 10, now: reservation.now });
+}
+
 const INSUFFICIENT = { status: false, error: 'Insufficient balance. Please top up your account.' };
 const lastUserText = (request: FakeCompletionRequest) => request.body.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
 
@@ -148,9 +154,7 @@ describe('billing per user message', () => {
     const input = (capMicros: number): ReservationInput => ({
       userId: user.id, conversationId: conversation.id, conversationUuid: id, amountMicros: 10_000, now, dailyBudget: { assistantId, capMicros },
     });
-    const turns = createTurnQueue({ clock: t.clock, leaseMs: 60_000 });
-    const reserve = async (capMicros: number) =>
-      (await admitMessage(db, turns, { conversationId: conversation.id, limits: [], reservation: input(capMicros), historyMessages: 10, now }))?.charge;
+    const reserve = async (capMicros: number) => (await reserveThroughAdmission(t, input(capMicros)))?.charge;
     const written = async () => ({
       ticket: (await db.selectFrom('conversations').select('turn_issued').where('id', '=', conversation.id).executeTakeFirstOrThrow()).turn_issued,
       balance: await balanceMicros(t, user.id),
@@ -192,8 +196,7 @@ describe('billing per user message', () => {
     const { assistant, user } = await ownerWithAssistant(t, { balanceUsd: 1 });
     const id = await openConversation(t, assistant.uuid);
     const conversation = (await t.deps.db.selectFrom('conversations').select('id').where('uuid', '=', id).executeTakeFirstOrThrow());
-    const reservation = { userId: user.id, conversationId: conversation.id, conversationUuid: id, amountMicros: 10_000, now: t.clock.now() };
-    await admitMessage(t.deps.db, createTurnQueue({ clock: t.clock, leaseMs: 60_000 }), { conversationId: conversation.id, limits: [], reservation, historyMessages: 10, now: t.clock.now() });
+    await reserveThroughAdmission(t, { userId: user.id, conversationId: conversation.id, conversationUuid: id, amountMicros: 10_000, now: t.clock.now() });
     expect(await balanceMicros(t, user.id)).toBe(990_000);
     await t.deps.jobs.drain();
     expect(await balanceMicros(t, user.id)).toBe(990_000);
