@@ -1,5 +1,5 @@
 /**
- * Memory under sustained mixed traffic: the server runs as `npm start` runs it (the compiled
+ * Memory under sustained mixed traffic: the server runs as `npm start` runs it (its node flags; the compiled
  * build; SOAK_RUNTIME=tsx for the sources through tsx, SOAK_RUNTIME=dist for dist/ as it is, with
  * no rebuild) in its own process, with NODE_OPTIONS passed through, on a fresh
  * PostgreSQL database when DATABASE_URL is set, else on the embedded database in a temporary
@@ -10,7 +10,7 @@
  * with the same database driver answering one query per request, measured the same way.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -51,10 +51,13 @@ const env = {
   LOG_LEVEL: 'warn', LLM_BASE_URL: llmUrl, LLM_MAX_RETRIES: '0',
   WIDGET_CONVERSATIONS_PER_IP_PER_HOUR: '1000000', WIDGET_MESSAGES_PER_CONVERSATION_PER_MINUTE: '100000', WIDGET_MESSAGES_PER_IP_PER_MINUTE: '1000000',
 };
+// The node flags `npm start` gives (its script is `node <flags> scripts/start.mjs server`), or
+// SOAK_NODE_FLAGS to try others: V8's heap flags are not allowed in NODE_OPTIONS.
+const nodeFlags = (process.env.SOAK_NODE_FLAGS ?? startScriptFlags()).split(/\s+/).filter(Boolean);
 const entry = (name: 'server' | 'cli'): [string, string[]] =>
   RUNTIME === 'tsx' ? [join(ROOT, 'node_modules/.bin/tsx'), [`src/${name}.ts`]]
-  : RUNTIME === 'dist' ? [process.execPath, [`dist/${name}.js`]]
-  : [process.execPath, ['scripts/start.mjs', name]];
+  : RUNTIME === 'dist' ? [process.execPath, [...nodeFlags, `dist/${name}.js`]]
+  : [process.execPath, [...nodeFlags, 'scripts/start.mjs', name]];
 
 // The owner, created with the CLI before the server starts (the embedded database serves one process).
 const [cliCommand, cliArgs] = entry('cli');
@@ -74,7 +77,7 @@ const sample = async (label: string) => {
   samples.push({ label, memory });
   console.log(`  ${label.padEnd(42)} ${formatMemory(memory)}`);
 };
-console.log(`\nsoak: ${RUNTIME} server on ${databaseUrl ? 'PostgreSQL' : 'the embedded database'}, ${SECONDS} s of mixed traffic, ${CONNECTIONS} + ${CONNECTIONS / 2} connections (figures taken on a loaded machine)`);
+console.log(`\nsoak: ${RUNTIME} server${RUNTIME === 'tsx' ? '' : ` (node ${nodeFlags.join(' ')})`} on ${databaseUrl ? 'PostgreSQL' : 'the embedded database'}, ${SECONDS} s of mixed traffic, ${CONNECTIONS} + ${CONNECTIONS / 2} connections`);
 await sample('start (idle, after migrations)');
 
 const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
@@ -205,6 +208,13 @@ async function measureReference(url: string | undefined): Promise<Memory> {
   reference.child.kill('SIGTERM');
   await reference.exited;
   return memory;
+}
+
+function startScriptFlags(): string {
+  const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const flags = /^node\s+(.*?)\s*scripts\/start\.mjs\b/.exec(start)?.[1];
+  if (flags === undefined) throw new Error(`cannot read the node flags from npm start's script: ${start}`);
+  return flags;
 }
 
 function formatMemory(m: Memory): string {
