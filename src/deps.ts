@@ -5,6 +5,7 @@ import { pino, type Logger } from 'pino';
 import { ConfigError, type Config } from './config.js';
 import { systemClock, type Clock } from './core/clock.js';
 import { openDatabase, type DatabaseHandle, type Db } from './core/db/database.js';
+import { vacuumStaleTables } from './core/db/embedded-vacuum.js';
 import { createSecretBox, type SecretBox } from './core/crypto/secret-box.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { createApiKeysService } from './modules/accounts/api-keys.service.js';
@@ -207,7 +208,7 @@ function createAssistantServices(deps: Omit<Deps, 'services'>, knowledgeBases: K
 }
 
 /** Job handlers and recurring jobs; each schedule fires once per period across all processes. */
-function registerBackgroundJobs({ jobs, config, clock, http, services, extraction }: Deps, embeddings: EmbeddingsClient | null): void {
+function registerBackgroundJobs({ jobs, config, clock, http, services, extraction, database }: Deps, embeddings: EmbeddingsClient | null): void {
   registerKnowledgeJobs(jobs, { clock, http, embeddings, extraction, crawl: { concurrency: config.KNOWLEDGE_CRAWL_CONCURRENCY } });
   registerChatappJobs(jobs, services.chatapp);
   registerConversationsJobs(jobs, services.conversationsModule);
@@ -226,6 +227,14 @@ function registerBackgroundJobs({ jobs, config, clock, http, services, extractio
     logger.debug({ limits, sessions, finishedJobs }, 'pruned expired rows');
   });
   jobs.schedule('maintenance.prune-expired', 15 * 60_000, 'maintenance.prune-expired');
+  // PostgreSQL's autovacuum does this on a server; the embedded database has none (embedded-vacuum.ts).
+  if (database.kind === 'pglite') {
+    jobs.register('maintenance.vacuum-embedded', async (_payload, { db, logger }) => {
+      const vacuumed = await vacuumStaleTables(db);
+      if (vacuumed.length > 0) logger.info({ vacuumed }, 'vacuumed and analysed the embedded database\'s changed tables');
+    });
+    jobs.schedule('maintenance.vacuum-embedded', 15 * 60_000, 'maintenance.vacuum-embedded');
+  }
 }
 
 /** How AI replies reach chatapp customers: the sender's owner and display data, and a free-form send. */
