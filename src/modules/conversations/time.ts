@@ -47,7 +47,10 @@ function wallClock(date: Date, timeZone: string) {
 
 /** Minutes east of UTC at that instant. */
 export function offsetMinutes(date: Date, timeZone: string): number {
-  const w = wallClock(date, timeZone);
+  return offsetOf(date, wallClock(date, timeZone));
+}
+
+function offsetOf(date: Date, w: ReturnType<typeof wallClock>): number {
   const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
   return Math.round((asUtc - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
 }
@@ -57,8 +60,9 @@ const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
 /** "2026-02-23T14:00:00+01:00": ISO 8601 with the zone's offset, as the reference's webhooks show. */
 export function isoInZone(date: Date, timeZone: string): string {
   const zone = safeTimeZone(timeZone);
+  // One formatToParts (the costly part) gives both the wall clock and the offset.
   const w = wallClock(date, zone);
-  const offset = offsetMinutes(date, zone);
+  const offset = offsetOf(date, w);
   const sign = offset < 0 ? '-' : '+';
   return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
 }
