@@ -21,6 +21,19 @@ describe('fixedStatement', () => {
     expect(builds).toBe(1);
   });
 
+  it('takes a query builder, built on the database of its first run', async () => {
+    const built: unknown[] = [];
+    const statement = fixedStatement<[number, string], { doubled: number; name: string }>(($, db) => {
+      built.push(db);
+      return db.selectNoFrom([sql<number>`${$(0)}::integer * 2`.as('doubled'), sql<string>`${$(1)}::text`.as('name')]);
+    });
+
+    const inTx = await inTransaction(database.db, (tx) => statement.run(tx, [21, 'first']));
+    expect(inTx.rows).toEqual([{ doubled: 42, name: 'first' }]);
+    expect((await statement.run(database.db, [-3, 'second'])).rows).toEqual([{ doubled: -6, name: 'second' }]);
+    expect(built).toHaveLength(1);
+  });
+
   it.skipIf(!process.env.TEST_DATABASE_URL)('is prepared once per PostgreSQL connection, and reruns by name', async () => {
     const statement = fixedStatement<[string]>(($) => sql`SELECT ${$(0)}::text || ' (prepared)' AS label`);
     const rows = await database.db.connection().execute(async (connection) => {

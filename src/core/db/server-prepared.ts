@@ -1,4 +1,4 @@
-import type { CompiledQuery, QueryResult, RawBuilder } from 'kysely';
+import type { Compilable, CompiledQuery, QueryResult, RawBuilder } from 'kysely';
 import pg from 'pg';
 import type { DbOrTx } from './transaction.js';
 
@@ -33,12 +33,13 @@ PreparingClient.prototype.query = function (this: pg.Client, ...args: unknown[])
  * what is saved is the database's parsing and planning, the larger cost on long statements.
  * Never for a text that embeds values: every distinct text stays prepared on every connection.
  */
-export function runPrepared<R>(db: DbOrTx, query: { compile(): CompiledQuery<R> } | RawBuilder<R>): Promise<QueryResult<R>> {
-  const compiled = isRaw(query) ? query.compile(db) : query.compile();
+export function runPrepared<R>(db: DbOrTx, query: Compilable<R> | RawBuilder<R>): Promise<QueryResult<R>> {
+  const compiled = compileStatement(db, query);
   prepareOnServer(compiled.sql);
   return db.executeQuery(compiled);
 }
 
-function isRaw<R>(query: { compile(): CompiledQuery<R> } | RawBuilder<R>): query is RawBuilder<R> {
-  return (query as Partial<RawBuilder<R>>).isRawBuilder === true;
+/** A `sql` template compiles against a database; a query builder carries its own. */
+export function compileStatement<R>(db: DbOrTx, query: Compilable<R> | RawBuilder<R>): CompiledQuery<R> {
+  return (query as Partial<RawBuilder<R>>).isRawBuilder === true ? (query as RawBuilder<R>).compile(db) : (query as Compilable<R>).compile();
 }

@@ -1,7 +1,7 @@
 import { sql, type QueryCreator, type RawBuilder, type Selectable } from 'kysely';
 import type { ConversationsTable, ConversationType, Database, FunctionCallRecord } from '../../core/db/schema.js';
 import type { DbOrTx } from '../../core/db/transaction.js';
-import { runPrepared } from '../../core/db/server-prepared.js';
+import { fixedStatement } from '../../core/db/fixed-statement.js';
 import type { CursorPosition } from '../../core/http/cursor-pagination.js';
 import { assistantRecordSql } from '../assistants/assistant-record.js';
 import type { HistoryItem } from './prompt.js';
@@ -79,13 +79,25 @@ export function insertingMessages(query: QueryCreator<Database>, messages: NewMe
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
+/** A conversation with its current assistant's public identity (ConversationView). */
+const viewOf = (db: DbOrTx) =>
+  db
+    .selectFrom('conversations as c')
+    .innerJoin('assistants as a', 'a.id', 'c.assistant_id')
+    .selectAll('c')
+    .select(['a.uuid as assistant_uuid', 'a.name as assistant_name']);
+
+/** Every widget message's first statement: compiled once, prepared on the server. */
+const publicWithAssistantRecord = fixedStatement<[string], PublicConversationView & { assistant_record: unknown }>(($, db) =>
+  viewOf(db)
+    .innerJoin('assistants as o', 'o.id', 'c.origin_assistant_id')
+    .select(['o.status as origin_status', 'o.widget_daily_budget_micros as origin_widget_budget_micros'])
+    .select(assistantRecordSql('a').as('assistant_record'))
+    .where('c.uuid', '=', $<string>(0)),
+);
+
 export function createConversationsRepo(db: DbOrTx) {
-  const view = () =>
-    db
-      .selectFrom('conversations as c')
-      .innerJoin('assistants as a', 'a.id', 'c.assistant_id')
-      .selectAll('c')
-      .select(['a.uuid as assistant_uuid', 'a.name as assistant_name']);
+  const view = () => viewOf(db);
 
   return {
     insert(input: NewConversation): Promise<ConversationRow> {
@@ -135,16 +147,10 @@ export function createConversationsRepo(db: DbOrTx) {
 
     /**
      * findPublicByUuid plus the current assistant's whole record (assistants/assistant-record.ts),
-     * in one round trip: what a widget message needs before its admission. Every widget message's
-     * first statement, so it is prepared on the server (its text never changes).
+     * in one round trip: what a widget message needs before its admission.
      */
     async findPublicWithAssistantRecord(uuid: string): Promise<(PublicConversationView & { assistant_record: unknown }) | undefined> {
-      const query = view()
-        .innerJoin('assistants as o', 'o.id', 'c.origin_assistant_id')
-        .select(['o.status as origin_status', 'o.widget_daily_budget_micros as origin_widget_budget_micros'])
-        .select(assistantRecordSql('a').as('assistant_record'))
-        .where('c.uuid', '=', uuid);
-      return (await runPrepared(db, query)).rows[0];
+      return (await publicWithAssistantRecord.run(db, [uuid])).rows[0];
     },
 
     /** The UUID of the assistant a conversation was opened with (a transfer changes assistant_id, not this). */
