@@ -20,6 +20,7 @@ import { PreparingClient } from '../src/core/db/server-prepared.js';
 import { createDeps } from '../src/deps.js';
 import { loadConfig } from '../src/config.js';
 import { assistantBody } from '../test/helpers/assistants.js';
+import { countDatabaseCpu, cpuMsOf } from './support/cpu.js';
 import { createBenchDatabase } from './support/database.js';
 import { printComparison, warmUp, type LoadResult } from './support/load.js';
 import { killedWithBenchmark, onInterrupt } from './support/processes.js';
@@ -142,6 +143,19 @@ async function countingStatements<T>(work: () => Promise<T>): Promise<{ result: 
   }
 }
 
+/**
+ * The CPU `work` costs this process, the fake model's process and this database's backends: a
+ * figure this machine's changing speed sways less than latency.
+ */
+async function cpuOf<T>(work: () => Promise<T>): Promise<{ result: T; selfMs: number; modelMs: number; databaseMs: number | null }> {
+  const databaseCpu = await countDatabaseCpu(deps.db);
+  const modelStart = await cpuMsOf(fakeLlm.pid!);
+  const selfStart = process.cpuUsage();
+  const result = await work();
+  const self = process.cpuUsage(selfStart);
+  return { result, selfMs: (self.user + self.system) / 1000, modelMs: (await cpuMsOf(fakeLlm.pid!)) - modelStart, databaseMs: await databaseCpu.stop() };
+}
+
 /** Sequential POSTs timed with performance.now() (autocannon rounds latencies to whole ms). */
 async function sequentialLatency(url: string, body: (i: number) => string): Promise<{ p50: number; p99: number; mean: number }> {
   const durations: number[] = [];
@@ -168,9 +182,13 @@ await serviceRun('warm-up', 2, await widgetConversations('warm', 1, CONNECTIONS)
 
 // Latency: one message at a time, so nothing queues and the difference is the work added.
 const [serviceLatency] = await widgetConversations('latency', 1, 1);
-const referenceSeq = await sequentialLatency(`${llmUrl}/chat/completions`, () => referenceBody);
+const referenceCpu = await cpuOf(() => sequentialLatency(`${llmUrl}/chat/completions`, () => referenceBody));
+const referenceSeq = referenceCpu.result;
 deps.services.conversationsModule.messageSteps.reset();
-const counted = await countingStatements(() => sequentialLatency(`${serviceUrl}${serviceLatency}`, (i) => JSON.stringify({ message: `What are your opening hours? (${i})` })));
+const serviceCpu = await cpuOf(() =>
+  countingStatements(() => sequentialLatency(`${serviceUrl}${serviceLatency}`, (i) => JSON.stringify({ message: `What are your opening hours? (${i})` }))),
+);
+const counted = serviceCpu.result;
 const serviceSeq = counted.result;
 console.log(`\nmessages: latency, one connection, ${SEQUENTIAL} sequential round trips, PostgreSQL, instant fake LLM`);
 console.log(`  fake LLM called directly        p50 ${referenceSeq.p50.toFixed(2)} ms   p99 ${referenceSeq.p99.toFixed(2)} ms`);
@@ -179,6 +197,11 @@ console.log(`  added latency per message:      p50 ${(serviceSeq.p50 - reference
 const perMessage = (n: number) => (n / SEQUENTIAL).toFixed(1);
 console.log(`  per message: ${perMessage(counted.statements)} SQL statements (round trips), ${perMessage(counted.commits - counted.asyncCommits)} durable commits, ${perMessage(counted.asyncCommits)} commits not waiting for the WAL flush`);
 await printSteps(`one at a time (request mean ${serviceSeq.mean.toFixed(2)} ms)`, serviceSeq.mean);
+const cpuPerCall = (ms: number | null) => (ms === null ? 'n/a' : `${(ms / SEQUENTIAL).toFixed(2)} ms`);
+console.log(
+  `  CPU per message, one at a time: service ${cpuPerCall(serviceCpu.selfMs - referenceCpu.selfMs)} (this process, less the load client's share measured on the direct calls), ` +
+    `database ${cpuPerCall(serviceCpu.databaseMs)}, fake model ${cpuPerCall(serviceCpu.modelMs)} (${cpuPerCall(referenceCpu.modelMs)} called directly)`,
+);
 
 // Throughput: every connection its own conversation; one owner (one balance row) and many owners.
 const reference = await referenceRun('fake LLM called directly', SECONDS);

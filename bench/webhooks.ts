@@ -10,7 +10,6 @@
  *    still grow with contention.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
@@ -20,6 +19,7 @@ import { createDeps } from '../src/deps.js';
 import { inTransaction } from '../src/core/db/transaction.js';
 import { enqueueWebhook } from '../src/modules/webhooks/webhooks.service.js';
 import { startWebhookSink } from '../test/helpers/webhook-sink.js';
+import { countDatabaseCpu, cpuMsOf } from './support/cpu.js';
 import { createBenchDatabase } from './support/database.js';
 
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 5_000);
@@ -32,7 +32,6 @@ const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').f
 const SECRET_KEY = 'bench-secret-key-0123456789abcdef0123456789';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const wallMs = () => performance.timeOrigin + performance.now();
-const CLOCK_TICKS_PER_S = 100;
 /** Long enough for every backend to have flushed its statistics (PostgreSQL does so 1 s after activity). */
 const STATS_SETTLE_MS = 2_500;
 
@@ -44,13 +43,6 @@ const deps = await createDeps(loadConfig({ LOG_LEVEL: 'silent', SECRET_KEY, DATA
 });
 const { user } = await deps.services.accounts.createUser({ email: 'bench@example.com', password: 'bench-password' });
 await deps.services.webhooks.getSigningSecret(user.id);
-
-/** User + system CPU a process has used so far, from /proc (Linux). */
-async function cpuMsOf(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
-}
 
 /** Transactions this database has finished, each statement outside a transaction counting as one. */
 async function transactionCount(): Promise<number> {
@@ -65,37 +57,6 @@ interface Cost {
   transactions: number;
   /** This database's backends; null when PostgreSQL does not run on this machine. */
   databaseCpuMs: number | null;
-}
-
-/**
- * Starts counting the CPU of this database's backends (PostgreSQL on this machine, from /proc).
- * Sampled every 100 ms, because a backend's figures vanish when it exits: a connection closed
- * during the count loses at most its last 100 ms.
- */
-async function countDatabaseCpu(): Promise<{ stop(): Promise<number | null> }> {
-  const latest = new Map<number, number>();
-  let sampling: Promise<void> | null = null;
-  const sample = () =>
-    (sampling ??= (async () => {
-      const { rows } = await sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`.execute(deps.db);
-      for (const { pid } of rows) {
-        const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-        // A pid of a database on another machine may name an unrelated local process.
-        if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres') latest.set(pid, await cpuMsOf(pid).catch(() => latest.get(pid) ?? 0));
-      }
-    })().finally(() => (sampling = null)));
-  const total = () => [...latest.values()].reduce((a, b) => a + b, 0);
-  await sample();
-  const start = total();
-  const timer = setInterval(() => void sample().catch(() => {}), 100);
-  return {
-    async stop() {
-      clearInterval(timer);
-      await sampling;
-      await sample();
-      return latest.size === 0 ? null : total() - start;
-    },
-  };
 }
 
 const payload = { event: 'conversation_ended', conversation_id: 'b2c3d4e5-f6a7-8901-bcde-f12345678901', message_count: 12, transcript: 'x'.repeat(1_000) };
@@ -158,7 +119,7 @@ async function referenceRun(total: number): Promise<{ perS: number; cost: Cost }
     const cpu = process.cpuUsage(startCpu);
     console.log('cpu-us ' + (cpu.user + cpu.system));`;
   const transactionsBefore = await transactionCount();
-  const databaseCpu = await countDatabaseCpu();
+  const databaseCpu = await countDatabaseCpu(deps.db);
   const started = wallMs();
   const cpuUs = await Promise.all(
     [0, 1].map(
@@ -198,7 +159,7 @@ try {
   const [transactionsBefore, cpuBefore] = [await transactionCount(), await serversCpuMs()];
   const committedAt = await enqueueBatch(DELIVERIES, 'throughput');
   // Counted from the commit: the enqueuing transaction's own work is the bench's, not the service's.
-  const databaseCpu = await countDatabaseCpu();
+  const databaseCpu = await countDatabaseCpu(deps.db);
   await sink.waitForRequests(DELIVERIES, 300_000);
   const lastReceipt = Math.max(...sink.requests.map((r) => r.receivedAtMs));
   const servicePerS = DELIVERIES / ((lastReceipt - committedAt) / 1000);

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { SqlValue } from '../../core/db/fixed-statement.js';
 import type { DbOrTx } from '../../core/db/transaction.js';
 import type { NewUser, UserRow } from '../../core/db/schema.js';
 
@@ -20,7 +21,7 @@ export interface BalanceChange {
  * the statement (e.g. that a charge row was written), so the owner's row is not even locked
  * otherwise.
  */
-export function balanceMoveCtes(name: string, change: BalanceChange, when: RawBuilder<boolean> = sql`true`): RawBuilder<unknown> {
+export function balanceMoveCtes(name: string, change: { [K in keyof BalanceChange]: SqlValue<BalanceChange[K]> }, when: RawBuilder<boolean> = sql`true`): RawBuilder<unknown> {
   const update = sql.id(`${name}_update`);
   return sql`${update} AS (
       UPDATE users SET balance_micros = balance_micros + ${change.amountMicros}::bigint, updated_at = ${change.now}::timestamptz

@@ -1,13 +1,13 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../core/db/database.js';
 import { statementRefusal } from '../../core/db/errors.js';
-import { runPrepared } from '../../core/db/server-prepared.js';
+import { fixedStatementPerShape } from '../../core/db/fixed-statement.js';
 import { inTransaction, type DbOrTx } from '../../core/db/transaction.js';
 import { tooManyRequests } from '../../core/http/errors.js';
 import { consumeEachLimit, countingWindows, limitWindows, onDistinctRows, windowVerdict, type LimitWindow, type WindowLimit } from '../../core/limits/fixed-window.js';
-import { reservedCharge, reservedColumns, reservingChargeCtes, type Charge, type ReservationInput, type ReservedRow } from './billing.js';
+import { RESERVATION_VALUES, reservationValues, reservedCharge, reservedColumns, reservingChargeCtes, type Charge, type ReservationInput, type ReservationValues, type ReservedRow } from './billing.js';
 import type { HistoryItem } from './prompt.js';
-import type { TakenTurn, TurnQueue, TurnRow } from './turns.js';
+import { takingTurn, type TakenTurn, type TurnQueue, type TurnRow } from './turns.js';
 
 /** A rate limit a message counts against, with its public refusal text. */
 export interface NamedLimit extends WindowLimit {
@@ -71,8 +71,22 @@ export async function admitMessage(db: Db, turns: TurnQueue, input: AdmissionInp
 
 /** The statement's row, from its result or, when it refused, from the error's detail. */
 async function runAdmission(db: DbOrTx, turns: TurnQueue, input: AdmissionInput, windows: LimitWindow[]): Promise<AdmissionRow> {
+  const reservation = input.reservation;
+  const shape: AdmissionShape = { windows: windows.length, reservation: !reservation ? 'none' : reservation.dailyBudget ? 'budgeted' : 'charged' };
+  const values: AdmissionValues = {
+    conversationId: input.conversationId,
+    leaseUntil: turns.leaseFromNow(),
+    historyMessages: input.historyMessages,
+    ...(reservation ? reservationValues(reservation) : {}),
+  };
+  windows.forEach((w, i) => {
+    values[`bucket${i}`] = w.bucket;
+    values[`windowStart${i}`] = w.windowStart;
+    values[`expiresAt${i}`] = w.expiresAt;
+    values[`limit${i}`] = w.limit;
+  });
   try {
-    const { rows } = await runPrepared(db, admissionStatement(turns, input, windows));
+    const { rows } = await admission.run(db, shape, values);
     return rows[0]!;
   } catch (error) {
     const refused = statementRefusal<AdmissionRow>(error);
@@ -96,37 +110,62 @@ function refuseOnFirst(limits: NamedLimit[], verdicts: { allowed: boolean; retry
   if (refused >= 0) throw tooManyRequests(limits[refused]!.refusal, verdicts[refused]!.retryAfterSeconds, 'RATE_LIMITED');
 }
 
-function admissionStatement(turns: TurnQueue, input: AdmissionInput, windows: LimitWindow[]) {
-  const id = input.conversationId;
-  const limited = windows.length > 0;
-  const counting = limited
-    ? sql`counted AS (${countingWindows(windows)}),
-      admitted AS (
-        SELECT coalesce(bool_and(c.count <= l.max_count), true) AS ok
-        FROM counted c JOIN (VALUES ${sql.join(windows.map((w) => sql`(${w.bucket}::text, ${w.limit}::int)`))}) AS l (bucket, max_count) USING (bucket)),`
-    : sql``;
-  const allowed: RawBuilder<boolean> = limited ? sql`(SELECT ok FROM admitted)` : sql`true`;
-  const reservation = input.reservation;
-  const reserving = reservation ? sql`, ${reservingChargeCtes(reservation, sql`coalesce((SELECT ai_enabled FROM taken), false)`)}` : sql``;
-  const reserved = reservation
-    ? reservedColumns(reservation)
-    : sql`NULL::boolean AS budget_ok, NULL::bigint AS charge_id, NULL::bigint AS balance_after`;
-  // Refused: the conversation is gone or a limit refused (no turn taken), or the answer could not be paid for.
-  const refused = reservation ? sql`a.turn_issued IS NULL OR (a.ai_enabled AND a.balance_after IS NULL)` : sql`a.turn_issued IS NULL`;
-  return sql<AdmissionRow>`
-    WITH ${counting}
-      before_admission AS (SELECT turn_done FROM conversations WHERE id = ${id}::bigint),
-      taken AS (${turns.takingTurn(id, allowed)})
-      ${reserving}
-    SELECT a.*, CASE WHEN ${refused} THEN refuse_statement(row_to_json(a)) END AS refused FROM (
-    SELECT set_config('synchronous_commit', 'off', true) AS commit_mode,
-      ${limited ? sql`(SELECT json_object_agg(bucket, count) FROM counted)` : sql`NULL::json`} AS counts,
-      t.turn_issued, t.turn_done, t.ai_enabled,
-      ${reserved},
-      CASE WHEN t.ai_enabled AND t.turn_done = t.turn_issued - 1 AND t.turn_done = (SELECT turn_done FROM before_admission)
-        THEN (SELECT coalesce(json_agg(h ORDER BY h.id), '[]'::json) FROM (
-          SELECT id, role, content, function_calls FROM conversation_messages
-          WHERE conversation_id = ${id}::bigint ORDER BY id DESC LIMIT ${input.historyMessages}::int) AS h)
-      END AS history
-    FROM (SELECT 1) AS one LEFT JOIN taken AS t ON true) AS a`;
+/** What the admission statement's text depends on: how many windows it counts, and what it reserves. */
+interface AdmissionShape {
+  windows: number;
+  reservation: 'none' | 'charged' | 'budgeted';
 }
+
+/**
+ * The statement's values by name: the conversation, the lease, the history's length, each
+ * window's (`bucket0`, `windowStart0`, `expiresAt0`, `limit0`, ...) and the reservation's
+ * (ReservationValues).
+ */
+type AdmissionValues = Record<string, unknown>;
+
+/** One text per shape, each compiled once and prepared on the server. */
+const admission = fixedStatementPerShape<AdmissionShape, AdmissionValues, AdmissionRow>(
+  (shape) => `${shape.windows}:${shape.reservation}`,
+  (shape, $) => {
+    const id = $('conversationId') as RawBuilder<number>;
+    const windows = Array.from({ length: shape.windows }, (_, i) => ({
+      bucket: $(`bucket${i}`) as RawBuilder<string>,
+      windowStart: $(`windowStart${i}`) as RawBuilder<Date>,
+      expiresAt: $(`expiresAt${i}`) as RawBuilder<Date>,
+      limit: $(`limit${i}`),
+    }));
+    const limited = windows.length > 0;
+    const counting = limited
+      ? sql`counted AS (${countingWindows(windows)}),
+        admitted AS (
+          SELECT coalesce(bool_and(c.count <= l.max_count), true) AS ok
+          FROM counted c JOIN (VALUES ${sql.join(windows.map((w) => sql`(${w.bucket}::text, ${w.limit}::int)`))}) AS l (bucket, max_count) USING (bucket)),`
+      : sql``;
+    const allowed: RawBuilder<boolean> = limited ? sql`(SELECT ok FROM admitted)` : sql`true`;
+    const reserves = shape.reservation !== 'none';
+    const budgeted = shape.reservation === 'budgeted';
+    const reservation = Object.fromEntries(RESERVATION_VALUES.map((name) => [name, $(name)])) as unknown as ReservationValues;
+    const reserving = reserves ? sql`, ${reservingChargeCtes(reservation, budgeted, sql`coalesce((SELECT ai_enabled FROM taken), false)`)}` : sql``;
+    const reserved = reserves
+      ? reservedColumns(budgeted)
+      : sql`NULL::boolean AS budget_ok, NULL::bigint AS charge_id, NULL::bigint AS balance_after`;
+    // Refused: the conversation is gone or a limit refused (no turn taken), or the answer could not be paid for.
+    const refused = reserves ? sql`a.turn_issued IS NULL OR (a.ai_enabled AND a.balance_after IS NULL)` : sql`a.turn_issued IS NULL`;
+    return sql<AdmissionRow>`
+      WITH ${counting}
+        before_admission AS (SELECT turn_done FROM conversations WHERE id = ${id}::bigint),
+        taken AS (${takingTurn({ conversationId: id, leaseUntil: $('leaseUntil') as RawBuilder<Date> }, allowed)})
+        ${reserving}
+      SELECT a.*, CASE WHEN ${refused} THEN refuse_statement(row_to_json(a)) END AS refused FROM (
+      SELECT set_config('synchronous_commit', 'off', true) AS commit_mode,
+        ${limited ? sql`(SELECT json_object_agg(bucket, count) FROM counted)` : sql`NULL::json`} AS counts,
+        t.turn_issued, t.turn_done, t.ai_enabled,
+        ${reserved},
+        CASE WHEN t.ai_enabled AND t.turn_done = t.turn_issued - 1 AND t.turn_done = (SELECT turn_done FROM before_admission)
+          THEN (SELECT coalesce(json_agg(h ORDER BY h.id), '[]'::json) FROM (
+            SELECT id, role, content, function_calls FROM conversation_messages
+            WHERE conversation_id = ${id}::bigint ORDER BY id DESC LIMIT ${$('historyMessages')}::int) AS h)
+        END AS history
+      FROM (SELECT 1) AS one LEFT JOIN taken AS t ON true) AS a`;
+  },
+);

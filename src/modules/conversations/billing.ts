@@ -1,6 +1,7 @@
 import { sql, type QueryCreator, type RawBuilder } from 'kysely';
 import type { ConversationType, Database } from '../../core/db/schema.js';
 import type { Db } from '../../core/db/database.js';
+import type { SqlValue } from '../../core/db/fixed-statement.js';
 import { inTransaction, type DbOrTx } from '../../core/db/transaction.js';
 import { balanceMoveCtes } from '../accounts/accounts.repo.js';
 import { changeBalance, InsufficientBalanceError } from '../accounts/accounts.service.js';
@@ -65,30 +66,64 @@ export interface ReservationInput {
  * ledger row; no row: the balance refused). `when` gates the whole reservation. A refusal leaves the
  * later steps unwritten, and the caller must roll back what the earlier ones wrote.
  */
-export function reservingChargeCtes(input: ReservationInput, when: RawBuilder<boolean>): RawBuilder<unknown> {
-  const budget = input.dailyBudget ?? null;
-  const day = budgetDay(input.now);
-  const spend = budget
+export function reservingChargeCtes(values: ReservationValues, budgeted: boolean, when: RawBuilder<boolean>): RawBuilder<unknown> {
+  const spend = budgeted
     ? sql`reserved_spend AS (
         INSERT INTO widget_daily_spend (assistant_id, day, spent_micros)
-        SELECT ${budget.assistantId}::int, ${day}::date, ${input.amountMicros}::bigint
-        WHERE ${when} AND ${input.amountMicros}::bigint <= ${budget.capMicros}::bigint
+        SELECT ${values.budgetAssistantId}::int, ${values.budgetDay}::date, ${values.amountMicros}::bigint
+        WHERE ${when} AND ${values.amountMicros}::bigint <= ${values.budgetCapMicros}::bigint
         ON CONFLICT (assistant_id, day) DO UPDATE SET spent_micros = widget_daily_spend.spent_micros + EXCLUDED.spent_micros
-          WHERE widget_daily_spend.spent_micros + EXCLUDED.spent_micros <= ${budget.capMicros}::bigint
+          WHERE widget_daily_spend.spent_micros + EXCLUDED.spent_micros <= ${values.budgetCapMicros}::bigint
         RETURNING spent_micros),`
     : sql``;
   const charge = sql`reserved_charge AS (
       INSERT INTO conversation_charges (user_id, conversation_id, amount_micros, created_at, budget_assistant_id, budget_day)
-      SELECT ${input.userId}::int, ${input.conversationId}::bigint, ${input.amountMicros}::bigint, ${input.now}::timestamptz,
-        ${budget?.assistantId ?? null}::int, ${budget ? day : null}::date
-      WHERE ${when} ${budget ? sql`AND EXISTS (SELECT 1 FROM reserved_spend)` : sql``}
+      SELECT ${values.userId}::int, ${values.conversationId}::bigint, ${values.amountMicros}::bigint, ${values.now}::timestamptz,
+        ${values.budgetAssistantId}::int, ${values.budgetDay}::date
+      WHERE ${when} ${budgeted ? sql`AND EXISTS (SELECT 1 FROM reserved_spend)` : sql``}
       RETURNING id)`;
   const debit = balanceMoveCtes(
     'reserved_debit',
-    { userId: input.userId, amountMicros: -input.amountMicros, reason: chargeReason(input.conversationUuid), now: input.now },
+    { userId: values.userId, amountMicros: values.debitMicros, reason: values.reason, now: values.now },
     sql<boolean>`EXISTS (SELECT 1 FROM reserved_charge)`,
   );
   return sql`${spend} ${charge}, ${debit}`;
+}
+
+/** What reservingChargeCtes writes, value by value (each may be a fixed statement's placeholder). */
+export interface ReservationValues {
+  userId: SqlValue<number>;
+  conversationId: SqlValue<number>;
+  amountMicros: SqlValue<number>;
+  /** The balance move: minus the amount. */
+  debitMicros: SqlValue<number>;
+  reason: SqlValue<string>;
+  now: SqlValue<Date>;
+  /** The daily budget's assistant, UTC day and cap; null without a budget. */
+  budgetAssistantId: SqlValue<number | null>;
+  budgetDay: SqlValue<string | null>;
+  budgetCapMicros: SqlValue<number | null>;
+}
+
+/** The names of ReservationValues, for a statement that takes each as a placeholder. */
+export const RESERVATION_VALUES = [
+  'userId', 'conversationId', 'amountMicros', 'debitMicros', 'reason', 'now', 'budgetAssistantId', 'budgetDay', 'budgetCapMicros',
+] as const satisfies readonly (keyof ReservationValues)[];
+
+/** A reservation's values. */
+export function reservationValues(input: ReservationInput) {
+  const budget = input.dailyBudget ?? null;
+  return {
+    userId: input.userId,
+    conversationId: input.conversationId,
+    amountMicros: input.amountMicros,
+    debitMicros: -input.amountMicros,
+    reason: chargeReason(input.conversationUuid),
+    now: input.now,
+    budgetAssistantId: budget?.assistantId ?? null,
+    budgetDay: budget ? budgetDay(input.now) : null,
+    budgetCapMicros: budget?.capMicros ?? null,
+  } satisfies ReservationValues;
 }
 
 /** What reservingChargeCtes wrote, as the columns of the statement's result row. */
@@ -99,8 +134,8 @@ export interface ReservedRow {
 }
 
 /** The ReservedRow columns, to select in the statement that holds reservingChargeCtes. */
-export function reservedColumns(input: ReservationInput): RawBuilder<unknown> {
-  return sql`${input.dailyBudget ? sql`EXISTS (SELECT 1 FROM reserved_spend)` : sql`NULL::boolean`} AS budget_ok,
+export function reservedColumns(budgeted: boolean): RawBuilder<unknown> {
+  return sql`${budgeted ? sql`EXISTS (SELECT 1 FROM reserved_spend)` : sql`NULL::boolean`} AS budget_ok,
     (SELECT id FROM reserved_charge) AS charge_id,
     (SELECT balance_after_micros FROM reserved_debit) AS balance_after`;
 }
@@ -127,7 +162,7 @@ export async function dailySpendMicros(db: DbOrTx, assistantId: number, now: Dat
  * In the transaction that stores the reply, as a statement (the store runs it in one statement
  * with its other writes): returns the charge's id, or no row if the sweep refunded it meanwhile.
  */
-export function capturingCharge(query: QueryCreator<Database>, chargeId: number, now: Date) {
+export function capturingCharge(query: QueryCreator<Database>, chargeId: SqlValue<number | null>, now: SqlValue<Date>) {
   return query
     .updateTable('conversation_charges')
     .set({ status: 'captured', settled_at: now })

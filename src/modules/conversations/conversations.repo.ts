@@ -1,7 +1,7 @@
 import { sql, type QueryCreator, type RawBuilder, type Selectable } from 'kysely';
 import type { ConversationsTable, ConversationType, Database, FunctionCallRecord } from '../../core/db/schema.js';
 import type { DbOrTx } from '../../core/db/transaction.js';
-import { fixedStatement } from '../../core/db/fixed-statement.js';
+import { fixedStatement, type SqlValue } from '../../core/db/fixed-statement.js';
 import type { CursorPosition } from '../../core/http/cursor-pagination.js';
 import { assistantRecordSql } from '../assistants/assistant-record.js';
 import type { HistoryItem } from './prompt.js';
@@ -48,21 +48,47 @@ export interface ListFilters {
   senderPhones?: string[];
 }
 
+/** A conversation_messages row to insert, column by column (values or a fixed statement's placeholders). */
+export interface MessageRowValues {
+  conversation_id: SqlValue<number>;
+  role: SqlValue<NewMessage['role']>;
+  content: SqlValue<string>;
+  /** JSON text, or null. */
+  function_calls: SqlValue<string | null>;
+  assistant_id: SqlValue<number | null>;
+  chatapp_message_id: SqlValue<number | null>;
+  created_at: SqlValue<Date>;
+}
+
+/** A message's function calls as stored: JSON text, or null when there were none. */
+export function functionCallsJson(calls: FunctionCallRecord[] | null | undefined): string | null {
+  return calls && calls.length > 0 ? JSON.stringify(calls) : null;
+}
+
+/** The row a message is stored as. */
+export function messageRow(m: NewMessage): MessageRowValues {
+  return {
+    conversation_id: m.conversationId,
+    role: m.role,
+    content: m.content,
+    function_calls: functionCallsJson(m.functionCalls),
+    assistant_id: m.assistantId ?? null,
+    chatapp_message_id: m.chatappMessageId ?? null,
+    created_at: m.createdAt,
+  };
+}
+
 /**
  * The INSERT of some messages (at least one), also for a caller that runs it in one statement
  * with other writes; with `onlyIf`, the rows are written only when that condition holds (e.g.
  * that another part of the statement found its row).
  */
 export function insertingMessages(query: QueryCreator<Database>, messages: NewMessage[], onlyIf?: RawBuilder<boolean>) {
-  const rows = messages.map((m) => ({
-    conversation_id: m.conversationId,
-    role: m.role,
-    content: m.content,
-    function_calls: m.functionCalls && m.functionCalls.length > 0 ? JSON.stringify(m.functionCalls) : null,
-    assistant_id: m.assistantId ?? null,
-    chatapp_message_id: m.chatappMessageId ?? null,
-    created_at: m.createdAt,
-  }));
+  return insertingMessageRows(query, messages.map(messageRow), onlyIf);
+}
+
+/** insertingMessages on rows given column by column. */
+export function insertingMessageRows(query: QueryCreator<Database>, rows: MessageRowValues[], onlyIf?: RawBuilder<boolean>) {
   const insert = query.insertInto('conversation_messages');
   if (!onlyIf) return insert.values(rows).returning('id');
   const values = rows.map(
@@ -93,7 +119,7 @@ const publicWithAssistantRecord = fixedStatement<[string], PublicConversationVie
     .innerJoin('assistants as o', 'o.id', 'c.origin_assistant_id')
     .select(['o.status as origin_status', 'o.widget_daily_budget_micros as origin_widget_budget_micros'])
     .select(assistantRecordSql('a').as('assistant_record'))
-    .where('c.uuid', '=', $<string>(0)),
+    .where('c.uuid', '=', $(0)),
 );
 
 export function createConversationsRepo(db: DbOrTx) {

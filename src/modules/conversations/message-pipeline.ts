@@ -3,17 +3,17 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../core/db/database.js';
 import type { FunctionCallRecord } from '../../core/db/schema.js';
-import { runPrepared } from '../../core/db/server-prepared.js';
-import { inTransaction, type Tx } from '../../core/db/transaction.js';
+import { fixedStatement } from '../../core/db/fixed-statement.js';
+import { inTransaction, type DbOrTx, type Tx } from '../../core/db/transaction.js';
 import { admitMessage, type AdmittedMessage, type NamedLimit } from './admission.js';
 import { AppError } from '../../core/http/errors.js';
 import { capturingCharge, messagePriceMicros, refundCharge, type Charge, type DailyBudget } from './billing.js';
 import { enqueueFinalize, inactivityDueAt, scheduleInactivityCheck } from './conversation-end.js';
-import { createConversationsRepo, insertingMessages, type ConversationView } from './conversations.repo.js';
+import { createConversationsRepo, functionCallsJson, insertingMessageRows, type ConversationView } from './conversations.repo.js';
 import type { RuntimeAssistant } from './functions/types.js';
 import { LanguageModelError } from './llm/provider.js';
 import type { Reply, ReplyEvent, createReplyEngine } from './reply-engine.js';
-import { TurnLostError, type Turn, type TurnQueue } from './turns.js';
+import { finishingTurn, TurnLostError, type Turn, type TurnQueue } from './turns.js';
 
 export const conversationNotFound = () => new AppError(404, 'Conversation not found', { code: 'CONVERSATION_NOT_FOUND' });
 export const conversationEnded = () =>
@@ -59,6 +59,67 @@ export interface PipelineDeps {
   historyMessages: number;
   observeStep?: (step: MessageStep, seconds: number) => void;
 }
+
+interface StoreValues {
+  conversationId: number;
+  ticket: number;
+  leaseUntil: Date;
+  costMicros: number;
+  assistantId: number;
+  doneAt: Date;
+  /** When the inactivity end is armed, or null to leave it as it is. */
+  checkAt: Date | null;
+  status: 'active' | 'ended';
+  endedAt: Date | null;
+  endReason: string | null;
+  userContent: string;
+  userChatappMessageId: number | null;
+  receivedAt: Date;
+  replyContent: string;
+  replyFunctionCalls: string | null;
+  /** The reserved charge to capture, or null for a free message. */
+  chargeId: number | null;
+}
+
+/**
+ * The store's one statement (see store): the turn finished with the conversation's new state,
+ * both messages written and the charge captured, the last two only if the turn was still this
+ * message's. Every message sends the same text: compiled once, prepared on the server.
+ */
+const storing = fixedStatement<StoreValues, { finished: number; stored: number; captured: number }>(($, db) => {
+  const finishedTurn = sql<boolean>`EXISTS (SELECT 1 FROM finished)`;
+  const conversationId = $('conversationId');
+  return db
+    .with('finished', () =>
+      finishingTurn(db, { conversationId, ticket: $('ticket'), leaseUntil: $('leaseUntil') }, {
+        message_count: sql<number>`message_count + 2`,
+        total_cost_micros: sql<number>`total_cost_micros + ${$('costMicros')}::bigint`,
+        assistant_id: $('assistantId'),
+        last_activity_at: $('doneAt'),
+        updated_at: $('doneAt'),
+        inactivity_check_at: sql<Date | null>`coalesce(${$('checkAt')}::timestamptz, inactivity_check_at)`,
+        status: $('status'),
+        ended_at: $('endedAt'),
+        end_reason: $('endReason'),
+      }),
+    )
+    .with('stored', () =>
+      insertingMessageRows(
+        db,
+        [
+          { conversation_id: conversationId, role: 'user', content: $('userContent'), function_calls: null, assistant_id: null, chatapp_message_id: $('userChatappMessageId'), created_at: $('receivedAt') },
+          { conversation_id: conversationId, role: 'assistant', content: $('replyContent'), function_calls: $('replyFunctionCalls'), assistant_id: $('assistantId'), chatapp_message_id: null, created_at: $('doneAt') },
+        ],
+        finishedTurn,
+      ),
+    )
+    .with('captured', () => capturingCharge(db, $('chargeId'), $('doneAt')).where(finishedTurn))
+    .selectNoFrom([
+      sql<number>`(SELECT count(*) FROM finished)::int`.as('finished'),
+      sql<number>`(SELECT count(*) FROM stored)::int`.as('stored'),
+      sql<number>`(SELECT count(*) FROM captured)::int`.as('captured'),
+    ]);
+});
 
 /**
  * One user message end to end: admission (ticket + reservation, atomically), wait for the turn,
@@ -132,39 +193,27 @@ export function createMessagePipeline(deps: PipelineDeps) {
     // Only when no check is pending: a pending one re-arms itself for the new due time.
     const checkAt = !reply.end && timeout !== null && conversation.inactivity_check_at === null ? inactivityDueAt(doneAt, timeout) : null;
     const charge = admission.charge;
-    const write = async (query: Db) => {
-      const finishedTurn = sql<boolean>`EXISTS (SELECT 1 FROM finished)`;
-      const written = query
-        .with('finished', () =>
-          turns.finishing(query, admission.turn, {
-            message_count: sql<number>`message_count + 2`,
-            total_cost_micros: sql<number>`total_cost_micros + ${charge?.amountMicros ?? 0}`,
-            assistant_id: reply.assistant.id,
-            last_activity_at: doneAt,
-            updated_at: doneAt,
-            ...(checkAt ? { inactivity_check_at: checkAt } : {}),
-            // A message to an ended conversation gets here only when retrigger allows reopening it.
-            ...(reply.end ? { status: 'ended', ended_at: doneAt, end_reason: reply.end.reason } : { status: 'active', ended_at: null, end_reason: null }),
-          }),
-        )
-        .with('stored', () =>
-          insertingMessages(
-            query,
-            [
-              { conversationId: conversation.id, role: 'user', content: input.text, chatappMessageId: options.chatappMessageId, createdAt: input.receivedAt },
-              { conversationId: conversation.id, role: 'assistant', content: reply.content, functionCalls: reply.functionCalls, assistantId: reply.assistant.id, createdAt: doneAt },
-            ],
-            finishedTurn,
-          ),
-        );
-      const finished = sql<number>`(SELECT count(*) FROM finished)::int`.as('finished');
-      const stored = sql<number>`(SELECT count(*) FROM stored)::int`.as('stored');
-      // Prepared on the server: its text comes in a few shapes (charge or not, which columns change).
-      const outcome = charge
-        ? (await runPrepared(query, written
-            .with('captured', () => capturingCharge(query, charge.id, doneAt).where(finishedTurn))
-            .selectNoFrom([finished, stored, sql<number>`(SELECT count(*) FROM captured)::int`.as('captured')]))).rows[0]!
-        : { ...(await runPrepared(query, written.selectNoFrom([finished, stored]))).rows[0]!, captured: 0 };
+    const values: StoreValues = {
+      conversationId: conversation.id,
+      ticket: admission.turn.ticket,
+      leaseUntil: turns.leaseFromNow(),
+      costMicros: charge?.amountMicros ?? 0,
+      assistantId: reply.assistant.id,
+      doneAt,
+      checkAt,
+      // A message to an ended conversation gets here only when retrigger allows reopening it.
+      status: reply.end ? 'ended' : 'active',
+      endedAt: reply.end ? doneAt : null,
+      endReason: reply.end?.reason ?? null,
+      userContent: input.text,
+      userChatappMessageId: options.chatappMessageId ?? null,
+      receivedAt: input.receivedAt,
+      replyContent: reply.content,
+      replyFunctionCalls: functionCallsJson(reply.functionCalls),
+      chargeId: charge?.id ?? null,
+    };
+    const write = async (query: DbOrTx) => {
+      const outcome = (await storing.run(query, values)).rows[0]!;
       // Nothing was written: the turn was given away while the reply was produced.
       if (outcome.finished === 0) throw new TurnLostError();
       if (charge && outcome.captured === 0) deps.logger.error({ chargeId: charge.id }, 'a chat message charge was refunded before its reply was stored');

@@ -3,6 +3,7 @@ import { sql, type QueryCreator, type RawBuilder, type UpdateObject } from 'kyse
 import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../core/db/database.js';
 import type { Database } from '../../core/db/schema.js';
+import type { SqlValue } from '../../core/db/fixed-statement.js';
 import type { DbOrTx, Tx } from '../../core/db/transaction.js';
 
 /** A message's place in its conversation's line. */
@@ -44,6 +45,43 @@ function turnColumns(changes: TurnChanges): TurnChanges {
   return picked as TurnChanges;
 }
 
+/** Where a finishing turn writes: its conversation, its ticket and the lease the next head starts with. */
+export interface FinishingAt {
+  conversationId: SqlValue<number>;
+  ticket: SqlValue<number>;
+  leaseUntil: SqlValue<Date>;
+}
+
+/**
+ * The turn queue's finish() as a statement returning the conversation's id, or no row when the
+ * turn was given away, for a caller that runs it in one statement with other writes (a CTE); the
+ * caller must then roll back, as finish() would by throwing TurnLostError. Its values may be a
+ * fixed statement's placeholders (nothing is computed from them here).
+ */
+export function finishingTurn(query: QueryCreator<Database>, at: FinishingAt, changes: TurnChanges = {}) {
+  return query
+    .updateTable('conversations')
+    .set({ ...turnColumns(changes), turn_done: at.ticket, turn_lease_until: at.leaseUntil })
+    .where('id', '=', at.conversationId)
+    .where('turn_done', '=', sql<number>`${at.ticket}::bigint - 1`)
+    .returning('id');
+}
+
+/**
+ * The turn queue's take() as a statement (an UPDATE returning turn_issued, turn_done,
+ * ai_enabled), for a caller that runs it as a CTE of a larger statement; `when` gates it (no
+ * row: nothing taken). `leaseUntil` is the lease a message that is at once the head starts with.
+ * Its values may be a fixed statement's placeholders.
+ */
+export function takingTurn(at: { conversationId: SqlValue<number>; leaseUntil: SqlValue<Date> }, when: RawBuilder<boolean> = sql`true`) {
+  return sql<TurnRow>`
+    UPDATE conversations
+    SET turn_issued = turn_issued + 1,
+        turn_lease_until = CASE WHEN turn_issued = turn_done THEN ${at.leaseUntil}::timestamptz ELSE turn_lease_until END
+    WHERE id = ${at.conversationId}::bigint AND ${when}
+    RETURNING turn_issued, turn_done, ai_enabled`;
+}
+
 const FIRST_POLL_MS = 5;
 const MAX_POLL_MS = 200;
 
@@ -77,26 +115,8 @@ export function createTurnQueue({ clock, leaseMs }: { clock: Clock; leaseMs: num
       released.on(key, done);
     });
 
-  function takingTurn(conversationId: number, when: RawBuilder<boolean> = sql`true`) {
-    return sql<TurnRow>`
-      UPDATE conversations
-      SET turn_issued = turn_issued + 1,
-          turn_lease_until = CASE WHEN turn_issued = turn_done THEN ${leaseFromNow()}::timestamptz ELSE turn_lease_until END
-      WHERE id = ${conversationId}::bigint AND ${when}
-      RETURNING turn_issued, turn_done, ai_enabled`;
-  }
-
   function takenTurn(conversationId: number, row: TurnRow): TakenTurn {
     return { turn: { conversationId, ticket: Number(row.turn_issued) }, ready: Number(row.turn_done) === Number(row.turn_issued) - 1, aiEnabled: row.ai_enabled };
-  }
-
-  function finishing(query: QueryCreator<Database>, turn: Turn, changes: TurnChanges = {}) {
-    return query
-      .updateTable('conversations')
-      .set({ ...turnColumns(changes), turn_done: turn.ticket, turn_lease_until: leaseFromNow() })
-      .where('id', '=', turn.conversationId)
-      .where('turn_done', '=', turn.ticket - 1)
-      .returning('id');
   }
 
   async function extend(db: Db, turn: Turn): Promise<boolean> {
@@ -116,15 +136,9 @@ export function createTurnQueue({ clock, leaseMs }: { clock: Clock; leaseMs: num
      * after a disable-ai committed is never answered by the AI.
      */
     async take(tx: Tx, conversationId: number): Promise<TakenTurn> {
-      const { rows } = await takingTurn(conversationId).execute(tx);
+      const { rows } = await takingTurn({ conversationId, leaseUntil: leaseFromNow() }).execute(tx);
       return takenTurn(conversationId, rows[0]!);
     },
-
-    /**
-     * take() as a statement (an UPDATE returning turn_issued, turn_done, ai_enabled), for a caller
-     * that runs it as a CTE of a larger statement; `when` gates it (no row: nothing taken).
-     */
-    takingTurn,
 
     takenTurn,
 
@@ -170,15 +184,12 @@ export function createTurnQueue({ clock, leaseMs }: { clock: Clock; leaseMs: num
      * TurnLostError (rolling back the caller's transaction) when the turn was given away.
      */
     async finish(tx: DbOrTx, turn: Turn, changes: TurnChanges = {}): Promise<void> {
-      if ((await finishing(tx, turn, changes).execute()).length === 0) throw new TurnLostError();
+      const finishing = finishingTurn(tx, { conversationId: turn.conversationId, ticket: turn.ticket, leaseUntil: leaseFromNow() }, changes);
+      if ((await finishing.execute()).length === 0) throw new TurnLostError();
     },
 
-    /**
-     * finish() as a statement returning the conversation's id, or no row when the turn was given
-     * away, for a caller that runs it in one statement with other writes (a CTE); the caller
-     * must then roll back, as finish() would by throwing TurnLostError.
-     */
-    finishing,
+    /** The lease a turn taken or finished now runs until (for takingTurn and finishingTurn). */
+    leaseFromNow,
 
     /** After the finishing transaction commits: waiters in this process look at once. */
     wake,
