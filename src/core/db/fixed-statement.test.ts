@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { useTestDatabase } from '../../../test/helpers/database.js';
-import { fixedStatement } from './fixed-statement.js';
+import { fixedStatement, fixedStatementPerShape } from './fixed-statement.js';
 import { inTransaction } from './transaction.js';
 
 const database = useTestDatabase();
@@ -32,6 +32,32 @@ describe('fixedStatement', () => {
     expect(inTx.rows).toEqual([{ doubled: 42, name: 'first' }]);
     expect((await statement.run(database.db, [-3, 'second'])).rows).toEqual([{ doubled: -6, name: 'second' }]);
     expect(built).toHaveLength(1);
+  });
+
+  it('takes its values by name, a placeholder used twice sending its value twice', async () => {
+    const statement = fixedStatement<{ amount: number; label: string }, { doubled: number; label: string }>(
+      ($) => sql`SELECT ${$('amount')}::integer + ${$('amount')}::integer AS doubled, ${$('label')}::text AS label`,
+    );
+
+    expect((await statement.run(database.db, { amount: 4, label: 'first' })).rows).toEqual([{ doubled: 8, label: 'first' }]);
+    expect((await statement.run(database.db, { label: 'second', amount: -1 })).rows).toEqual([{ doubled: -2, label: 'second' }]);
+  });
+
+  it('per shape: one text built for each shape key, on its first run, and reused after', async () => {
+    const built: string[] = [];
+    const statement = fixedStatementPerShape<{ terms: number }, Record<string, unknown>, { total: number }>(
+      (shape) => String(shape.terms),
+      (shape, $) => {
+        built.push(String(shape.terms));
+        const terms = Array.from({ length: shape.terms }, (_, i) => sql`${$(`term${i}`)}::integer`);
+        return sql`SELECT ${sql.join(terms, sql` + `)} AS total`;
+      },
+    );
+
+    expect((await statement.run(database.db, { terms: 2 }, { term0: 1, term1: 2 })).rows).toEqual([{ total: 3 }]);
+    expect((await statement.run(database.db, { terms: 3 }, { term0: 1, term1: 2, term2: 3 })).rows).toEqual([{ total: 6 }]);
+    expect((await statement.run(database.db, { terms: 2 }, { term0: 10, term1: 20 })).rows).toEqual([{ total: 30 }]);
+    expect(built).toEqual(['2', '3']);
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)('is prepared once per PostgreSQL connection, and reruns by name', async () => {
