@@ -5,7 +5,7 @@ import { fixedStatementPerShape } from '../../core/db/fixed-statement.js';
 import { inTransaction, type DbOrTx } from '../../core/db/transaction.js';
 import { tooManyRequests } from '../../core/http/errors.js';
 import { consumeEachLimit, countingWindows, limitWindows, onDistinctRows, windowVerdict, type LimitWindow, type WindowLimit } from '../../core/limits/fixed-window.js';
-import { RESERVATION_VALUES, reservationValues, reservedCharge, reservedColumns, reservingChargeCtes, type Charge, type ReservationInput, type ReservationValues, type ReservedRow } from './billing.js';
+import { reservationPlaceholders, reservationValues, reservedCharge, reservedColumns, reservingChargeCtes, type Charge, type ReservationInput, type ReservedRow } from './billing.js';
 import type { HistoryItem } from './prompt.js';
 import { takingTurn, type TakenTurn, type TurnQueue, type TurnRow } from './turns.js';
 
@@ -144,7 +144,7 @@ const admission = fixedStatementPerShape<AdmissionShape, AdmissionValues, Admiss
     const allowed: RawBuilder<boolean> = limited ? sql`(SELECT ok FROM admitted)` : sql`true`;
     const reserves = shape.reservation !== 'none';
     const budgeted = shape.reservation === 'budgeted';
-    const reservation = Object.fromEntries(RESERVATION_VALUES.map((name) => [name, $(name)])) as unknown as ReservationValues;
+    const reservation = reservationPlaceholders($);
     const reserving = reserves ? sql`, ${reservingChargeCtes(reservation, budgeted, sql`coalesce((SELECT ai_enabled FROM taken), false)`)}` : sql``;
     const reserved = reserves
       ? reservedColumns(budgeted)

@@ -64,7 +64,8 @@ export interface ReservationInput {
  * on the one before: `reserved_spend` (the day's spend, only with a budget; no row: the cap
  * refused), `reserved_charge` (the charge row's id), `reserved_debit` (the balance move and its
  * ledger row; no row: the balance refused). `when` gates the whole reservation. A refusal leaves the
- * later steps unwritten, and the caller must roll back what the earlier ones wrote.
+ * later steps unwritten, and the caller must roll back what the earlier ones wrote. Its values
+ * are reservationValues(input), or placeholders (reservationPlaceholders) in a fixed statement.
  */
 export function reservingChargeCtes(values: ReservationValues, budgeted: boolean, when: RawBuilder<boolean>): RawBuilder<unknown> {
   const spend = budgeted
@@ -105,10 +106,16 @@ export interface ReservationValues {
   budgetCapMicros: SqlValue<number | null>;
 }
 
-/** The names of ReservationValues, for a statement that takes each as a placeholder. */
-export const RESERVATION_VALUES = [
-  'userId', 'conversationId', 'amountMicros', 'debitMicros', 'reason', 'now', 'budgetAssistantId', 'budgetDay', 'budgetCapMicros',
-] as const satisfies readonly (keyof ReservationValues)[];
+/** Every name of ReservationValues (the type makes the list whole), for a statement that takes each as a placeholder. */
+const RESERVATION_VALUE_NAMES: Record<keyof ReservationValues, true> = {
+  userId: true, conversationId: true, amountMicros: true, debitMicros: true, reason: true, now: true, budgetAssistantId: true, budgetDay: true, budgetCapMicros: true,
+};
+
+/** ReservationValues made of placeholders, each named as its field. */
+export function reservationPlaceholders(placeholder: (name: keyof ReservationValues) => RawBuilder<unknown>): ReservationValues {
+  const names = Object.keys(RESERVATION_VALUE_NAMES) as (keyof ReservationValues)[];
+  return Object.fromEntries(names.map((name) => [name, placeholder(name)])) as unknown as ReservationValues;
+}
 
 /** A reservation's values. */
 export function reservationValues(input: ReservationInput) {

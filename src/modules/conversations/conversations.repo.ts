@@ -66,7 +66,7 @@ export function functionCallsJson(calls: FunctionCallRecord[] | null | undefined
 }
 
 /** The row a message is stored as. */
-export function messageRow(m: NewMessage): MessageRowValues {
+function messageRow(m: NewMessage): MessageRowValues {
   return {
     conversation_id: m.conversationId,
     role: m.role,
