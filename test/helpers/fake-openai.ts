@@ -9,6 +9,8 @@ export interface FakeReply {
   status?: number;
   /** Wait this long before answering (timeouts, ordering). */
   delayMs?: number;
+  /** Extra response headers of an error answer (e.g. `retry-after-ms`). */
+  headers?: Record<string, string>;
 }
 
 export interface FakeCompletionRequest {
@@ -54,7 +56,7 @@ export async function startFakeOpenAi() {
         if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
         if (res.destroyed) return;
         if (reply.status && reply.status >= 400) {
-          res.writeHead(reply.status, { 'content-type': 'application/json' });
+          res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
           res.end(JSON.stringify({ error: { message: reply.content ?? 'Scripted failure', type: 'server_error' } }));
           return;
         }
