@@ -88,6 +88,18 @@ describe.skipIf(!availability.run)('the chat widget in Chromium', () => {
 
   const messages = (page: Page) => page.locator('#switchboard-widget .msg .bubble').allTextContents();
 
+  /**
+   * Sends a message once the widget is idle. A reply's text shows before its request ends (it
+   * streams), and until then the widget ignores a new message, as a person would see from its
+   * disabled send button.
+   */
+  async function sendWhenIdle(page: Page, text: string) {
+    await expect.poll(() => page.locator('#switchboard-widget form button').isEnabled()).toBe(true);
+    const input = page.locator('#switchboard-widget textarea');
+    await input.fill(text);
+    await input.press('Enter');
+  }
+
   /** Distinct colours of a PNG, counted by the browser's own decoder on a canvas. */
   async function distinctColours(page: Page, png: Buffer): Promise<number> {
     return page.evaluate(async (base64) => {
@@ -307,14 +319,11 @@ describe.skipIf(!availability.run)('the chat widget in Chromium', () => {
   it('shows clear texts for an ended conversation, the rate limit and an empty balance', async () => {
     const { context, page } = await openPage(offlineShop.pageUrl(offlineAssistant));
     await page.locator('#switchboard-widget .launcher').click();
-    const input = page.locator('#switchboard-widget textarea');
     const notices = () => page.locator('#switchboard-widget .notice').allTextContents();
     // "bye" makes the offline model end the conversation (the assistant has end_call); retrigger is off.
-    await input.fill('bye');
-    await input.press('Enter');
+    await sendWhenIdle(page, 'bye');
     await expect.poll(async () => (await messages(page)).length).toBe(3);
-    await input.fill('One more question');
-    await input.press('Enter');
+    await sendWhenIdle(page, 'One more question');
     await expect.poll(notices).toEqual(['This conversation has ended.Start a new conversation']);
     await page.locator('#switchboard-widget .notice button').click();
     await expect.poll(() => messages(page)).toEqual(['Hi! Ask me anything.']);
@@ -322,24 +331,19 @@ describe.skipIf(!availability.run)('the chat widget in Chromium', () => {
     // Three messages a minute per conversation here: the fourth gets the wait message.
     for (const text of ['one', 'two', 'three']) {
       const before = (await messages(page)).length;
-      await input.fill(text);
-      await input.press('Enter');
+      await sendWhenIdle(page, text);
       await expect.poll(async () => (await messages(page)).length).toBe(before + 2);
     }
-    await input.fill('four');
-    await input.press('Enter');
+    await sendWhenIdle(page, 'four');
     await expect.poll(notices).toEqual([expect.stringMatching(/^Too many messages\. Please wait \d+ s and try again\.$/)]);
     await context.close();
 
     const poor = await ownerWithAssistant(offline.t, { balanceUsd: 0.01, assistant: { status: 'active', widget_settings: { allowed_origins: [offlineShop.origin] } } });
     const second = await openPage(offlineShop.pageUrl(poor.assistant.uuid));
     await second.page.locator('#switchboard-widget .launcher').click();
-    const poorInput = second.page.locator('#switchboard-widget textarea');
-    await poorInput.fill('first');
-    await poorInput.press('Enter');
+    await sendWhenIdle(second.page, 'first');
     await expect.poll(async () => (await messages(second.page)).length).toBe(3);
-    await poorInput.fill('second');
-    await poorInput.press('Enter');
+    await sendWhenIdle(second.page, 'second');
     await expect
       .poll(() => second.page.locator('#switchboard-widget .notice').allTextContents())
       .toEqual(['The assistant cannot reply right now. Please try again later.']);
