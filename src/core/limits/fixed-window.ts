@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { SqlValue } from '../db/fixed-statement.js';
 import { inTransaction, type DbOrTx } from '../db/transaction.js';
 import type { Db } from '../db/database.js';
@@ -49,12 +49,13 @@ export function limitWindows(limits: WindowLimit[], now: Date): LimitWindow[] {
  * The multi-row upsert counting one event in each window (their counter rows written, and so
  * locked, in the order given), returning bucket, window_start and the new count: a statement
  * on its own, or a CTE of a larger one. The windows must be on distinct counter rows. Their
- * values may be a fixed statement's placeholders.
+ * values may be a fixed statement's placeholders. `when` gates it (false: nothing counted).
  */
-export function countingWindows(windows: Pick<{ [K in keyof LimitWindow]: SqlValue<LimitWindow[K]> }, 'bucket' | 'windowStart' | 'expiresAt'>[]) {
+export function countingWindows(windows: Pick<{ [K in keyof LimitWindow]: SqlValue<LimitWindow[K]> }, 'bucket' | 'windowStart' | 'expiresAt'>[], when?: RawBuilder<boolean>) {
+  const rows = sql.join(windows.map((w) => sql`(${w.bucket}, ${w.windowStart}::timestamptz, 1, ${w.expiresAt}::timestamptz)`));
   return sql<{ bucket: string; window_start: Date; count: number }>`
     INSERT INTO rate_limit_counters (bucket, window_start, count, expires_at)
-    VALUES ${sql.join(windows.map((w) => sql`(${w.bucket}, ${w.windowStart}::timestamptz, 1, ${w.expiresAt}::timestamptz)`))}
+    ${when ? sql`SELECT * FROM (VALUES ${rows}) AS w WHERE ${when}` : sql`VALUES ${rows}`}
     ON CONFLICT (bucket, window_start) DO UPDATE SET count = rate_limit_counters.count + 1
     RETURNING bucket, window_start, count`;
 }

@@ -25,9 +25,11 @@ afterAll(async () => {
 });
 
 /** A message's admission with no limits, which takes its ticket and reserves `reservation`, as production reserves. */
-function reserveThroughAdmission(t: ConversationsTestApp['t'], reservation: ReservationInput) {
+async function reserveThroughAdmission(t: ConversationsTestApp['t'], reservation: ReservationInput) {
   const turns = createTurnQueue({ clock: t.clock, leaseMs: 60_000 });
-  return admitMessage(t.deps.db, turns, { conversationId: reservation.conversationId, limits: [], reservation, historyMessages: 10, now: reservation.now });
+  const admitted = await admitMessage(t.deps.db, turns, { conversationId: reservation.conversationId, limits: [], reservation, historyMessages: 10, now: reservation.now });
+  if (typeof admitted === 'string') throw new Error(`not admitted: ${admitted}`);
+  return admitted;
 }
 
 const INSUFFICIENT = { status: false, error: 'Insufficient balance. Please top up your account.' };
@@ -151,10 +153,12 @@ describe('billing per user message', () => {
     const conversation = await db.selectFrom('conversations').select('id').where('uuid', '=', id).executeTakeFirstOrThrow();
     const { id: assistantId } = await db.selectFrom('assistants').select('id').where('uuid', '=', assistant.uuid).executeTakeFirstOrThrow();
     const now = t.clock.now();
-    const input = (capMicros: number): ReservationInput => ({
-      userId: user.id, conversationId: conversation.id, conversationUuid: id, amountMicros: 10_000, now, dailyBudget: { assistantId, capMicros },
-    });
-    const reserve = async (capMicros: number) => (await reserveThroughAdmission(t, input(capMicros)))?.charge;
+    const input: ReservationInput = { userId: user.id, conversationId: conversation.id, conversationUuid: id, amountMicros: 10_000, now, dailyBudget: { assistantId } };
+    // The cap is the assistant's own, read by the reservation.
+    const reserve = async (capMicros: number) => {
+      await db.updateTable('assistants').set({ widget_daily_budget_micros: capMicros }).where('id', '=', assistantId).execute();
+      return (await reserveThroughAdmission(t, input)).charge;
+    };
     const written = async () => ({
       ticket: (await db.selectFrom('conversations').select('turn_issued').where('id', '=', conversation.id).executeTakeFirstOrThrow()).turn_issued,
       balance: await balanceMicros(t, user.id),

@@ -21,10 +21,13 @@ export interface Charge {
   amountMicros: number;
 }
 
-/** A cap on what one assistant's widget conversations may spend per UTC day. */
+/**
+ * The widget daily budget a charge counts against: the assistant's own cap on what its widget
+ * conversations may spend per UTC day (widget_daily_budget_micros, read in the reservation's
+ * statement; an assistant without one has no budget).
+ */
 export interface DailyBudget {
   assistantId: number;
-  capMicros: number;
 }
 
 /** 'YYYY-MM-DD' of the UTC day holding `now`: the widget daily budget's period. */
@@ -58,30 +61,34 @@ export interface ReservationInput {
  * a reply stored captures it, a failure refunds it. A reservation nobody settled (the process
  * died) is refunded by the periodic sweep. With a daily budget, the day's spend grows by a
  * conditional upsert in the same statement: the row lock makes concurrent reservations (any
- * process) see each other, so the spend never passes the cap.
+ * process) see each other, so the spend never passes the cap. The cap is read in the statement
+ * too, so a cap just changed applies to the next message in every process.
  *
  * The reservation as CTEs of the message admission's statement (admission.ts), each step gated
- * on the one before: `reserved_spend` (the day's spend, only with a budget; no row: the cap
- * refused), `reserved_charge` (the charge row's id), `reserved_debit` (the balance move and its
+ * on the one before: `budget_cap` and `reserved_spend` (the assistant's cap and the day's spend,
+ * only when budgeted; a null cap: no budget, no row; no spend row under a cap: the cap refused), `reserved_charge` (the charge row's id), `reserved_debit` (the balance move and its
  * ledger row; no row: the balance refused). `when` gates the whole reservation. A refusal leaves the
  * later steps unwritten, and the caller must roll back what the earlier ones wrote. Its values
  * are reservationValues(input), or placeholders (reservationPlaceholders) in a fixed statement.
  */
 export function reservingChargeCtes(values: ReservationValues, budgeted: boolean, when: RawBuilder<boolean>): RawBuilder<unknown> {
+  const cap = sql`(SELECT cap FROM budget_cap)`;
   const spend = budgeted
-    ? sql`reserved_spend AS (
+    ? sql`budget_cap AS (SELECT widget_daily_budget_micros AS cap FROM assistants WHERE id = ${values.budgetAssistantId}::int),
+      reserved_spend AS (
         INSERT INTO widget_daily_spend (assistant_id, day, spent_micros)
         SELECT ${values.budgetAssistantId}::int, ${values.budgetDay}::date, ${values.amountMicros}::bigint
-        WHERE ${when} AND ${values.amountMicros}::bigint <= ${values.budgetCapMicros}::bigint
+        WHERE ${when} AND ${values.amountMicros}::bigint <= ${cap}
         ON CONFLICT (assistant_id, day) DO UPDATE SET spent_micros = widget_daily_spend.spent_micros + EXCLUDED.spent_micros
-          WHERE widget_daily_spend.spent_micros + EXCLUDED.spent_micros <= ${values.budgetCapMicros}::bigint
+          WHERE widget_daily_spend.spent_micros + EXCLUDED.spent_micros <= ${cap}
         RETURNING spent_micros),`
     : sql``;
+  // Counted against a budget only when there is one (its day's spend row is what a refund gives back to).
   const charge = sql`reserved_charge AS (
       INSERT INTO conversation_charges (user_id, conversation_id, amount_micros, created_at, budget_assistant_id, budget_day)
       SELECT ${values.userId}::int, ${values.conversationId}::bigint, ${values.amountMicros}::bigint, ${values.now}::timestamptz,
-        ${values.budgetAssistantId}::int, ${values.budgetDay}::date
-      WHERE ${when} ${budgeted ? sql`AND EXISTS (SELECT 1 FROM reserved_spend)` : sql``}
+        ${budgeted ? sql`CASE WHEN ${cap} IS NOT NULL THEN ${values.budgetAssistantId}::int END, CASE WHEN ${cap} IS NOT NULL THEN ${values.budgetDay}::date END` : sql`NULL::int, NULL::date`}
+      WHERE ${when} ${budgeted ? sql`AND (${cap} IS NULL OR EXISTS (SELECT 1 FROM reserved_spend))` : sql``}
       RETURNING id)`;
   const debit = balanceMoveCtes(
     'reserved_debit',
@@ -100,15 +107,14 @@ export interface ReservationValues {
   debitMicros: SqlValue<number>;
   reason: SqlValue<string>;
   now: SqlValue<Date>;
-  /** The daily budget's assistant, UTC day and cap; null without a budget. */
+  /** The daily budget's assistant and UTC day; null without a budget. */
   budgetAssistantId: SqlValue<number | null>;
   budgetDay: SqlValue<string | null>;
-  budgetCapMicros: SqlValue<number | null>;
 }
 
 /** Every name of ReservationValues (the type makes the list whole), for a statement that takes each as a placeholder. */
 const RESERVATION_VALUE_NAMES: Record<keyof ReservationValues, true> = {
-  userId: true, conversationId: true, amountMicros: true, debitMicros: true, reason: true, now: true, budgetAssistantId: true, budgetDay: true, budgetCapMicros: true,
+  userId: true, conversationId: true, amountMicros: true, debitMicros: true, reason: true, now: true, budgetAssistantId: true, budgetDay: true,
 };
 
 /** ReservationValues made of placeholders, each named as its field. */
@@ -129,7 +135,6 @@ export function reservationValues(input: ReservationInput) {
     now: input.now,
     budgetAssistantId: budget?.assistantId ?? null,
     budgetDay: budget ? budgetDay(input.now) : null,
-    budgetCapMicros: budget?.capMicros ?? null,
   } satisfies ReservationValues;
 }
 
@@ -142,14 +147,14 @@ export interface ReservedRow {
 
 /** The ReservedRow columns, to select in the statement that holds reservingChargeCtes. */
 export function reservedColumns(budgeted: boolean): RawBuilder<unknown> {
-  return sql`${budgeted ? sql`EXISTS (SELECT 1 FROM reserved_spend)` : sql`NULL::boolean`} AS budget_ok,
+  return sql`${budgeted ? sql`CASE WHEN (SELECT cap FROM budget_cap) IS NOT NULL THEN EXISTS (SELECT 1 FROM reserved_spend) END` : sql`NULL::boolean`} AS budget_ok,
     (SELECT id FROM reserved_charge) AS charge_id,
     (SELECT balance_after_micros FROM reserved_debit) AS balance_after`;
 }
 
 /** The charge reserved, or the refusal (the caller's transaction must roll back what was written). */
 export function reservedCharge(input: ReservationInput, row: ReservedRow): Charge {
-  if (input.dailyBudget && !row.budget_ok) throw dailyBudgetSpent(input.now);
+  if (row.budget_ok === false) throw dailyBudgetSpent(input.now);
   if (row.balance_after === null || row.charge_id === null) throw new InsufficientBalanceError();
   return { id: row.charge_id, userId: input.userId, amountMicros: input.amountMicros };
 }

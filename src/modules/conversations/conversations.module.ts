@@ -65,7 +65,6 @@ export function createConversationsModule(deps: ConversationsModuleDeps) {
   const llm = deps.llm ?? createLanguageModel(config);
   const assistants: AssistantLookup = {
     byUuid: (uuid) => deps.assistants.getRuntimeByUuid(uuid),
-    fromRecord: (record) => deps.assistantFromRecord(record),
     async byId(userId, id) {
       try {
         return await deps.assistants.getRuntimeByUuid((await deps.assistants.get(userId, id)).uuid);
@@ -97,7 +96,7 @@ export function createConversationsModule(deps: ConversationsModuleDeps) {
   const messageSteps = messageStepHistogram();
   const observeStep = (step: MessageStep, seconds: number) => messageSteps.observe({ step }, seconds);
   const pipeline = createMessagePipeline({
-    db, clock, logger, turns, engine, loadAssistant: assistants.byUuid, historyMessages: config.CONVERSATION_HISTORY_MESSAGES, observeStep,
+    db, clock, logger, turns, engine, loadAssistant: assistants.byUuid, assistantFromRecord: deps.assistantFromRecord, historyMessages: config.CONVERSATION_HISTORY_MESSAGES, observeStep,
   });
   const chatapp = deps.chatapp;
   const senderInfo = chatapp

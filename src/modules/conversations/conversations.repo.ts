@@ -3,13 +3,14 @@ import type { ConversationsTable, ConversationType, Database, FunctionCallRecord
 import type { DbOrTx } from '../../core/db/transaction.js';
 import { fixedStatement, type SqlValue } from '../../core/db/fixed-statement.js';
 import type { CursorPosition } from '../../core/http/cursor-pagination.js';
-import { assistantRecordSql } from '../assistants/assistant-record.js';
 import type { HistoryItem } from './prompt.js';
 
 export type ConversationRow = Selectable<ConversationsTable>;
 /** A conversation with the current assistant's public identity (for addressing and listing). */
 export type ConversationView = ConversationRow & { assistant_uuid: string; assistant_name: string };
 export type PublicConversationView = ConversationView & { origin_status: 'active' | 'inactive'; origin_widget_budget_micros: number | null };
+/** What a conversation is for life: enough to address a message to it before reading it. */
+export type ConversationIdentity = Pick<ConversationRow, 'id' | 'uuid' | 'type' | 'user_id' | 'origin_assistant_id'>;
 
 export interface NewConversation {
   uuid: string;
@@ -113,13 +114,9 @@ const viewOf = (db: DbOrTx) =>
     .selectAll('c')
     .select(['a.uuid as assistant_uuid', 'a.name as assistant_name']);
 
-/** Every widget message's first statement: compiled once, prepared on the server. */
-const publicWithAssistantRecord = fixedStatement<[string], PublicConversationView & { assistant_record: unknown }>(($, db) =>
-  viewOf(db)
-    .innerJoin('assistants as o', 'o.id', 'c.origin_assistant_id')
-    .select(['o.status as origin_status', 'o.widget_daily_budget_micros as origin_widget_budget_micros'])
-    .select(assistantRecordSql('a').as('assistant_record'))
-    .where('c.uuid', '=', $(0)),
+/** A public message's first statement, when its conversation's identity is not cached: compiled once, prepared on the server. */
+const identityByUuid = fixedStatement<[string], ConversationIdentity>(($, db) =>
+  db.selectFrom('conversations').select(['id', 'uuid', 'type', 'user_id', 'origin_assistant_id']).where('uuid', '=', $(0)),
 );
 
 export function createConversationsRepo(db: DbOrTx) {
@@ -171,12 +168,9 @@ export function createConversationsRepo(db: DbOrTx) {
         .executeTakeFirst();
     },
 
-    /**
-     * findPublicByUuid plus the current assistant's whole record (assistants/assistant-record.ts),
-     * in one round trip: what a widget message needs before its admission.
-     */
-    async findPublicWithAssistantRecord(uuid: string): Promise<(PublicConversationView & { assistant_record: unknown }) | undefined> {
-      return (await publicWithAssistantRecord.run(db, [uuid])).rows[0];
+    /** What never changes about a conversation (ConversationIdentity). */
+    async findIdentity(uuid: string): Promise<ConversationIdentity | undefined> {
+      return (await identityByUuid.run(db, [uuid])).rows[0];
     },
 
     /** The UUID of the assistant a conversation was opened with (a transfer changes assistant_id, not this). */

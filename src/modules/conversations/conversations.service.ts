@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../core/db/database.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
@@ -12,7 +13,7 @@ import { throttle } from '../../core/limits/fixed-window.js';
 import { InsufficientBalanceError } from '../accounts/accounts.service.js';
 import { dailyBudgetSpent, dailySpendMicros, MESSAGE_PRICE_MICROS, messagePriceMicros } from './billing.js';
 import { inactivityDueAt, scheduleInactivityCheck } from './conversation-end.js';
-import { createConversationsRepo, type ConversationView, type ListFilters } from './conversations.repo.js';
+import { createConversationsRepo, type ConversationIdentity, type ConversationView, type ListFilters } from './conversations.repo.js';
 import type { RuntimeAssistant } from './functions/types.js';
 import { conversationNotFound, type MessageOptions, type MessagePipeline, type MessageStep } from './message-pipeline.js';
 import { fillVariables, mergedVariables } from './prompt.js';
@@ -24,8 +25,6 @@ export interface AssistantLookup {
   byUuid(uuid: string): Promise<RuntimeAssistant | undefined>;
   /** The caller's assistant by numeric id; undefined when missing or another account's. */
   byId(userId: number, id: number): Promise<RuntimeAssistant | undefined>;
-  /** An assistant record read along with its conversation (one round trip for both). */
-  fromRecord(record: unknown): RuntimeAssistant;
 }
 
 export interface ConversationsDeps {
@@ -42,6 +41,9 @@ export interface ConversationsDeps {
   /** The chatapp sender of a chatapp conversation (name and number), for reads. */
   senderInfo?(senderId: number): Promise<{ phoneNumber: string; displayName: string } | null>;
 }
+
+/** Conversation identities kept per process: about 100 bytes each. */
+const IDENTITIES_CACHED = 50_000;
 
 export const assistantNotFound = () => new AppError(404, 'Assistant not found', { code: 'ASSISTANT_NOT_FOUND' });
 const notYours = () => new AppError(404, 'Assistant not found or does not belong to you', { code: 'ASSISTANT_NOT_FOUND' });
@@ -135,6 +137,21 @@ export function createConversationsService(deps: ConversationsDeps) {
     if ((await dailySpendMicros(db, assistant.id, now)) + MESSAGE_PRICE_MICROS > usdToMicros(budget)) throw dailyBudgetSpent(now);
   }
 
+  /**
+   * A conversation's identity never changes, so each process keeps the latest ones it has seen
+   * (a deleted conversation is then "not found" by the admission that reads it).
+   */
+  const identities = new LRUCache<string, ConversationIdentity>({ max: IDENTITIES_CACHED });
+  async function identityOf(uuid: string): Promise<ConversationIdentity | undefined> {
+    const cached = identities.get(uuid);
+    if (cached) return cached;
+    const started = performance.now();
+    const found = await createConversationsRepo(db).findIdentity(uuid);
+    deps.observeStep?.('lookup', (performance.now() - started) / 1000);
+    if (found) identities.set(uuid, found);
+    return found;
+  }
+
   return {
     open,
 
@@ -152,22 +169,21 @@ export function createConversationsService(deps: ConversationsDeps) {
       return { uuid: conversation.uuid, history: greeting ? [{ role: 'assistant' as const, content: greeting }] : [] };
     },
 
-    /** POST /conversations/{uuid}/messages: widget messages are counted against the public limits and the daily budget. */
+    /**
+     * POST /conversations/{uuid}/messages: widget messages are counted against the public limits
+     * and the origin assistant's daily budget, and refused while that assistant is inactive.
+     * The admission reads the conversation (handleUnread), so a message known by a cached
+     * identity costs no statement of its own before it.
+     */
     async sendMessage(uuid: string, text: string, caller: PublicCaller, options: MessageOptions = {}) {
-      const started = performance.now();
-      const found = await createConversationsRepo(db).findPublicWithAssistantRecord(uuid);
-      deps.observeStep?.('lookup', (performance.now() - started) / 1000);
-      if (!found || !isPubliclyReachable(found, caller, 'send')) throw conversationNotFound();
-      const { assistant_record: record, ...conversation } = found;
-      const assistant = assistants.fromRecord(record);
-      if (conversation.type !== 'widget') return pipeline.handle(conversation, text, { ...options, assistant });
-      if (conversation.origin_status !== 'active') throw assistantInactive();
-      const budgetMicros = conversation.origin_widget_budget_micros;
-      return pipeline.handle(conversation, text, {
+      const conversation = await identityOf(uuid);
+      if (!conversation || !isPubliclyReachable(conversation, caller, 'send')) throw conversationNotFound();
+      const widget = conversation.type === 'widget';
+      return pipeline.handleUnread(conversation, text, {
         ...options,
-        assistant,
-        limits: messageLimits(deps.publicLimits, conversation.id, caller.clientIp),
-        dailyBudget: budgetMicros === null ? null : { assistantId: conversation.origin_assistant_id, capMicros: budgetMicros },
+        requireActiveOrigin: widget,
+        limits: widget ? messageLimits(deps.publicLimits, conversation.id, caller.clientIp) : [],
+        dailyBudget: widget ? { assistantId: conversation.origin_assistant_id } : null,
       });
     },
 

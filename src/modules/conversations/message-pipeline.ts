@@ -5,11 +5,12 @@ import type { Db } from '../../core/db/database.js';
 import type { FunctionCallRecord } from '../../core/db/schema.js';
 import { fixedStatement } from '../../core/db/fixed-statement.js';
 import { inTransaction, type DbOrTx, type Tx } from '../../core/db/transaction.js';
-import { admitMessage, type AdmittedMessage, type NamedLimit } from './admission.js';
+import { admitMessage, type AdmissionRefusal, type AdmittedMessage, type NamedLimit } from './admission.js';
 import { AppError } from '../../core/http/errors.js';
 import { capturingCharge, messagePriceMicros, refundCharge, type Charge, type DailyBudget } from './billing.js';
 import { enqueueFinalize, inactivityDueAt, scheduleInactivityCheck } from './conversation-end.js';
-import { createConversationsRepo, functionCallsJson, insertingMessageRows, type ConversationView } from './conversations.repo.js';
+import { createConversationsRepo, functionCallsJson, insertingMessageRows, type ConversationIdentity, type ConversationView } from './conversations.repo.js';
+import { assistantInactive } from './public-access.js';
 import type { RuntimeAssistant } from './functions/types.js';
 import { LanguageModelError } from './llm/provider.js';
 import type { Reply, ReplyEvent, createReplyEngine } from './reply-engine.js';
@@ -19,6 +20,8 @@ export const conversationNotFound = () => new AppError(404, 'Conversation not fo
 export const conversationEnded = () =>
   new AppError(409, 'This conversation has ended and cannot receive new messages. Start a new conversation.', { code: 'CONVERSATION_ENDED' });
 export const processingFailed = (detail: string) => new AppError(400, `Failed to process message: ${detail}`, { code: 'PROCESSING_FAILED' });
+
+const refusals: Record<AdmissionRefusal, () => AppError> = { gone: conversationNotFound, origin_inactive: assistantInactive, ended: conversationEnded };
 
 export interface MessageOptions {
   /** Called once the message's turn has come and the reply is about to be produced. */
@@ -33,10 +36,8 @@ export interface MessageOptions {
    * message with nothing of it counted, queued or charged.
    */
   limits?: NamedLimit[];
-  /** The widget daily spend cap this message's charge counts against. */
+  /** The widget daily budget this message's charge counts against. */
   dailyBudget?: DailyBudget | null;
-  /** The conversation's current assistant, when the caller read it along with the conversation. */
-  assistant?: RuntimeAssistant;
 }
 
 /** The timed steps of a message (the chat_message_step_seconds metric; lookup is the service's). */
@@ -56,6 +57,8 @@ export interface PipelineDeps {
   turns: TurnQueue;
   engine: ReturnType<typeof createReplyEngine>;
   loadAssistant(uuid: string): Promise<RuntimeAssistant | undefined>;
+  /** The runtime assistant from its record as a statement read it (assistants/assistant-record.ts). */
+  assistantFromRecord(record: unknown): RuntimeAssistant;
   historyMessages: number;
   observeStep?: (step: MessageStep, seconds: number) => void;
 }
@@ -158,21 +161,24 @@ export function createMessagePipeline(deps: PipelineDeps) {
    * the database dies before that, losing it loses a ticket and a reservation whose message was
    * never answered nor stored, with the balance and ledger rows moving together either way.
    */
-  async function admit(conversation: ConversationView, now: Date, options: MessageOptions): Promise<Admission> {
+  async function admit(conversation: ConversationIdentity, now: Date, options: MessageOptions, lookup?: { requireActiveOrigin: boolean }): Promise<Admission> {
     const price = messagePriceMicros(conversation.type);
     const reservation =
       price > 0
         ? { userId: conversation.user_id, conversationId: conversation.id, conversationUuid: conversation.uuid, amountMicros: price, now, dailyBudget: options.dailyBudget }
         : null;
-    const admitted = await admitMessage(db, turns, { conversationId: conversation.id, limits: options.limits ?? [], reservation, historyMessages: deps.historyMessages, now });
-    if (!admitted) throw conversationNotFound();
+    const admitted = await admitMessage(db, turns, { conversationId: conversation.id, limits: options.limits ?? [], reservation, historyMessages: deps.historyMessages, now, lookup });
+    if (typeof admitted === 'string') throw refusals[admitted]();
     return admitted;
   }
 
-  /** Waits for the turn; while this message waited, earlier ones may have transferred or ended the conversation. */
-  async function startTurn(initial: ConversationView, assistant: RuntimeAssistant, admission: Admission) {
-    if (admission.ready) return { conversation: initial, assistant };
-    await turns.wait(db, admission.turn);
+  /**
+   * Waits for the turn; while this message waited, earlier ones may have transferred or ended
+   * the conversation. `upToDate`: whether `initial` is known to be as it stands at the ticket.
+   */
+  async function startTurn(initial: ConversationView, assistant: RuntimeAssistant, admission: Admission, upToDate: boolean) {
+    if (admission.ready && upToDate) return { conversation: initial, assistant };
+    if (!admission.ready) await turns.wait(db, admission.turn);
     const conversation = (await createConversationsRepo(db).findById(initial.id)) ?? initial;
     const current = conversation.assistant_id === initial.assistant_id ? assistant : await assistantFor(conversation);
     if (conversation.status === 'ended' && !current.conversation_ended_retrigger) throw conversationEnded();
@@ -254,47 +260,75 @@ export function createMessagePipeline(deps: PipelineDeps) {
   }
 
   return {
+    /** A message to a conversation the caller has read. */
     async handle(initial: ConversationView, text: string, options: MessageOptions = {}): Promise<MessageResult> {
-      const assistant = options.assistant ?? (await assistantFor(initial));
+      const assistant = await assistantFor(initial);
       if (initial.status === 'ended' && !assistant.conversation_ended_retrigger) throw conversationEnded();
       const receivedAt = clock.now();
       const admission = await timed('admission', () => admit(initial, receivedAt, options));
-      let settled = false;
-      let stopHeartbeat = () => {};
-      try {
-        const current = await timed('turn_wait', () => startTurn(initial, assistant, admission));
-        if (!admission.aiEnabled) {
-          await storeUnanswered({ ...current, text, turn: admission.turn, receivedAt, options });
-          settled = true;
-          turns.wake(current.conversation.id);
-          return { message: '', functionCalls: [], aiDisabled: true };
-        }
-        stopHeartbeat = turns.heartbeat(db, admission.turn, (error) => deps.logger.warn({ err: error }, 'could not renew a conversation turn'));
-        options.onStarted?.();
-        const { conversation } = current;
-        const history = admission.history ?? (await timed('history', () => createConversationsRepo(db).recentMessages(conversation.id, deps.historyMessages)));
-        const reply = await timed('model', () =>
-          deps.engine.reply({
-            conversation: { id: conversation.id, uuid: conversation.uuid, userId: conversation.user_id, variables: conversation.variables },
-            assistant: current.assistant,
-            history,
-            userMessage: text,
-            now: receivedAt,
-            onEvent: options.onEvent,
-          }),
-        );
-        await timed('store', () => store({ conversation, text, reply, admission, receivedAt, options }));
-        settled = true;
-        turns.wake(conversation.id);
-        return { message: reply.content, functionCalls: reply.functionCalls };
-      } catch (error) {
-        if (!settled) await release(admission.turn, admission.charge);
-        throw asProcessingError(error, deps.logger);
-      } finally {
-        stopHeartbeat();
-      }
+      return answer({ initial, assistant, upToDate: true, admission, text, receivedAt, options });
+    },
+
+    /**
+     * A message to a conversation known by its identity only: its admission reads it (one
+     * statement fewer), refusing as handle would, and with requireActiveOrigin also when the
+     * assistant it was opened with is inactive (the widget's).
+     */
+    async handleUnread(target: ConversationIdentity, text: string, options: MessageOptions & { requireActiveOrigin: boolean }): Promise<MessageResult> {
+      const receivedAt = clock.now();
+      const admission = await timed('admission', () => admit(target, receivedAt, options, { requireActiveOrigin: options.requireActiveOrigin }));
+      const { conversation, assistantRecord, current } = admission.lookedUp!;
+      return answer({ initial: conversation, assistant: deps.assistantFromRecord(assistantRecord), upToDate: current, admission, text, receivedAt, options });
     },
   };
+
+  /** From the admission on: the turn, the reply and its store; a failure gives back what the admission took. */
+  async function answer(input: {
+    initial: ConversationView;
+    assistant: RuntimeAssistant;
+    /** Whether `initial` is as the conversation stands at the ticket (else it is read again once the turn has come). */
+    upToDate: boolean;
+    admission: Admission;
+    text: string;
+    receivedAt: Date;
+    options: MessageOptions;
+  }): Promise<MessageResult> {
+    const { initial, assistant, admission, text, receivedAt, options } = input;
+    let settled = false;
+    let stopHeartbeat = () => {};
+    try {
+      const current = await timed('turn_wait', () => startTurn(initial, assistant, admission, input.upToDate));
+      if (!admission.aiEnabled) {
+        await storeUnanswered({ ...current, text, turn: admission.turn, receivedAt, options });
+        settled = true;
+        turns.wake(current.conversation.id);
+        return { message: '', functionCalls: [], aiDisabled: true };
+      }
+      stopHeartbeat = turns.heartbeat(db, admission.turn, (error) => deps.logger.warn({ err: error }, 'could not renew a conversation turn'));
+      options.onStarted?.();
+      const { conversation } = current;
+      const history = admission.history ?? (await timed('history', () => createConversationsRepo(db).recentMessages(conversation.id, deps.historyMessages)));
+      const reply = await timed('model', () =>
+        deps.engine.reply({
+          conversation: { id: conversation.id, uuid: conversation.uuid, userId: conversation.user_id, variables: conversation.variables },
+          assistant: current.assistant,
+          history,
+          userMessage: text,
+          now: receivedAt,
+          onEvent: options.onEvent,
+        }),
+      );
+      await timed('store', () => store({ conversation, text, reply, admission, receivedAt, options }));
+      settled = true;
+      turns.wake(conversation.id);
+      return { message: reply.content, functionCalls: reply.functionCalls };
+    } catch (error) {
+      if (!settled) await release(admission.turn, admission.charge);
+      throw asProcessingError(error, deps.logger);
+    } finally {
+      stopHeartbeat();
+    }
+  }
 
   /** Failure after admission: money back, turn to the next message. Neither may mask the error. */
   async function release(turn: Turn, charge: Charge | null): Promise<void> {

@@ -4,7 +4,7 @@ import { AppError, tooManyRequests } from '../../core/http/errors.js';
 import type { AuthContext } from '../../core/http/fastify-types.js';
 import { consumeEachLimit } from '../../core/limits/fixed-window.js';
 import type { NamedLimit } from './admission.js';
-import type { PublicConversationView } from './conversations.repo.js';
+import type { ConversationRow } from './conversations.repo.js';
 
 /**
  * What the public conversation routes (the chat widget's, addressed by UUID alone) allow. A UUID
@@ -37,7 +37,7 @@ export const assistantInactive = () =>
  * owner may also read, never write, their api and chatapp conversations here, as the reference's
  * get route shows their channel fields; anyone else gets "not found" for all of these.
  */
-export function isPubliclyReachable(conversation: PublicConversationView, caller: PublicCaller, action: 'read' | 'send'): boolean {
+export function isPubliclyReachable(conversation: Pick<ConversationRow, 'type' | 'user_id'>, caller: PublicCaller, action: 'read' | 'send'): boolean {
   if (conversation.type === 'widget') return true;
   const isOwner = caller.auth !== null && caller.auth.userId === conversation.user_id;
   if (conversation.type === 'test') return isOwner;

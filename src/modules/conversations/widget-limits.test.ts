@@ -159,6 +159,40 @@ describe('what a widget message is checked and charged with', () => {
     ]);
   });
 
+  it('counts nothing, takes no turn and charges nothing for a message while the assistant it was opened with is inactive', async () => {
+    const { t } = ctx;
+    t.clock.set('2026-01-16T17:30:10Z');
+    const owner = await ownerWithAssistant(t);
+    const id = await started(owner.assistant.uuid, '192.0.2.62');
+    expect((await send(id, '192.0.2.62')).statusCode).toBe(200);
+    await t.deps.db.updateTable('assistants').set({ status: 'inactive' }).where('uuid', '=', owner.assistant.uuid).execute();
+    await t.deps.db.deleteFrom('rate_limit_counters').execute();
+    const state = () => t.deps.db.selectFrom('conversations').select(['id', 'turn_issued', 'message_count']).where('uuid', '=', id).executeTakeFirstOrThrow();
+    const before = await state();
+
+    const refused = await send(id, '192.0.2.62');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ status: false, error: 'This assistant is not active. Its owner can activate it to start conversations.' });
+    expect(await messageCounters(t)).toEqual([]);
+    expect(await state()).toEqual(before);
+    expect(await t.deps.db.selectFrom('conversation_charges').select('status').where('conversation_id', '=', before.id).execute()).toEqual([{ status: 'captured' }]);
+  });
+
+  it('answers "not found" for a conversation deleted after this process has seen it, counting nothing', async () => {
+    const { t } = ctx;
+    t.clock.set('2026-01-16T17:40:10Z');
+    const owner = await ownerWithAssistant(t);
+    const id = await started(owner.assistant.uuid, '192.0.2.63');
+    expect((await send(id, '192.0.2.63')).statusCode).toBe(200);
+    await t.deps.db.deleteFrom('conversations').where('uuid', '=', id).execute();
+    await t.deps.db.deleteFrom('rate_limit_counters').execute();
+
+    const gone = await send(id, '192.0.2.63');
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ status: false, error: 'Conversation not found' });
+    expect(await messageCounters(t)).toEqual([]);
+  });
+
   it('charges with the origin assistant\'s budget when it has one, and with none otherwise', async () => {
     const { t } = ctx;
     t.clock.set('2026-01-16T18:00:10Z');
