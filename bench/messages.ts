@@ -76,7 +76,8 @@ const referenceBody = JSON.stringify({
   stream: false,
 });
 const json = { 'content-type': 'application/json' };
-const setupRequest = fileURLToPath(new URL('./support/conversation-per-connection.cjs', import.meta.url));
+const setupRequest = fileURLToPath(new URL('./support/conversation-not-in-flight.cjs', import.meta.url));
+const onResponse = fileURLToPath(new URL('./support/conversation-released.cjs', import.meta.url));
 
 async function serviceRun(label: string, seconds: number, conversationPaths: string[]): Promise<LoadResult> {
   const result = await autocannon({
@@ -85,7 +86,7 @@ async function serviceRun(label: string, seconds: number, conversationPaths: str
     duration: seconds,
     workers: 1,
     initialContext: { paths: conversationPaths },
-    requests: [{ method: 'POST', headers: json, setupRequest }],
+    requests: [{ method: 'POST', headers: json, setupRequest, onResponse }],
   });
   return { label, requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
 }
@@ -203,18 +204,18 @@ console.log(
     `database ${cpuPerCall(serviceCpu.databaseMs)}, fake model ${cpuPerCall(serviceCpu.modelMs)} (${cpuPerCall(referenceCpu.modelMs)} called directly)`,
 );
 
-// Throughput: every connection its own conversation; one owner (one balance row) and many owners.
+// Throughput: as many conversations as connections, never two messages in flight on one; one owner (one balance row) and many owners.
 const reference = await referenceRun('fake LLM called directly', SECONDS);
 const oneOwnerPaths = await widgetConversations('one', 1, CONNECTIONS);
 deps.services.conversationsModule.messageSteps.reset();
 const oneOwner = await serviceRun('messages, 1 owner (one balance row)', SECONDS, oneOwnerPaths);
-printComparison(`messages (one owner): throughput, ${CONNECTIONS} connections, one widget conversation each`, oneOwner, reference);
+printComparison(`messages (one owner): throughput, ${CONNECTIONS} connections, as many widget conversations`, oneOwner, reference);
 console.log(`  messages/s: ${oneOwner.requestsPerSecond.toFixed(0)} (each reserving and capturing 0.01 USD)`);
 await printSteps('under load, one owner');
 const manyOwnersPaths = await widgetConversations('many', CONNECTIONS, CONNECTIONS);
 deps.services.conversationsModule.messageSteps.reset();
 const manyOwners = await serviceRun(`messages, ${CONNECTIONS} owners`, SECONDS, manyOwnersPaths);
-printComparison(`messages (${CONNECTIONS} owners): throughput, ${CONNECTIONS} connections, one widget conversation each`, manyOwners, reference);
+printComparison(`messages (${CONNECTIONS} owners): throughput, ${CONNECTIONS} connections, as many widget conversations`, manyOwners, reference);
 console.log(`  messages/s: ${manyOwners.requestsPerSecond.toFixed(0)} (each reserving and capturing 0.01 USD)`);
 await printSteps(`under load, ${CONNECTIONS} owners`);
 const commitMs = await commitLatencyMs();
