@@ -266,7 +266,7 @@ export function createMessagePipeline(deps: PipelineDeps) {
       if (initial.status === 'ended' && !assistant.conversation_ended_retrigger) throw conversationEnded();
       const receivedAt = clock.now();
       const admission = await timed('admission', () => admit(initial, receivedAt, options));
-      return answer({ initial, assistant, upToDate: true, admission, text, receivedAt, options });
+      return answer({ initial, assistantOf: () => assistant, upToDate: true, admission, text, receivedAt, options });
     },
 
     /**
@@ -278,14 +278,15 @@ export function createMessagePipeline(deps: PipelineDeps) {
       const receivedAt = clock.now();
       const admission = await timed('admission', () => admit(target, receivedAt, options, { requireActiveOrigin: options.requireActiveOrigin }));
       const { conversation, assistantRecord, current } = admission.lookedUp!;
-      return answer({ initial: conversation, assistant: deps.assistantFromRecord(assistantRecord), upToDate: current, admission, text, receivedAt, options });
+      return answer({ initial: conversation, assistantOf: () => deps.assistantFromRecord(assistantRecord), upToDate: current, admission, text, receivedAt, options });
     },
   };
 
   /** From the admission on: the turn, the reply and its store; a failure gives back what the admission took. */
   async function answer(input: {
     initial: ConversationView;
-    assistant: RuntimeAssistant;
+    /** The conversation's current assistant (made within the failure handling: an assistant that cannot be opened frees the turn). */
+    assistantOf: () => RuntimeAssistant;
     /** Whether `initial` is as the conversation stands at the ticket (else it is read again once the turn has come). */
     upToDate: boolean;
     admission: Admission;
@@ -293,11 +294,11 @@ export function createMessagePipeline(deps: PipelineDeps) {
     receivedAt: Date;
     options: MessageOptions;
   }): Promise<MessageResult> {
-    const { initial, assistant, admission, text, receivedAt, options } = input;
+    const { initial, admission, text, receivedAt, options } = input;
     let settled = false;
     let stopHeartbeat = () => {};
     try {
-      const current = await timed('turn_wait', () => startTurn(initial, assistant, admission, input.upToDate));
+      const current = await timed('turn_wait', () => startTurn(initial, input.assistantOf(), admission, input.upToDate));
       if (!admission.aiEnabled) {
         await storeUnanswered({ ...current, text, turn: admission.turn, receivedAt, options });
         settled = true;
