@@ -124,10 +124,11 @@ async function runAdmission(db: DbOrTx, turns: TurnQueue, input: AdmissionInput,
     ...(reservation ? reservationValues(reservation) : {}),
   };
   windows.forEach((w, i) => {
-    values[`bucket${i}`] = w.bucket;
-    values[`windowStart${i}`] = w.windowStart;
-    values[`expiresAt${i}`] = w.expiresAt;
-    values[`limit${i}`] = w.limit;
+    const names = windowValueNames(i);
+    values[names.bucket] = w.bucket;
+    values[names.windowStart] = w.windowStart;
+    values[names.expiresAt] = w.expiresAt;
+    values[names.limit] = w.limit;
   });
   try {
     const { rows } = await admission.run(db, shape, values);
@@ -187,6 +188,11 @@ interface AdmissionShape {
  */
 type AdmissionValues = Record<string, unknown>;
 
+/** The names of the i-th window's values, for both the run's values and the statement's placeholders. */
+function windowValueNames(i: number): Record<'bucket' | 'windowStart' | 'expiresAt' | 'limit', string> {
+  return { bucket: `bucket${i}`, windowStart: `windowStart${i}`, expiresAt: `expiresAt${i}`, limit: `limit${i}` };
+}
+
 /** One text per shape, each compiled once and prepared on the server. */
 const admission = fixedStatementPerShape<AdmissionShape, AdmissionValues, AdmissionRow>(
   (shape) => `${shape.windows}:${shape.reservation}:${shape.lookup}`,
@@ -203,12 +209,15 @@ const admission = fixedStatementPerShape<AdmissionShape, AdmissionValues, Admiss
           WHERE c.id = ${id}::bigint),`
       : sql``;
     const open: RawBuilder<boolean> = shape.lookup ? sql`coalesce((SELECT lookup_refusal IS NULL FROM looked_up), false)` : sql`true`;
-    const windows = Array.from({ length: shape.windows }, (_, i) => ({
-      bucket: $(`bucket${i}`) as RawBuilder<string>,
-      windowStart: $(`windowStart${i}`) as RawBuilder<Date>,
-      expiresAt: $(`expiresAt${i}`) as RawBuilder<Date>,
-      limit: $(`limit${i}`),
-    }));
+    const windows = Array.from({ length: shape.windows }, (_, i) => {
+      const names = windowValueNames(i);
+      return {
+        bucket: $(names.bucket) as RawBuilder<string>,
+        windowStart: $(names.windowStart) as RawBuilder<Date>,
+        expiresAt: $(names.expiresAt) as RawBuilder<Date>,
+        limit: $(names.limit),
+      };
+    });
     const limited = windows.length > 0;
     const counting = limited
       ? sql`counted AS (${countingWindows(windows, open)}),

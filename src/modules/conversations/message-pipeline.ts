@@ -89,7 +89,7 @@ interface StoreValues {
  * both messages written and the charge captured, the last two only if the turn was still this
  * message's. Every message sends the same text: compiled once, prepared on the server.
  */
-const storing = fixedStatement<StoreValues, { finished: number; stored: number; captured: number }>(($, db) => {
+const storing = fixedStatement<StoreValues, { finished: number; captured: number }>(($, db) => {
   const finishedTurn = sql<boolean>`EXISTS (SELECT 1 FROM finished)`;
   const conversationId = $('conversationId');
   return db
@@ -106,6 +106,7 @@ const storing = fixedStatement<StoreValues, { finished: number; stored: number; 
         end_reason: $('endReason'),
       }),
     )
+    // Unread by the result, and still run: PostgreSQL runs every data-modifying CTE to completion.
     .with('stored', () =>
       insertingMessageRows(
         db,
@@ -119,7 +120,6 @@ const storing = fixedStatement<StoreValues, { finished: number; stored: number; 
     .with('captured', () => capturingCharge(db, $('chargeId'), $('doneAt')).where(finishedTurn))
     .selectNoFrom([
       sql<number>`(SELECT count(*) FROM finished)::int`.as('finished'),
-      sql<number>`(SELECT count(*) FROM stored)::int`.as('stored'),
       sql<number>`(SELECT count(*) FROM captured)::int`.as('captured'),
     ]);
 });
