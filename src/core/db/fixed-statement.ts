@@ -29,8 +29,9 @@ export interface FixedStatement<V extends RunValues, R> {
  * than sending them. `build` gets the placeholder of each value (`$(0)` ... `$(n-1)` for a
  * tuple, `$('name')` for an object's field) and the database of the first run, and returns a
  * `sql` template or a query builder, which may embed constants, fragments and their own
- * parameters as usual; each run sends the same text with the placeholders' values. Anything else computed in `build` (a time, say) is frozen at the first
- * run. On PostgreSQL the text is also prepared on the server (prepareOnServer).
+ * parameters as usual; each run sends the same text with the placeholders' values. Anything
+ * else computed in `build` (a time, say) is frozen at the first run. On PostgreSQL the text is
+ * also prepared on the server (prepareOnServer).
  */
 export function fixedStatement<V extends RunValues, R = unknown>(
   build: ($: Placeholder<V>, db: DbOrTx) => RawBuilder<R> | Compilable<R>,

@@ -66,8 +66,9 @@ export interface ReservationInput {
  *
  * The reservation as CTEs of the message admission's statement (admission.ts), each step gated
  * on the one before: `budget_cap` and `reserved_spend` (the assistant's cap and the day's spend,
- * only when budgeted; a null cap: no budget, no row; no spend row under a cap: the cap refused), `reserved_charge` (the charge row's id), `reserved_debit` (the balance move and its
- * ledger row; no row: the balance refused). `when` gates the whole reservation. A refusal leaves the
+ * only when budgeted; a null cap: no budget, no row; no spend row under a cap: the cap refused),
+ * `reserved_charge` (the charge row's id), `reserved_debit` (the balance move and its ledger
+ * row; no row: the balance refused). `when` gates the whole reservation. A refusal leaves the
  * later steps unwritten, and the caller must roll back what the earlier ones wrote. Its values
  * are reservationValues(input), or placeholders (reservationPlaceholders) in a fixed statement.
  */

@@ -8,7 +8,6 @@ import type { HistoryItem } from './prompt.js';
 export type ConversationRow = Selectable<ConversationsTable>;
 /** A conversation with the current assistant's public identity (for addressing and listing). */
 export type ConversationView = ConversationRow & { assistant_uuid: string; assistant_name: string };
-export type PublicConversationView = ConversationView & { origin_status: 'active' | 'inactive'; origin_widget_budget_micros: number | null };
 /** What a conversation is for life: enough to address a message to it before reading it. */
 export type ConversationIdentity = Pick<ConversationRow, 'id' | 'uuid' | 'type' | 'user_id' | 'origin_assistant_id'>;
 
@@ -154,18 +153,6 @@ export function createConversationsRepo(db: DbOrTx) {
 
     findByUuid(uuid: string): Promise<ConversationView | undefined> {
       return view().where('c.uuid', '=', uuid).executeTakeFirst();
-    },
-
-    /**
-     * For the public routes: the conversation with what its origin assistant (the one the widget
-     * embeds; a transfer does not change it) says about public traffic.
-     */
-    findPublicByUuid(uuid: string): Promise<PublicConversationView | undefined> {
-      return view()
-        .innerJoin('assistants as o', 'o.id', 'c.origin_assistant_id')
-        .select(['o.status as origin_status', 'o.widget_daily_budget_micros as origin_widget_budget_micros'])
-        .where('c.uuid', '=', uuid)
-        .executeTakeFirst();
     },
 
     /** What never changes about a conversation (ConversationIdentity). */

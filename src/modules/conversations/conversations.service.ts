@@ -195,7 +195,7 @@ export function createConversationsService(deps: ConversationsDeps) {
     /** The whole history, oldest first, for the public get route. */
     async get(uuid: string, caller: PublicCaller) {
       const repo = createConversationsRepo(db);
-      const conversation = await repo.findPublicByUuid(uuid);
+      const conversation = await repo.findByUuid(uuid);
       if (!conversation || !isPubliclyReachable(conversation, caller, 'read')) throw conversationNotFound();
       const messages = await repo.allMessages(conversation.id);
       return { conversation, messages, sender: await senderOf(conversation) };
