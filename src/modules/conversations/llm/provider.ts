@@ -1,6 +1,6 @@
 /**
  * What the reply engine needs from a language model, in OpenAI chat-completions terms (the
- * lingua franca of hosted and local servers). Two implementations: the openai SDK against any
+ * lingua franca of hosted and local servers). Two implementations: chat completions against any
  * OpenAI-compatible endpoint, and the built-in offline model.
  */
 export interface ToolCall {
