@@ -157,14 +157,18 @@ async function cpuOf<T>(work: () => Promise<T>): Promise<{ result: T; selfMs: nu
   return { result, selfMs: (self.user + self.system) / 1000, modelMs: (await cpuMsOf(fakeLlm.pid!)) - modelStart, databaseMs: await databaseCpu.stop() };
 }
 
+async function post(url: string, body: string): Promise<void> {
+  const response = await request(url, { method: 'POST', headers: json, body, dispatcher: agent });
+  await response.body.dump();
+  if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
+}
+
 /** Sequential POSTs timed with performance.now() (autocannon rounds latencies to whole ms). */
-async function sequentialLatency(url: string, body: (i: number) => string): Promise<{ p50: number; p99: number; mean: number }> {
+async function sequentialLatency(urlOf: (i: number) => string, body: (i: number) => string): Promise<{ p50: number; p99: number; mean: number }> {
   const durations: number[] = [];
   for (let i = 0; i < SEQUENTIAL; i++) {
     const started = performance.now();
-    const response = await request(url, { method: 'POST', headers: json, body: body(i), dispatcher: agent });
-    await response.body.dump();
-    if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
+    await post(urlOf(i), body(i));
     durations.push(performance.now() - started);
   }
   durations.sort((a, b) => a - b);
@@ -182,16 +186,20 @@ await warmUp({ url: `${llmUrl}/chat/completions`, method: 'POST', headers: json,
 await serviceRun('warm-up', 2, await widgetConversations('warm', 1, CONNECTIONS));
 
 // Latency: one message at a time, so nothing queues and the difference is the work added.
-const [serviceLatency] = await widgetConversations('latency', 1, 1);
-const referenceCpu = await cpuOf(() => sequentialLatency(`${llmUrl}/chat/completions`, () => referenceBody));
+// Each measured message is its conversation's fourth, so the service sends the model what the
+// reference sends it: six earlier messages (one long conversation would send fifty).
+const latencyPaths = await widgetConversations('latency', 1, SEQUENTIAL);
+const question = (i: number) => JSON.stringify({ message: `What are your opening hours? (${i})` });
+for (const path of latencyPaths) for (let turn = 0; turn < 3; turn++) await post(`${serviceUrl}${path}`, question(turn));
+const referenceCpu = await cpuOf(() => sequentialLatency(() => `${llmUrl}/chat/completions`, () => referenceBody));
 const referenceSeq = referenceCpu.result;
 deps.services.conversationsModule.messageSteps.reset();
 const serviceCpu = await cpuOf(() =>
-  countingStatements(() => sequentialLatency(`${serviceUrl}${serviceLatency}`, (i) => JSON.stringify({ message: `What are your opening hours? (${i})` }))),
+  countingStatements(() => sequentialLatency((i) => `${serviceUrl}${latencyPaths[i]}`, question)),
 );
 const counted = serviceCpu.result;
 const serviceSeq = counted.result;
-console.log(`\nmessages: latency, one connection, ${SEQUENTIAL} sequential round trips, PostgreSQL, instant fake LLM`);
+console.log(`\nmessages: latency, one connection, ${SEQUENTIAL} sequential round trips (each a conversation's fourth message), PostgreSQL, instant fake LLM`);
 console.log(`  fake LLM called directly        p50 ${referenceSeq.p50.toFixed(2)} ms   p99 ${referenceSeq.p99.toFixed(2)} ms`);
 console.log(`  widget message through service  p50 ${serviceSeq.p50.toFixed(2)} ms   p99 ${serviceSeq.p99.toFixed(2)} ms`);
 console.log(`  added latency per message:      p50 ${(serviceSeq.p50 - referenceSeq.p50).toFixed(2)} ms   p99 ${(serviceSeq.p99 - referenceSeq.p99).toFixed(2)} ms`);
