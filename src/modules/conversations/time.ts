@@ -47,8 +47,19 @@ function wallClock(date: Date, timeZone: string) {
 
 /** Minutes east of UTC at that instant. */
 export function offsetMinutes(date: Date, timeZone: string): number {
-  return offsetOf(date, wallClock(date, timeZone));
+  const minute = Math.floor(date.getTime() / 60_000);
+  const known = offsets.get(timeZone);
+  if (known?.minute === minute) return known.offset;
+  const offset = offsetOf(date, wallClock(date, timeZone));
+  offsets.set(timeZone, { minute, offset });
+  return offset;
 }
+
+/**
+ * Each zone's offset in the last minute asked about. Offsets change on whole minutes, so a
+ * zone costs one formatToParts (tens of microseconds, on the path of every message) a minute.
+ */
+const offsets = new Map<string, { minute: number; offset: number }>();
 
 function offsetOf(date: Date, w: ReturnType<typeof wallClock>): number {
   const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
@@ -59,12 +70,12 @@ const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
 
 /** "2026-02-23T14:00:00+01:00": ISO 8601 with the zone's offset, as the reference's webhooks show. */
 export function isoInZone(date: Date, timeZone: string): string {
-  const zone = safeTimeZone(timeZone);
-  // One formatToParts (the costly part) gives both the wall clock and the offset.
-  const w = wallClock(date, zone);
-  const offset = offsetOf(date, w);
+  const offset = offsetMinutes(date, safeTimeZone(timeZone));
+  // The wall clock is the instant moved by the offset, read as UTC.
+  const w = new Date(Math.floor(date.getTime() / 1000) * 1000 + offset * 60_000);
   const sign = offset < 0 ? '-' : '+';
-  return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
+  const time = `${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}:${pad(w.getUTCSeconds())}`;
+  return `${w.getUTCFullYear()}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())}T${time}${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
 }
 
 /** The calendar date (YYYY-MM-DD) in the zone at that instant. */
