@@ -157,6 +157,7 @@ async function cpuOf<T>(work: () => Promise<T>): Promise<{ result: T; selfMs: nu
   return { result, selfMs: (self.user + self.system) / 1000, modelMs: (await cpuMsOf(fakeLlm.pid!)) - modelStart, databaseMs: await databaseCpu.stop() };
 }
 
+/** One widget message (or direct model call), answered 200 or the run stops. */
 async function post(url: string, body: string): Promise<void> {
   const response = await request(url, { method: 'POST', headers: json, body, dispatcher: agent });
   await response.body.dump();

@@ -45,6 +45,12 @@ function wallClock(date: Date, timeZone: string) {
   };
 }
 
+/**
+ * Each zone's offset in the last minute asked about. Offsets change on whole minutes, so a
+ * zone costs one formatToParts (tens of microseconds, on the path of every message) a minute.
+ */
+const offsets = new Map<string, { minute: number; offset: number }>();
+
 /** Minutes east of UTC at that instant. */
 export function offsetMinutes(date: Date, timeZone: string): number {
   const minute = Math.floor(date.getTime() / 60_000);
@@ -54,12 +60,6 @@ export function offsetMinutes(date: Date, timeZone: string): number {
   offsets.set(timeZone, { minute, offset });
   return offset;
 }
-
-/**
- * Each zone's offset in the last minute asked about. Offsets change on whole minutes, so a
- * zone costs one formatToParts (tens of microseconds, on the path of every message) a minute.
- */
-const offsets = new Map<string, { minute: number; offset: number }>();
 
 function offsetOf(date: Date, w: ReturnType<typeof wallClock>): number {
   const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);

@@ -111,7 +111,7 @@ function askedWaitMs(headers: Dispatcher.ResponseData['headers'] | undefined): n
 }
 
 /** The provider's own words for a failure: OpenAI's `{ "error": { "message" } }`, or the text. */
-export function errorMessageOf(text: string): string {
+function errorMessageOf(text: string): string {
   try {
     const error = (JSON.parse(text) as { error?: unknown }).error;
     if (error && typeof error === 'object') {
