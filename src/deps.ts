@@ -26,7 +26,7 @@ import { registerKnowledgeJobs } from './modules/knowledge/document-processing.j
 import { createExtractionPool, type ExtractionPool } from './modules/knowledge/extraction/extraction-pool.js';
 import { createChatappServices, registerChatappJobs } from './modules/chatapp/chatapp.service.js';
 import { assistantLookup } from './modules/chatapp/chatapp.context.js';
-import { runtimeAssistantFromRecord } from './modules/assistants/assistant-record.js';
+import { createAssistantRuntimes } from './modules/assistants/assistant-record.js';
 import { createConversationsModule, registerConversationsJobs } from './modules/conversations/conversations.module.js';
 import type { ChatappChannel } from './modules/conversations/chatapp-replies.js';
 import { JobRunner, pruneFinishedJobs } from './core/jobs/index.js';
@@ -136,7 +136,7 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
     config, db, clock, logger: deps.logger, http: deps.http,
     balanceMicros: async (userId) => (await accounts.getUser(userId)).balance_micros,
     assistants: assistantServices.assistants,
-    assistantFromRecord: (record) => runtimeAssistantFromRecord(record, deps.secrets),
+    assistantRuntimes: createAssistantRuntimes(deps.secrets),
     catalog: assistantServices.catalog,
     calendars: assistantServices.calendars,
     customTools: assistantServices.tools,

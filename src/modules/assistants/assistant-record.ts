@@ -1,30 +1,86 @@
 import { sql, type RawBuilder } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { SecretBox } from '../../core/crypto/secret-box.js';
 import { runtimeAssistant, type RuntimeAssistant } from './assistant-present.js';
 import type { AssistantRow } from './assistants.repo.js';
 
+/** How many assistants' runtime views one process keeps (a few KB each). */
+const ASSISTANTS_HELD = 5_000;
+
 /**
- * An assistant's whole record (its row plus the label and tool id lists) as one jsonb value, for
- * a query that reads it along with something else: the widget message path reads the
- * conversation and its assistant's runtime view in one round trip instead of two. `alias` is the
- * assistants table's alias in that query.
+ * An assistant as a query that reads it along with something else returns it (the widget
+ * message's admission reads the conversation and its assistant in one round trip): its version,
+ * its row as jsonb only when that version is not the one the caller says it holds, and its label
+ * and tool id lists always (join tables, whose writes do not move the version). `alias` is the
+ * assistants table's alias in that query; `held` the id and version the caller holds (either
+ * null: send the row).
  */
-export function assistantRecordSql(alias: string): RawBuilder<unknown> {
+export function assistantReadSql(alias: string, held: { id: RawBuilder<unknown>; version: RawBuilder<unknown> }): RawBuilder<unknown> {
+  const a = sql.table(alias);
   const id = sql.ref(`${alias}.id`);
-  return sql`to_jsonb(${sql.table(alias)}) || jsonb_build_object(
-    'label_ids', ARRAY(SELECT label_id FROM assistant_labels WHERE assistant_id = ${id} ORDER BY label_id),
-    'tool_ids', ARRAY(SELECT tool_id FROM assistant_tools WHERE assistant_id = ${id} ORDER BY tool_id))`;
+  const version = sql.ref(`${alias}.version`);
+  return sql`${version} AS assistant_version,
+    CASE WHEN ${id} = ${held.id}::int AND ${version} = ${held.version}::int THEN NULL ELSE to_jsonb(${a}) END AS assistant_row,
+    ARRAY(SELECT label_id FROM assistant_labels WHERE assistant_id = ${id} ORDER BY label_id) AS assistant_label_ids,
+    ARRAY(SELECT tool_id FROM assistant_tools WHERE assistant_id = ${id} ORDER BY tool_id) AS assistant_tool_ids`;
+}
+
+/** What assistantReadSql returned for one assistant. */
+export interface AssistantRead {
+  id: number;
+  version: number;
+  /** The row as JSON, or null when it is the version the reader said it holds. */
+  row: unknown;
+  labelIds: number[];
+  toolIds: number[];
+}
+
+/**
+ * The runtime views of the assistants this process has read, by id. A message sends the
+ * version it holds and gets the row back only when the version moved (a trigger moves it on
+ * every UPDATE of the row, in whichever process): the row's JSON is not built, sent, parsed and
+ * opened (tool secrets decrypted) again for every message. Runtime views are shared between
+ * messages and never modified.
+ */
+export function createAssistantRuntimes(secrets: SecretBox) {
+  const held = new LRUCache<number, { version: number; row: AssistantRow; runtime: RuntimeAssistant }>({ max: ASSISTANTS_HELD });
+
+  function hold(id: number, version: number, row: AssistantRow): RuntimeAssistant {
+    const runtime = runtimeAssistant(row, secrets);
+    held.set(id, { version, row, runtime });
+    return runtime;
+  }
+
+  return {
+    /** The version of the assistant this process holds, to say so to assistantReadSql. */
+    heldVersion(id: number): number | undefined {
+      return held.get(id)?.version;
+    },
+
+    /** The runtime view of what was read; undefined when the row was not sent and this process no longer holds that version. */
+    fromRead(read: AssistantRead): RuntimeAssistant | undefined {
+      if (read.row !== null) {
+        return hold(read.id, read.version, { ...assistantRowFromRecord(read.row), label_ids: read.labelIds, tool_ids: read.toolIds });
+      }
+      const known = held.get(read.id);
+      if (!known || known.version !== read.version) return undefined;
+      if (sameIds(known.row.label_ids, read.labelIds) && sameIds(known.row.tool_ids, read.toolIds)) return known.runtime;
+      return hold(read.id, read.version, { ...known.row, label_ids: read.labelIds, tool_ids: read.toolIds });
+    },
+  };
+}
+
+export type AssistantRuntimes = ReturnType<typeof createAssistantRuntimes>;
+
+function sameIds(a: number[], b: number[]): boolean {
+  return a.length === b.length && a.every((id, i) => id === b[i]);
 }
 
 /**
  * The row the assistants repository would have read. JSON carries every column as the drivers
  * return it (numbers, booleans, jsonb as objects) except timestamps, which come as text.
  */
-export function assistantRowFromRecord(record: unknown): AssistantRow {
+function assistantRowFromRecord(record: unknown): AssistantRow {
   const row = record as AssistantRow & { created_at: string | Date; updated_at: string | Date };
   return { ...row, created_at: new Date(row.created_at), updated_at: new Date(row.updated_at) };
-}
-
-export function runtimeAssistantFromRecord(record: unknown, secrets: SecretBox): RuntimeAssistant {
-  return runtimeAssistant(assistantRowFromRecord(record), secrets);
 }

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { assistantRecordSql } from '../assistants/assistant-record.js';
+import { assistantReadSql, type AssistantRead } from '../assistants/assistant-record.js';
 import type { Db } from '../../core/db/database.js';
 import { statementRefusal } from '../../core/db/errors.js';
 import { fixedStatementPerShape } from '../../core/db/fixed-statement.js';
@@ -28,9 +28,10 @@ export interface AdmissionInput {
   /**
    * Read the conversation in the statement too (AdmittedMessage.lookedUp), and refuse before
    * anything is counted when it has ended and its assistant does not reopen ended conversations,
-   * or, with requireActiveOrigin, when the assistant it was opened with is inactive.
+   * or, with requireActiveOrigin, when the assistant it was opened with is inactive. `heldAssistant`:
+   * the assistant version the caller holds (its row is then not sent if unchanged).
    */
-  lookup?: { requireActiveOrigin: boolean };
+  lookup?: { requireActiveOrigin: boolean; heldAssistant: { id: number; version: number } | null };
 }
 
 /** Why a message was not admitted, when it is not a limit's or the money's (those throw). */
@@ -46,8 +47,8 @@ export interface AdmittedMessage extends TakenTurn {
 
 export interface LookedUpConversation {
   conversation: ConversationView;
-  /** The current assistant's record (assistants/assistant-record.ts). */
-  assistantRecord: unknown;
+  /** The current assistant as read (assistants/assistant-record.ts). */
+  assistant: AssistantRead;
   /**
    * Whether the conversation is as it stands at the ticket: no message's store committed
    * between the statement's read and its ticket (the read's snapshot may predate a wait for the
@@ -71,7 +72,10 @@ interface AdmissionRow extends Partial<TurnRow>, ReservedRow, Partial<LookedUpCo
   /** With a lookup: whether the conversation exists, why it refused, and whether the read is current. */
   found?: boolean;
   lookup_refusal?: Exclude<AdmissionRefusal, 'gone'> | null;
-  assistant_record?: unknown;
+  assistant_version?: number;
+  assistant_row?: unknown;
+  assistant_label_ids?: number[];
+  assistant_tool_ids?: number[];
   lookup_current?: boolean;
 }
 
@@ -121,6 +125,8 @@ async function runAdmission(db: DbOrTx, turns: TurnQueue, input: AdmissionInput,
     leaseUntil: turns.leaseFromNow(),
     historyMessages: input.historyMessages,
     requireActiveOrigin: input.lookup?.requireActiveOrigin ?? false,
+    heldAssistantId: input.lookup?.heldAssistant?.id ?? null,
+    heldAssistantVersion: input.lookup?.heldAssistant?.version ?? null,
     ...(reservation ? reservationValues(reservation) : {}),
   };
   windows.forEach((w, i) => {
@@ -164,7 +170,13 @@ function lookedUpConversation(row: AdmissionRow & TurnRow & LookedUpColumns): Lo
       assistant_uuid: row.assistant_uuid,
       assistant_name: row.assistant_name,
     },
-    assistantRecord: row.assistant_record,
+    assistant: {
+      id: row.assistant_id,
+      version: row.assistant_version!,
+      row: row.assistant_row ?? null,
+      labelIds: row.assistant_label_ids!,
+      toolIds: row.assistant_tool_ids!,
+    },
     current: row.lookup_current === true,
   };
 }
@@ -183,7 +195,7 @@ interface AdmissionShape {
 
 /**
  * The statement's values by name: the conversation, the lease, the history's length, whether
- * the origin assistant must be active (read with a lookup only), each window's (`bucket0`,
+ * the origin assistant must be active and the assistant version held (read with a lookup only), each window's (`bucket0`,
  * `windowStart0`, `expiresAt0`, `limit0`, ...) and the reservation's (ReservationValues).
  */
 type AdmissionValues = Record<string, unknown>;
@@ -202,7 +214,8 @@ const admission = fixedStatementPerShape<AdmissionShape, AdmissionValues, Admiss
     const lookup = shape.lookup
       ? sql`looked_up AS (
           SELECT ${sql.join(LOOKED_UP_COLUMNS.map((column) => sql.ref(`c.${column}`)))},
-            a.uuid AS assistant_uuid, a.name AS assistant_name, ${assistantRecordSql('a')} AS assistant_record,
+            a.uuid AS assistant_uuid, a.name AS assistant_name,
+            ${assistantReadSql('a', { id: $('heldAssistantId'), version: $('heldAssistantVersion') })},
             CASE WHEN ${$('requireActiveOrigin')}::boolean AND o.status <> 'active' THEN 'origin_inactive'
               WHEN c.status = 'ended' AND NOT a.conversation_ended_retrigger THEN 'ended' END AS lookup_refusal
           FROM conversations c JOIN assistants a ON a.id = c.assistant_id JOIN assistants o ON o.id = c.origin_assistant_id
@@ -237,7 +250,8 @@ const admission = fixedStatementPerShape<AdmissionShape, AdmissionValues, Admiss
     const refused = reserves ? sql`a.turn_issued IS NULL OR (a.ai_enabled AND a.balance_after IS NULL)` : sql`a.turn_issued IS NULL`;
     const lookedUp = shape.lookup
       ? sql`, EXISTS (SELECT 1 FROM looked_up) AS found, t.turn_done = (SELECT turn_done FROM before_admission) AS lookup_current,
-          l.lookup_refusal, l.assistant_record, l.assistant_uuid, l.assistant_name,
+          l.lookup_refusal, l.assistant_uuid, l.assistant_name,
+          l.assistant_version, l.assistant_row, l.assistant_label_ids, l.assistant_tool_ids,
           ${sql.join(LOOKED_UP_COLUMNS.map((column) => sql.ref(`l.${column}`)))}`
       : sql``;
     return sql<AdmissionRow>`

@@ -5,6 +5,7 @@ import type { Db } from '../../core/db/database.js';
 import type { JobRunner } from '../../core/jobs/index.js';
 import type { HttpClient } from '../../core/net/index.js';
 import type { CalendarClients } from '../assistants/assistant-calendar.js';
+import type { AssistantRuntimes } from '../assistants/assistant-record.js';
 import type { AssistantsService } from '../assistants/assistants.service.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import { registerChatappReplies, type ChatappChannel } from './chatapp-replies.js';
@@ -15,7 +16,6 @@ import type { KnowledgeSearch } from './functions/knowledge.js';
 import { createFunctionRegistry } from './functions/registry.js';
 import { createLanguageModel, type LanguageModel } from './llm/index.js';
 import { createMessagePipeline, type MessageStep } from './message-pipeline.js';
-import type { RuntimeAssistant } from './functions/types.js';
 import { createModelResolver } from './models.js';
 import { createReplyEngine, MAX_TOOL_ROUNDS } from './reply-engine.js';
 import { createTurnQueue } from './turns.js';
@@ -41,8 +41,8 @@ export interface ConversationsModuleDeps {
   http: HttpClient;
   balanceMicros(userId: number): Promise<number>;
   assistants: Pick<AssistantsService, 'get' | 'getRuntimeByUuid'>;
-  /** An assistant record read along with a conversation (assistants/assistant-record.ts), decoded. */
-  assistantFromRecord(record: unknown): RuntimeAssistant;
+  /** The assistants this process holds, read along with a conversation (assistants/assistant-record.ts). */
+  assistantRuntimes: AssistantRuntimes;
   catalog: Pick<CatalogService, 'snapshot'>;
   calendars: CalendarClients;
   customTools: { findMany(userId: number, ids: number[]): Promise<CustomTool[]> };
@@ -96,7 +96,7 @@ export function createConversationsModule(deps: ConversationsModuleDeps) {
   const messageSteps = messageStepHistogram();
   const observeStep = (step: MessageStep, seconds: number) => messageSteps.observe({ step }, seconds);
   const pipeline = createMessagePipeline({
-    db, clock, logger, turns, engine, loadAssistant: assistants.byUuid, assistantFromRecord: deps.assistantFromRecord, historyMessages: config.CONVERSATION_HISTORY_MESSAGES, observeStep,
+    db, clock, logger, turns, engine, loadAssistant: assistants.byUuid, assistantRuntimes: deps.assistantRuntimes, historyMessages: config.CONVERSATION_HISTORY_MESSAGES, observeStep,
   });
   const chatapp = deps.chatapp;
   const senderInfo = chatapp

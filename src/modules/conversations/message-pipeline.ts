@@ -5,7 +5,8 @@ import type { Db } from '../../core/db/database.js';
 import type { FunctionCallRecord } from '../../core/db/schema.js';
 import { fixedStatement } from '../../core/db/fixed-statement.js';
 import { inTransaction, type DbOrTx, type Tx } from '../../core/db/transaction.js';
-import { admitMessage, type AdmissionRefusal, type AdmittedMessage, type NamedLimit } from './admission.js';
+import type { AssistantRuntimes } from '../assistants/assistant-record.js';
+import { admitMessage, type AdmissionInput, type AdmissionRefusal, type AdmittedMessage, type NamedLimit } from './admission.js';
 import { AppError } from '../../core/http/errors.js';
 import { capturingCharge, messagePriceMicros, refundCharge, type Charge, type DailyBudget } from './billing.js';
 import { enqueueFinalize, inactivityDueAt, scheduleInactivityCheck } from './conversation-end.js';
@@ -57,8 +58,8 @@ export interface PipelineDeps {
   turns: TurnQueue;
   engine: ReturnType<typeof createReplyEngine>;
   loadAssistant(uuid: string): Promise<RuntimeAssistant | undefined>;
-  /** The runtime assistant from its record as a statement read it (assistants/assistant-record.ts). */
-  assistantFromRecord(record: unknown): RuntimeAssistant;
+  /** The assistants this process holds, read along with a conversation (assistants/assistant-record.ts). */
+  assistantRuntimes: Pick<AssistantRuntimes, 'heldVersion' | 'fromRead'>;
   historyMessages: number;
   observeStep?: (step: MessageStep, seconds: number) => void;
 }
@@ -161,7 +162,7 @@ export function createMessagePipeline(deps: PipelineDeps) {
    * the database dies before that, losing it loses a ticket and a reservation whose message was
    * never answered nor stored, with the balance and ledger rows moving together either way.
    */
-  async function admit(conversation: ConversationIdentity, now: Date, options: MessageOptions, lookup?: { requireActiveOrigin: boolean }): Promise<Admission> {
+  async function admit(conversation: ConversationIdentity, now: Date, options: MessageOptions, lookup?: AdmissionInput['lookup']): Promise<Admission> {
     const price = messagePriceMicros(conversation.type);
     const reservation =
       price > 0
@@ -276,9 +277,14 @@ export function createMessagePipeline(deps: PipelineDeps) {
      */
     async handleUnread(target: ConversationIdentity, text: string, options: MessageOptions & { requireActiveOrigin: boolean }): Promise<MessageResult> {
       const receivedAt = clock.now();
-      const admission = await timed('admission', () => admit(target, receivedAt, options, { requireActiveOrigin: options.requireActiveOrigin }));
-      const { conversation, assistantRecord, current } = admission.lookedUp!;
-      return answer({ initial: conversation, assistantOf: () => deps.assistantFromRecord(assistantRecord), upToDate: current, admission, text, receivedAt, options });
+      // Most conversations keep the assistant they were opened with: the one worth saying we hold.
+      const heldVersion = deps.assistantRuntimes.heldVersion(target.origin_assistant_id);
+      const heldAssistant = heldVersion === undefined ? null : { id: target.origin_assistant_id, version: heldVersion };
+      const admission = await timed('admission', () => admit(target, receivedAt, options, { requireActiveOrigin: options.requireActiveOrigin, heldAssistant }));
+      const { conversation, assistant, current } = admission.lookedUp!;
+      // Not sent and no longer held (another message replaced or evicted it meanwhile): read it.
+      const assistantOf = () => deps.assistantRuntimes.fromRead(assistant) ?? assistantFor(conversation);
+      return answer({ initial: conversation, assistantOf, upToDate: current, admission, text, receivedAt, options });
     },
   };
 
@@ -286,7 +292,7 @@ export function createMessagePipeline(deps: PipelineDeps) {
   async function answer(input: {
     initial: ConversationView;
     /** The conversation's current assistant (made within the failure handling: an assistant that cannot be opened frees the turn). */
-    assistantOf: () => RuntimeAssistant;
+    assistantOf: () => RuntimeAssistant | Promise<RuntimeAssistant>;
     /** Whether `initial` is as the conversation stands at the ticket (else it is read again once the turn has come). */
     upToDate: boolean;
     admission: Admission;
@@ -298,7 +304,8 @@ export function createMessagePipeline(deps: PipelineDeps) {
     let settled = false;
     let stopHeartbeat = () => {};
     try {
-      const current = await timed('turn_wait', () => startTurn(initial, input.assistantOf(), admission, input.upToDate));
+      const assistant = await input.assistantOf();
+      const current = await timed('turn_wait', () => startTurn(initial, assistant, admission, input.upToDate));
       if (!admission.aiEnabled) {
         await storeUnanswered({ ...current, text, turn: admission.turn, receivedAt, options });
         settled = true;
