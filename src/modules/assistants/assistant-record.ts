@@ -4,8 +4,11 @@ import type { SecretBox } from '../../core/crypto/secret-box.js';
 import { runtimeAssistant, type RuntimeAssistant } from './assistant-present.js';
 import type { AssistantRow } from './assistants.repo.js';
 
-/** How many assistants' runtime views one process keeps (a few KB each). */
-const ASSISTANTS_HELD = 5_000;
+/**
+ * How much of assistants' runtime views one process keeps, counted as their rows' JSON length: a
+ * few KB for most, but a system prompt can be long.
+ */
+const RUNTIMES_HELD_SIZE = 16 * 1024 * 1024;
 
 /**
  * An assistant as a query that reads it along with something else returns it (the widget
@@ -43,11 +46,14 @@ export interface AssistantRead {
  * messages and never modified.
  */
 export function createAssistantRuntimes(secrets: SecretBox) {
-  const held = new LRUCache<number, { version: number; row: AssistantRow; runtime: RuntimeAssistant }>({ max: ASSISTANTS_HELD });
+  const held = new LRUCache<number, { version: number; row: AssistantRow; size: number; runtime: RuntimeAssistant }>({
+    maxSize: RUNTIMES_HELD_SIZE,
+    sizeCalculation: (entry) => entry.size,
+  });
 
-  function hold(id: number, version: number, row: AssistantRow): RuntimeAssistant {
+  function hold(id: number, version: number, row: AssistantRow, size: number): RuntimeAssistant {
     const runtime = runtimeAssistant(row, secrets);
-    held.set(id, { version, row, runtime });
+    held.set(id, { version, row, size, runtime });
     return runtime;
   }
 
@@ -60,12 +66,13 @@ export function createAssistantRuntimes(secrets: SecretBox) {
     /** The runtime view of what was read; undefined when the row was not sent and this process no longer holds that version. */
     fromRead(read: AssistantRead): RuntimeAssistant | undefined {
       if (read.row !== null) {
-        return hold(read.id, read.version, { ...assistantRowFromRecord(read.row), label_ids: read.labelIds, tool_ids: read.toolIds });
+        const size = JSON.stringify(read.row).length;
+        return hold(read.id, read.version, { ...assistantRowFromRecord(read.row), label_ids: read.labelIds, tool_ids: read.toolIds }, size);
       }
       const known = held.get(read.id);
       if (!known || known.version !== read.version) return undefined;
       if (sameIds(known.row.label_ids, read.labelIds) && sameIds(known.row.tool_ids, read.toolIds)) return known.runtime;
-      return hold(read.id, read.version, { ...known.row, label_ids: read.labelIds, tool_ids: read.toolIds });
+      return hold(read.id, read.version, { ...known.row, label_ids: read.labelIds, tool_ids: read.toolIds }, known.size);
     },
   };
 }

@@ -28,8 +28,8 @@ export interface AdmissionInput {
   /**
    * Read the conversation in the statement too (AdmittedMessage.lookedUp), and refuse before
    * anything is counted when it has ended and its assistant does not reopen ended conversations,
-   * or, with requireActiveOrigin, when the assistant it was opened with is inactive. `heldAssistant`:
-   * the assistant version the caller holds (its row is then not sent if unchanged).
+   * or, with requireActiveOrigin, when the assistant it was opened with is inactive.
+   * `heldAssistant`: the assistant version the caller holds, whose row is then not sent again.
    */
   lookup?: { requireActiveOrigin: boolean; heldAssistant: { id: number; version: number } | null };
 }
@@ -195,8 +195,9 @@ interface AdmissionShape {
 
 /**
  * The statement's values by name: the conversation, the lease, the history's length, whether
- * the origin assistant must be active and the assistant version held (read with a lookup only), each window's (`bucket0`,
- * `windowStart0`, `expiresAt0`, `limit0`, ...) and the reservation's (ReservationValues).
+ * the origin assistant must be active and the assistant version held (both read with a lookup
+ * only), each window's (`bucket0`, `windowStart0`, `expiresAt0`, `limit0`, ...) and the
+ * reservation's (ReservationValues).
  */
 type AdmissionValues = Record<string, unknown>;
 
