@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { SecretBox } from '../../core/crypto/secret-box.js';
 import { runtimeAssistant, type RuntimeAssistant } from './assistant-present.js';
-import type { AssistantRow } from './assistants.repo.js';
+import { joinedIdsSql, type AssistantRow } from './assistants.repo.js';
 
 /**
  * How much of assistants' runtime views one process keeps, counted as their rows' JSON length: a
@@ -22,10 +22,10 @@ export function assistantReadSql(alias: string, held: { id: RawBuilder<unknown>;
   const a = sql.table(alias);
   const id = sql.ref(`${alias}.id`);
   const version = sql.ref(`${alias}.version`);
+  const joined = joinedIdsSql(id);
   return sql`${version} AS assistant_version,
     CASE WHEN ${id} = ${held.id}::int AND ${version} = ${held.version}::int THEN NULL ELSE to_jsonb(${a}) END AS assistant_row,
-    ARRAY(SELECT label_id FROM assistant_labels WHERE assistant_id = ${id} ORDER BY label_id) AS assistant_label_ids,
-    ARRAY(SELECT tool_id FROM assistant_tools WHERE assistant_id = ${id} ORDER BY tool_id) AS assistant_tool_ids`;
+    ${joined.labelIds} AS assistant_label_ids, ${joined.toolIds} AS assistant_tool_ids`;
 }
 
 /** What assistantReadSql returned for one assistant. */

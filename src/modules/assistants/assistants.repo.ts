@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import type { DbOrTx } from '../../core/db/transaction.js';
 import { microsToUsd, usdToMicros } from '../../core/money.js';
 import type { AssistantsTable } from '../../core/db/schema.js';
@@ -59,15 +59,22 @@ function columnValues(state: AssistantSettings, fields: Iterable<SettingsField>)
   return values;
 }
 
+/**
+ * An assistant's label and tool id lists (its join tables), each ascending. `assistantId` is a
+ * column reference or a value.
+ */
+export function joinedIdsSql(assistantId: unknown): { labelIds: RawBuilder<number[]>; toolIds: RawBuilder<number[]> } {
+  return {
+    labelIds: sql<number[]>`ARRAY(SELECT label_id FROM assistant_labels WHERE assistant_id = ${assistantId} ORDER BY label_id)`,
+    toolIds: sql<number[]>`ARRAY(SELECT tool_id FROM assistant_tools WHERE assistant_id = ${assistantId} ORDER BY tool_id)`,
+  };
+}
+
 export function createAssistantsRepo(db: DbOrTx) {
-  const selectRecord = () =>
-    db
-      .selectFrom('assistants as a')
-      .selectAll('a')
-      .select([
-        sql<number[]>`ARRAY(SELECT label_id FROM assistant_labels WHERE assistant_id = a.id ORDER BY label_id)`.as('label_ids'),
-        sql<number[]>`ARRAY(SELECT tool_id FROM assistant_tools WHERE assistant_id = a.id ORDER BY tool_id)`.as('tool_ids'),
-      ]);
+  const selectRecord = () => {
+    const joined = joinedIdsSql(sql.ref('a.id'));
+    return db.selectFrom('assistants as a').selectAll('a').select([joined.labelIds.as('label_ids'), joined.toolIds.as('tool_ids')]);
+  };
 
   return {
     async insert(input: { uuid: string; userId: number; state: AssistantSettings; now: Date }): Promise<number> {
@@ -107,12 +114,8 @@ export function createAssistantsRepo(db: DbOrTx) {
       const row = await query.executeTakeFirst();
       if (!row) return undefined;
       if (!options.withJoined) return { ...row, label_ids: [], tool_ids: [] };
-      const joined = await db
-        .selectNoFrom([
-          sql<number[]>`ARRAY(SELECT label_id FROM assistant_labels WHERE assistant_id = ${id} ORDER BY label_id)`.as('label_ids'),
-          sql<number[]>`ARRAY(SELECT tool_id FROM assistant_tools WHERE assistant_id = ${id} ORDER BY tool_id)`.as('tool_ids'),
-        ])
-        .executeTakeFirstOrThrow();
+      const { labelIds, toolIds } = joinedIdsSql(id);
+      const joined = await db.selectNoFrom([labelIds.as('label_ids'), toolIds.as('tool_ids')]).executeTakeFirstOrThrow();
       return { ...row, ...joined };
     },
 
