@@ -50,6 +50,36 @@ describe('assistant_transfer', () => {
     expect(listed).toMatchObject({ assistant_id: billing.uuid, assistant_name: 'Billing Desk' });
   });
 
+  it("has the target's row sent again only when it changed, once a message has read it", async () => {
+    const { t, llm } = ctx;
+    const owner = await ownerWithAssistant(t);
+    const { billing, tool } = await withBilling(owner.api, { speak_transfer_greeting: false });
+    expect((await owner.api.put(`/api/user/assistant/${owner.assistant.id}`, { tools: [tool] })).statusCode).toBe(200);
+    const id = await openConversation(t, owner.assistant.uuid);
+    llm.reply({ toolCalls: [{ name: 'transfer_to_assistant', arguments: { assistant_id: billing.id } }] }, { content: 'Billing here.' });
+    expect((await sendMessage(t, id, 'I have a billing question')).statusCode).toBe(200);
+
+    // What each admission read of the answering assistant: its id and whether its row came along.
+    const runtimes = t.deps.services.conversationsModule.assistantRuntimes;
+    const reads: { id: number; rowSent: boolean }[] = [];
+    const fromRead = runtimes.fromRead.bind(runtimes);
+    runtimes.fromRead = (read) => (reads.push({ id: read.id, rowSent: read.row !== null }), fromRead(read));
+    for (const text of ['First', 'Second']) {
+      llm.reply({ content: 'Noted.' });
+      expect((await sendMessage(t, id, text)).statusCode).toBe(200);
+    }
+    expect((await owner.api.put(`/api/user/assistant/${billing.id}`, { system_prompt: 'You are the new billing desk.' })).statusCode).toBe(200);
+    llm.reply({ content: 'Noted.' });
+    expect((await sendMessage(t, id, 'Third')).statusCode).toBe(200);
+    expect(systemOf(-1)).toContain('You are the new billing desk.');
+    // The first message after the transfer reads the target (this process had loaded it otherwise).
+    expect(reads).toEqual([
+      { id: billing.id, rowSent: true },
+      { id: billing.id, rowSent: false },
+      { id: billing.id, rowSent: true },
+    ]);
+  });
+
   it('lets the target greet instead, without another model call', async () => {
     const { t, llm } = ctx;
     const owner = await ownerWithAssistant(t);

@@ -118,7 +118,7 @@ export function createConversationsModule(deps: ConversationsModuleDeps) {
   const staleChargeMs = Math.max(15 * 60_000, config.LLM_TIMEOUT_MS * (config.LLM_MAX_RETRIES + 1) * (MAX_TOOL_ROUNDS + 1) + 5 * 60_000);
   // replyEngineDeps: voice calls build their own reply engine per call on the same model,
   // functions and prompt (with their own abort signal and call-only functions).
-  return { conversations, pipeline, messageSteps, assistants, llm, modelFor, staleChargeMs, db, logger, chatapp, senderInfo, replyEngineDeps };
+  return { conversations, pipeline, messageSteps, assistants, assistantRuntimes: deps.assistantRuntimes, llm, modelFor, staleChargeMs, db, logger, chatapp, senderInfo, replyEngineDeps };
 }
 
 export type ConversationsModule = ReturnType<typeof createConversationsModule>;

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../core/db/database.js';
@@ -125,6 +126,9 @@ const storing = fixedStatement<StoreValues, { finished: number; captured: number
     ]);
 });
 
+/** Conversations remembered as answered by another assistant than the one they were opened with. */
+const TRANSFERRED_REMEMBERED = 10_000;
+
 /**
  * One user message end to end: admission (ticket + reservation, atomically), wait for the turn,
  * the reply, then one transaction storing both messages, capturing the charge, ending the turn
@@ -132,6 +136,16 @@ const storing = fixedStatement<StoreValues, { finished: number; captured: number
  */
 export function createMessagePipeline(deps: PipelineDeps) {
   const { db, clock, turns } = deps;
+  /**
+   * Conversation id -> the assistant answering it, for those transferred away from the one they
+   * were opened with (by a transfer function or a user's change): the assistant handleUnread
+   * says it holds, so their rows are not sent with every message either.
+   */
+  const transferred = new LRUCache<number, number>({ max: TRANSFERRED_REMEMBERED });
+  function noteAnsweringAssistant(conversation: Pick<ConversationView, 'id' | 'origin_assistant_id'>, assistantId: number): void {
+    if (assistantId === conversation.origin_assistant_id) transferred.delete(conversation.id);
+    else transferred.set(conversation.id, assistantId);
+  }
 
   async function timed<T>(step: MessageStep, work: () => Promise<T>): Promise<T> {
     const started = performance.now();
@@ -278,10 +292,12 @@ export function createMessagePipeline(deps: PipelineDeps) {
     async handleUnread(target: ConversationIdentity, text: string, options: MessageOptions & { requireActiveOrigin: boolean }): Promise<MessageResult> {
       const receivedAt = clock.now();
       // Most conversations keep the assistant they were opened with: the one worth saying we hold.
-      const heldVersion = deps.assistantRuntimes.heldVersion(target.origin_assistant_id);
-      const heldAssistant = heldVersion === undefined ? null : { id: target.origin_assistant_id, version: heldVersion };
+      const likelyId = transferred.get(target.id) ?? target.origin_assistant_id;
+      const heldVersion = deps.assistantRuntimes.heldVersion(likelyId);
+      const heldAssistant = heldVersion === undefined ? null : { id: likelyId, version: heldVersion };
       const admission = await timed('admission', () => admit(target, receivedAt, options, { requireActiveOrigin: options.requireActiveOrigin, heldAssistant }));
       const { conversation, assistant, current } = admission.lookedUp!;
+      noteAnsweringAssistant(conversation, conversation.assistant_id);
       // Not sent and no longer held (another message replaced or evicted it meanwhile): read it.
       const assistantOf = () => deps.assistantRuntimes.fromRead(assistant) ?? assistantFor(conversation);
       return answer({ initial: conversation, assistantOf, upToDate: current, admission, text, receivedAt, options });
@@ -327,6 +343,7 @@ export function createMessagePipeline(deps: PipelineDeps) {
         }),
       );
       await timed('store', () => store({ conversation, text, reply, admission, receivedAt, options }));
+      noteAnsweringAssistant(conversation, reply.assistant.id);
       settled = true;
       turns.wake(conversation.id);
       return { message: reply.content, functionCalls: reply.functionCalls };

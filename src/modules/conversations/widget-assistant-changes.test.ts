@@ -22,7 +22,7 @@ async function answered(conversation: string, text: string) {
 
 // A process keeps the assistants its widget messages read and has the database send an
 // assistant's row again only when its version moved: these show every change still arrives.
-// (A transfer's target, which the process does not say it holds, is in built-in-functions.test.ts.)
+// (A transfer's target, which a process holds once a message has read it, is in built-in-functions.test.ts.)
 describe('the assistant that answers a widget message', () => {
   it('is the assistant as it stands, changed by another process between two messages', async () => {
     const { t } = ctx;
