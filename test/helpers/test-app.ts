@@ -1,3 +1,4 @@
+import type { KyselyPlugin } from 'kysely';
 import { pino } from 'pino';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createDeps, type Deps, type DepsOverrides } from '../../src/deps.js';
@@ -16,7 +17,8 @@ export interface TestApp {
   clock: ManualClock;
   database: TestDatabase;
   /** Another app on the same database, as a second server process would be. */
-  startAnotherInstance(): Promise<{ app: App; deps: Deps }>;
+  /** Another server process on the same database; `plugins` see every statement it sends. */
+  startAnotherInstance(options?: { plugins?: KyselyPlugin[] }): Promise<{ app: App; deps: Deps }>;
   close(): Promise<void>;
 }
 
@@ -48,10 +50,11 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...first,
     clock,
     database,
-    async startAnotherInstance() {
+    async startAnotherInstance(another: { plugins?: KyselyPlugin[] } = {}) {
       // PostgreSQL: a separate pool, like another process. PGlite: the same embedded database.
       const handle = database.openAnother ? await database.openAnother() : { ...database, close: async () => {} };
-      return start(handle);
+      const plugins = another.plugins ?? [];
+      return start({ ...handle, db: plugins.reduce((db, plugin) => db.withPlugin(plugin), handle.db) });
     },
     async close() {
       for (const { app } of started) await app.close();

@@ -10,6 +10,8 @@ export type ConversationRow = Selectable<ConversationsTable>;
 export type ConversationView = ConversationRow & { assistant_uuid: string; assistant_name: string };
 /** What a conversation is for life: enough to address a message to it before reading it. */
 export type ConversationIdentity = Pick<ConversationRow, 'id' | 'uuid' | 'type' | 'user_id' | 'origin_assistant_id'>;
+/** The identity the public routes keep: also the UUID of the assistant it was opened with, whose widget settings (allowed origins) apply to it. */
+export type PublicConversationIdentity = ConversationIdentity & { origin_assistant_uuid: string };
 
 export interface NewConversation {
   uuid: string;
@@ -114,8 +116,12 @@ const viewOf = (db: DbOrTx) =>
     .select(['a.uuid as assistant_uuid', 'a.name as assistant_name']);
 
 /** A public message's first statement, when its conversation's identity is not cached: compiled once, prepared on the server. */
-const identityByUuid = fixedStatement<[string], ConversationIdentity>(($, db) =>
-  db.selectFrom('conversations').select(['id', 'uuid', 'type', 'user_id', 'origin_assistant_id']).where('uuid', '=', $(0)),
+const identityByUuid = fixedStatement<[string], PublicConversationIdentity>(($, db) =>
+  db
+    .selectFrom('conversations as c')
+    .innerJoin('assistants as a', 'a.id', 'c.origin_assistant_id')
+    .select(['c.id', 'c.uuid', 'c.type', 'c.user_id', 'c.origin_assistant_id', 'a.uuid as origin_assistant_uuid'])
+    .where('c.uuid', '=', $(0)),
 );
 
 export function createConversationsRepo(db: DbOrTx) {
@@ -155,20 +161,9 @@ export function createConversationsRepo(db: DbOrTx) {
       return view().where('c.uuid', '=', uuid).executeTakeFirst();
     },
 
-    /** What never changes about a conversation (ConversationIdentity). */
-    async findIdentity(uuid: string): Promise<ConversationIdentity | undefined> {
+    /** What never changes about a conversation (PublicConversationIdentity; a transfer changes assistant_id, not the origin). */
+    async findIdentity(uuid: string): Promise<PublicConversationIdentity | undefined> {
       return (await identityByUuid.run(db, [uuid])).rows[0];
-    },
-
-    /** The UUID of the assistant a conversation was opened with (a transfer changes assistant_id, not this). */
-    async originAssistantUuid(conversationUuid: string): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('conversations as c')
-        .innerJoin('assistants as a', 'a.id', 'c.origin_assistant_id')
-        .select('a.uuid')
-        .where('c.uuid', '=', conversationUuid)
-        .executeTakeFirst();
-      return row?.uuid;
     },
 
     findById(id: number): Promise<ConversationView | undefined> {

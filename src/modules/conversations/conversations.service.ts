@@ -13,7 +13,7 @@ import { throttle } from '../../core/limits/fixed-window.js';
 import { InsufficientBalanceError } from '../accounts/accounts.service.js';
 import { dailyBudgetSpent, dailySpendMicros, MESSAGE_PRICE_MICROS, messagePriceMicros } from './billing.js';
 import { inactivityDueAt, scheduleInactivityCheck } from './conversation-end.js';
-import { createConversationsRepo, type ConversationIdentity, type ConversationView, type ListFilters } from './conversations.repo.js';
+import { createConversationsRepo, type ConversationView, type ListFilters, type PublicConversationIdentity } from './conversations.repo.js';
 import type { RuntimeAssistant } from './functions/types.js';
 import { conversationNotFound, type MessageOptions, type MessagePipeline, type MessageStep } from './message-pipeline.js';
 import { fillVariables, mergedVariables } from './prompt.js';
@@ -141,8 +141,8 @@ export function createConversationsService(deps: ConversationsDeps) {
    * A conversation's identity never changes, so each process keeps the latest ones it has seen
    * (a deleted conversation is then "not found" by the admission that reads it).
    */
-  const identities = new LRUCache<string, ConversationIdentity>({ max: IDENTITIES_CACHED });
-  async function identityOf(uuid: string): Promise<ConversationIdentity | undefined> {
+  const identities = new LRUCache<string, PublicConversationIdentity>({ max: IDENTITIES_CACHED });
+  async function identityOf(uuid: string): Promise<PublicConversationIdentity | undefined> {
     const cached = identities.get(uuid);
     if (cached) return cached;
     const started = performance.now();
@@ -166,6 +166,9 @@ export function createConversationsService(deps: ConversationsDeps) {
       if ((await deps.balanceMicros(assistant.user_id)) < messagePriceMicros(input.type)) throw new InsufficientBalanceError();
       const admit = widget ? (tx: Tx, now: Date) => enforceLimits(tx, conversationStartLimits(deps.publicLimits, input.caller.clientIp), now) : undefined;
       const { conversation, greeting } = await open({ assistant, type: input.type, variables: input.variables, admit });
+      // Its first message (and that message's CORS check) then needs no lookup in this process.
+      const { id, uuid, type, user_id, origin_assistant_id } = conversation;
+      identities.set(uuid, { id, uuid, type, user_id, origin_assistant_id, origin_assistant_uuid: assistant.uuid });
       return { uuid: conversation.uuid, history: greeting ? [{ role: 'assistant' as const, content: greeting }] : [] };
     },
 
@@ -188,8 +191,8 @@ export function createConversationsService(deps: ConversationsDeps) {
     },
 
     /** The UUID of the assistant a conversation was opened with (whose widget settings apply to it). */
-    originAssistantUuidOf(conversationUuid: string) {
-      return createConversationsRepo(db).originAssistantUuid(conversationUuid);
+    async originAssistantUuidOf(conversationUuid: string): Promise<string | undefined> {
+      return (await identityOf(conversationUuid))?.origin_assistant_uuid;
     },
 
     /** The whole history, oldest first, for the public get route. */

@@ -171,6 +171,41 @@ describe('CORS on the public routes', () => {
     expect(any.headers['access-control-allow-origin']).toBe(EVIL);
   });
 
+  it("checks a message's origin with the conversation's identity the message uses: one lookup per process, none where it was opened", async () => {
+    const { assistant } = await widgetAssistant({ allowed_origins: [SHOP] });
+    const lookups = async (deps: typeof ctx.t.deps) =>
+      (await deps.services.conversationsModule.messageSteps.get()).values.find((v) => v.metricName === 'chat_message_step_seconds_count' && v.labels.step === 'lookup')?.value ?? 0;
+    const send = (app: typeof ctx.t.app, id: string, origin: string) =>
+      app.inject({ method: 'POST', url: `/api/conversations/${id}/messages`, headers: { origin }, payload: { message: 'hi' } });
+    const created = await inject('POST', '/api/conversations', { origin: SHOP }, { assistant_id: assistant.uuid });
+    const id = created.json().conversation_id as string;
+
+    const here = await lookups(ctx.t.deps);
+    for (let i = 0; i < 2; i++) {
+      ctx.llm.reply({ content: 'Hello there' });
+      const res = await send(ctx.t.app, id, SHOP);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['access-control-allow-origin']).toBe(SHOP);
+    }
+    expect(await lookups(ctx.t.deps)).toBe(here);
+
+    // Another process: one lookup serves the origin check and the message; then each message
+    // sends its admission and its store only.
+    let statements = 0;
+    const other = await ctx.t.startAnotherInstance({ plugins: [{ transformQuery: (args) => args.node, transformResult: async (args) => (statements++, args.result) }] });
+    ctx.llm.reply({ content: 'Hello there' });
+    expect((await send(other.app, id, SHOP)).statusCode).toBe(200);
+    statements = 0;
+    ctx.llm.reply({ content: 'Hello again' });
+    expect((await send(other.app, id, SHOP)).statusCode).toBe(200);
+    expect(statements).toBe(2);
+    const refused = await send(other.app, id, EVIL);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual(REFUSED);
+    expect(statements).toBe(2);
+    expect(await lookups(other.deps)).toBe(1);
+  });
+
   it('lets the widget read the 404 of an unknown conversation and the validation error of a bad body', async () => {
     const missing = await inject('GET', '/api/conversations/7c9e6679-7425-40de-944b-e07fc1f90ae7', { origin: EVIL });
     expect(missing.statusCode).toBe(404);
