@@ -61,7 +61,7 @@ async function widgetConversations(tag: string, owners: number, count: number): 
   }
   const paths: string[] = [];
   for (let i = 0; i < count; i++) {
-    const res = await app.inject({ method: 'POST', url: '/api/conversations', payload: { assistant_id: assistants[i % owners], variables: { visitor: `v${i}` } } });
+    const res = await app.inject({ method: 'POST', url: '/api/conversations', headers: { origin: widgetHeaders.origin }, payload: { assistant_id: assistants[i % owners], variables: { visitor: `v${i}` } } });
     paths.push(`/api/conversations/${res.json().conversation_id}/messages`);
   }
   return paths;
@@ -76,6 +76,8 @@ const referenceBody = JSON.stringify({
   stream: false,
 });
 const json = { 'content-type': 'application/json' };
+// A browser sends its page's origin with every widget request; the service checks it (CORS).
+const widgetHeaders = { ...json, origin: 'https://shop.example.com' };
 const question = (i: number) => JSON.stringify({ message: `What are your opening hours? (${i})` });
 const setupRequest = fileURLToPath(new URL('./support/conversation-not-in-flight.cjs', import.meta.url));
 const onResponse = fileURLToPath(new URL('./support/conversation-released.cjs', import.meta.url));
@@ -87,7 +89,7 @@ async function serviceRun(label: string, seconds: number, conversationPaths: str
     duration: seconds,
     workers: 1,
     initialContext: { paths: conversationPaths },
-    requests: [{ method: 'POST', headers: json, setupRequest, onResponse }],
+    requests: [{ method: 'POST', headers: widgetHeaders, setupRequest, onResponse }],
   });
   return { label, requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
 }
@@ -160,7 +162,7 @@ async function cpuOf<T>(work: () => Promise<T>): Promise<{ result: T; selfMs: nu
 
 /** One widget message (or direct model call), answered 200 or the run stops. */
 async function post(url: string, body: string): Promise<void> {
-  const response = await request(url, { method: 'POST', headers: json, body, dispatcher: agent });
+  const response = await request(url, { method: 'POST', headers: url.startsWith(serviceUrl) ? widgetHeaders : json, body, dispatcher: agent });
   await response.body.dump();
   if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
 }
