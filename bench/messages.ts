@@ -1,7 +1,8 @@
 /**
- * Widget message round trips on PostgreSQL: POST /api/conversations/{uuid}/messages with an
- * instant fake OpenAI-compatible model (its own process), against calling that same fake model
- * directly with a chat request of the same size, in the same run. What the service adds per
+ * Widget message round trips on PostgreSQL: POST /api/conversations/{uuid}/messages from a
+ * page's origin (as a browser sends it, so the CORS check runs) with an instant fake
+ * OpenAI-compatible model (its own process), against calling that same fake model directly with
+ * a chat request of the same size, in turns with the messages. What the service adds per
  * message: the admission (the conversation read, the ticket + 0.01 USD reservation: one statement ending on
  * the owner's balance row), prompt and history, and the statement that stores both messages,
  * captures the charge and ends the turn. Prints the added latency (p50/p99, one message at a time) and

@@ -16,8 +16,7 @@ export interface TestApp {
   deps: Deps;
   clock: ManualClock;
   database: TestDatabase;
-  /** Another app on the same database, as a second server process would be. */
-  /** Another server process on the same database; `plugins` see every statement it sends. */
+  /** Another app on the same database, as a second server process would be; `plugins` see every statement it sends. */
   startAnotherInstance(options?: { plugins?: KyselyPlugin[] }): Promise<{ app: App; deps: Deps }>;
   close(): Promise<void>;
 }
