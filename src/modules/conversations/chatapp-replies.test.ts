@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chatappEnv, createCloudSender, createSimulatorSender, inboundText, postWebhook } from '../../../test/helpers/chatapp.js';
+import { createAssistant } from '../../../test/helpers/assistants.js';
 import { bearer } from '../../../test/helpers/factories.js';
 import { startFakeGraph, type FakeGraph } from '../../../test/helpers/fake-graph.js';
 import { startWebhookSink, type WebhookSink } from '../../../test/helpers/webhook-sink.js';
@@ -89,6 +90,42 @@ describe('AI replies on the chatapp', () => {
     }
     await t.deps.jobs.drain();
     expect(graph.sends().map((s) => s.body.to).sort()).toEqual(customers);
+  });
+
+  it("reads the answering assistant once per inbound message, and a transferred conversation's own", async () => {
+    const { t, llm } = ctx;
+    const { sender, token, api, assistant, user } = await senderWithAssistant('simulator');
+    const inbound = async (text: string) => {
+      const res = await t.app.inject({ method: 'POST', url: `/api/user/chatapp/senders/${sender.id}/simulate/inbound`, headers: bearer(token), payload: { from: '+40733000222', text } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // Every read of an assistant by the conversations module, by how it asked.
+    const assistants = t.deps.services.assistants;
+    const reads: string[] = [];
+    const { getRuntime, getRuntimeByUuid } = assistants;
+    assistants.getRuntime = (userId, id) => (reads.push(`id ${id}`), getRuntime(userId, id));
+    assistants.getRuntimeByUuid = (uuid) => (reads.push(`uuid ${uuid}`), getRuntimeByUuid(uuid));
+    try {
+      llm.reply({ content: 'Hello there!' }, { content: 'Sure.' });
+      for (const text of ['hi', 'one more thing']) {
+        await inbound(text);
+        await t.deps.jobs.drain();
+      }
+      expect(reads).toEqual([`id ${assistant.id}`, `id ${assistant.id}`]);
+
+      // Moved to another assistant: the conversation's own is read for the message.
+      const other = await createAssistant(api, { name: 'Night shift', system_prompt: 'You answer at night.' });
+      await t.deps.db.updateTable('conversations').set({ assistant_id: other.id }).where('user_id', '=', user.id).execute();
+      reads.length = 0;
+      llm.reply({ content: 'Good evening.' });
+      await inbound('still there?');
+      await t.deps.jobs.drain();
+      expect(reads).toEqual([`id ${assistant.id}`, `uuid ${other.uuid}`]);
+      expect(llm.requests.at(-1)!.body.messages[0]!.content).toContain('You answer at night.');
+    } finally {
+      assistants.getRuntime = getRuntime;
+      assistants.getRuntimeByUuid = getRuntimeByUuid;
+    }
   });
 
   it('answers a repeated inbound job only once', async () => {

@@ -67,14 +67,20 @@ async function answer(payload: ChatappInboundJob, ctx: JobContext, deps: Chatapp
   if (!sender || !assistant) return;
   const conversation = await conversationFor(deps, payload, assistant);
   try {
-    await deps.pipeline.handle(conversation, current.text, {
-      chatappMessageId: payload.messageId,
-      onStored: async (tx, stored) => {
-        if (!stored.message.trim()) return;
-        const job: SendReplyJob = { userId: sender.userId, senderId: payload.senderId, customerPhone: payload.customerPhone, text: stored.message };
-        await enqueueJob(tx, { kind: CHATAPP_SEND_REPLY_JOB, payload: job, maxAttempts: 6 });
+    await deps.pipeline.handle(
+      conversation,
+      current.text,
+      {
+        chatappMessageId: payload.messageId,
+        onStored: async (tx, stored) => {
+          if (!stored.message.trim()) return;
+          const job: SendReplyJob = { userId: sender.userId, senderId: payload.senderId, customerPhone: payload.customerPhone, text: stored.message };
+          await enqueueJob(tx, { kind: CHATAPP_SEND_REPLY_JOB, payload: job, maxAttempts: 6 });
+        },
       },
-    });
+      // The sender's assistant, just read: the conversation's own unless it was transferred.
+      assistant,
+    );
   } catch (error) {
     // No money or an ended conversation will not change by retrying; the customer simply gets no AI reply.
     if (error instanceof InsufficientBalanceError || (error instanceof AppError && error.code === 'CONVERSATION_ENDED')) {

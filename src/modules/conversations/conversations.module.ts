@@ -40,7 +40,7 @@ export interface ConversationsModuleDeps {
   logger: Logger;
   http: HttpClient;
   balanceMicros(userId: number): Promise<number>;
-  assistants: Pick<AssistantsService, 'get' | 'getRuntimeByUuid'>;
+  assistants: Pick<AssistantsService, 'getRuntime' | 'getRuntimeByUuid'>;
   /** The assistants this process holds, read along with a conversation (assistants/assistant-record.ts). */
   assistantRuntimes: AssistantRuntimes;
   catalog: Pick<CatalogService, 'snapshot'>;
@@ -65,14 +65,7 @@ export function createConversationsModule(deps: ConversationsModuleDeps) {
   const llm = deps.llm ?? createLanguageModel(config);
   const assistants: AssistantLookup = {
     byUuid: (uuid) => deps.assistants.getRuntimeByUuid(uuid),
-    async byId(userId, id) {
-      try {
-        return await deps.assistants.getRuntimeByUuid((await deps.assistants.get(userId, id)).uuid);
-      } catch (error) {
-        if ((error as { statusCode?: number }).statusCode === 404) return undefined;
-        throw error;
-      }
-    },
+    byId: (userId, id) => deps.assistants.getRuntime(userId, id),
   };
   const modelFor = createModelResolver({ catalog: deps.catalog, override: config.LLM_MODEL, fallback: FALLBACK_MODEL });
   const registry = createFunctionRegistry({

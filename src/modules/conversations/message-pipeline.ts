@@ -275,9 +275,12 @@ export function createMessagePipeline(deps: PipelineDeps) {
   }
 
   return {
-    /** A message to a conversation the caller has read. */
-    async handle(initial: ConversationView, text: string, options: MessageOptions = {}): Promise<MessageResult> {
-      const assistant = await assistantFor(initial);
+    /**
+     * A message to a conversation the caller has read; `readAssistant`, an assistant the caller
+     * has just read too, is used when it is the conversation's (else that one is read).
+     */
+    async handle(initial: ConversationView, text: string, options: MessageOptions = {}, readAssistant?: RuntimeAssistant): Promise<MessageResult> {
+      const assistant = readAssistant?.id === initial.assistant_id ? readAssistant : await assistantFor(initial);
       if (initial.status === 'ended' && !assistant.conversation_ended_retrigger) throw conversationEnded();
       const receivedAt = clock.now();
       const admission = await timed('admission', () => admit(initial, receivedAt, options));
