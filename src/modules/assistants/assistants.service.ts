@@ -246,14 +246,14 @@ export function createAssistantsService(deps: AssistantsDeps) {
     },
 
     /** For the conversation engine: the full configuration, calendar keys readable. */
-    /** The account's assistant as conversations run it; undefined when missing or another account's. */
-    async getRuntime(userId: number, id: number) {
-      const row = await createAssistantsRepo(db).find(userId, id);
+    async getRuntimeByUuid(uuid: string) {
+      const row = await createAssistantsRepo(db).findByUuid(uuid);
       return row ? runtimeAssistant(row, secrets) : undefined;
     },
 
-    async getRuntimeByUuid(uuid: string) {
-      const row = await createAssistantsRepo(db).findByUuid(uuid);
+    /** The same, by the owner's account and id; undefined when missing or another account's. */
+    async getRuntime(userId: number, id: number) {
+      const row = await createAssistantsRepo(db).find(userId, id);
       return row ? runtimeAssistant(row, secrets) : undefined;
     },
 
