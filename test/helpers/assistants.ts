@@ -47,6 +47,21 @@ export async function createAssistant(api: Api, overrides: Record<string, unknow
   return res.json().data;
 }
 
+/** A custom tool (`lookup_order`, one string parameter) on the account; returns its id. */
+export async function createTool(api: Api, overrides: Record<string, unknown> = {}): Promise<number> {
+  const res = await api.post('/api/user/tools', {
+    name: 'lookup_order',
+    description: 'Looks up an order by its id.',
+    endpoint: 'https://orders.example.com/lookup',
+    method: 'POST',
+    timeout: 5,
+    schema: [{ name: 'order_id', type: 'string', description: 'The order number' }],
+    ...overrides,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id;
+}
+
 export async function readAssistant(api: Api, id: number): Promise<Record<string, any>> {
   const res = await api.get(`/api/user/assistant/${id}`);
   expect(res.statusCode, res.body).toBe(200);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiFor, createAssistant } from '../../../test/helpers/assistants.js';
+import { apiFor, createAssistant, createTool } from '../../../test/helpers/assistants.js';
 import { createUser } from '../../../test/helpers/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.js';
 import { assistantReadSql, createAssistantRuntimes, type AssistantRead } from './assistant-record.js';
@@ -63,19 +63,15 @@ describe('an assistant read with its conversation', () => {
     const unsent = await read(id, { id, version: sent.version });
     expect(runtimes.fromRead(unsent)).toBe(runtime);
 
-    const tool = await api.post('/api/user/tools', {
-      name: 'lookup_order', description: 'Looks up an order.', endpoint: 'https://orders.example.com/lookup', method: 'POST', timeout: 5,
-      schema: [{ name: 'order_id', type: 'string', description: 'The order number' }],
-    });
-    expect(tool.statusCode, tool.body).toBe(201);
-    expect((await api.put(`/api/user/assistant/${id}`, { tool_ids: [tool.json().data.id] })).statusCode).toBe(200);
+    const toolId = await createTool(api);
+    expect((await api.put(`/api/user/assistant/${id}`, { tool_ids: [toolId] })).statusCode).toBe(200);
     const withTool = await read(id, { id, version: sent.version });
     expect(withTool.row).not.toBeNull();
     const attached = runtimes.fromRead(withTool)!;
-    expect(attached).toMatchObject({ system_prompt: 'You sell bicycles.', tool_ids: [tool.json().data.id] });
+    expect(attached).toMatchObject({ system_prompt: 'You sell bicycles.', tool_ids: [toolId] });
 
     // Deleting the tool removes its join row without touching the assistant's row or version.
-    expect((await api.delete(`/api/user/tools/${tool.json().data.id}`)).statusCode).toBe(200);
+    expect((await api.delete(`/api/user/tools/${toolId}`)).statusCode).toBe(200);
     const toolGone = await read(id, { id, version: withTool.version });
     expect(toolGone).toMatchObject({ version: withTool.version, row: null, toolIds: [] });
     const rebuilt = runtimes.fromRead(toolGone)!;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { history, openConversation, ownerWithAssistant, sendMessage, startConversationsApp, type Api, type ConversationsTestApp } from '../../../test/helpers/conversations.js';
 import { startWebhookSink, type WebhookSink } from '../../../test/helpers/webhook-sink.js';
+import { createTool } from '../../../test/helpers/assistants.js';
 import { MAX_TOOL_ROUNDS } from './reply-engine.js';
 
 let ctx: ConversationsTestApp;
@@ -18,24 +19,14 @@ beforeEach(() => {
   sink.respondWith(() => ({ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'shipped', eta_days: 2 }) }));
 });
 
-async function createTool(api: Api, overrides: Record<string, unknown> = {}): Promise<number> {
-  const res = await api.post('/api/user/tools', {
-    name: 'lookup_order',
-    description: 'Looks up an order by its id.',
-    endpoint: `${sink.url}/orders`,
-    method: 'POST',
-    timeout: 5,
-    headers: [{ name: 'X-Api-Key', value: 'secret-123' }],
-    schema: [{ name: 'order_id', type: 'string', description: 'The order number' }],
-    ...overrides,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data.id;
+/** The lookup_order tool, calling the sink with a secret header. */
+function createSinkTool(api: Api, overrides: Record<string, unknown> = {}): Promise<number> {
+  return createTool(api, { endpoint: `${sink.url}/orders`, headers: [{ name: 'X-Api-Key', value: 'secret-123' }], ...overrides });
 }
 
 async function assistantWithTool(toolOverrides: Record<string, unknown> = {}, assistant: Record<string, unknown> = {}) {
   const owner = await ownerWithAssistant(ctx.t, { assistant });
-  const toolId = await createTool(owner.api, toolOverrides);
+  const toolId = await createSinkTool(owner.api, toolOverrides);
   const res = await owner.api.put(`/api/user/assistant/${owner.assistant.id}`, { tool_ids: [toolId] });
   expect(res.statusCode, res.body).toBe(200);
   return { ...owner, conversation: await openConversation(ctx.t, owner.assistant.uuid) };
@@ -138,7 +129,7 @@ describe('URLs of custom tools are user input', () => {
     const strict = await startConversationsApp({ ALLOW_PRIVATE_URLS: 'false' });
     try {
       const owner = await ownerWithAssistant(strict.t);
-      const toolId = await createTool(owner.api);
+      const toolId = await createSinkTool(owner.api);
       await owner.api.put(`/api/user/assistant/${owner.assistant.id}`, { tool_ids: [toolId] });
       const conversation = await openConversation(strict.t, owner.assistant.uuid);
       strict.llm.reply({ toolCalls: [{ name: 'lookup_order', arguments: { order_id: 'x' } }] }, { content: 'no' });

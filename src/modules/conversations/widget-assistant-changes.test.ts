@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTool } from '../../../test/helpers/assistants.js';
 import { bearer } from '../../../test/helpers/factories.js';
 import { openConversation, ownerWithAssistant, sendMessage, startConversationsApp, type ConversationsTestApp } from '../../../test/helpers/conversations.js';
 import type { FakeCompletionRequest } from '../../../test/helpers/fake-openai.js';
@@ -46,16 +47,8 @@ describe('the assistant that answers a widget message', () => {
     const conversation = await openConversation(t, owner.assistant.uuid);
     expect(offeredTools(await answered(conversation, 'Hello'))).toEqual([]);
 
-    const tool = await owner.api.post('/api/user/tools', {
-      name: 'lookup_order',
-      description: 'Looks up an order by its id.',
-      endpoint: 'https://orders.example.com/lookup',
-      method: 'POST',
-      timeout: 5,
-      schema: [{ name: 'order_id', type: 'string', description: 'The order number' }],
-    });
-    expect(tool.statusCode, tool.body).toBe(201);
-    const attached = await owner.api.put(`/api/user/assistant/${owner.assistant.id}`, { tool_ids: [tool.json().data.id] });
+    const toolId = await createTool(owner.api);
+    const attached = await owner.api.put(`/api/user/assistant/${owner.assistant.id}`, { tool_ids: [toolId] });
     expect(attached.statusCode, attached.body).toBe(200);
     expect(offeredTools(await answered(conversation, 'Where is my order?'))).toEqual(['lookup_order']);
 
