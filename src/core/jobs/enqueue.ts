@@ -36,12 +36,15 @@ export async function enqueueJob(db: DbOrTx, job: NewJob): Promise<number> {
     return row.id;
   }
   // The pending job with this key can be claimed between the insert and the lookup; a second
-  // round then inserts a fresh one.
+  // round then inserts a fresh one. The arbiter's predicate is spelled as literals: PostgreSQL
+  // must match it to the partial unique index while planning, which a parameter defeats under a
+  // generic plan (plan_cache_mode = force_generic_plan: "no unique or exclusion constraint
+  // matching the ON CONFLICT specification").
   for (let round = 0; round < 3; round++) {
     const inserted = await db
       .insertInto('jobs')
       .values(values)
-      .onConflict((oc) => oc.column('dedupe_key').where('status', '=', 'pending').where('dedupe_key', 'is not', null).doNothing())
+      .onConflict((oc) => oc.column('dedupe_key').where('status', '=', sql.lit('pending')).where('dedupe_key', 'is not', null).doNothing())
       .returning('id')
       .executeTakeFirst();
     if (inserted) return inserted.id;

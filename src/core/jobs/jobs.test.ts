@@ -67,6 +67,21 @@ describe('enqueueJob', () => {
     expect(runs).toBe(2);
   });
 
+  it('keeps a dedupe key when the database plans generically (plan_cache_mode = force_generic_plan)', async () => {
+    const kind = uniqueKind('generic-plan');
+    const ids = await t.deps.db.connection().execute(async (connection) => {
+      await sql`SET plan_cache_mode = force_generic_plan`.execute(connection);
+      try {
+        const first = await enqueueJob(connection, { kind, payload: { v: 1 }, dedupeKey: `${kind}:x` });
+        return [first, await enqueueJob(connection, { kind, payload: { v: 2 }, dedupeKey: `${kind}:x` })];
+      } finally {
+        await sql`RESET plan_cache_mode`.execute(connection);
+      }
+    });
+    expect(ids[1]).toBe(ids[0]);
+    expect(await t.deps.db.selectFrom('jobs').select(['id', 'payload']).where('kind', '=', kind).execute()).toEqual([{ id: ids[0], payload: { v: 1 } }]);
+  });
+
   it('runs a delayed job only once the injected clock reaches run_at', async () => {
     const kind = uniqueKind('delayed');
     let runs = 0;
