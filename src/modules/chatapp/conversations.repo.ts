@@ -181,8 +181,14 @@ export function createConversationsRepo(db: DbOrTx) {
       return updated.returningAll().executeTakeFirst();
     },
 
-    findMessage(messageId: number): Promise<MessageRow | undefined> {
-      return db.selectFrom('chatapp_messages').selectAll().where('id', '=', messageId).executeTakeFirst();
+    /** A message's text and deletion as they are now, with the owner of the sender it reached. */
+    findMessageWithOwner(messageId: number): Promise<Pick<MessageRow, 'body' | 'deleted_at'> & { user_id: number } | undefined> {
+      return db
+        .selectFrom('chatapp_messages as m')
+        .innerJoin('chatapp_senders as s', 's.id', 'm.sender_id')
+        .select(['m.body', 'm.deleted_at', 's.user_id'])
+        .where('m.id', '=', messageId)
+        .executeTakeFirst();
     },
 
     /** The newest message carrying this platform media id on one of the user's senders (the owner check). */

@@ -142,10 +142,10 @@ export function createInboundService(deps: InboundDeps) {
     /** Our own media connected a call: the window opens and the platform's ask counters reset, as for a picked-up call. */
     callConnected: (sender: SenderRow, customerPhone: string, at: Date) => receiveCall(db, sender, { customerPhone, at, connected: true }, clock.now()),
 
-    /** A stored customer message as it is now (edited text, deleted or not), for the reply engine. */
-    async currentMessage(messageId: number): Promise<{ text: string; deleted: boolean } | undefined> {
-      const row = await createConversationsRepo(db).findMessage(messageId);
-      return row ? { text: row.body, deleted: row.deleted_at !== null } : undefined;
+    /** A stored customer message as it is now (edited text, deleted or not) and its sender's owner, for the reply engine. */
+    async currentMessage(messageId: number): Promise<{ text: string; deleted: boolean; userId: number } | undefined> {
+      const row = await createConversationsRepo(db).findMessageWithOwner(messageId);
+      return row ? { text: row.body, deleted: row.deleted_at !== null, userId: row.user_id } : undefined;
     },
 
     /** The job behind POST /api/webhooks/chatapp. Odd input yields no events; database errors retry the job. */

@@ -5,6 +5,7 @@ import { bearer } from '../../../test/helpers/factories.js';
 import { startFakeGraph, type FakeGraph } from '../../../test/helpers/fake-graph.js';
 import { startWebhookSink, type WebhookSink } from '../../../test/helpers/webhook-sink.js';
 import { ownerWithAssistant, startConversationsApp, type ConversationsTestApp } from '../../../test/helpers/conversations.js';
+import { statementRecorder } from '../../../test/helpers/statements.js';
 import { INBOUND_MESSAGE_JOB } from '../chatapp/inbound.service.js';
 
 let ctx: ConversationsTestApp;
@@ -126,6 +127,40 @@ describe('AI replies on the chatapp', () => {
       assistants.getRuntime = getRuntime;
       assistants.getRuntimeByUuid = getRuntimeByUuid;
     }
+  });
+
+  it('reads what an inbound message needs in three statements before its admission', async () => {
+    const { t, llm } = ctx;
+    const { sender, token } = await senderWithAssistant('simulator');
+    const inbound = async (text: string) => {
+      const res = await t.app.inject({ method: 'POST', url: `/api/user/chatapp/senders/${sender.id}/simulate/inbound`, headers: bearer(token), payload: { from: '+40733000333', text } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // Another process answers. Once it has answered a first message (and loaded what it loads
+    // once), these reach the database before the model is called for the next, after the job
+    // runner's own statements that find and claim the job (on its tables, raw or prepared).
+    const recorder = statementRecorder();
+    const other = await t.startAnotherInstance({ plugins: [recorder.plugin] });
+    llm.reply({ content: 'Hello there!' });
+    await inbound('hi');
+    await other.deps.jobs.drain();
+    let beforeModel: string[] = [];
+    const claiming = (statement: string) => statement === 'raw' || statement === 'prepared' || /\bjob(s|_schedules)\b/.test(statement);
+    llm.reply(() => ((beforeModel = recorder.statements.slice(recorder.statements.findIndex((s) => !claiming(s)))), { content: 'Sure.' }));
+    await inbound('one more thing');
+    recorder.statements.length = 0;
+    await other.deps.jobs.drain();
+    expect(beforeModel).toEqual([
+      // Whether it was answered already, and the customer's conversation.
+      'select conversation_messages conversations assistants',
+      // The message as it is now, and its sender's owner.
+      'select chatapp_messages chatapp_senders',
+      // The sender's assistant.
+      'select assistants',
+      // The admission.
+      'prepared',
+    ]);
+    expect((await chatMessages(token, sender.id, '+40733000333')).map((m) => m.body)).toEqual(['hi', 'Hello there!', 'one more thing', 'Sure.']);
   });
 
   it('answers a repeated inbound job only once', async () => {

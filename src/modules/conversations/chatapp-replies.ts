@@ -29,9 +29,10 @@ export interface ChatappChannel {
   sendText(input: { userId: number; senderId: number; customerPhone: string; text: string }): Promise<void>;
   /**
    * The stored customer message as it is now: it may have been edited (new text) or deleted
-   * since the job was queued. Undefined when it no longer exists.
+   * since the job was queued. With the owner of the sender it reached; undefined when the
+   * message (or its sender) no longer exists.
    */
-  inboundMessage(messageId: number): Promise<{ text: string; deleted: boolean } | undefined>;
+  inboundMessage(messageId: number): Promise<{ text: string; deleted: boolean; userId: number } | undefined>;
 }
 
 export interface ChatappRepliesDeps {
@@ -57,15 +58,15 @@ export function registerChatappReplies(jobs: JobRunner, deps: ChatappRepliesDeps
 }
 
 async function answer(payload: ChatappInboundJob, ctx: JobContext, deps: ChatappRepliesDeps): Promise<void> {
-  const repo = createConversationsRepo(deps.db);
-  if (await repo.hasChatappMessage(payload.messageId)) return;
+  const state = await createConversationsRepo(deps.db).chatappReplyState(payload.messageId, payload.senderId, payload.customerPhone);
+  if (state.answered) return;
   // The customer may have deleted the message (nothing to answer) or edited it (answer the new text).
   const current = await deps.channel.inboundMessage(payload.messageId);
   if (!current || current.deleted) return;
-  const sender = await deps.channel.sender(payload.senderId);
-  const assistant = sender ? await deps.assistants.byId(sender.userId, payload.assistantId) : undefined;
-  if (!sender || !assistant) return;
-  const conversation = await conversationFor(deps, payload, assistant);
+  const userId = current.userId;
+  const assistant = await deps.assistants.byId(userId, payload.assistantId);
+  if (!assistant) return;
+  const conversation = await conversationFor(deps, payload, assistant, state.conversation);
   try {
     await deps.pipeline.handle(
       conversation,
@@ -74,7 +75,7 @@ async function answer(payload: ChatappInboundJob, ctx: JobContext, deps: Chatapp
         chatappMessageId: payload.messageId,
         onStored: async (tx, stored) => {
           if (!stored.message.trim()) return;
-          const job: SendReplyJob = { userId: sender.userId, senderId: payload.senderId, customerPhone: payload.customerPhone, text: stored.message };
+          const job: SendReplyJob = { userId, senderId: payload.senderId, customerPhone: payload.customerPhone, text: stored.message };
           await enqueueJob(tx, { kind: CHATAPP_SEND_REPLY_JOB, payload: job, maxAttempts: 6 });
         },
       },
@@ -93,10 +94,13 @@ async function answer(payload: ChatappInboundJob, ctx: JobContext, deps: Chatapp
   }
 }
 
-/** The customer's open AI conversation on this sender, or a new one when there is none to continue. */
-async function conversationFor(deps: ChatappRepliesDeps, payload: ChatappInboundJob, assistant: NonNullable<Awaited<ReturnType<AssistantLookup['byId']>>>): Promise<ConversationView> {
-  const repo = createConversationsRepo(deps.db);
-  const existing = await repo.findChatappConversation(payload.senderId, payload.customerPhone);
+/** The customer's open AI conversation on this sender (`existing`, the latest), or a new one when there is none to continue. */
+async function conversationFor(
+  deps: ChatappRepliesDeps,
+  payload: ChatappInboundJob,
+  assistant: NonNullable<Awaited<ReturnType<AssistantLookup['byId']>>>,
+  existing: ConversationView | undefined,
+): Promise<ConversationView> {
   if (existing && (existing.status === 'active' || assistant.conversation_ended_retrigger)) return existing;
   try {
     const opened = await deps.conversations.open({
@@ -112,7 +116,7 @@ async function conversationFor(deps: ChatappRepliesDeps, payload: ChatappInbound
     return opened.conversation;
   } catch (error) {
     if (!isUniqueViolation(error, 'conversations_chatapp_customer_key')) throw error;
-    return (await repo.findChatappConversation(payload.senderId, payload.customerPhone))!;
+    return (await createConversationsRepo(deps.db).findChatappConversation(payload.senderId, payload.customerPhone))!;
   }
 }
 

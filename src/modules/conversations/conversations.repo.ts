@@ -126,6 +126,13 @@ const identityByUuid = fixedStatement<[string], PublicConversationIdentity>(($, 
 
 export function createConversationsRepo(db: DbOrTx) {
   const view = () => viewOf(db);
+  const latestChatappConversation = (senderId: number, customerPhone: string) =>
+    view()
+      .where('c.type', '=', 'whatsapp')
+      .where('c.chatapp_sender_id', '=', senderId)
+      .where('c.customer_phone', '=', customerPhone)
+      .orderBy('c.id', 'desc')
+      .limit(1);
 
   return {
     insert(input: NewConversation): Promise<ConversationRow> {
@@ -172,24 +179,28 @@ export function createConversationsRepo(db: DbOrTx) {
 
     /** The latest AI conversation with a chatapp customer on a sender. */
     findChatappConversation(senderId: number, customerPhone: string): Promise<ConversationView | undefined> {
-      return view()
-        .where('c.type', '=', 'whatsapp')
-        .where('c.chatapp_sender_id', '=', senderId)
-        .where('c.customer_phone', '=', customerPhone)
-        .orderBy('c.id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      return latestChatappConversation(senderId, customerPhone).executeTakeFirst();
+    },
+
+    /**
+     * Where an inbound chatapp message stands, in one statement: whether a reply run has already
+     * stored it (a repeated job), and the customer's latest AI conversation on the sender.
+     */
+    async chatappReplyState(chatappMessageId: number, senderId: number, customerPhone: string): Promise<{ answered: boolean; conversation: ConversationView | undefined }> {
+      const stored = db.selectFrom('conversation_messages').select('id').where('chatapp_message_id', '=', chatappMessageId);
+      const { answered, ...latest } = await db
+        .selectFrom(sql<{ answered: boolean }>`(SELECT EXISTS (${stored}) AS answered)`.as('m'))
+        .leftJoinLateral(latestChatappConversation(senderId, customerPhone).as('v'), (join) => join.onTrue())
+        .selectAll('v')
+        .select('m.answered')
+        .executeTakeFirstOrThrow();
+      return { answered, conversation: latest.id === null ? undefined : (latest as ConversationView) };
     },
 
     /** The customer edited a chat message: the assistant's history shows the new text from now on. */
     async replaceChatappMessageText(chatappMessageId: number, content: string): Promise<number> {
       const result = await db.updateTable('conversation_messages').set({ content }).where('chatapp_message_id', '=', chatappMessageId).where('role', '=', 'user').executeTakeFirst();
       return Number(result.numUpdatedRows);
-    },
-
-    async hasChatappMessage(chatappMessageId: number): Promise<boolean> {
-      const row = await db.selectFrom('conversation_messages').select('id').where('chatapp_message_id', '=', chatappMessageId).executeTakeFirst();
-      return row !== undefined;
     },
 
     findApiConversation(originAssistantId: number, externalIdentifier: string): Promise<ConversationView | undefined> {
