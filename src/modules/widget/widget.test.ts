@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConversation, ownerWithAssistant, startConversationsApp, type ConversationsTestApp } from '../../../test/helpers/conversations.js';
 import { readAssistant } from '../../../test/helpers/assistants.js';
 import { SEED_IDS } from '../../../test/helpers/assistants.js';
+import { statementRecorder } from '../../../test/helpers/statements.js';
 
 let ctx: ConversationsTestApp;
 beforeAll(async () => {
@@ -191,18 +192,18 @@ describe('CORS on the public routes', () => {
 
     // Another process: one lookup serves the origin check and the message; then each message
     // sends its admission and its store only.
-    let statements = 0;
-    const other = await ctx.t.startAnotherInstance({ plugins: [{ transformQuery: (args) => args.node, transformResult: async (args) => (statements++, args.result) }] });
+    const recorder = statementRecorder();
+    const other = await ctx.t.startAnotherInstance({ plugins: [recorder.plugin] });
     ctx.llm.reply({ content: 'Hello there' });
     expect((await send(other.app, id, SHOP)).statusCode).toBe(200);
-    statements = 0;
+    recorder.statements.length = 0;
     ctx.llm.reply({ content: 'Hello again' });
     expect((await send(other.app, id, SHOP)).statusCode).toBe(200);
-    expect(statements).toBe(2);
+    expect(recorder.statements).toEqual(['prepared', 'prepared']);
     const refused = await send(other.app, id, EVIL);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual(REFUSED);
-    expect(statements).toBe(2);
+    expect(recorder.statements).toHaveLength(2);
     expect(await lookups(other.deps)).toBe(1);
   });
 
