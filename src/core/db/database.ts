@@ -4,6 +4,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
+import { APPLICATION_NAME } from './application-name.js';
 import { listenForNotifications, listenOnPglite, type OnNotify, type Unlisten } from './listen.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { assertDataDirVersion } from './data-dir-version.js';
@@ -50,7 +51,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, Client: PreparingClient });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, Client: PreparingClient, application_name: APPLICATION_NAME });
     // An idle client losing its connection (database restart, failover) must not crash the
     // process; the pool drops that client and the next query opens a new one.
     pool.on('error', (error) => options.onIdleError?.(error));

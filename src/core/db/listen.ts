@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { sql, type Kysely } from 'kysely';
 import type { PGlite } from '@electric-sql/pglite';
+import { APPLICATION_NAME } from './application-name.js';
 
 export type Unlisten = () => Promise<void>;
 
@@ -29,7 +30,7 @@ export async function listenForNotifications(
   let retryTimer: NodeJS.Timeout | undefined;
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({ connectionString: url, application_name: `${APPLICATION_NAME} listen` });
     next.on('notification', (message) => {
       if (message.channel === channel) onNotify(message.payload);
     });
