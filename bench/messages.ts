@@ -9,35 +9,29 @@
  * messages/s under load, for one owner (every reservation on one balance row) and for many,
  * each with the mean time of every step the service times (chat_message_step_seconds).
  */
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { Agent, request } from 'undici';
 import { pino } from 'pino';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
-import { PreparingClient } from '../src/core/db/server-prepared.js';
 import { createDeps } from '../src/deps.js';
 import { loadConfig } from '../src/config.js';
 import { assistantBody } from '../test/helpers/assistants.js';
 import { countDatabaseCpu, cpuMsOf } from './support/cpu.js';
 import { createBenchDatabase } from './support/database.js';
-import { printComparison, warmUp, type LoadResult } from './support/load.js';
-import { killedWithBenchmark, onInterrupt } from './support/processes.js';
+import { latencyOf, printComparison, warmUp, type Latency, type LoadResult } from './support/load.js';
+import { killedWithBenchmark, onInterrupt, spawnFakeLlm } from './support/processes.js';
+import { countingStatements } from './support/statements.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 500);
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const agent = new Agent({ keepAliveTimeout: 10_000 });
 
-const fakeLlm = spawn(process.execPath, ['--import', 'tsx', 'bench/support/fake-llm-process.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+const { child: fakeLlm, url: fakeLlmUrl } = spawnFakeLlm();
 killedWithBenchmark(fakeLlm);
-const llmUrl = await new Promise<string>((resolve, reject) => {
-  fakeLlm.once('exit', (code) => reject(new Error(`fake LLM exited with ${code}`)));
-  createInterface({ input: fakeLlm.stdout! }).once('line', resolve);
-});
+const llmUrl = await fakeLlmUrl;
 
 const database = await createBenchDatabase({ requirePostgres: true });
 onInterrupt(() => database.drop());
@@ -117,38 +111,6 @@ async function printSteps(title: string, requestMeanMs?: number): Promise<void> 
 }
 
 /**
- * What the service sends PostgreSQL while `work` runs (it runs in this process): statements,
- * each one round trip, and commits (a writing statement outside a transaction is one), of which
- * how many skip the wait for the WAL flush. Robust against a loaded machine, unlike the times.
- */
-async function countingStatements<T>(work: () => Promise<T>): Promise<{ result: T; statements: number; commits: number; asyncCommits: number }> {
-  // The pool's client class (it sends the hot statements as prepared ones) is the one to watch.
-  const prototype = PreparingClient.prototype as unknown as { query: (this: object, ...args: unknown[]) => unknown };
-  const original = prototype.query;
-  const counts = { statements: 0, commits: 0, asyncCommits: 0 };
-  const inTransaction = new WeakSet<object>();
-  prototype.query = function (this: object, ...args: unknown[]) {
-    const text = String(typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text ?? '').trim().toLowerCase();
-    counts.statements += 1;
-    if (text === 'begin') inTransaction.add(this);
-    else if (text === 'commit' || text === 'rollback') {
-      inTransaction.delete(this);
-      if (text === 'commit') counts.commits += 1;
-    } else if (!inTransaction.has(this) && /\b(insert|update|delete)\b/.test(text)) {
-      // A writing statement outside a transaction commits on its own.
-      counts.commits += 1;
-    }
-    if (/synchronous_commit = off|set_config\('synchronous_commit', 'off'/.test(text)) counts.asyncCommits += 1;
-    return original.apply(this, args);
-  };
-  try {
-    return { result: await work(), ...counts };
-  } finally {
-    prototype.query = original;
-  }
-}
-
-/**
  * The CPU `work` costs this process, the fake model's process and this database's backends: a
  * figure this machine's changing speed sways less than latency.
  */
@@ -168,23 +130,11 @@ async function post(url: string, body: string): Promise<void> {
   if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
 }
 
-interface Latency {
-  p50: number;
-  p99: number;
-  mean: number;
-}
-
 /** A POST's round trip, timed with performance.now() (autocannon rounds latencies to whole ms). */
 async function timedPost(url: string, body: string): Promise<number> {
   const started = performance.now();
   await post(url, body);
   return performance.now() - started;
-}
-
-function latencyOf(durations: number[]): Latency {
-  const sorted = [...durations].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return { p50: at(0.5), p99: at(0.99), mean: sorted.reduce((a, b) => a + b, 0) / sorted.length };
 }
 
 /** Sequential POSTs of one kind. */

@@ -11,11 +11,9 @@
  * cores: past the core count, more processes add context switches, not capacity. The figures
  * say what this machine does, not what N machines would.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { pino } from 'pino';
@@ -27,25 +25,21 @@ import { assistantBody } from '../test/helpers/assistants.js';
 import { startServerProcess, type ServerProcess } from '../test/helpers/server-process.js';
 import { seedChatappConversations } from './support/chatapp-conversations.js';
 import { createBenchDatabase } from './support/database.js';
-import { killedWithBenchmark, onInterrupt } from './support/processes.js';
+import { killedWithBenchmark, onInterrupt, spawnFakeLlm } from './support/processes.js';
 
 const COUNTS = (process.env.BENCH_PROCESSES ?? '1,2,4').split(',').map(Number).sort((a, b) => a - b);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONTACTS = 10_000;
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SECRET_KEY = 'bench-secret-key-0123456789abcdef0123456789';
 // Every load-generator connection comes from 127.0.0.1: the per-network widget limits would
 // measure the limiter, not the service.
 const OPEN_LIMITS = { WIDGET_CONVERSATIONS_PER_IP_PER_HOUR: '1000000', WIDGET_MESSAGES_PER_CONVERSATION_PER_MINUTE: '100000', WIDGET_MESSAGES_PER_IP_PER_MINUTE: '1000000' };
 
-const fakeLlm = spawn(process.execPath, ['--import', 'tsx', 'bench/support/fake-llm-process.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+const { child: fakeLlm, url: fakeLlmUrl } = spawnFakeLlm();
 // The fake model and the server processes go with the benchmark, however it ends.
 const children = killedWithBenchmark(fakeLlm);
-const llmUrl = await new Promise<string>((resolve, reject) => {
-  fakeLlm.once('exit', (code) => reject(new Error(`fake LLM exited with ${code}`)));
-  createInterface({ input: fakeLlm.stdout! }).once('line', resolve);
-});
+const llmUrl = await fakeLlmUrl;
 
 const database = await createBenchDatabase({ requirePostgres: true });
 const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-scale-'));

@@ -9,18 +9,17 @@
  * and a document uploaded and deleted every few seconds. The reference is a bare Fastify process
  * with the same database driver answering one query per request, measured the same way.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { runAdminStatement, withDatabaseName } from '../test/helpers/postgres.js';
 import { assistantBody } from '../test/helpers/assistants.js';
 import { buildPdf } from '../src/modules/knowledge/fixtures/pdf-builder.js';
 import { buildDocx } from '../src/modules/knowledge/fixtures/docx-builder.js';
-import { freePort, killedWithBenchmark, memoryOf, onInterrupt, startProcess, waitForHealth, type Memory } from './support/processes.js';
+import { freePort, killedWithBenchmark, memoryOf, onInterrupt, spawnFakeLlm, startProcess, waitForHealth, type Memory } from './support/processes.js';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
 // compiled: through the launcher, as `npm start` (builds when stale); dist: dist/ as it is; tsx: the sources.
@@ -41,10 +40,10 @@ const removeRunData = async () => {
 };
 onInterrupt(removeRunData);
 
-const fakeLlm = spawn(process.execPath, ['--import', 'tsx', 'bench/support/fake-llm-process.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+const { child: fakeLlm, url: fakeLlmUrl } = spawnFakeLlm();
 // Children die with the benchmark, also when it fails half-way or is interrupted.
 const children = killedWithBenchmark(fakeLlm);
-const llmUrl = await new Promise<string>((resolve) => createInterface({ input: fakeLlm.stdout! }).once('line', resolve));
+const llmUrl = await fakeLlmUrl;
 const port = await freePort();
 const env = {
   ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', SECRET_KEY: databaseUrl ? SECRET_KEY : '',

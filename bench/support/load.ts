@@ -53,3 +53,16 @@ export function printComparison(title: string, service: LoadResult, reference: L
   console.log(row(service));
   console.log(`  ratio (service / reference): ${ratio.toFixed(2)}${target ? `   target >= ${target} ${ratio >= target ? 'MET' : 'NOT MET'}` : ''}`);
 }
+
+export interface Latency {
+  p50: number;
+  p99: number;
+  mean: number;
+}
+
+/** p50, p99 and mean of a run's durations (ms). */
+export function latencyOf(durations: number[]): Latency {
+  const sorted = [...durations].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return { p50: at(0.5), p99: at(0.99), mean: sorted.reduce((a, b) => a + b, 0) / sorted.length };
+}

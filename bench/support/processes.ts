@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { constants } from 'node:os';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 
 export { freePort } from '../../test/helpers/server-process.js';
 
@@ -89,4 +91,18 @@ export async function memoryOf(base: string, launcherPid?: number): Promise<Memo
 function rssOfPid(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/**
+ * The fake OpenAI-compatible model (fake-llm-process.ts) in its own process, so its work is not
+ * done on the measured event loop. `url` resolves with its base URL once it listens.
+ */
+export function spawnFakeLlm(): { child: ChildProcess; url: Promise<string> } {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/support/fake-llm-process.ts'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`fake LLM exited with ${code}`)));
+    createInterface({ input: child.stdout! }).once('line', resolve);
+  });
+  return { child, url };
 }

@@ -1,0 +1,137 @@
+/**
+ * AI replies on the chatapp, on PostgreSQL: a customer's message is received (what a platform
+ * webhook's job does with it), its job asks an instant fake OpenAI-compatible model (its own
+ * process) and stores the reply, and the reply's job sends it. This process's job workers run
+ * both jobs, woken by LISTEN/NOTIFY as in production. Prints
+ *  - latency, one message at a time: from the message's receipt to its reply sent, against a
+ *    direct call of the same fake model, in turns; with the statements and commits per message;
+ *  - throughput: MESSAGES messages from CUSTOMERS customers received while the workers are
+ *    stopped, then answered and sent per second once they start, against the fake model called
+ *    directly over as many connections as there are job workers; and how fast they were received.
+ */
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import { request } from 'undici';
+import { pino } from 'pino';
+import { buildApp } from '../src/app.js';
+import { createDeps } from '../src/deps.js';
+import { loadConfig } from '../src/config.js';
+import { assistantBody } from '../test/helpers/assistants.js';
+import { createSimulatorSender } from '../test/helpers/chatapp.js';
+import { createBenchDatabase } from './support/database.js';
+import { latencyOf, printComparison, type LoadResult } from './support/load.js';
+import { killedWithBenchmark, onInterrupt, spawnFakeLlm } from './support/processes.js';
+import { countingStatements } from './support/statements.js';
+
+const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 300);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 2_000);
+const CUSTOMERS = 200;
+const WORKERS = 8;
+
+const { child: fakeLlm, url: fakeLlmUrl } = spawnFakeLlm();
+killedWithBenchmark(fakeLlm);
+const llmUrl = await fakeLlmUrl;
+const database = await createBenchDatabase({ requirePostgres: true });
+onInterrupt(() => database.drop());
+const config = loadConfig({
+  LOG_LEVEL: 'silent', SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789', DATA_DIR: 'memory://',
+  LLM_BASE_URL: llmUrl, LLM_MAX_RETRIES: '0', DB_POOL_SIZE: '20', JOB_CONCURRENCY: String(WORKERS),
+});
+const deps = await createDeps(config, { database: database.handle, logger: pino({ level: 'silent' }) });
+const app = await buildApp(deps);
+
+const { user, apiKey } = await deps.services.accounts.createUser({ email: 'bench@example.com', password: 'bench-password', balanceUsd: 1_000_000 });
+const assistant = await app.inject({ method: 'POST', url: '/api/user/assistant', headers: { authorization: `Bearer ${apiKey.token}` }, payload: assistantBody({ status: 'active' }) });
+const { id: senderId } = await createSimulatorSender(app, apiKey.token, { assistant_id: assistant.json().data.id });
+const sender = await deps.db.selectFrom('chatapp_senders').selectAll().where('id', '=', senderId).executeTakeFirstOrThrow();
+
+// Each reply sent resolves the waiter of its customer's message.
+const messaging = deps.services.chatapp.messaging;
+const sendFreeform = messaging.sendFreeform.bind(messaging);
+const waiting = new Map<string, () => void>();
+messaging.sendFreeform = async (...args) => {
+  const sent = await sendFreeform(...args);
+  waiting.get(args[1].recipient_phone)?.();
+  return sent;
+};
+const customer = (i: number) => `+4070${String(i % CUSTOMERS).padStart(7, '0')}`;
+const replySent = (phone: string) => new Promise<void>((resolve) => waiting.set(phone, resolve));
+const receive = (phone: string, text: string) =>
+  deps.services.chatapp.inbound.receiveMessage(sender, {
+    platformMessageId: `bench.${randomUUID()}`, customerPhone: phone, customerName: null, timestamp: new Date(), kind: 'text', body: text, fromCustomer: true, permissionReply: null,
+  });
+
+/** One customer message from its receipt to its reply sent, in ms. */
+async function answered(i: number): Promise<number> {
+  const phone = customer(i);
+  const sent = replySent(phone);
+  const started = performance.now();
+  await receive(phone, `What are your opening hours? (${i})`);
+  await sent;
+  return performance.now() - started;
+}
+
+const referenceBody = JSON.stringify({
+  model: 'gpt-4o-mini',
+  temperature: 0.1,
+  messages: [{ role: 'system', content: 'You are a helpful sales assistant.' }, { role: 'user', content: 'What are your opening hours?' }],
+});
+async function modelCalled(): Promise<number> {
+  const started = performance.now();
+  const response = await request(`${llmUrl}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: referenceBody });
+  await response.body.dump();
+  return performance.now() - started;
+}
+
+deps.jobs.start();
+// Warm-up: every customer's conversation opened, the code paths compiled.
+for (let i = 0; i < CUSTOMERS; i++) await answered(i);
+
+const counted = await countingStatements(async () => {
+  const reference: number[] = [];
+  const service: number[] = [];
+  for (let i = 0; i < SEQUENTIAL; i++) {
+    reference.push(await modelCalled());
+    service.push(await answered(i));
+  }
+  return { reference: latencyOf(reference), service: latencyOf(service) };
+});
+const { reference, service } = counted.result;
+const perMessage = (n: number) => (n / SEQUENTIAL).toFixed(1);
+console.log(`\nchatapp: latency, one message at a time (${SEQUENTIAL}), receipt to reply sent, PostgreSQL, instant fake LLM, in turns with a direct model call`);
+console.log(`  fake LLM called directly        p50 ${reference.p50.toFixed(2)} ms   p99 ${reference.p99.toFixed(2)} ms`);
+console.log(`  customer message answered      p50 ${service.p50.toFixed(2)} ms   p99 ${service.p99.toFixed(2)} ms`);
+console.log(`  added latency per message:      p50 ${(service.p50 - reference.p50).toFixed(2)} ms   p99 ${(service.p99 - reference.p99).toFixed(2)} ms`);
+console.log(`  per message (receipt, answer job, send job, the workers' claims): ${perMessage(counted.statements)} SQL statements, ${perMessage(counted.commits)} commits`);
+
+// Throughput: the workers stopped while every message is received (each customer's in order),
+// then started on the MESSAGES answer jobs waiting.
+await deps.jobs.stop();
+const receiving = performance.now();
+for (let round = 0; round < MESSAGES / CUSTOMERS; round++) {
+  await Promise.all(Array.from({ length: CUSTOMERS }, (_, c) => receive(customer(c), `Anything else? (${round})`)));
+}
+const receiptSeconds = (performance.now() - receiving) / 1000;
+let sent = 0;
+const allSent = new Promise<void>((resolve) => {
+  const counting = messaging.sendFreeform;
+  messaging.sendFreeform = async (...args) => {
+    const result = await counting(...args);
+    if (++sent === MESSAGES) resolve();
+    return result;
+  };
+});
+const answering = performance.now();
+deps.jobs.start();
+await allSent;
+const answerSeconds = (performance.now() - answering) / 1000;
+const directly = await autocannon({ url: `${llmUrl}/chat/completions`, method: 'POST', headers: { 'content-type': 'application/json' }, body: referenceBody, connections: WORKERS, duration: 3, workers: 1 });
+const referenceRun: LoadResult = { label: 'fake LLM called directly', requestsPerSecond: directly.requests.average, p50Ms: directly.latency.p50, p99Ms: directly.latency.p99, errors: directly.errors, non2xx: directly.non2xx };
+const serviceRun: LoadResult = { label: `messages answered and sent, ${CUSTOMERS} customers`, requestsPerSecond: MESSAGES / answerSeconds, p50Ms: NaN, p99Ms: NaN, errors: 0, non2xx: 0 };
+printComparison(`chatapp: throughput, ${MESSAGES} messages waiting, ${WORKERS} job workers (model called directly over as many connections)`, serviceRun, referenceRun);
+console.log(`  answered and sent/s: ${(MESSAGES / answerSeconds).toFixed(0)} (each reserving and capturing 0.01 USD); received before, ${CUSTOMERS} at a time: ${(MESSAGES / receiptSeconds).toFixed(0)}/s`);
+
+await deps.jobs.stop();
+await app.close();
+await database.drop();
+fakeLlm.kill('SIGTERM');
