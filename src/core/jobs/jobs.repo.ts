@@ -172,12 +172,18 @@ export type ClaimStatement = FixedStatement<[now: Date, limit: number, workerId:
  * The claim for these kinds, compiled once: claim_jobs (migration 0021) claims the due jobs by
  * primary key, and each claimed row returns what its kind's loadInClaim reads (one CASE over the
  * kind, evaluated for the claimed rows only).
+ *
+ * Its commit does not wait for the WAL flush (as commitWithoutWaitingForFlush): a claim is worth
+ * nothing without the job's own writes or its completion, durable commits after it that flush it
+ * too. A claim a database crash loses leaves its job pending, to be claimed again, as an expired
+ * lease would; a job's work is repeatable in any case (at least once).
  */
 export function claimStatement(kinds: string[], loads?: ClaimLoads): ClaimStatement {
   const kindList = `{${kinds.map((kind) => `"${kind.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
   return fixedStatement(($) => sql<ClaimedJob>`
     SELECT jobs.id, jobs.kind, jobs.payload, jobs.attempts, jobs.max_attempts, ${loadedColumn(loads)} AS loaded
-    FROM claim_jobs(${$(0)}, ${kindList}::text[], ${$(1)}, ${$(2)}, ${$(3)}) AS jobs`);
+    FROM (SELECT set_config('synchronous_commit', 'off', true)) AS commit_mode,
+      claim_jobs(${$(0)}, ${kindList}::text[], ${$(1)}, ${$(2)}, ${$(3)}) AS jobs`);
 }
 
 function loadedColumn(loads: ClaimLoads | undefined): RawBuilder<unknown> {

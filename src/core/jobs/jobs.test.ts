@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.js';
 import type { Db } from '../db/database.js';
 import { inTransaction } from '../db/transaction.js';
 import { JobRunner, PermanentJobError, RetryableJobError, enqueueJob, type JobContext, type JobRunnerOptions } from './index.js';
+import { claimStatement } from './jobs.repo.js';
 
 let t: TestApp;
 let otherDb: Db;
@@ -164,6 +165,24 @@ describe('retries', () => {
     expect(await jobRow(id)).toMatchObject({ status: 'dead', last_error: expect.stringContaining('did not finish') });
     const counters = await t.deps.db.selectFrom('rate_limit_counters').select('bucket').where('bucket', 'like', `${kind}:%`).execute();
     expect(counters).toEqual([{ bucket: `${kind}:2` }]);
+  });
+});
+
+describe('claims', () => {
+  it('commit without waiting for the WAL flush, the job and the claims with nothing to claim alike', async () => {
+    const kind = uniqueKind('async-claim');
+    const id = await enqueueJob(t.deps.db, { kind, payload: {} });
+    const claim = claimStatement([kind]);
+    const commitModes = await inTransaction(t.deps.db, async (tx) => {
+      const modes: Array<{ claimed: number[]; mode: string }> = [];
+      for (let round = 0; round < 2; round++) {
+        await sql`SET LOCAL synchronous_commit = on`.execute(tx);
+        const claimed = (await claim.run(tx, [t.clock.now(), 5, 'worker-a', new Date(t.clock.now().getTime() + 30_000)])).rows.map((job) => job.id);
+        modes.push({ claimed, mode: (await sql<{ mode: string }>`SELECT current_setting('synchronous_commit') AS mode`.execute(tx)).rows[0]!.mode });
+      }
+      return modes;
+    });
+    expect(commitModes).toEqual([{ claimed: [id], mode: 'off' }, { claimed: [], mode: 'off' }]);
   });
 });
 
