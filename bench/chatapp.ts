@@ -102,7 +102,10 @@ console.log(`\nchatapp: latency, one message at a time (${SEQUENTIAL}), receipt 
 console.log(`  fake LLM called directly        p50 ${reference.p50.toFixed(2)} ms   p99 ${reference.p99.toFixed(2)} ms`);
 console.log(`  customer message answered      p50 ${service.p50.toFixed(2)} ms   p99 ${service.p99.toFixed(2)} ms`);
 console.log(`  added latency per message:      p50 ${(service.p50 - reference.p50).toFixed(2)} ms   p99 ${(service.p99 - reference.p99).toFixed(2)} ms`);
-console.log(`  per message (receipt, answer job, send job, the workers' claims): ${perMessage(counted.statements)} SQL statements, ${perMessage(counted.commits)} commits`);
+console.log(
+  `  per message (receipt, answer job, send job, the workers' claims): ${perMessage(counted.statements)} SQL statements, ` +
+    `${perMessage(counted.commits - counted.asyncCommits)} durable commits, ${perMessage(counted.asyncCommits)} commits not waiting for the WAL flush`,
+);
 
 // Throughput: the workers stopped while every message is received (each customer's in order),
 // then started on the MESSAGES answer jobs waiting.
