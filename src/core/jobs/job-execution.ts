@@ -52,7 +52,20 @@ export function createJobExecution({ db, clock, logger: rootLogger, repo, kinds,
     await giveUp(job, registered, { lease }, message, now);
   }
 
-  function contextFor(job: ClaimedJob, registered: RegisteredKind): JobContext {
+  /**
+   * What the claim read for the job, or, where it read nothing, what a statement of the job's own
+   * reads now. claim_jobs' UPDATE takes a snapshot of its own, after the claim statement's (each
+   * statement of a volatile function does, in READ COMMITTED), so it can claim a job committed
+   * between the two whose load, read with the statement's snapshot, misses what the job's
+   * transaction wrote with it (a webhook delivery): null may mean "not yet visible", not "gone".
+   */
+  async function loadedFor(job: ClaimedJob, registered: RegisteredKind): Promise<unknown> {
+    const load = registered.options.loadInClaim;
+    if (!load || job.loaded !== null) return job.loaded;
+    return repo.loadAgain(load, job.payload);
+  }
+
+  function contextFor(job: ClaimedJob): JobContext {
     // Made only when something is logged: most runs log nothing, and a child logger per job shows in a profile.
     let logger: Logger | undefined;
     const childLogger = () => (logger ??= rootLogger.child({ jobId: job.id, jobKind: job.kind, attempt: job.attempts }));
@@ -62,16 +75,16 @@ export function createJobExecution({ db, clock, logger: rootLogger, repo, kinds,
         return childLogger();
       },
     };
-    if (registered.options.loadInClaim) ctx.loaded = job.loaded;
     return ctx;
   }
 
   /** Runs the handler; `release` frees its slot as soon as the handler returns, before the outcome is written. */
   async function run(job: ClaimedJob, release: () => void): Promise<void> {
     const registered = kinds.get(job.kind)!;
-    const ctx = contextFor(job, registered);
+    const ctx = contextFor(job);
     let result: unknown;
     try {
+      if (registered.options.loadInClaim) ctx.loaded = await loadedFor(job, registered);
       result = await registered.handler(job.payload, ctx);
     } catch (error) {
       release();

@@ -39,4 +39,23 @@ describe('loadInClaim', () => {
     expect(await jobs.drain()).toBe(4);
     expect(seen).toEqual({ [`${loading}:a`]: { count: 3 }, [`${loading}:b`]: { count: 5 }, [`${loading}:missing`]: null, plain: 'absent' });
   });
+
+  it('reads a load the claim found nothing for again before the handler runs: null may mean not yet visible', async () => {
+    // claim_jobs' UPDATE runs with a snapshot of its own, after the claim statement's: a job
+    // committed between the two is claimed while its load, read with the statement's older
+    // snapshot, misses what the job's transaction wrote with it. The claimed job's own row shows
+    // the same: its load sees it pending in the claim statement, running afterwards.
+    const kind = uniqueKind('late');
+    const seen: unknown[] = [];
+    const jobs = runner();
+    jobs.register<{ marker: string }, void, { status: string; attempts: number }>(kind, async (_payload, ctx) => void seen.push(ctx.loaded), {
+      loadInClaim: (payload) => sql`
+        SELECT jsonb_build_object('status', status, 'attempts', attempts) FROM jobs
+        WHERE kind = ${kind} AND payload->>'marker' = ${payload}->>'marker' AND status = 'running'`,
+    });
+    await enqueueJob(t.deps.db, { kind, payload: { marker: 'm1' } });
+
+    expect(await jobs.drain()).toBe(1);
+    expect(seen).toEqual([{ status: 'running', attempts: 1 }]);
+  });
 });

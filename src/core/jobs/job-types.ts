@@ -14,7 +14,10 @@ export interface JobContext<L = any> {
   /** The injected clock's time when the attempt started. */
   now: Date;
   logger: Logger;
-  /** What the claim statement read for this job with its kind's loadInClaim (null: nothing found). */
+  /**
+   * What the claim statement read for this job with its kind's loadInClaim; where it found
+   * nothing, read again by a statement of its own before the handler runs (null: still nothing).
+   */
   loaded?: L | null;
 }
 

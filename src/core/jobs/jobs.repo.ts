@@ -50,6 +50,12 @@ export function createJobsRepo(db: Db) {
       return result.rows.sort((a, b) => a.id - b.id);
     },
 
+    /** A kind's loadInClaim for one job's payload, read by a statement of its own. */
+    async loadAgain(load: (payload: RawBuilder<unknown>) => RawBuilder<unknown>, payload: unknown): Promise<unknown> {
+      const { rows } = await sql<{ loaded: unknown }>`SELECT (${load(sql`${JSON.stringify(payload)}::jsonb`)}) AS loaded`.execute(db);
+      return rows[0]?.loaded ?? null;
+    },
+
     async extendLeases(workerId: string, ids: number[], leaseUntil: Date): Promise<void> {
       if (ids.length === 0) return;
       await sql`
