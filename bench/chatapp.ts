@@ -12,32 +12,19 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { request } from 'undici';
-import { pino } from 'pino';
 import { buildApp } from '../src/app.js';
-import { createDeps } from '../src/deps.js';
-import { loadConfig } from '../src/config.js';
 import { assistantBody } from '../test/helpers/assistants.js';
 import { createSimulatorSender } from '../test/helpers/chatapp.js';
-import { createBenchDatabase } from './support/database.js';
 import { latencyOf, printComparison, type LoadResult } from './support/load.js';
-import { killedWithBenchmark, onInterrupt, spawnFakeLlm } from './support/processes.js';
 import { countingStatements } from './support/statements.js';
+import { startBenchService } from './support/service.js';
 
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 300);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 2_000);
 const CUSTOMERS = 200;
 const WORKERS = 8;
 
-const { child: fakeLlm, url: fakeLlmUrl } = spawnFakeLlm();
-killedWithBenchmark(fakeLlm);
-const llmUrl = await fakeLlmUrl;
-const database = await createBenchDatabase({ requirePostgres: true });
-onInterrupt(() => database.drop());
-const config = loadConfig({
-  LOG_LEVEL: 'silent', SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789', DATA_DIR: 'memory://',
-  LLM_BASE_URL: llmUrl, LLM_MAX_RETRIES: '0', DB_POOL_SIZE: '20', JOB_CONCURRENCY: String(WORKERS),
-});
-const deps = await createDeps(config, { database: database.handle, logger: pino({ level: 'silent' }) });
+const { deps, database, llmUrl, fakeLlm } = await startBenchService({ JOB_CONCURRENCY: String(WORKERS) });
 const app = await buildApp(deps);
 
 const { user, apiKey } = await deps.services.accounts.createUser({ email: 'bench@example.com', password: 'bench-password', balanceUsd: 1_000_000 });

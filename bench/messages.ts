@@ -12,37 +12,24 @@
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { Agent, request } from 'undici';
-import { pino } from 'pino';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
-import { createDeps } from '../src/deps.js';
-import { loadConfig } from '../src/config.js';
 import { assistantBody } from '../test/helpers/assistants.js';
 import { countDatabaseCpu, cpuMsOf } from './support/cpu.js';
-import { createBenchDatabase } from './support/database.js';
 import { latencyOf, printComparison, warmUp, type Latency, type LoadResult } from './support/load.js';
-import { killedWithBenchmark, onInterrupt, spawnFakeLlm } from './support/processes.js';
 import { countingStatements } from './support/statements.js';
+import { startBenchService } from './support/service.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 500);
 const agent = new Agent({ keepAliveTimeout: 10_000 });
 
-const { child: fakeLlm, url: fakeLlmUrl } = spawnFakeLlm();
-killedWithBenchmark(fakeLlm);
-const llmUrl = await fakeLlmUrl;
-
-const database = await createBenchDatabase({ requirePostgres: true });
-onInterrupt(() => database.drop());
-const config = loadConfig({
-  LOG_LEVEL: 'silent', SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789', DATA_DIR: 'memory://',
-  LLM_BASE_URL: llmUrl, LLM_MAX_RETRIES: '0', DB_POOL_SIZE: '20',
-  // Every load-generator connection comes from 127.0.0.1: the per-network widget limits would
-  // measure the limiter, not the message path.
+// Every load-generator connection comes from 127.0.0.1: the per-network widget limits would
+// measure the limiter, not the message path.
+const { deps, database, llmUrl, fakeLlm } = await startBenchService({
   WIDGET_CONVERSATIONS_PER_IP_PER_HOUR: '1000000', WIDGET_MESSAGES_PER_CONVERSATION_PER_MINUTE: '100000', WIDGET_MESSAGES_PER_IP_PER_MINUTE: '1000000',
 });
-const deps = await createDeps(config, { database: database.handle, logger: pino({ level: 'silent' }) });
 const app = await buildApp(deps);
 const serviceUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 
