@@ -59,10 +59,8 @@ export function createJobExecution({ db, clock, logger: rootLogger, repo, kinds,
    * between the two whose load, read with the statement's snapshot, misses what the job's
    * transaction wrote with it (a webhook delivery): null may mean "not yet visible", not "gone".
    */
-  async function loadedFor(job: ClaimedJob, registered: RegisteredKind): Promise<unknown> {
-    const load = registered.options.loadInClaim;
-    if (!load || job.loaded !== null) return job.loaded;
-    return repo.loadAgain(load, job.payload);
+  async function loadedFor(job: ClaimedJob, load: NonNullable<RegisteredKind['options']['loadInClaim']>): Promise<unknown> {
+    return job.loaded ?? repo.loadAgain(load, job.payload);
   }
 
   function contextFor(job: ClaimedJob): JobContext {
@@ -82,9 +80,10 @@ export function createJobExecution({ db, clock, logger: rootLogger, repo, kinds,
   async function run(job: ClaimedJob, release: () => void): Promise<void> {
     const registered = kinds.get(job.kind)!;
     const ctx = contextFor(job);
+    const load = registered.options.loadInClaim;
     let result: unknown;
     try {
-      if (registered.options.loadInClaim) ctx.loaded = await loadedFor(job, registered);
+      if (load) ctx.loaded = await loadedFor(job, load);
       result = await registered.handler(job.payload, ctx);
     } catch (error) {
       release();
