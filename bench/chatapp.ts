@@ -10,35 +10,39 @@
  *    directly over as many connections as there are job workers; and how fast they were received.
  */
 import { randomUUID } from 'node:crypto';
-import autocannon from 'autocannon';
 import { request } from 'undici';
 import { buildApp } from '../src/app.js';
 import { assistantBody } from '../test/helpers/assistants.js';
 import { createSimulatorSender } from '../test/helpers/chatapp.js';
-import { latencyOf, printComparison, type LoadResult } from './support/load.js';
+import { latencyOf, measure } from './support/load.js';
 import { countingStatements } from './support/statements.js';
 import { startBenchService } from './support/service.js';
 
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 300);
-const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 2_000);
 const CUSTOMERS = 200;
+/** Whole rounds of one message per customer. */
+const ROUNDS = Math.ceil(Number(process.env.BENCH_MESSAGES ?? 2_000) / CUSTOMERS);
+const MESSAGES = ROUNDS * CUSTOMERS;
 const WORKERS = 8;
 
 const { deps, database, llmUrl, fakeLlm } = await startBenchService({ JOB_CONCURRENCY: String(WORKERS) });
 const app = await buildApp(deps);
 
-const { user, apiKey } = await deps.services.accounts.createUser({ email: 'bench@example.com', password: 'bench-password', balanceUsd: 1_000_000 });
+const { apiKey } = await deps.services.accounts.createUser({ email: 'bench@example.com', password: 'bench-password', balanceUsd: 1_000_000 });
 const assistant = await app.inject({ method: 'POST', url: '/api/user/assistant', headers: { authorization: `Bearer ${apiKey.token}` }, payload: assistantBody({ status: 'active' }) });
 const { id: senderId } = await createSimulatorSender(app, apiKey.token, { assistant_id: assistant.json().data.id });
 const sender = await deps.db.selectFrom('chatapp_senders').selectAll().where('id', '=', senderId).executeTakeFirstOrThrow();
 
-// Each reply sent resolves the waiter of its customer's message.
+// Each reply sent resolves the waiter of its customer's message and counts towards `allSent`.
 const messaging = deps.services.chatapp.messaging;
 const sendFreeform = messaging.sendFreeform.bind(messaging);
 const waiting = new Map<string, () => void>();
+let sentCount = 0;
+let allSent: { count: number; resolve: () => void } | undefined;
 messaging.sendFreeform = async (...args) => {
   const sent = await sendFreeform(...args);
   waiting.get(args[1].recipient_phone)?.();
+  if (++sentCount === allSent?.count) allSent.resolve();
   return sent;
 };
 const customer = (i: number) => `+4070${String(i % CUSTOMERS).padStart(7, '0')}`;
@@ -98,28 +102,23 @@ console.log(
 // then started on the MESSAGES answer jobs waiting.
 await deps.jobs.stop();
 const receiving = performance.now();
-for (let round = 0; round < MESSAGES / CUSTOMERS; round++) {
+for (let round = 0; round < ROUNDS; round++) {
   await Promise.all(Array.from({ length: CUSTOMERS }, (_, c) => receive(customer(c), `Anything else? (${round})`)));
 }
 const receiptSeconds = (performance.now() - receiving) / 1000;
-let sent = 0;
-const allSent = new Promise<void>((resolve) => {
-  const counting = messaging.sendFreeform;
-  messaging.sendFreeform = async (...args) => {
-    const result = await counting(...args);
-    if (++sent === MESSAGES) resolve();
-    return result;
-  };
-});
+const everyReplySent = new Promise<void>((resolve) => (allSent = { count: sentCount + MESSAGES, resolve }));
 const answering = performance.now();
 deps.jobs.start();
-await allSent;
-const answerSeconds = (performance.now() - answering) / 1000;
-const directly = await autocannon({ url: `${llmUrl}/chat/completions`, method: 'POST', headers: { 'content-type': 'application/json' }, body: referenceBody, connections: WORKERS, duration: 3, workers: 1 });
-const referenceRun: LoadResult = { label: 'fake LLM called directly', requestsPerSecond: directly.requests.average, p50Ms: directly.latency.p50, p99Ms: directly.latency.p99, errors: directly.errors, non2xx: directly.non2xx };
-const serviceRun: LoadResult = { label: `messages answered and sent, ${CUSTOMERS} customers`, requestsPerSecond: MESSAGES / answerSeconds, p50Ms: NaN, p99Ms: NaN, errors: 0, non2xx: 0 };
-printComparison(`chatapp: throughput, ${MESSAGES} messages waiting, ${WORKERS} job workers (model called directly over as many connections)`, serviceRun, referenceRun);
-console.log(`  answered and sent/s: ${(MESSAGES / answerSeconds).toFixed(0)} (each reserving and capturing 0.01 USD); received before, ${CUSTOMERS} at a time: ${(MESSAGES / receiptSeconds).toFixed(0)}/s`);
+await everyReplySent;
+const perSecond = MESSAGES / ((performance.now() - answering) / 1000);
+const directly = await measure('fake LLM called directly', {
+  url: `${llmUrl}/chat/completions`, method: 'POST', headers: { 'content-type': 'application/json' }, body: referenceBody, connections: WORKERS, durationSeconds: 3,
+});
+console.log(`\nchatapp: throughput, ${MESSAGES} messages waiting, ${WORKERS} job workers (the model called directly over as many connections)`);
+console.log(`  fake LLM called directly                ${directly.requestsPerSecond.toFixed(0).padStart(8)} req/s   errors ${directly.errors + directly.non2xx}`);
+console.log(`  messages answered and sent, ${CUSTOMERS} customers ${perSecond.toFixed(0).padStart(8)}/s`);
+console.log(`  ratio (service / reference): ${(perSecond / directly.requestsPerSecond).toFixed(2)}`);
+console.log(`  answered and sent/s: ${perSecond.toFixed(0)} (each reserving and capturing 0.01 USD); received before, ${CUSTOMERS} at a time: ${(MESSAGES / receiptSeconds).toFixed(0)}/s`);
 
 await deps.jobs.stop();
 await app.close();

@@ -16,7 +16,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
 import { assistantBody } from '../test/helpers/assistants.js';
 import { countDatabaseCpu, cpuMsOf } from './support/cpu.js';
-import { latencyOf, printComparison, warmUp, type Latency, type LoadResult } from './support/load.js';
+import { latencyOf, measure, printComparison, warmUp, type Latency, type LoadResult } from './support/load.js';
 import { countingStatements } from './support/statements.js';
 import { startBenchService } from './support/service.js';
 
@@ -165,9 +165,8 @@ function printLatency(reference: Latency, service: Latency): void {
   console.log(`    added latency per message:      p50 ${(service.p50 - reference.p50).toFixed(2)} ms   p99 ${(service.p99 - reference.p99).toFixed(2)} ms`);
 }
 
-async function referenceRun(label: string, seconds: number): Promise<LoadResult> {
-  const result = await autocannon({ url: `${llmUrl}/chat/completions`, method: 'POST', headers: json, body: referenceBody, connections: CONNECTIONS, duration: seconds, workers: 1 });
-  return { label, requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+function referenceRun(label: string, seconds: number): Promise<LoadResult> {
+  return measure(label, { url: `${llmUrl}/chat/completions`, method: 'POST', headers: json, body: referenceBody, connections: CONNECTIONS, durationSeconds: seconds });
 }
 
 // Each run gets fresh conversations, so every measured one starts with a short history.
