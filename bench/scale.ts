@@ -91,7 +91,9 @@ async function spread(servers: ServerProcess[], seconds: number, request: (serve
   };
 }
 
-const setupRequest = fileURLToPath(new URL('./support/conversation-per-connection.cjs', import.meta.url));
+// As in bench/messages.ts: every message goes to a conversation with none in flight.
+const setupRequest = fileURLToPath(new URL('./support/conversation-not-in-flight.cjs', import.meta.url));
+const onResponse = fileURLToPath(new URL('./support/conversation-released.cjs', import.meta.url));
 const json = { 'content-type': 'application/json' };
 
 async function messagesRun(servers: ServerProcess[], seconds: number): Promise<Spread> {
@@ -101,7 +103,7 @@ async function messagesRun(servers: ServerProcess[], seconds: number): Promise<S
     url: servers[i]!.url,
     connections: per,
     initialContext: { paths: paths.slice(i * per, (i + 1) * per) },
-    requests: [{ method: 'POST', headers: json, setupRequest }],
+    requests: [{ method: 'POST', headers: json, setupRequest, onResponse }],
   }));
 }
 
