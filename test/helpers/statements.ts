@@ -23,15 +23,21 @@ export function statementRecorder() {
 }
 
 function statementName(node: OperationNode): string {
-  // Table nodes name tables and, in column references, aliases: the aliases are left out.
+  // Table nodes name tables and, in column references, aliases and common table expressions
+  // (WITH): those are left out.
   const tables = new Set<string>();
   const aliases = new Set<string>();
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) return value.forEach(visit);
     if (typeof value !== 'object' || value === null) return;
-    const candidate = value as { kind?: string; table?: { identifier?: { name?: string } }; alias?: { kind?: string; name?: string } };
+    const candidate = value as {
+      kind?: string;
+      table?: { identifier?: { name?: string }; table?: { identifier?: { name?: string } } };
+      alias?: { kind?: string; name?: string };
+    };
     if (candidate.kind === 'TableNode' && candidate.table?.identifier?.name) tables.add(candidate.table.identifier.name);
     if (candidate.kind === 'AliasNode' && candidate.alias?.kind === 'IdentifierNode' && candidate.alias.name) aliases.add(candidate.alias.name);
+    if (candidate.kind === 'CommonTableExpressionNameNode' && candidate.table?.table?.identifier?.name) aliases.add(candidate.table.table.identifier.name);
     Object.values(value).forEach(visit);
   };
   visit(node);

@@ -78,6 +78,62 @@ export function createConversationsRepo(db: DbOrTx) {
         .executeTakeFirstOrThrow();
     },
 
+    /**
+     * An accepted outbound message: finds or creates the conversation (as `ensure`), moves its
+     * last_message_at and stores the message, in one statement and so one round trip and one
+     * atomic commit. The platform's message id is new by construction: a repeat is an error
+     * that leaves nothing written, not a silent no-op as for inbound deliveries.
+     */
+    recordOutbound(input: {
+      userId: number;
+      senderId: number;
+      customerPhone: string;
+      customerName?: string | null;
+      message: { kind: string; body: string; templateId: number | null; platformMessageId: string; status: ChatappMessageStatus };
+      now: Date;
+    }): Promise<{ conversation_id: number; id: number; status: string }> {
+      const { message, now } = input;
+      return db
+        .with('conversation', (qb) =>
+          qb
+            .insertInto('chatapp_conversations')
+            .values({
+              uuid: randomUUID(),
+              user_id: input.userId,
+              sender_id: input.senderId,
+              customer_phone: input.customerPhone,
+              customer_name: input.customerName?.trim() || null,
+              last_message_at: now,
+              created_at: now,
+              updated_at: now,
+            })
+            .onConflict((oc) =>
+              oc.constraint('chatapp_conversations_sender_phone_key').doUpdateSet({
+                customer_name: sql`coalesce(excluded.customer_name, chatapp_conversations.customer_name)`,
+                last_message_at: sql`greatest(chatapp_conversations.last_message_at, excluded.last_message_at)`,
+                updated_at: sql`excluded.updated_at`,
+              }),
+            )
+            .returning('id'),
+        )
+        .insertInto('chatapp_messages')
+        .values((eb) => ({
+          conversation_id: eb.selectFrom('conversation').select('conversation.id'),
+          sender_id: input.senderId,
+          direction: 'outbound',
+          kind: message.kind,
+          body: message.body,
+          template_id: message.templateId,
+          platform_message_id: message.platformMessageId,
+          status: message.status,
+          platform_timestamp: now,
+          created_at: now,
+          updated_at: now,
+        }))
+        .returning(['conversation_id', 'id', 'status'])
+        .executeTakeFirstOrThrow();
+    },
+
     /** The window restarts from the customer's message time; a late, older webhook never moves it back. */
     async recordCustomerMessage(conversationId: number, at: Date, now: Date): Promise<void> {
       await db

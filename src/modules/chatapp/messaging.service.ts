@@ -1,6 +1,5 @@
 import { consumeLimits } from '../../core/limits/fixed-window.js';
 import { validationFailed } from '../../core/http/errors.js';
-import { inTransaction } from '../../core/db/transaction.js';
 import { isoTimestamp } from '../../core/http/schemas.js';
 import { chatappErrors, SENDER_NOT_FOUND_OR_NOT_YOURS, sendFailure } from './chatapp.errors.js';
 import { requireSender, type ChatappContext } from './chatapp.context.js';
@@ -14,7 +13,7 @@ import { mediaBody, mediaKindOf } from './template-values.js';
 import { resolveTemplateSend } from './template-send.js';
 import type { SenderStateService } from './sender-state.service.js';
 import type { SendFreeformBody, SendTemplateBody } from './messaging.schemas.js';
-import type { SenderRow } from './senders.repo.js';
+import { createSendersRepo, type SenderRow } from './senders.repo.js';
 import { createSendCharges } from './send-charges.js';
 
 /** The reference: 5 requests per second per user on each send endpoint. */
@@ -61,27 +60,14 @@ export function createMessagingService(ctx: ChatappContext & { senderState: Send
   }
 
   /** Writes an accepted outbound message into the conversation (created on first contact). */
-  async function recordOutbound(sender: SenderRow, input: { phone: string; name?: string; kind: string; body: string; templateId?: number; sent: SentMessage }) {
-    const now = clock.now();
-    return inTransaction(db, async (tx) => {
-      const repo = createConversationsRepo(tx);
-      const conversation = await repo.ensure({ userId: sender.user_id, senderId: sender.id, customerPhone: input.phone, customerName: input.name, now });
-      const message = await repo.insertMessage(
-        {
-          conversation_id: conversation.id,
-          sender_id: sender.id,
-          direction: 'outbound',
-          kind: input.kind,
-          body: input.body,
-          template_id: input.templateId ?? null,
-          platform_message_id: input.sent.platformMessageId,
-          status: 'queued',
-          platform_timestamp: now,
-        },
-        now,
-      );
-      await repo.touch(conversation.id, now);
-      return { conversation, message: message! };
+  function recordOutbound(sender: SenderRow, input: { phone: string; name?: string; kind: string; body: string; templateId?: number; sent: SentMessage }) {
+    return createConversationsRepo(db).recordOutbound({
+      userId: sender.user_id,
+      senderId: sender.id,
+      customerPhone: input.phone,
+      customerName: input.name,
+      message: { kind: input.kind, body: input.body, templateId: input.templateId ?? null, platformMessageId: input.sent.platformMessageId, status: 'queued' },
+      now: clock.now(),
     });
   }
 
@@ -133,7 +119,7 @@ export function createMessagingService(ctx: ChatappContext & { senderState: Send
         }
         throw error;
       }
-      const { conversation, message } = await recordOutbound(sender, {
+      const message = await recordOutbound(sender, {
         phone,
         name: body.recipient_name,
         kind: 'template',
@@ -143,7 +129,7 @@ export function createMessagingService(ctx: ChatappContext & { senderState: Send
       });
       return {
         success: true as const,
-        conversation_id: conversation.id,
+        conversation_id: message.conversation_id,
         message_id: message.id,
         whatsapp_message_id: message.id,
         message_sid: sent.platformMessageId,
@@ -158,12 +144,18 @@ export function createMessagingService(ctx: ChatappContext & { senderState: Send
      */
     async sendFreeform(userId: number, body: SendFreeformBody, options: { apiRateLimit?: boolean } = {}) {
       if (options.apiRateLimit !== false) await limitSends(userId, 'send-freeform');
-      const sender = await requireSender(db, userId, body.sender_id, SENDER_NOT_FOUND_OR_NOT_YOURS);
-      const phone = phoneOrThrow(body.recipient_phone);
+      const phone = contactKeyOf(body.recipient_phone);
+      if (!phone) {
+        // Another account's sender is "not found" before the phone is looked at.
+        await requireSender(db, userId, body.sender_id, SENDER_NOT_FOUND_OR_NOT_YOURS);
+        throw chatappErrors.invalidPhone();
+      }
+      const found = await createSendersRepo(db).findOwnedWithConversation(userId, body.sender_id, phone);
+      if (!found) throw chatappErrors.senderNotFound(SENDER_NOT_FOUND_OR_NOT_YOURS);
+      const { sender, conversation } = found;
       if (sender.status !== 'online') throw chatappErrors.senderOffline(503);
       const text = body.message?.trim() ? body.message : undefined;
       if (!text && !body.media_url) throw validationFailed({ message: ['The message field is required when media url is not present.'] });
-      const conversation = await createConversationsRepo(db).findByPhone(sender.id, phone);
       const status = sessionStatus({ hasConversation: !!conversation, lastCustomerMessageAt: conversation?.last_customer_message_at ?? null, now: clock.now() });
       if (!status.is_open) throw chatappErrors.sessionExpired(status);
       const platform = platforms.forSender(sender);
@@ -186,9 +178,9 @@ export function createMessagingService(ctx: ChatappContext & { senderState: Send
       const recorded = await recordOutbound(sender, { phone, kind: kind ?? 'text', body: kind ? mediaBody(kind, text) : text!, sent });
       return {
         success: true as const,
-        conversation_id: recorded.conversation.id,
-        message_id: recorded.message.id,
-        whatsapp_message_id: recorded.message.id,
+        conversation_id: recorded.conversation_id,
+        message_id: recorded.id,
+        whatsapp_message_id: recorded.id,
         message_sid: sent.platformMessageId,
         session_status: status,
       };

@@ -46,6 +46,12 @@ describe('POST /api/user/chatapp/send (template)', () => {
     // A template opens no window: only the customer's reply does.
     const session = await t.app.inject({ method: 'GET', url: `/api/user/chatapp/session-status?sender_id=${sender.id}&recipient_phone=40722000001`, headers: bearer(owner.token) });
     expect(session.json()).toMatchObject({ has_conversation: true, conversation_id: body.conversation_id, customer_name: 'John', last_customer_message_at: null, session_status: { is_open: false } });
+    // A later send without a name keeps the known one, in the same conversation.
+    t.clock.advance(60_000);
+    const again = await send({ sender_id: sender.id, template_id: templateIds.coupon_named, recipient_phone: '+40722000001', variables: { code: 'a', date: 'b' } });
+    expect(again.json()).toMatchObject({ success: true, conversation_id: body.conversation_id });
+    const conversation = await t.deps.db.selectFrom('chatapp_conversations').select(['customer_name', 'last_message_at']).where('id', '=', body.conversation_id).executeTakeFirstOrThrow();
+    expect(conversation).toEqual({ customer_name: 'John', last_message_at: t.clock.now() });
   });
 
   it('sends named parameters by name, taking values by name or by placeholder number', async () => {
@@ -141,6 +147,18 @@ describe('POST /api/user/chatapp/send-freeform', () => {
     const never = await freeform({ sender_id: sender.id, recipient_phone: '+40722000303', message: 'hello?' });
     expect(never.statusCode).toBe(403);
     expect(never.json().session_status.message).toBe('No conversation exists with this recipient. Send a template message first.');
+    expect(graph.sends()).toEqual([]);
+  });
+
+  it('checks the sender before the phone, whatever the phone, and sends nothing', async () => {
+    const notFound = { success: false, error: 'Sender not found or does not belong to you', error_code: 'SENDER_NOT_FOUND' };
+    const unknownWithBadPhone = await freeform({ sender_id: 424_242, recipient_phone: '12', message: 'x' });
+    expect([unknownWithBadPhone.statusCode, unknownWithBadPhone.json()]).toEqual([404, notFound]);
+    await customerWrites('40722000306');
+    const unknownWithOpenWindow = await freeform({ sender_id: 424_242, recipient_phone: '+40722000306', message: 'x' });
+    expect([unknownWithOpenWindow.statusCode, unknownWithOpenWindow.json()]).toEqual([404, notFound]);
+    const badPhone = await freeform({ sender_id: sender.id, recipient_phone: '12', message: 'x' });
+    expect([badPhone.statusCode, badPhone.json()]).toEqual([422, { success: false, error: 'Invalid phone number format. Use E.164 format (e.g., +14155551234).', error_code: 'INVALID_PHONE' }]);
     expect(graph.sends()).toEqual([]);
   });
 

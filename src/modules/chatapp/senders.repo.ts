@@ -63,6 +63,26 @@ export function createSendersRepo(db: DbOrTx) {
       return db.selectFrom('chatapp_senders').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
     },
 
+    /**
+     * The sender, as findOwned, and in the same round trip its conversation with this customer
+     * (the 24-hour window a free-form send checks); conversation null before first contact.
+     */
+    async findOwnedWithConversation(userId: number, id: number, customerPhone: string): Promise<{ sender: SenderRow; conversation: { id: number; last_customer_message_at: Date | null } | null } | undefined> {
+      const row = await db
+        .selectFrom('chatapp_senders')
+        .leftJoin('chatapp_conversations', (join) =>
+          join.onRef('chatapp_conversations.sender_id', '=', 'chatapp_senders.id').on('chatapp_conversations.customer_phone', '=', customerPhone),
+        )
+        .selectAll('chatapp_senders')
+        .select(['chatapp_conversations.id as conversation_id', 'chatapp_conversations.last_customer_message_at as conversation_last_customer_message_at'])
+        .where('chatapp_senders.id', '=', id)
+        .where('chatapp_senders.user_id', '=', userId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { conversation_id, conversation_last_customer_message_at, ...sender } = row;
+      return { sender, conversation: conversation_id === null ? null : { id: conversation_id, last_customer_message_at: conversation_last_customer_message_at } };
+    },
+
     listOwned(userId: number, onlineOnly: boolean): Promise<SenderRow[]> {
       let query = db.selectFrom('chatapp_senders').selectAll().where('user_id', '=', userId);
       if (onlineOnly) query = query.where('status', '=', 'online');

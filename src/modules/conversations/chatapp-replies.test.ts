@@ -163,6 +163,39 @@ describe('AI replies on the chatapp', () => {
     expect((await chatMessages(token, sender.id, '+40733000333')).map((m) => m.body)).toEqual(['hi', 'Hello there!', 'one more thing', 'Sure.']);
   });
 
+  it('sends a reply with one read of its sender and window and one write of the conversation and message', async () => {
+    const { t, llm } = ctx;
+    const { sender, token } = await senderWithAssistant('simulator');
+    const inbound = async (text: string) => {
+      const res = await t.app.inject({ method: 'POST', url: `/api/user/chatapp/senders/${sender.id}/simulate/inbound`, headers: bearer(token), payload: { from: '+40733000444', text } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const recorder = statementRecorder();
+    const other = await t.startAnotherInstance({ plugins: [recorder.plugin] });
+    llm.reply({ content: 'Hello there!' });
+    await inbound('hi');
+    await other.deps.jobs.drain();
+    let atModel = -1;
+    llm.reply(() => ((atModel = recorder.statements.length), { content: 'Sure.' }));
+    await inbound('one more thing');
+    recorder.statements.length = 0;
+    t.clock.advance(5_000);
+    await other.deps.jobs.drain();
+    const jobRunner = (statement: string) => statement === 'raw' || statement === 'prepared' || /\bjob(s|_schedules)\b/.test(statement);
+    expect(recorder.statements.slice(atModel).filter((statement) => !jobRunner(statement))).toEqual([
+      // After the answer job's store (prepared) and its send's enqueue, and leaving out the job
+      // runner's own statements, the send job reads its sender and the customer's window, then
+      // writes the conversation and the message.
+      'select chatapp_senders chatapp_conversations',
+      'insert chatapp_messages chatapp_conversations',
+    ]);
+    const conversation = await t.deps.db.selectFrom('chatapp_conversations').select(['id', 'last_message_at']).where('sender_id', '=', sender.id).executeTakeFirstOrThrow();
+    expect(conversation.last_message_at).toEqual(t.clock.now());
+    const sent = await t.deps.db.selectFrom('chatapp_messages').select(['conversation_id', 'direction', 'kind', 'body', 'status', 'template_id', 'platform_timestamp']).where('sender_id', '=', sender.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(sent).toEqual({ conversation_id: conversation.id, direction: 'outbound', kind: 'text', body: 'Sure.', status: 'queued', template_id: null, platform_timestamp: t.clock.now() });
+    expect((await chatMessages(token, sender.id, '+40733000444')).map((m) => m.body)).toEqual(['hi', 'Hello there!', 'one more thing', 'Sure.']);
+  });
+
   it('answers a repeated inbound job only once', async () => {
     const { t, llm } = ctx;
     const { sender, token } = await senderWithAssistant('simulator');
