@@ -134,6 +134,90 @@ export function createConversationsRepo(db: DbOrTx) {
         .executeTakeFirstOrThrow();
     },
 
+    /**
+     * A customer's message as the platform delivers it, in one statement: finds or creates the
+     * conversation (as `ensure`), restarts its window from `windowAt` (as recordCustomerMessage;
+     * null for a message that opens no window) and stores the message. A message id seen before
+     * stores nothing and moves no window (the platform retries deliveries): messageId is null.
+     * The conversation is returned as it is after the statement.
+     */
+    async receiveInbound(input: {
+      userId: number;
+      senderId: number;
+      customerPhone: string;
+      customerName: string | null;
+      windowAt: Date | null;
+      message: Omit<NewMessage, 'conversation_id' | 'sender_id' | 'direction' | 'status'> & { platform_message_id: string };
+      now: Date;
+    }): Promise<{ conversation: ConversationRow; messageId: number | null }> {
+      const { message, now } = input;
+      // Read before either write, so a repeated delivery leaves the window where it was.
+      const seen = sql<boolean>`(SELECT seen FROM seen)`;
+      const moved = (column: 'last_customer_message_at' | 'last_message_at') =>
+        sql<Date | null>`CASE WHEN ${seen} THEN chatapp_conversations.${sql.ref(column)} ELSE greatest(chatapp_conversations.${sql.ref(column)}, excluded.${sql.ref(column)}) END`;
+      const row = await db
+        .with('seen', (qb) =>
+          qb.selectNoFrom((eb) =>
+            eb
+              .exists(eb.selectFrom('chatapp_messages').select(eb.lit(1).as('one')).where('sender_id', '=', input.senderId).where('platform_message_id', '=', message.platform_message_id))
+              .as('seen'),
+          ),
+        )
+        .with('conversation', (qb) =>
+          qb
+            .insertInto('chatapp_conversations')
+            .values({
+              uuid: randomUUID(),
+              user_id: input.userId,
+              sender_id: input.senderId,
+              customer_phone: input.customerPhone,
+              customer_name: input.customerName?.trim() || null,
+              last_customer_message_at: input.windowAt,
+              last_message_at: input.windowAt,
+              created_at: now,
+              updated_at: now,
+            })
+            .onConflict((oc) =>
+              oc.constraint('chatapp_conversations_sender_phone_key').doUpdateSet({
+                customer_name: sql`coalesce(excluded.customer_name, chatapp_conversations.customer_name)`,
+                last_customer_message_at: moved('last_customer_message_at'),
+                last_message_at: moved('last_message_at'),
+                updated_at: input.windowAt ? sql`CASE WHEN ${seen} THEN chatapp_conversations.updated_at ELSE excluded.updated_at END` : sql`chatapp_conversations.updated_at`,
+              }),
+            )
+            .returningAll(),
+        )
+        .with('message', (qb) =>
+          qb
+            .insertInto('chatapp_messages')
+            .values((eb) => ({
+              conversation_id: eb.selectFrom('conversation').select('conversation.id'),
+              sender_id: input.senderId,
+              direction: 'inbound',
+              kind: message.kind,
+              body: message.body,
+              platform_message_id: message.platform_message_id,
+              status: 'received',
+              platform_timestamp: message.platform_timestamp ?? null,
+              media_id: message.media_id ?? null,
+              media_mime_type: message.media_mime_type ?? null,
+              media_caption: message.media_caption ?? null,
+              media_filename: message.media_filename ?? null,
+              created_at: now,
+              updated_at: now,
+            }))
+            .onConflict((oc) => oc.columns(['sender_id', 'platform_message_id']).where('platform_message_id', 'is not', null).doNothing())
+            .returning('id'),
+        )
+        .selectFrom('conversation')
+        .leftJoin('message', (join) => join.onTrue())
+        .selectAll('conversation')
+        .select('message.id as message_id')
+        .executeTakeFirstOrThrow();
+      const { message_id, ...conversation } = row;
+      return { conversation, messageId: message_id };
+    },
+
     /** The window restarts from the customer's message time; a late, older webhook never moves it back. */
     async recordCustomerMessage(conversationId: number, at: Date, now: Date): Promise<void> {
       await db

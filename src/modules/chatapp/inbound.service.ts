@@ -79,29 +79,27 @@ export function createInboundService(deps: InboundDeps) {
     // Looked up before the transaction: the embedded database has a single connection.
     const assistantUuid = message.permissionReply && sender.assistant_id ? await assistants.findOwnedUuid(sender.user_id, sender.assistant_id) : null;
     return inTransaction(db, async (tx) => {
-      const repo = createConversationsRepo(tx);
-      const conversation = await repo.ensure({ userId: sender.user_id, senderId: sender.id, customerPhone: message.customerPhone, customerName: message.customerName, now });
-      const stored = await repo.insertMessage(
-        {
-          conversation_id: conversation.id, sender_id: sender.id, direction: 'inbound', kind: message.kind, body: message.body,
-          platform_message_id: message.platformMessageId, status: 'received', platform_timestamp: message.timestamp,
+      const { conversation, messageId } = await createConversationsRepo(tx).receiveInbound({
+        userId: sender.user_id, senderId: sender.id, customerPhone: message.customerPhone, customerName: message.customerName,
+        windowAt: message.fromCustomer ? at : null,
+        message: {
+          kind: message.kind, body: message.body, platform_message_id: message.platformMessageId, platform_timestamp: message.timestamp,
           media_id: media?.id ?? null, media_mime_type: media?.mimeType ?? null, media_caption: media?.caption ?? null, media_filename: media?.filename ?? null,
         },
         now,
-      );
-      if (!stored) return null;
-      if (message.fromCustomer) await repo.recordCustomerMessage(conversation.id, at, now);
+      });
+      if (messageId === null) return null;
       if (message.permissionReply) await applyPermissionReply(tx, sender, conversation, message.permissionReply, at, assistantUuid);
       // A message older than its window is kept but not answered: the platform would refuse the reply.
       if (sender.assistant_id !== null && message.fromCustomer && REPLYABLE_KINDS.has(message.kind) && !isStale(message, now)) {
         const payload: InboundMessageJob = {
           senderId: sender.id, assistantId: sender.assistant_id, conversationId: conversation.id, conversationUuid: conversation.uuid,
-          messageId: stored.id, customerPhone: conversation.customer_phone, customerName: conversation.customer_name, text: message.body,
+          messageId, customerPhone: conversation.customer_phone, customerName: conversation.customer_name, text: message.body,
           receivedAt: at.toISOString(),
         };
-        await enqueueJob(tx, { kind: INBOUND_MESSAGE_JOB, payload, dedupeKey: `chatapp-inbound:${stored.id}` });
+        await enqueueJob(tx, { kind: INBOUND_MESSAGE_JOB, payload, dedupeKey: `chatapp-inbound:${messageId}` });
       }
-      return { conversation, message: stored };
+      return { conversation, messageId };
     });
   }
 

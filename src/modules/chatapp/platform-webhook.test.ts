@@ -5,6 +5,7 @@ import { bearer, createUser } from '../../../test/helpers/factories.js';
 import { startFakeGraph, type FakeGraph } from '../../../test/helpers/fake-graph.js';
 import { apiFor, createAssistant } from '../../../test/helpers/assistants.js';
 import { VERIFY_TOKEN, chatappEnv, createCloudSender, inboundText, postWebhook, sign, statusUpdate } from '../../../test/helpers/chatapp.js';
+import { statementRecorder } from '../../../test/helpers/statements.js';
 import { INBOUND_MESSAGE_JOB, PLATFORM_WEBHOOK_JOB } from './inbound.service.js';
 
 let graph: FakeGraph;
@@ -149,6 +150,44 @@ describe('POST /api/webhooks/chatapp', () => {
     expect(session.json()).toMatchObject({ customer_name: 'Sheena Nelson', session_status: { is_open: true } });
   });
 
+  it('keeps the window where the first delivery put it: a repeat moves nothing, an older message nothing back', async () => {
+    const conversationOf = (phone: string) =>
+      t.deps.db.selectFrom('chatapp_conversations').select(['last_customer_message_at', 'last_message_at', 'updated_at']).where('sender_id', '=', sender.id).where('customer_phone', '=', phone).executeTakeFirstOrThrow();
+    const deliver = async (id: string, at: Date) => {
+      expect((await postWebhook(t.app, inboundText({ phoneNumberId: sender.phone_number_id, from: '40755000010', id, at }))).statusCode).toBe(200);
+      await t.deps.jobs.drain();
+    };
+    const first = t.clock.now();
+    // Stamped ahead of our clock: the window starts at our time, not the platform's.
+    await deliver('wamid.window1', new Date(first.getTime() + 10 * 60_000));
+    expect(await conversationOf('+40755000010')).toEqual({ last_customer_message_at: first, last_message_at: first, updated_at: first });
+    t.clock.advance(20 * 60_000);
+    await deliver('wamid.window1', new Date(first.getTime() + 10 * 60_000));
+    expect(await conversationOf('+40755000010')).toEqual({ last_customer_message_at: first, last_message_at: first, updated_at: first });
+    t.clock.advance(60_000);
+    await deliver('wamid.window2', new Date(first.getTime() - 60 * 60_000));
+    expect(await conversationOf('+40755000010')).toEqual({ last_customer_message_at: first, last_message_at: first, updated_at: t.clock.now() });
+    await deliver('wamid.window3', t.clock.now());
+    expect(await conversationOf('+40755000010')).toEqual({ last_customer_message_at: t.clock.now(), last_message_at: t.clock.now(), updated_at: t.clock.now() });
+    expect((await messagesOf('+40755000010')).data.map((m: { message_sid: string }) => m.message_sid)).toEqual(['wamid.window1', 'wamid.window2', 'wamid.window3']);
+  });
+
+  it('stores a customer message, its conversation and its window in one statement', async () => {
+    const recorder = statementRecorder();
+    const other = await t.startAnotherInstance({ plugins: [recorder.plugin] });
+    recorder.statements.length = 0;
+    expect((await postWebhook(t.app, inboundText({ phoneNumberId: sender.phone_number_id, from: '40755000011', id: 'wamid.one-statement', at: t.clock.now() }))).statusCode).toBe(200);
+    await other.deps.jobs.drain();
+    const jobRunner = (statement: string) => statement === 'raw' || statement === 'prepared' || /\bjob(s|_schedules)\b/.test(statement);
+    expect(recorder.statements.filter((statement) => !jobRunner(statement))).toEqual([
+      // The sender the platform's phone number id names.
+      'select chatapp_senders',
+      // Whether the message was delivered before, the conversation's upsert, and the message.
+      'select chatapp_messages chatapp_conversations',
+    ]);
+    expect((await messagesOf('+40755000011')).data).toMatchObject([{ direction: 'inbound', message_sid: 'wamid.one-statement', status: 'received' }]);
+  });
+
   it('ignores events for phone number ids nobody registered', async () => {
     const res = await postWebhook(t.app, inboundText({ phoneNumberId: '999000999', from: '40755000003', id: 'wamid.stranger', at: t.clock.now() }));
     expect(res.statusCode).toBe(200);
@@ -180,5 +219,23 @@ describe('POST /api/webhooks/chatapp', () => {
       senderId: withAssistant.id, assistantId: assistant.id, conversationId: expect.any(Number), conversationUuid: expect.any(String),
       messageId: expect.any(Number), customerPhone: '+40755000005', customerName: 'Ana', text: 'Can I book for Friday?', receivedAt: t.clock.now().toISOString(),
     }]);
+  });
+
+  it('stores a message delivered several times at once once, and hands it on once', async () => {
+    const { token: own } = await createUser(t.deps);
+    const assistant = await createAssistant(apiFor(t, own));
+    const withAssistant = await createCloudSender(t.app, graph, own, { assistant_id: assistant.id });
+    const body = inboundText({ phoneNumberId: withAssistant.phone_number_id, from: '40755000006', id: 'wamid.at-once', at: t.clock.now() });
+    expect((await postWebhook(t.app, body)).statusCode).toBe(200);
+    const job = await t.deps.db.selectFrom('jobs').select('payload').where('kind', '=', PLATFORM_WEBHOOK_JOB).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const payload = job.payload;
+    // The platform's retries, run by six workers at the same moment (on PostgreSQL, six connections).
+    await Promise.all(Array.from({ length: 6 }, () => t.deps.services.chatapp.inbound.processWebhook(payload)));
+    const stored = await t.deps.db.selectFrom('chatapp_messages').select('conversation_id').where('sender_id', '=', withAssistant.id).execute();
+    expect(stored).toHaveLength(1);
+    const conversations = await t.deps.db.selectFrom('chatapp_conversations').select(['id', 'last_customer_message_at']).where('sender_id', '=', withAssistant.id).execute();
+    expect(conversations).toEqual([{ id: stored[0]!.conversation_id, last_customer_message_at: t.clock.now() }]);
+    const handed = await t.deps.db.selectFrom('jobs').select('payload').where('kind', '=', INBOUND_MESSAGE_JOB).execute();
+    expect(handed.filter((j) => (j.payload as { senderId: number }).senderId === withAssistant.id)).toHaveLength(1);
   });
 });

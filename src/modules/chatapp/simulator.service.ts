@@ -3,7 +3,6 @@ import type { Db } from '../../core/db/database.js';
 import type { Clock } from '../../core/clock.js';
 import { chatappErrors } from './chatapp.errors.js';
 import { requireSender } from './chatapp.context.js';
-import { createConversationsRepo } from './conversations.repo.js';
 import { normalizePhone } from './phone.js';
 import { sessionStatus } from './session-window.js';
 import type { InboundService } from './inbound.service.js';
@@ -46,11 +45,12 @@ export function createSimulatorService(deps: { db: Db; clock: Clock; inbound: In
         fromCustomer: true,
         permissionReply: null,
       });
-      const conversation = (await createConversationsRepo(db).findByPhone(sender.id, phone))!;
+      // A new message id each time: never a repeated delivery.
+      const { conversation, messageId } = result!;
       return {
         success: true as const,
         conversation_id: conversation.id,
-        message_id: result!.message.id,
+        message_id: messageId,
         session_status: sessionStatus({ hasConversation: true, lastCustomerMessageAt: conversation.last_customer_message_at, now }),
       };
     },
