@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CompiledQuery, sql, type Insertable, type Selectable } from 'kysely';
+import { CompiledQuery, sql, type Insertable, type RawBuilder, type Selectable } from 'kysely';
 import type { DbOrTx } from '../../core/db/transaction.js';
 import type { ChatappConversationsTable, ChatappMessageStatus, ChatappMessagesTable } from '../../core/db/schema.js';
 
@@ -22,6 +22,40 @@ export const SESSION_ROW_SQL = `SELECT s.id AS sender_id, c.id AS conversation_i
 /** Delivery progress only moves forward: webhooks arrive out of order (read before delivered). */
 export const STATUS_RANK_SQL = sql<number>`CASE status WHEN 'queued' THEN 0 WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 WHEN 'failed' THEN 4 ELSE 0 END`;
 export const STATUS_RANK: Record<string, number> = { queued: 0, sent: 1, delivered: 2, read: 3, failed: 4 };
+
+type ConversationKey = { userId: number; senderId: number; customerPhone: string; customerName?: string | null; now: Date };
+type ConversationMoves = {
+  /** Written as they are into a new conversation. */
+  values?: { last_customer_message_at?: Date | null; last_message_at?: Date | null };
+  /** Set on the existing one. */
+  set?: { last_customer_message_at?: RawBuilder<Date | null>; last_message_at?: RawBuilder<Date | null>; updated_at?: RawBuilder<Date> };
+};
+
+/**
+ * Finds or creates the conversation with this customer, in the statement of whoever calls it
+ * (alone, or as the first part of a WITH); a known name replaces an unknown one, never the
+ * reverse.
+ */
+function upsertConversation(db: DbOrTx, key: ConversationKey, moves: ConversationMoves = {}) {
+  return db
+    .insertInto('chatapp_conversations')
+    .values({
+      uuid: randomUUID(),
+      user_id: key.userId,
+      sender_id: key.senderId,
+      customer_phone: key.customerPhone,
+      customer_name: key.customerName?.trim() || null,
+      ...moves.values,
+      created_at: key.now,
+      updated_at: key.now,
+    })
+    .onConflict((oc) =>
+      oc.constraint('chatapp_conversations_sender_phone_key').doUpdateSet({
+        customer_name: sql`coalesce(excluded.customer_name, chatapp_conversations.customer_name)`,
+        ...moves.set,
+      }),
+    );
+}
 
 export function createConversationsRepo(db: DbOrTx) {
   return {
@@ -56,65 +90,26 @@ export function createConversationsRepo(db: DbOrTx) {
     },
 
     /** Finds or creates the conversation; a known name replaces an unknown one, never the reverse. */
-    ensure(input: { userId: number; senderId: number; customerPhone: string; customerName?: string | null; now: Date }): Promise<ConversationRow> {
-      const name = input.customerName?.trim() || null;
-      return db
-        .insertInto('chatapp_conversations')
-        .values({
-          uuid: randomUUID(),
-          user_id: input.userId,
-          sender_id: input.senderId,
-          customer_phone: input.customerPhone,
-          customer_name: name,
-          created_at: input.now,
-          updated_at: input.now,
-        })
-        .onConflict((oc) =>
-          oc.constraint('chatapp_conversations_sender_phone_key').doUpdateSet({
-            customer_name: sql`coalesce(excluded.customer_name, chatapp_conversations.customer_name)`,
-          }),
-        )
-        .returningAll()
-        .executeTakeFirstOrThrow();
+    ensure(input: ConversationKey): Promise<ConversationRow> {
+      return upsertConversation(db, input).returningAll().executeTakeFirstOrThrow();
     },
 
     /**
-     * An accepted outbound message: finds or creates the conversation (as `ensure`), moves its
+     * An accepted outbound message: finds or creates the conversation, moves its
      * last_message_at and stores the message, in one statement and so one round trip and one
      * atomic commit. The platform's message id is new by construction: a repeat is an error
      * that leaves nothing written, not a silent no-op as for inbound deliveries.
      */
-    recordOutbound(input: {
-      userId: number;
-      senderId: number;
-      customerPhone: string;
-      customerName?: string | null;
-      message: { kind: string; body: string; templateId: number | null; platformMessageId: string; status: ChatappMessageStatus };
-      now: Date;
-    }): Promise<{ conversation_id: number; id: number; status: string }> {
+    recordOutbound(
+      input: ConversationKey & { message: { kind: string; body: string; templateId: number | null; platformMessageId: string; status: ChatappMessageStatus } },
+    ): Promise<{ conversation_id: number; id: number; status: string }> {
       const { message, now } = input;
       return db
-        .with('conversation', (qb) =>
-          qb
-            .insertInto('chatapp_conversations')
-            .values({
-              uuid: randomUUID(),
-              user_id: input.userId,
-              sender_id: input.senderId,
-              customer_phone: input.customerPhone,
-              customer_name: input.customerName?.trim() || null,
-              last_message_at: now,
-              created_at: now,
-              updated_at: now,
-            })
-            .onConflict((oc) =>
-              oc.constraint('chatapp_conversations_sender_phone_key').doUpdateSet({
-                customer_name: sql`coalesce(excluded.customer_name, chatapp_conversations.customer_name)`,
-                last_message_at: sql`greatest(chatapp_conversations.last_message_at, excluded.last_message_at)`,
-                updated_at: sql`excluded.updated_at`,
-              }),
-            )
-            .returning('id'),
+        .with('conversation', () =>
+          upsertConversation(db, input, {
+            values: { last_message_at: now },
+            set: { last_message_at: sql`greatest(chatapp_conversations.last_message_at, excluded.last_message_at)`, updated_at: sql`excluded.updated_at` },
+          }).returning('id'),
         )
         .insertInto('chatapp_messages')
         .values((eb) => ({
@@ -136,20 +131,17 @@ export function createConversationsRepo(db: DbOrTx) {
 
     /**
      * A customer's message as the platform delivers it, in one statement: finds or creates the
-     * conversation (as `ensure`), restarts its window from `windowAt` (as recordCustomerMessage;
+     * conversation, restarts its window from `windowAt` (as recordCustomerMessage;
      * null for a message that opens no window) and stores the message. A message id seen before
      * stores nothing and moves no window (the platform retries deliveries): messageId is null.
      * The conversation is returned as it is after the statement.
      */
-    async receiveInbound(input: {
-      userId: number;
-      senderId: number;
-      customerPhone: string;
-      customerName: string | null;
-      windowAt: Date | null;
-      message: Omit<NewMessage, 'conversation_id' | 'sender_id' | 'direction' | 'status'> & { platform_message_id: string };
-      now: Date;
-    }): Promise<{ conversation: ConversationRow; messageId: number | null }> {
+    async receiveInbound(
+      input: ConversationKey & {
+        windowAt: Date | null;
+        message: Omit<NewMessage, 'conversation_id' | 'sender_id' | 'direction' | 'status'> & { platform_message_id: string };
+      },
+    ): Promise<{ conversation: ConversationRow; messageId: number | null }> {
       const { message, now } = input;
       // Read before either write, so a repeated delivery leaves the window where it was.
       const seen = sql<boolean>`(SELECT seen FROM seen)`;
@@ -163,29 +155,15 @@ export function createConversationsRepo(db: DbOrTx) {
               .as('seen'),
           ),
         )
-        .with('conversation', (qb) =>
-          qb
-            .insertInto('chatapp_conversations')
-            .values({
-              uuid: randomUUID(),
-              user_id: input.userId,
-              sender_id: input.senderId,
-              customer_phone: input.customerPhone,
-              customer_name: input.customerName?.trim() || null,
-              last_customer_message_at: input.windowAt,
-              last_message_at: input.windowAt,
-              created_at: now,
-              updated_at: now,
-            })
-            .onConflict((oc) =>
-              oc.constraint('chatapp_conversations_sender_phone_key').doUpdateSet({
-                customer_name: sql`coalesce(excluded.customer_name, chatapp_conversations.customer_name)`,
-                last_customer_message_at: moved('last_customer_message_at'),
-                last_message_at: moved('last_message_at'),
-                updated_at: input.windowAt ? sql`CASE WHEN ${seen} THEN chatapp_conversations.updated_at ELSE excluded.updated_at END` : sql`chatapp_conversations.updated_at`,
-              }),
-            )
-            .returningAll(),
+        .with('conversation', () =>
+          upsertConversation(db, input, {
+            values: { last_customer_message_at: input.windowAt, last_message_at: input.windowAt },
+            set: {
+              last_customer_message_at: moved('last_customer_message_at'),
+              last_message_at: moved('last_message_at'),
+              updated_at: input.windowAt ? sql`CASE WHEN ${seen} THEN chatapp_conversations.updated_at ELSE excluded.updated_at END` : sql`chatapp_conversations.updated_at`,
+            },
+          }).returningAll(),
         )
         .with('message', (qb) =>
           qb
