@@ -44,3 +44,11 @@ function statementName(node: OperationNode): string {
   const kind = node.kind.replace(/QueryNode$|Node$/, '').toLowerCase();
   return [kind, ...[...tables].filter((table) => !aliases.has(table))].join(' ');
 }
+
+/**
+ * Whether a recorded statement is the job runner's own: finding, claiming and finishing jobs
+ * (on its tables, or raw or prepared). Tests of a job's work leave these out.
+ */
+export function isJobRunnerStatement(statement: string): boolean {
+  return statement === 'raw' || statement === 'prepared' || /\bjob(s|_schedules)\b/.test(statement);
+}

@@ -57,6 +57,29 @@ function upsertConversation(db: DbOrTx, key: ConversationKey, moves: Conversatio
     );
 }
 
+/** A message's columns, each named: a message object is built from platform input. */
+function messageColumns(message: Omit<NewMessage, 'conversation_id'>, now: Date) {
+  return {
+    sender_id: message.sender_id,
+    direction: message.direction,
+    kind: message.kind,
+    body: message.body,
+    template_id: message.template_id ?? null,
+    platform_message_id: message.platform_message_id ?? null,
+    status: message.status,
+    error_code: message.error_code ?? null,
+    error_message: message.error_message ?? null,
+    platform_timestamp: message.platform_timestamp ?? null,
+    media_id: message.media_id ?? null,
+    media_mime_type: message.media_mime_type ?? null,
+    media_caption: message.media_caption ?? null,
+    media_filename: message.media_filename ?? null,
+    group_id: message.group_id ?? null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 export function createConversationsRepo(db: DbOrTx) {
   return {
     /**
@@ -114,16 +137,13 @@ export function createConversationsRepo(db: DbOrTx) {
         .insertInto('chatapp_messages')
         .values((eb) => ({
           conversation_id: eb.selectFrom('conversation').select('conversation.id'),
-          sender_id: input.senderId,
-          direction: 'outbound',
-          kind: message.kind,
-          body: message.body,
-          template_id: message.templateId,
-          platform_message_id: message.platformMessageId,
-          status: message.status,
-          platform_timestamp: now,
-          created_at: now,
-          updated_at: now,
+          ...messageColumns(
+            {
+              sender_id: input.senderId, direction: 'outbound', kind: message.kind, body: message.body, template_id: message.templateId,
+              platform_message_id: message.platformMessageId, status: message.status, platform_timestamp: now,
+            },
+            now,
+          ),
         }))
         .returning(['conversation_id', 'id', 'status'])
         .executeTakeFirstOrThrow();
@@ -170,19 +190,7 @@ export function createConversationsRepo(db: DbOrTx) {
             .insertInto('chatapp_messages')
             .values((eb) => ({
               conversation_id: eb.selectFrom('conversation').select('conversation.id'),
-              sender_id: input.senderId,
-              direction: 'inbound',
-              kind: message.kind,
-              body: message.body,
-              platform_message_id: message.platform_message_id,
-              status: 'received',
-              platform_timestamp: message.platform_timestamp ?? null,
-              media_id: message.media_id ?? null,
-              media_mime_type: message.media_mime_type ?? null,
-              media_caption: message.media_caption ?? null,
-              media_filename: message.media_filename ?? null,
-              created_at: now,
-              updated_at: now,
+              ...messageColumns({ ...message, sender_id: input.senderId, direction: 'inbound', status: 'received' }, now),
             }))
             .onConflict((oc) => oc.columns(['sender_id', 'platform_message_id']).where('platform_message_id', 'is not', null).doNothing())
             .returning('id'),
@@ -221,26 +229,7 @@ export function createConversationsRepo(db: DbOrTx) {
     insertMessage(message: NewMessage, now: Date): Promise<MessageRow | undefined> {
       return db
         .insertInto('chatapp_messages')
-        .values({
-          conversation_id: message.conversation_id,
-          sender_id: message.sender_id,
-          direction: message.direction,
-          kind: message.kind,
-          body: message.body,
-          template_id: message.template_id ?? null,
-          platform_message_id: message.platform_message_id ?? null,
-          status: message.status,
-          error_code: message.error_code ?? null,
-          error_message: message.error_message ?? null,
-          platform_timestamp: message.platform_timestamp ?? null,
-          media_id: message.media_id ?? null,
-          media_mime_type: message.media_mime_type ?? null,
-          media_caption: message.media_caption ?? null,
-          media_filename: message.media_filename ?? null,
-          group_id: message.group_id ?? null,
-          created_at: now,
-          updated_at: now,
-        })
+        .values({ conversation_id: message.conversation_id, ...messageColumns(message, now) })
         .onConflict((oc) => oc.columns(['sender_id', 'platform_message_id']).where('platform_message_id', 'is not', null).doNothing())
         .returningAll()
         .executeTakeFirst();

@@ -5,7 +5,7 @@ import { bearer, createUser } from '../../../test/helpers/factories.js';
 import { startFakeGraph, type FakeGraph } from '../../../test/helpers/fake-graph.js';
 import { apiFor, createAssistant } from '../../../test/helpers/assistants.js';
 import { VERIFY_TOKEN, chatappEnv, createCloudSender, inboundText, postWebhook, sign, statusUpdate } from '../../../test/helpers/chatapp.js';
-import { statementRecorder } from '../../../test/helpers/statements.js';
+import { isJobRunnerStatement, statementRecorder } from '../../../test/helpers/statements.js';
 import { INBOUND_MESSAGE_JOB, PLATFORM_WEBHOOK_JOB } from './inbound.service.js';
 
 let graph: FakeGraph;
@@ -178,8 +178,7 @@ describe('POST /api/webhooks/chatapp', () => {
     recorder.statements.length = 0;
     expect((await postWebhook(t.app, inboundText({ phoneNumberId: sender.phone_number_id, from: '40755000011', id: 'wamid.one-statement', at: t.clock.now() }))).statusCode).toBe(200);
     await other.deps.jobs.drain();
-    const jobRunner = (statement: string) => statement === 'raw' || statement === 'prepared' || /\bjob(s|_schedules)\b/.test(statement);
-    expect(recorder.statements.filter((statement) => !jobRunner(statement))).toEqual([
+    expect(recorder.statements.filter((statement) => !isJobRunnerStatement(statement))).toEqual([
       // The sender the platform's phone number id names.
       'select chatapp_senders',
       // Whether the message was delivered before, the conversation's upsert, and the message.

@@ -5,7 +5,7 @@ import { bearer } from '../../../test/helpers/factories.js';
 import { startFakeGraph, type FakeGraph } from '../../../test/helpers/fake-graph.js';
 import { startWebhookSink, type WebhookSink } from '../../../test/helpers/webhook-sink.js';
 import { ownerWithAssistant, startConversationsApp, type ConversationsTestApp } from '../../../test/helpers/conversations.js';
-import { statementRecorder } from '../../../test/helpers/statements.js';
+import { isJobRunnerStatement, statementRecorder } from '../../../test/helpers/statements.js';
 import { INBOUND_MESSAGE_JOB } from '../chatapp/inbound.service.js';
 
 let ctx: ConversationsTestApp;
@@ -129,24 +129,31 @@ describe('AI replies on the chatapp', () => {
     }
   });
 
-  it('reads what an inbound message needs in three statements before its admission', async () => {
+  /**
+   * A customer of a simulator sender, answered by another process that records its statements;
+   * the first message is answered already, so the process has loaded what it loads once.
+   */
+  async function answeredOnceByAnotherProcess(phone: string) {
     const { t, llm } = ctx;
     const { sender, token } = await senderWithAssistant('simulator');
     const inbound = async (text: string) => {
-      const res = await t.app.inject({ method: 'POST', url: `/api/user/chatapp/senders/${sender.id}/simulate/inbound`, headers: bearer(token), payload: { from: '+40733000333', text } });
+      const res = await t.app.inject({ method: 'POST', url: `/api/user/chatapp/senders/${sender.id}/simulate/inbound`, headers: bearer(token), payload: { from: phone, text } });
       expect(res.statusCode, res.body).toBe(200);
     };
-    // Another process answers. Once it has answered a first message (and loaded what it loads
-    // once), these reach the database before the model is called for the next, after the job
-    // runner's own statements that find and claim the job (on its tables, raw or prepared).
     const recorder = statementRecorder();
     const other = await t.startAnotherInstance({ plugins: [recorder.plugin] });
     llm.reply({ content: 'Hello there!' });
     await inbound('hi');
     await other.deps.jobs.drain();
+    return { t, llm, sender, token, inbound, recorder, other };
+  }
+
+  it('reads what an inbound message needs in three statements before its admission', async () => {
+    const { llm, sender, token, inbound, recorder, other } = await answeredOnceByAnotherProcess('+40733000333');
+    // These reach the database before the model is called for the next message, after the job
+    // runner's own statements.
     let beforeModel: string[] = [];
-    const claiming = (statement: string) => statement === 'raw' || statement === 'prepared' || /\bjob(s|_schedules)\b/.test(statement);
-    llm.reply(() => ((beforeModel = recorder.statements.slice(recorder.statements.findIndex((s) => !claiming(s)))), { content: 'Sure.' }));
+    llm.reply(() => ((beforeModel = recorder.statements.slice(recorder.statements.findIndex((s) => !isJobRunnerStatement(s)))), { content: 'Sure.' }));
     await inbound('one more thing');
     recorder.statements.length = 0;
     await other.deps.jobs.drain();
@@ -164,25 +171,14 @@ describe('AI replies on the chatapp', () => {
   });
 
   it('sends a reply with one read of its sender and window and one write of the conversation and message', async () => {
-    const { t, llm } = ctx;
-    const { sender, token } = await senderWithAssistant('simulator');
-    const inbound = async (text: string) => {
-      const res = await t.app.inject({ method: 'POST', url: `/api/user/chatapp/senders/${sender.id}/simulate/inbound`, headers: bearer(token), payload: { from: '+40733000444', text } });
-      expect(res.statusCode, res.body).toBe(200);
-    };
-    const recorder = statementRecorder();
-    const other = await t.startAnotherInstance({ plugins: [recorder.plugin] });
-    llm.reply({ content: 'Hello there!' });
-    await inbound('hi');
-    await other.deps.jobs.drain();
+    const { t, llm, sender, token, inbound, recorder, other } = await answeredOnceByAnotherProcess('+40733000444');
     let atModel = -1;
     llm.reply(() => ((atModel = recorder.statements.length), { content: 'Sure.' }));
     await inbound('one more thing');
     recorder.statements.length = 0;
     t.clock.advance(5_000);
     await other.deps.jobs.drain();
-    const jobRunner = (statement: string) => statement === 'raw' || statement === 'prepared' || /\bjob(s|_schedules)\b/.test(statement);
-    expect(recorder.statements.slice(atModel).filter((statement) => !jobRunner(statement))).toEqual([
+    expect(recorder.statements.slice(atModel).filter((statement) => !isJobRunnerStatement(statement))).toEqual([
       // After the answer job's store (prepared) and its send's enqueue, and leaving out the job
       // runner's own statements, the send job reads its sender and the customer's window, then
       // writes the conversation and the message.
