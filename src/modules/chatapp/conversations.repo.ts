@@ -118,10 +118,10 @@ export function createConversationsRepo(db: DbOrTx) {
     },
 
     /**
-     * An accepted outbound message: finds or creates the conversation, moves its
-     * last_message_at and stores the message, in one statement and so one round trip and one
-     * atomic commit. The platform's message id is new by construction: a repeat is an error
-     * that leaves nothing written, not a silent no-op as for inbound deliveries.
+     * An accepted outbound message: finds or creates the conversation, moves its last_message_at
+     * and stores the message, in one statement and so one round trip and one atomic commit. The
+     * platform's message id is new by construction: a repeat is an error that leaves nothing
+     * written, not a silent no-op as for inbound deliveries.
      */
     recordOutbound(
       input: ConversationKey & { message: { kind: string; body: string; templateId: number | null; platformMessageId: string; status: ChatappMessageStatus } },
@@ -151,10 +151,10 @@ export function createConversationsRepo(db: DbOrTx) {
 
     /**
      * A customer's message as the platform delivers it, in one statement: finds or creates the
-     * conversation, restarts its window from `windowAt` (as recordCustomerMessage;
-     * null for a message that opens no window) and stores the message. A message id seen before
-     * stores nothing and moves no window (the platform retries deliveries): messageId is null.
-     * The conversation is returned as it is after the statement.
+     * conversation, restarts its window from `windowAt` (as recordCustomerMessage; null for a
+     * message that opens no window) and stores the message. A message id seen before stores
+     * nothing and moves no window (the platform retries deliveries): messageId is null. The
+     * conversation is returned as it is after the statement.
      */
     async receiveInbound(
       input: ConversationKey & {
