@@ -9,29 +9,37 @@ export { freePort } from '../../test/helpers/server-process.js';
 const interruptCleanups: Array<() => Promise<unknown>> = [];
 
 /**
- * The benchmark's child processes, killed whenever it ends: on an error (the 'exit' event), and
- * on SIGINT or SIGTERM, which end Node without that event and would leave them running, the
- * fake servers still holding their ports. Push later children onto the returned list.
+ * The benchmark's child processes, killed whenever it ends: on exit, on SIGINT or SIGTERM (which
+ * end Node without the 'exit' event and would leave them running, the fake servers still
+ * holding their ports), and on a crash (an error nothing caught, in the benchmark or in one of
+ * autocannon's workers). The last two run the onInterrupt cleanups first, so a crashed run
+ * leaves no database behind either. Push later children onto the returned list.
  */
 export function killedWithBenchmark(...children: ChildProcess[]): ChildProcess[] {
   const killAll = () => {
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   };
+  let ending = false;
+  const endWith = (code: number) => {
+    if (ending) return;
+    ending = true;
+    killAll();
+    // What was running fails as its children and database go: expected, and the exit below sets the code.
+    process.on('uncaughtException', () => {});
+    const cleaned = Promise.allSettled(interruptCleanups.map((cleanup) => cleanup()));
+    void Promise.race([cleaned, new Promise((resolve) => setTimeout(resolve, 5_000))]).then(() => process.exit(code));
+  };
   process.on('exit', killAll);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    // Once: a second signal while the cleanups run ends the process at once.
-    process.once(signal, () => {
-      killAll();
-      // What was running fails as its children and database go: expected, and the exit below sets the code.
-      process.on('uncaughtException', () => {});
-      const cleaned = Promise.allSettled(interruptCleanups.map((cleanup) => cleanup()));
-      void Promise.race([cleaned, new Promise((resolve) => setTimeout(resolve, 5_000))]).then(() => process.exit(128 + constants.signals[signal]));
-    });
-  }
+  // Once: a second signal while the cleanups run ends the process at once.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => endWith(128 + constants.signals[signal]));
+  process.once('uncaughtException', (error) => {
+    console.error(error);
+    endWith(1);
+  });
   return children;
 }
 
-/** Also run on SIGINT/SIGTERM before the benchmark exits (at most 5 s), e.g. dropping its database. */
+/** Also run on SIGINT, SIGTERM or a crash before the benchmark exits (at most 5 s), e.g. dropping its database. */
 export function onInterrupt(cleanup: () => Promise<unknown>): void {
   interruptCleanups.push(cleanup);
 }
