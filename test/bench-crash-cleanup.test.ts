@@ -1,17 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { isProcessAlive } from '../src/core/process-alive.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/bench/crashing-benchmark.ts', import.meta.url));
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('a benchmark that crashes', () => {
   it.each(['at-once', 'later'])('kills its children and runs its cleanups before it exits with 1 (%s)', (when) => {
@@ -20,6 +12,6 @@ describe('a benchmark that crashes', () => {
     expect(run.status).toBe(1);
     expect(run.stdout.split('\n').filter((line) => line && !line.startsWith('child'))).toEqual(['cleanup ran']);
     expect(run.stderr).toContain(when === 'later' ? 'Error: crashed later' : 'Error: crashed at once');
-    expect(alive(pid)).toBe(false);
+    expect(isProcessAlive(pid)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
+import { isProcessAlive } from '../process-alive.js';
 
 export class DataDirInUseError extends Error {
   constructor(dataDir: string, pid: number) {
@@ -29,20 +30,11 @@ export function lockDataDir(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(readFileSync(path, 'utf8').trim());
-      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isProcessAlive(holder)) {
         throw new DataDirInUseError(dataDir, holder);
       }
       rmSync(path, { force: true });
     }
   }
   throw new Error(`Could not lock ${dataDir}`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

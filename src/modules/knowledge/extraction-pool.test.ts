@@ -5,6 +5,7 @@ import { createExtractionPool } from './extraction/extraction-pool.js';
 import { ExtractionError } from './extraction/text-blocks.js';
 import { buildDocx } from './fixtures/docx-builder.js';
 import { buildPdf, type PdfBlock } from './fixtures/pdf-builder.js';
+import { isProcessAlive } from '../../core/process-alive.js';
 
 const PARAGRAPH = 'Mount the bracket on a load-bearing wall using the four supplied anchors and check the level twice. ';
 
@@ -99,14 +100,6 @@ describe('the extraction pool', () => {
 });
 
 describe('the extraction children', () => {
-  const isAlive = (pid: number) => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
   const waitUntil = async (condition: () => boolean, what: string) => {
     for (const deadline = Date.now() + 10_000; !condition(); ) {
       if (Date.now() > deadline) throw new Error(`still waiting for ${what}`);
@@ -120,7 +113,7 @@ describe('the extraction children', () => {
       await pool.extract('pdf', buildPdf([{ paragraph: 'First.' }]));
       const [first] = pool.childPids();
       expect(first).toBeTypeOf('number');
-      await waitUntil(() => pool.childPids().length === 0 && !isAlive(first!), 'the idle child to exit');
+      await waitUntil(() => pool.childPids().length === 0 && !isProcessAlive(first!), 'the idle child to exit');
       const again = await pool.extract('pdf', buildPdf([{ paragraph: 'Second.' }]));
       expect(again[0]!.blocks).toEqual([{ kind: 'paragraph', text: 'Second.' }]);
       expect(pool.childPids()).not.toContain(first);
@@ -137,7 +130,7 @@ describe('the extraction children', () => {
     const refused = expect(reading).rejects.toThrow('The extraction pool is closed.');
     await pool.close();
     await refused;
-    expect(isAlive(pid!)).toBe(false);
+    expect(isProcessAlive(pid!)).toBe(false);
     await expect(pool.extract('pdf', buildPdf([{ paragraph: 'Late.' }]))).rejects.toThrow('The extraction pool is closed.');
   }, 60_000);
 });
