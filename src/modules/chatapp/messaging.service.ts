@@ -53,6 +53,16 @@ export function createMessagingService(ctx: ChatappContext & { senderState: Send
     return key;
   };
 
+  /**
+   * For reads that need the phone before the sender: a bad phone is refused only once the
+   * sender is known to be the caller's, so another account's sender is "not found" whatever
+   * the phone.
+   */
+  async function refuseBadPhone(userId: number, senderId: number, notFound?: string): Promise<never> {
+    await requireSender(db, userId, senderId, notFound);
+    throw chatappErrors.invalidPhone();
+  }
+
   async function limitSends(userId: number, endpoint: string): Promise<void> {
     const bucket = `chatapp-${endpoint}:user:${userId}`;
     const verdict = await consumeLimits(db, [{ bucket, limit: SENDS_PER_SECOND, windowMs: 1_000 }], clock.now());
@@ -74,13 +84,8 @@ export function createMessagingService(ctx: ChatappContext & { senderState: Send
   return {
     /** Spec 4.3: read-only and free; one indexed query once the phone is normalised. */
     async sessionStatus(userId: number, senderId: number, recipientPhone: string) {
-      const key = conversationKeyOf(recipientPhone);
-      const phone = key ? { e164: key } : null;
-      if (!phone) {
-        await requireSender(db, userId, senderId);
-        throw chatappErrors.invalidPhone();
-      }
-      const row = await createConversationsRepo(db).findSessionRow(userId, senderId, phone.e164);
+      const phone = conversationKeyOf(recipientPhone) || (await refuseBadPhone(userId, senderId));
+      const row = await createConversationsRepo(db).findSessionRow(userId, senderId, phone);
       if (!row) throw chatappErrors.senderNotFound();
       const now = clock.now();
       if (row.conversation_id === null) {
@@ -144,12 +149,7 @@ export function createMessagingService(ctx: ChatappContext & { senderState: Send
      */
     async sendFreeform(userId: number, body: SendFreeformBody, options: { apiRateLimit?: boolean } = {}) {
       if (options.apiRateLimit !== false) await limitSends(userId, 'send-freeform');
-      const phone = contactKeyOf(body.recipient_phone);
-      if (!phone) {
-        // Another account's sender is "not found" before the phone is looked at.
-        await requireSender(db, userId, body.sender_id, SENDER_NOT_FOUND_OR_NOT_YOURS);
-        throw chatappErrors.invalidPhone();
-      }
+      const phone = contactKeyOf(body.recipient_phone) || (await refuseBadPhone(userId, body.sender_id, SENDER_NOT_FOUND_OR_NOT_YOURS));
       const found = await createSendersRepo(db).findOwnedWithConversation(userId, body.sender_id, phone);
       if (!found) throw chatappErrors.senderNotFound(SENDER_NOT_FOUND_OR_NOT_YOURS);
       const { sender, conversation } = found;
