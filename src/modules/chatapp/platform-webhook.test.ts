@@ -220,16 +220,15 @@ describe('POST /api/webhooks/chatapp', () => {
     }]);
   });
 
-  it('stores a message delivered several times at once once, and hands it on once', async () => {
+  it('stores a message delivered six times at the same moment once, and hands it on once', async () => {
     const { token: own } = await createUser(t.deps);
     const assistant = await createAssistant(apiFor(t, own));
     const withAssistant = await createCloudSender(t.app, graph, own, { assistant_id: assistant.id });
     const body = inboundText({ phoneNumberId: withAssistant.phone_number_id, from: '40755000006', id: 'wamid.at-once', at: t.clock.now() });
     expect((await postWebhook(t.app, body)).statusCode).toBe(200);
     const job = await t.deps.db.selectFrom('jobs').select('payload').where('kind', '=', PLATFORM_WEBHOOK_JOB).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    const payload = job.payload;
     // The platform's retries, run by six workers at the same moment (on PostgreSQL, six connections).
-    await Promise.all(Array.from({ length: 6 }, () => t.deps.services.chatapp.inbound.processWebhook(payload)));
+    await Promise.all(Array.from({ length: 6 }, () => t.deps.services.chatapp.inbound.processWebhook(job.payload)));
     const stored = await t.deps.db.selectFrom('chatapp_messages').select('conversation_id').where('sender_id', '=', withAssistant.id).execute();
     expect(stored).toHaveLength(1);
     const conversations = await t.deps.db.selectFrom('chatapp_conversations').select(['id', 'last_customer_message_at']).where('sender_id', '=', withAssistant.id).execute();
