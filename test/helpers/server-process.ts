@@ -9,6 +9,8 @@ export interface ServerProcess {
   jobs: boolean;
   /** The process itself, e.g. for a benchmark to kill it when the benchmark is killed. */
   process: ChildProcess;
+  /** The last 20,000 characters it wrote (stdout and stderr). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export async function startServerProcess(env: Record<string, string>, jobs: bool
     url,
     jobs,
     process: child,
+    output: () => output,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

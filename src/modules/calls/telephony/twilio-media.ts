@@ -3,6 +3,7 @@ import { createPhoneAudioIn, createPhoneAudioOut } from '../audio/phone-codec.js
 import { FRAME_MS, SampleFramer, samplesPerFrame } from '../audio/frames.js';
 import { ENGINE_SAMPLE_RATE } from '../speech/speech.types.js';
 import type { CallMedia, CallMediaHandlers } from './media.types.js';
+import { CLOSE, INVALID_JSON, onMessages, parseJson, refuseInput, type InputViolation } from './socket-guard.js';
 
 /** What the `start` message told us about the stream. */
 export interface TwilioStreamStart {
@@ -36,14 +37,18 @@ export class TwilioMediaStream implements CallMedia {
   private sentMs = 0;
   private confirmedMs = 0;
   private readonly pendingMarks = new Map<string, number>();
-  private closed = false;
+  /** Why the stream ended, once it has (handlers set later still hear it). */
+  private closedReason: string | null = null;
 
   constructor(
     private readonly socket: WebSocket,
     readonly start: TwilioStreamStart,
   ) {
-    socket.on('message', (data, isBinary) => {
-      if (!isBinary) this.receive(data.toString());
+    onMessages(socket, (data, isBinary) => {
+      if (isBinary) return this.refuse(BINARY_FRAME);
+      const message = parseJson(data.toString());
+      if (!isObject(message)) return this.refuse(INVALID_JSON);
+      this.receive(message);
     });
     socket.on('close', () => this.ended('transport_closed'));
     socket.on('error', () => this.ended('transport_error'));
@@ -51,6 +56,9 @@ export class TwilioMediaStream implements CallMedia {
 
   setHandlers(handlers: CallMediaHandlers): void {
     this.handlers = handlers;
+    // The stream may have closed while the call was being attached to it.
+    const closedReason = this.closedReason;
+    if (closedReason !== null) queueMicrotask(() => handlers.onClose(closedReason));
   }
 
   send(frame: Int16Array): void {
@@ -96,23 +104,25 @@ export class TwilioMediaStream implements CallMedia {
     if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
   }
 
-  private receive(text: string): void {
-    let message: TwilioInbound;
-    try {
-      message = JSON.parse(text) as TwilioInbound;
-    } catch {
-      return;
-    }
+  private refuse(violation: InputViolation): void {
+    refuseInput(this.socket, violation);
+    this.ended('bad_input');
+  }
+
+  /** Events Twilio may add later are ignored: a new kind of message must not drop live calls. */
+  private receive(message: Record<string, unknown>): void {
     switch (message.event) {
       case 'media': {
-        const timestamp = Number(message.media?.timestamp);
+        const timestamp = Number(stringField(message.media, 'timestamp'));
         if (Number.isFinite(timestamp)) this.streamNowMs = Math.max(this.streamNowMs, timestamp + FRAME_MS);
-        if (!message.media?.payload || (message.media.track && message.media.track !== 'inbound')) return;
-        this.handlers?.onAudio(this.audioIn.decode(Buffer.from(message.media.payload, 'base64')));
+        const payload = stringField(message.media, 'payload');
+        const track = stringField(message.media, 'track');
+        if (!payload || (track && track !== 'inbound')) return;
+        this.handlers?.onAudio(this.audioIn.decode(Buffer.from(payload, 'base64')));
         return;
       }
       case 'mark': {
-        const name = message.mark?.name;
+        const name = stringField(message.mark, 'name');
         if (name === undefined) return;
         const sentAt = this.pendingMarks.get(name);
         if (sentAt !== undefined) {
@@ -122,9 +132,11 @@ export class TwilioMediaStream implements CallMedia {
         this.handlers?.onMark?.(name);
         return;
       }
-      case 'dtmf':
-        if (message.dtmf?.digit) this.handlers?.onDtmf?.(message.dtmf.digit);
+      case 'dtmf': {
+        const digit = stringField(message.dtmf, 'digit');
+        if (digit) this.handlers?.onDtmf?.(digit);
         return;
+      }
       case 'stop':
         this.ended('hangup');
         return;
@@ -132,55 +144,62 @@ export class TwilioMediaStream implements CallMedia {
   }
 
   private ended(reason: string): void {
-    if (this.closed) return;
-    this.closed = true;
+    if (this.closedReason !== null) return;
+    this.closedReason = reason;
     this.handlers?.onClose(reason);
     if (this.socket.readyState === this.socket.OPEN) this.socket.close(1000);
   }
 }
 
-export interface TwilioInbound {
-  event?: string;
-  streamSid?: string;
-  start?: { streamSid?: string; callSid?: string; accountSid?: string; customParameters?: Record<string, string> };
-  media?: { track?: string; chunk?: string; timestamp?: string; payload?: string };
-  mark?: { name?: string };
-  dtmf?: { digit?: string };
+const BINARY_FRAME: InputViolation = { code: CLOSE.unsupportedData, reason: 'a media stream carries JSON text messages only' };
+const NOT_STARTED: InputViolation = { code: CLOSE.policyViolation, reason: "expected Twilio's connected and start messages" };
+const START_TIMEOUT: InputViolation = { code: CLOSE.policyViolation, reason: "no start message in time" };
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A string field of a JSON object, or undefined (a peer's JSON may hold anything anywhere). */
+function stringField(value: unknown, key: string): string | undefined {
+  const field = isObject(value) ? value[key] : undefined;
+  return typeof field === 'string' ? field : undefined;
 }
 
 /**
  * Waits for Twilio's `connected` and `start` (the first two messages of a stream); resolves the
- * start's details, or null if the socket closes or sends something else first or time runs out.
+ * start's details, or why the stream is refused: it closed, sent something else first (closed
+ * here with the reason), or time ran out.
  */
 export function awaitStreamStart(socket: WebSocket, timeoutMs: number): Promise<TwilioStreamStart | null> {
   return new Promise((resolve) => {
-    const finish = (value: TwilioStreamStart | null) => {
+    const finish = (value: TwilioStreamStart | null, violation?: InputViolation) => {
       clearTimeout(timer);
       socket.off('message', onMessage);
       socket.off('close', onClose);
+      if (violation) refuseInput(socket, violation);
       resolve(value);
     };
-    const timer = setTimeout(() => finish(null), timeoutMs);
+    const timer = setTimeout(() => finish(null, START_TIMEOUT), timeoutMs);
     const onClose = () => finish(null);
     const onMessage = (data: Buffer, isBinary: boolean) => {
-      if (isBinary) return finish(null);
-      let message: TwilioInbound;
-      try {
-        message = JSON.parse(data.toString()) as TwilioInbound;
-      } catch {
-        return finish(null);
-      }
+      if (isBinary) return finish(null, BINARY_FRAME);
+      const message = parseJson(data.toString());
+      if (!isObject(message)) return finish(null, INVALID_JSON);
       if (message.event === 'connected') return;
-      const start = message.start;
-      if (message.event !== 'start' || !start?.callSid || !start.accountSid) return finish(null);
+      const { start } = message;
+      const callSid = stringField(start, 'callSid');
+      const accountSid = stringField(start, 'accountSid');
+      if (message.event !== 'start' || !isObject(start) || !callSid || !accountSid) return finish(null, NOT_STARTED);
       finish({
-        streamSid: start.streamSid ?? message.streamSid ?? '',
-        callSid: start.callSid,
-        accountSid: start.accountSid,
-        customParameters: start.customParameters ?? {},
+        streamSid: stringField(start, 'streamSid') ?? stringField(message, 'streamSid') ?? '',
+        callSid,
+        accountSid,
+        customParameters: isObject(start.customParameters) ? stringValues(start.customParameters) : {},
       });
     };
     socket.on('message', onMessage);
     socket.on('close', onClose);
   });
+}
+
+function stringValues(record: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
-import { WebSocketServer } from 'ws';
+import type { WebSocket, WebSocketServer } from 'ws';
 import type { CallSessions } from '../call-sessions.js';
 import type { CallRow } from '../calls.repo.js';
 import type { CallTelephony } from './telephony.types.js';
@@ -8,8 +8,8 @@ import type { TwilioAccounts } from './twilio-accounts.js';
 import { awaitStreamStart, TwilioMediaStream } from './twilio-media.js';
 import type { TwilioRest } from './twilio-rest.js';
 import type { TwilioWebhooks } from './twilio-webhooks.js';
+import { CLOSE, refuseInput, serveWebSocket } from './socket-guard.js';
 import { CALL_ID_PARAMETER, controlForCall, TWILIO_STREAM_PATH } from './twilio.js';
-import { refuseUpgrade, routeUpgrade } from './upgrade-router.js';
 
 export interface TwilioStreamDeps {
   webhooks: TwilioWebhooks;
@@ -30,27 +30,26 @@ const MAX_MESSAGE_BYTES = 64 * 1024;
  * one answered with a plain 403; `ws` is already a dependency of the project.
  */
 export function installTwilioStream(server: Server, deps: TwilioStreamDeps): WebSocketServer {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
-  routeUpgrade(server, TWILIO_STREAM_PATH, (request, socket, head) => {
-    const signature = request.headers['x-twilio-signature'] as string | undefined;
-    deps.webhooks.streamAccount(request.url ?? TWILIO_STREAM_PATH, signature).then(
-      (accountSid) => {
-        if (!accountSid) return refuseUpgrade(socket, 403);
-        wss.handleUpgrade(request, socket, head, (ws) => void accept(ws, accountSid));
-      },
-      (error: unknown) => {
-        deps.logger.error({ err: error }, 'could not check a media stream signature');
-        refuseUpgrade(socket, 500);
-      },
-    );
+  return serveWebSocket<string>(server, {
+    path: TWILIO_STREAM_PATH,
+    leg: 'twilio',
+    maxPayloadBytes: MAX_MESSAGE_BYTES,
+    logger: deps.logger,
+    async admit(request) {
+      const signature = request.headers['x-twilio-signature'];
+      const accountSid = await deps.webhooks.streamAccount(request.url ?? TWILIO_STREAM_PATH, typeof signature === 'string' ? signature : undefined);
+      return accountSid ? { admitted: accountSid } : { refused: 403 };
+    },
+    accept: (ws, accountSid) => accept(ws, accountSid),
   });
 
-  async function accept(ws: import('ws').WebSocket, accountSid: string): Promise<void> {
+  async function accept(ws: WebSocket, accountSid: string): Promise<void> {
     const start = await awaitStreamStart(ws, deps.startTimeoutMs ?? 10_000);
-    const callId = Number(start?.customParameters[CALL_ID_PARAMETER]);
+    if (!start) return;
+    const callId = Number(start.customParameters[CALL_ID_PARAMETER]);
     // The stream must belong to the account that signed the upgrade, and name one of its calls.
-    if (!start || start.accountSid !== accountSid || !Number.isSafeInteger(callId) || callId <= 0) {
-      ws.close(1008);
+    if (start.accountSid !== accountSid || !Number.isSafeInteger(callId) || callId <= 0) {
+      refuseInput(ws, { code: CLOSE.policyViolation, reason: 'the stream names no call of the account that signed it' });
       return;
     }
     const media = new TwilioMediaStream(ws, start);
@@ -67,5 +66,4 @@ export function installTwilioStream(server: Server, deps: TwilioStreamDeps): Web
       await media.close('error');
     }
   }
-  return wss;
 }

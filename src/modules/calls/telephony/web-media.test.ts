@@ -15,7 +15,7 @@ afterEach(async () => {
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
 });
 
-async function pair(now: () => number): Promise<{ media: WebCallMedia; caller: WebCaller }> {
+async function pair(now: () => number): Promise<{ media: WebCallMedia; caller: WebCaller; socket: WebSocket }> {
   server = createServer();
   const wss = new WebSocketServer({ server });
   const accepted = new Promise<WebSocket>((resolve) => wss.on('connection', resolve));
@@ -23,7 +23,8 @@ async function pair(now: () => number): Promise<{ media: WebCallMedia; caller: W
   const result = await connectWebCaller(`ws://127.0.0.1:${(server.address() as AddressInfo).port}/`);
   if (!('caller' in result)) throw new Error('refused');
   caller = result.caller;
-  return { media: new WebCallMedia(await accepted, { now }), caller };
+  const socket = await accepted;
+  return { media: new WebCallMedia(socket, { now }), caller, socket };
 }
 
 const frame = () => tone(500, 20, 16_000);
@@ -83,5 +84,14 @@ describe('WebCallMedia', () => {
     caller.hangUp();
     await closed;
     expect(keys).toEqual(['4', '#']);
+  });
+
+  it('tells handlers set after the socket closed (the call was still being attached) that it has closed', async () => {
+    const { media, caller, socket } = await pair(() => 0);
+    const socketClosed = new Promise((resolve) => socket.once('close', resolve));
+    caller.ws.terminate();
+    await socketClosed;
+    const closed = new Promise<string>((resolve) => media.setHandlers({ onAudio: () => {}, onClose: resolve }));
+    expect(await closed).toBe('hangup');
   });
 });

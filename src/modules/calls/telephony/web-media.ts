@@ -2,6 +2,7 @@ import type { WebSocket } from 'ws';
 import { FRAME_MS, Pcm16Decoder, pcm16ToBytes, SampleFramer, samplesPerFrame } from '../audio/frames.js';
 import { ENGINE_SAMPLE_RATE } from '../speech/speech.types.js';
 import type { CallMedia, CallMediaHandlers } from './media.types.js';
+import { INVALID_JSON, onMessages, parseJson, refuseInput } from './socket-guard.js';
 
 const ENGINE_FRAME = samplesPerFrame(ENGINE_SAMPLE_RATE);
 /** A browser that stopped reading (tab frozen, network gone) must not grow our memory without end. */
@@ -40,14 +41,15 @@ export class WebCallMedia implements CallMedia {
   private readonly pinger: NodeJS.Timeout;
   private alive = true;
   private endSent = false;
-  private closed = false;
+  /** Why the call's socket ended, once it has (handlers set later still hear it). */
+  private closedReason: string | null = null;
 
   constructor(
     private readonly socket: WebSocket,
     options: WebMediaOptions = {},
   ) {
     this.now = options.now ?? (() => performance.now());
-    socket.on('message', (data, isBinary) => (isBinary ? this.receiveAudio(data as Buffer) : this.receiveText(data.toString())));
+    onMessages(socket, (data, isBinary) => (isBinary ? this.receiveAudio(data) : this.receiveText(data.toString())));
     socket.on('close', () => this.ended('hangup'));
     socket.on('error', () => this.ended('transport_error'));
     socket.on('pong', () => void (this.alive = true));
@@ -57,6 +59,9 @@ export class WebCallMedia implements CallMedia {
 
   setHandlers(handlers: CallMediaHandlers): void {
     this.handlers = handlers;
+    // The socket may have closed while the call was being attached to it.
+    const closedReason = this.closedReason;
+    if (closedReason !== null) queueMicrotask(() => handlers.onClose(closedReason));
   }
 
   send(frame: Int16Array): void {
@@ -127,11 +132,12 @@ export class WebCallMedia implements CallMedia {
     for (const frame of this.inbound.push(this.decoder.push(data))) this.handlers?.onAudio(frame);
   }
 
+  /** Message types a newer page may send are ignored; text that is not JSON closes the socket. */
   private receiveText(text: string): void {
-    let message: { type?: unknown; digit?: unknown };
-    try {
-      message = JSON.parse(text) as { type?: unknown; digit?: unknown };
-    } catch {
+    const message = parseJson(text) as { type?: unknown; digit?: unknown } | null | undefined;
+    if (message === undefined) {
+      refuseInput(this.socket, INVALID_JSON);
+      this.ended('bad_input');
       return;
     }
     // The caller hung up from the page; the engine ends the call as ended by the customer.
@@ -151,8 +157,8 @@ export class WebCallMedia implements CallMedia {
   }
 
   private ended(reason: string): void {
-    if (this.closed) return;
-    this.closed = true;
+    if (this.closedReason !== null) return;
+    this.closedReason = reason;
     clearInterval(this.pinger);
     for (const timer of this.pendingMarks.values()) clearTimeout(timer);
     this.pendingMarks.clear();

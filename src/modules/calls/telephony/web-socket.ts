@@ -1,10 +1,10 @@
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { WebSocketServer } from 'ws';
 import type { CallSessions } from '../call-sessions.js';
 import { WEB_CALL_SOCKET_PATH, type WebCallsService } from '../web-calls.service.js';
+import { serveWebSocket } from './socket-guard.js';
 import { noTelephony } from './telephony.types.js';
-import { refuseUpgrade, routeUpgrade } from './upgrade-router.js';
 import { WebCallMedia } from './web-media.js';
 
 export interface WebCallSocketDeps {
@@ -22,31 +22,26 @@ const MAX_MESSAGE_BYTES = 256 * 1024;
  * nothing is billed for it.
  */
 export function installWebCallSocket(server: Server, deps: WebCallSocketDeps): WebSocketServer {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
-  routeUpgrade(server, WEB_CALL_SOCKET_PATH, (request, socket, head) => {
-    const token = new URL(request.url ?? '/', 'http://upgrade').searchParams.get('token') ?? '';
-    deps.webCalls.openSocket(token, request.headers.origin).then(
-      (opened) => {
-        if ('refused' in opened) return refuseUpgrade(socket, opened.refused);
-        wss.handleUpgrade(request, socket, head, (ws) => void accept(ws, opened.callId));
-      },
-      (error: unknown) => {
-        deps.logger.error({ err: error }, 'could not open a browser call socket');
-        refuseUpgrade(socket, 500);
-      },
-    );
+  return serveWebSocket<number>(server, {
+    path: WEB_CALL_SOCKET_PATH,
+    leg: 'web',
+    maxPayloadBytes: MAX_MESSAGE_BYTES,
+    logger: deps.logger,
+    async admit(request) {
+      const token = new URL(request.url ?? '/', 'http://upgrade').searchParams.get('token') ?? '';
+      const opened = await deps.webCalls.openSocket(token, request.headers.origin);
+      return 'refused' in opened ? opened : { admitted: opened.callId };
+    },
+    async accept(ws, callId) {
+      const media = new WebCallMedia(ws);
+      try {
+        const telephony = async () => noTelephony(() => media.close('assistant_hangup'));
+        const attached = await deps.sessions.attach({ callId, media, telephony });
+        if (!attached) await media.close('refused');
+      } catch (error) {
+        deps.logger.error({ err: error, callId }, 'could not start a browser call');
+        await media.close('error');
+      }
+    },
   });
-
-  async function accept(ws: WebSocket, callId: number): Promise<void> {
-    const media = new WebCallMedia(ws);
-    try {
-      const telephony = async () => noTelephony(() => media.close('assistant_hangup'));
-      const attached = await deps.sessions.attach({ callId, media, telephony });
-      if (!attached) await media.close('refused');
-    } catch (error) {
-      deps.logger.error({ err: error, callId }, 'could not start a browser call');
-      await media.close('error');
-    }
-  }
-  return wss;
 }
