@@ -1506,7 +1506,7 @@ export interface components {
             ambient_sound?: "off" | "office" | "city" | "forest" | "crowded_room" | "cafe" | "nature";
             ambient_sound_volume?: number;
             is_webhook_active?: boolean;
-            /** Format: uri */
+            /** Format: http-url */
             webhook_url?: string | null;
             send_webhook_only_on_completed?: boolean;
             include_recording_in_webhook?: boolean;
@@ -1522,7 +1522,7 @@ export interface components {
             } | null;
             conversation_inactivity_timeout?: number | null;
             conversation_ended_retrigger?: boolean;
-            /** Format: uri */
+            /** Format: http-url */
             conversation_ended_webhook_url?: string | null;
             widget_settings?: {
                 title?: string | null;
@@ -1589,7 +1589,7 @@ export interface components {
                 provider_a_team_slug?: string | null;
                 /** @enum {string} */
                 provider_a_endpoint?: "us" | "eu" | "custom";
-                /** Format: uri */
+                /** Format: http-url */
                 provider_a_custom_endpoint?: string | null;
                 provider_a_event_id?: number | null;
                 provider_a_event_name?: string | null;
@@ -1602,14 +1602,14 @@ export interface components {
                     options?: string[];
                 }[];
                 provider_b_api_key?: string | null;
-                /** Format: uri */
+                /** Format: http-url */
                 provider_b_event_type_uri?: string | null;
                 calcom_api_key?: string | null;
                 calcom_event_slug?: string | null;
                 calcom_team_slug?: string | null;
                 /** @enum {string} */
                 calcom_endpoint?: "us" | "eu" | "custom";
-                /** Format: uri */
+                /** Format: http-url */
                 calcom_custom_endpoint?: string | null;
                 calcom_event_id?: number | null;
                 calcom_event_name?: string | null;
@@ -1622,7 +1622,7 @@ export interface components {
                     options?: string[];
                 }[];
                 calendly_api_key?: string | null;
-                /** Format: uri */
+                /** Format: http-url */
                 calendly_event_type_uri?: string | null;
             } | {
                 /** @enum {string} */
@@ -1710,7 +1710,7 @@ export interface components {
             ambient_sound: "off" | "office" | "city" | "forest" | "crowded_room" | "cafe" | "nature";
             ambient_sound_volume: number;
             is_webhook_active: boolean;
-            /** Format: uri */
+            /** Format: http-url */
             webhook_url: string | null;
             send_webhook_only_on_completed: boolean;
             include_recording_in_webhook: boolean;
@@ -1726,7 +1726,7 @@ export interface components {
             };
             conversation_inactivity_timeout: number | null;
             conversation_ended_retrigger: boolean;
-            /** Format: uri */
+            /** Format: http-url */
             conversation_ended_webhook_url: string | null;
             widget_settings: {
                 title?: string | null;
@@ -1851,7 +1851,7 @@ export interface components {
             ambient_sound: "off" | "office" | "city" | "forest" | "crowded_room" | "cafe" | "nature";
             ambient_sound_volume: number;
             is_webhook_active: boolean;
-            /** Format: uri */
+            /** Format: http-url */
             webhook_url: string | null;
             send_webhook_only_on_completed: boolean;
             include_recording_in_webhook: boolean;
@@ -1867,7 +1867,7 @@ export interface components {
             };
             conversation_inactivity_timeout: number | null;
             conversation_ended_retrigger: boolean;
-            /** Format: uri */
+            /** Format: http-url */
             conversation_ended_webhook_url: string | null;
             widget_settings: {
                 title?: string | null;
@@ -1953,7 +1953,7 @@ export interface components {
             ambient_sound?: "off" | "office" | "city" | "forest" | "crowded_room" | "cafe" | "nature";
             ambient_sound_volume?: number;
             is_webhook_active?: boolean;
-            /** Format: uri */
+            /** Format: http-url */
             webhook_url?: string | null;
             send_webhook_only_on_completed?: boolean;
             include_recording_in_webhook?: boolean;
@@ -1969,7 +1969,7 @@ export interface components {
             } | null;
             conversation_inactivity_timeout?: number | null;
             conversation_ended_retrigger?: boolean;
-            /** Format: uri */
+            /** Format: http-url */
             conversation_ended_webhook_url?: string | null;
             widget_settings?: {
                 title?: string | null;
@@ -2036,7 +2036,7 @@ export interface components {
                 provider_a_team_slug?: string | null;
                 /** @enum {string} */
                 provider_a_endpoint?: "us" | "eu" | "custom";
-                /** Format: uri */
+                /** Format: http-url */
                 provider_a_custom_endpoint?: string | null;
                 provider_a_event_id?: number | null;
                 provider_a_event_name?: string | null;
@@ -2049,14 +2049,14 @@ export interface components {
                     options?: string[];
                 }[];
                 provider_b_api_key?: string | null;
-                /** Format: uri */
+                /** Format: http-url */
                 provider_b_event_type_uri?: string | null;
                 calcom_api_key?: string | null;
                 calcom_event_slug?: string | null;
                 calcom_team_slug?: string | null;
                 /** @enum {string} */
                 calcom_endpoint?: "us" | "eu" | "custom";
-                /** Format: uri */
+                /** Format: http-url */
                 calcom_custom_endpoint?: string | null;
                 calcom_event_id?: number | null;
                 calcom_event_name?: string | null;
@@ -2069,7 +2069,7 @@ export interface components {
                     options?: string[];
                 }[];
                 calendly_api_key?: string | null;
-                /** Format: uri */
+                /** Format: http-url */
                 calendly_event_type_uri?: string | null;
             } | {
                 /** @enum {string} */
@@ -2151,7 +2151,7 @@ export interface components {
             ambient_sound?: "off" | "office" | "city" | "forest" | "crowded_room" | "cafe" | "nature";
             ambient_sound_volume?: number;
             is_webhook_active?: boolean;
-            /** Format: uri */
+            /** Format: http-url */
             webhook_url?: string | null;
             send_webhook_only_on_completed?: boolean;
             include_recording_in_webhook?: boolean;
@@ -2167,7 +2167,7 @@ export interface components {
             } | null;
             conversation_inactivity_timeout?: number | null;
             conversation_ended_retrigger?: boolean;
-            /** Format: uri */
+            /** Format: http-url */
             conversation_ended_webhook_url?: string | null;
             widget_settings?: {
                 title?: string | null;
@@ -2234,7 +2234,7 @@ export interface components {
                 provider_a_team_slug?: string | null;
                 /** @enum {string} */
                 provider_a_endpoint?: "us" | "eu" | "custom";
-                /** Format: uri */
+                /** Format: http-url */
                 provider_a_custom_endpoint?: string | null;
                 provider_a_event_id?: number | null;
                 provider_a_event_name?: string | null;
@@ -2247,14 +2247,14 @@ export interface components {
                     options?: string[];
                 }[];
                 provider_b_api_key?: string | null;
-                /** Format: uri */
+                /** Format: http-url */
                 provider_b_event_type_uri?: string | null;
                 calcom_api_key?: string | null;
                 calcom_event_slug?: string | null;
                 calcom_team_slug?: string | null;
                 /** @enum {string} */
                 calcom_endpoint?: "us" | "eu" | "custom";
-                /** Format: uri */
+                /** Format: http-url */
                 calcom_custom_endpoint?: string | null;
                 calcom_event_id?: number | null;
                 calcom_event_name?: string | null;
@@ -2267,7 +2267,7 @@ export interface components {
                     options?: string[];
                 }[];
                 calendly_api_key?: string | null;
-                /** Format: uri */
+                /** Format: http-url */
                 calendly_event_type_uri?: string | null;
             } | {
                 /** @enum {string} */
@@ -2380,7 +2380,7 @@ export interface components {
         }[];
         EnableInboundWebhookRequest: {
             assistant_id: number;
-            /** Format: uri */
+            /** Format: http-url */
             webhook_url: string;
         };
         EnableInboundWebhookResponse: {
@@ -2396,7 +2396,7 @@ export interface components {
         };
         EnableConversationEndedWebhookRequest: {
             assistant_id: number;
-            /** Format: uri */
+            /** Format: http-url */
             webhook_url: string;
         };
         EnableConversationEndedWebhookResponse: {
@@ -2442,7 +2442,7 @@ export interface components {
         CreateToolRequest: {
             name: string & unknown;
             description: string;
-            /** Format: uri */
+            /** Format: http-url */
             endpoint: string;
             /** @enum {string} */
             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -2471,7 +2471,7 @@ export interface components {
         UpdateToolRequest: {
             name?: string & unknown;
             description?: string;
-            /** Format: uri */
+            /** Format: http-url */
             endpoint?: string;
             /** @enum {string} */
             method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -2666,9 +2666,15 @@ export interface components {
             access_token?: string;
             /** @default false */
             voice_calling_enabled?: boolean;
-            /** @description http(s) URL that receives whatsapp_voice events. */
+            /**
+             * Format: http-url
+             * @description http(s) URL that receives whatsapp_voice events.
+             */
             voice_webhook_url?: string | null;
-            /** @description http(s) URL that receives a signed message_status event (sent, delivered, read, failed) for every outbound message. Private addresses are refused at delivery. */
+            /**
+             * Format: http-url
+             * @description http(s) URL that receives a signed message_status event (sent, delivered, read, failed) for every outbound message. Private addresses are refused at delivery.
+             */
             status_webhook_url?: string | null;
             /** @description Your assistant that answers this sender's chats. */
             assistant_id?: number | null;
@@ -2724,9 +2730,15 @@ export interface components {
             display_name?: string;
             access_token?: string;
             voice_calling_enabled?: boolean;
-            /** @description http(s) URL that receives whatsapp_voice events. */
+            /**
+             * Format: http-url
+             * @description http(s) URL that receives whatsapp_voice events.
+             */
             voice_webhook_url?: string | null;
-            /** @description http(s) URL that receives a signed message_status event (sent, delivered, read, failed) for every outbound message. Private addresses are refused at delivery. */
+            /**
+             * Format: http-url
+             * @description http(s) URL that receives a signed message_status event (sent, delivered, read, failed) for every outbound message. Private addresses are refused at delivery.
+             */
             status_webhook_url?: string | null;
             assistant_id?: number | null;
         };
@@ -2855,7 +2867,10 @@ export interface components {
             recipient_phone: string;
             /** @description The text; the caption when media_url is given (ignored for audio). */
             message?: string;
-            /** @description A public URL of an image, audio, video or document. */
+            /**
+             * Format: http-url
+             * @description A public URL of an image, audio, video or document.
+             */
             media_url?: string;
             filename?: string;
         };
@@ -2988,6 +3003,7 @@ export interface components {
             name: string;
             description?: string | null;
             type: "website" | "pdf" | "txt" | "docx";
+            /** Format: http-url */
             url?: string;
             links?: string[];
             /** @default 10 */
@@ -4396,7 +4412,7 @@ export interface operations {
                      *           "ambient_sound": "off",
                      *           "ambient_sound_volume": 0.5,
                      *           "is_webhook_active": true,
-                     *           "webhook_url": "https://example.com/hook",
+                     *           "webhook_url": "example",
                      *           "send_webhook_only_on_completed": true,
                      *           "include_recording_in_webhook": true,
                      *           "post_call_evaluation": true,
@@ -4410,7 +4426,7 @@ export interface operations {
                      *           "variables": {},
                      *           "conversation_inactivity_timeout": 1,
                      *           "conversation_ended_retrigger": true,
-                     *           "conversation_ended_webhook_url": "https://example.com/hook",
+                     *           "conversation_ended_webhook_url": "example",
                      *           "widget_settings": {
                      *             "title": "example",
                      *             "subtitle": "example",
@@ -4582,7 +4598,7 @@ export interface operations {
                      *         "ambient_sound": "off",
                      *         "ambient_sound_volume": 0.5,
                      *         "is_webhook_active": true,
-                     *         "webhook_url": "https://example.com/hook",
+                     *         "webhook_url": "example",
                      *         "send_webhook_only_on_completed": true,
                      *         "include_recording_in_webhook": true,
                      *         "post_call_evaluation": true,
@@ -4596,7 +4612,7 @@ export interface operations {
                      *         "variables": {},
                      *         "conversation_inactivity_timeout": 1,
                      *         "conversation_ended_retrigger": true,
-                     *         "conversation_ended_webhook_url": "https://example.com/hook",
+                     *         "conversation_ended_webhook_url": "example",
                      *         "widget_settings": {
                      *           "title": "example",
                      *           "subtitle": "example",
@@ -5812,7 +5828,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "assistant_id": 1,
-                 *       "webhook_url": "https://example.com/hook"
+                 *       "webhook_url": "example"
                  *     }
                  */
                 "application/json": components["schemas"]["EnableInboundWebhookRequest"];
@@ -6009,7 +6025,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "assistant_id": 1,
-                 *       "webhook_url": "https://example.com/hook"
+                 *       "webhook_url": "example"
                  *     }
                  */
                 "application/json": components["schemas"]["EnableConversationEndedWebhookRequest"];
@@ -6370,7 +6386,7 @@ export interface operations {
                  * @example {
                  *       "name": "example",
                  *       "description": "example",
-                 *       "endpoint": "https://example.com/hook",
+                 *       "endpoint": "example",
                  *       "method": "GET"
                  *     }
                  */
@@ -6562,7 +6578,7 @@ export interface operations {
                  * @example {
                  *       "name": "example",
                  *       "description": "example",
-                 *       "endpoint": "https://example.com/hook"
+                 *       "endpoint": "example"
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateToolRequest"];

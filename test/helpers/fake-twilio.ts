@@ -45,6 +45,7 @@ export interface TwilioRestRequest {
 export async function startFakeTwilio(accounts: Record<string, string>) {
   const requests: TwilioRestRequest[] = [];
   let failNext: { status: number; body: Record<string, unknown> } | null = null;
+  let dropNext = false;
   const updateListeners: Array<(callSid: string, form: Form) => void> = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -58,6 +59,10 @@ export async function startFakeTwilio(accounts: Record<string, string>) {
       const path = req.url ?? '';
       const record: TwilioRestRequest = { method: req.method ?? '', path, headers: req.headers, form };
       requests.push(record);
+      if (dropNext) {
+        dropNext = false;
+        return req.socket.destroy();
+      }
       const reply = (status: number, body: Record<string, unknown>) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       const match = /^\/2010-04-01\/Accounts\/(AC[0-9a-f]{32})\/Calls(?:\/(CA[0-9a-f]{32}))?\.json$/.exec(path);
       if (!match || req.method !== 'POST') return reply(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
@@ -85,6 +90,10 @@ export async function startFakeTwilio(accounts: Record<string, string>) {
     updates: () => requests.filter((r) => /\/Calls\/CA[0-9a-f]{32}\.json$/.test(r.path)),
     failNext(status: number, body: Record<string, unknown>) {
       failNext = { status, body };
+    },
+    /** The next request's connection is dropped without an answer, as a network failure would. */
+    dropNext() {
+      dropNext = true;
     },
     /** Called for each call update (hang-up, new TwiML), as Twilio would act on the live call. */
     onUpdate(listener: (callSid: string, form: Form) => void) {

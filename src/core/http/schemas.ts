@@ -1,5 +1,6 @@
 import { Type, type Static, type TObject, type TSchema, type TUnion } from '@sinclair/typebox';
 import { named } from './openapi-components.js';
+import { HTTP_URL_FORMAT } from './validation.js';
 
 /**
  * A value that may also be null. Uses the `nullable` keyword rather than a union so a wrong type
@@ -17,6 +18,16 @@ export function Nullable<T extends TSchema>(schema: T) {
 export function TaggedUnion<T extends TObject[]>(propertyName: string, members: [...T]) {
   // `type` and `required` too: a discriminator alone lets a bare string or an untagged object through.
   return Type.Unsafe<Static<TUnion<T>>>({ type: 'object', required: [propertyName], oneOf: members, discriminator: { propertyName } });
+}
+
+/**
+ * Every URL a user sets for the service to call or fetch (webhooks, tools, calendar endpoints,
+ * websites, media): http or https only, refused at save in the validation shape, so a `file:` or
+ * `gopher:` URL never waits for its first delivery to fail. The SSRF guard still checks the
+ * address it resolves to when it is used.
+ */
+export function HttpUrl(options: { description?: string } = {}) {
+  return Type.String({ format: HTTP_URL_FORMAT, maxLength: 2048, errorMessage: 'The :attribute field must be a valid URL.', ...options });
 }
 
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });

@@ -6,6 +6,27 @@ import { withLaravelScalars } from './validation-coercion.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
+/** The format of every URL a user sets for the service to call or fetch (see HttpUrl in schemas.ts). */
+export const HTTP_URL_FORMAT = 'http-url';
+
+/**
+ * An absolute http or https URL with a host, as the outgoing HTTP client will parse it. Any
+ * other scheme (file:, gopher:, ftp:, javascript:, data:, ...) has no business in a request the
+ * service makes; whitespace and control characters, which URL parsing would quietly drop or
+ * encode, are refused rather than guessed at.
+ */
+export function isHttpUrl(value: string): boolean {
+  // As written, not only as parsed: a parser reads `https:///x` or `https:\\x` as a host.
+  if (!/^https?:\/\/[^/\\?#]/i.test(value) || /[\s\u0000-\u001f\u007f]/.test(value)) return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+}
+
 const shared: Options = {
   allErrors: true, // report every failing field at once
   verbose: true, // errors carry their schema, so range messages can name both bounds
@@ -26,6 +47,7 @@ const shared: Options = {
  */
 export function createValidator(options: Pick<Options, 'coerceTypes' | 'useDefaults'>): Ajv {
   const ajv = addFormats(new Ajv({ ...shared, ...options }));
+  ajv.addFormat(HTTP_URL_FORMAT, { type: 'string', validate: isHttpUrl });
   const compile = ajv.compile.bind(ajv);
   const forBodies = options.coerceTypes === false;
   // Every schema compiled for a request is closed and bounded first (see schema-hardening.ts).

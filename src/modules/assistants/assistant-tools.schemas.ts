@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, TaggedUnion } from '../../core/http/schemas.js';
+import { HttpUrl, Nullable, TaggedUnion } from '../../core/http/schemas.js';
 import { CALENDAR_FIELD_ALIASES, CALENDAR_TYPE_ALIASES, type CalendarAlias } from './calendar-field-names.js';
 
 /**
@@ -11,7 +11,7 @@ const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const Description = Type.String({ maxLength: 500 });
 const Message = Type.String({ maxLength: 1000 });
 /** Shared with the assistant's own URL fields (webhooks). */
-export const Url = Type.String({ format: 'uri', maxLength: 2048, errorMessage: 'The :attribute field must be a valid URL.' });
+export const Url = HttpUrl();
 const closed = { additionalProperties: false } as const;
 
 export const CallTransferTool = Type.Object(

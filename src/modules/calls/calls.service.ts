@@ -13,7 +13,7 @@ import { createCallsRepo, LIVE_STATUSES, type CallFilters } from './calls.repo.j
 import { ASSISTANT_NOT_OWNED, CALL_NOT_FOUND, INSUFFICIENT_BALANCE, INVALID_PHONE, type ListCallsQuery, type MakeCallBody } from './calls.schemas.js';
 import { createCallForm, twilioUrls } from './telephony/twilio.js';
 import type { TwilioAccounts } from './telephony/twilio-accounts.js';
-import type { TwilioRest } from './telephony/twilio-rest.js';
+import { TwilioApiError, type TwilioRest } from './telephony/twilio-rest.js';
 import type { RecordingStore } from './recordings/index.js';
 
 /** A dial that has not connected media by ringing time plus this is given up by the sweep. */
@@ -50,11 +50,23 @@ export function createCallsService(deps: CallsServiceDeps) {
     return { line, credentials, urls: twilioUrls(deps.publicUrl) };
   }
 
+  /** A dial Twilio refused (or never answered): the call fails and its reservation goes back; the sweep does it if this fails too. */
+  async function recordRefusedDial(callId: number, error: unknown): Promise<void> {
+    deps.logger.warn({ err: error, callId }, 'Twilio refused to place a call');
+    const reason = error instanceof TwilioApiError && error.status !== null ? `provider_error: ${error.code ?? error.status}` : 'provider_unreachable';
+    await endCall(db, callId, { status: 'failed', reason, endedAt: clock.now() }).catch((endError: unknown) => {
+      deps.logger.error({ err: endError, callId }, 'could not record a refused dial; the sweep will close it');
+    });
+  }
+
   return {
     /**
      * Places an outbound call: the record and its first minute's reservation commit together
      * (refused when the balance cannot pay a minute), then Twilio dials. A dial Twilio refuses
-     * ends the call as failed and returns the reservation.
+     * ends the call as failed and returns the reservation. Once Twilio has accepted the dial the
+     * call is real whatever happens here: it is never recorded as failed, and if noting its
+     * CallSid fails, its status callbacks (which name the call id) and its media stream record it
+     * and follow it to its end.
      */
     async makeCall(userId: number, body: MakeCallBody) {
       const to = /^\+[1-9]\d{6,14}$/.test(body.phone_number) ? normalizePhone(body.phone_number)?.e164 : undefined;
@@ -78,15 +90,16 @@ export function createCallsService(deps: CallsServiceDeps) {
         }
         return row;
       });
+      let created: { sid: string };
       try {
-        const created = await deps.rest.createCall(credentials, createCallForm({ callId: call.id, from: line.phone_number, to, assistant, urls }));
-        await createCallsRepo(db).setProviderCall(call.id, created.sid, clock.now());
+        created = await deps.rest.createCall(credentials, createCallForm({ callId: call.id, from: line.phone_number, to, assistant, urls }));
       } catch (error) {
-        const message = (error as Error).message;
-        deps.logger.warn({ err: error, callId: call.id }, 'Twilio refused to place a call');
-        await endCall(db, call.id, { status: 'failed', reason: `provider_error: ${message}`.slice(0, 500), endedAt: clock.now() });
-        throw new AppError(502, `The call could not be placed. ${message}`);
+        await recordRefusedDial(call.id, error);
+        throw new AppError(502, `The call could not be placed. ${refusalText(error)}`);
       }
+      await createCallsRepo(db).setProviderCall(call.id, created.sid, clock.now()).catch((error: unknown) => {
+        deps.logger.error({ err: error, callId: call.id, callSid: created.sid }, 'Twilio is placing a call whose CallSid could not be noted; its callbacks will note it');
+      });
       return { message: 'Call initiated successfully', call_id: call.id, status: 'initiated' };
     },
 
@@ -131,6 +144,13 @@ export function createCallsService(deps: CallsServiceDeps) {
 }
 
 export type CallsService = ReturnType<typeof createCallsService>;
+
+/** What the caller is told about a refused dial: Twilio's own words when it answered, never our internals. */
+function refusalText(error: unknown): string {
+  if (error instanceof TwilioApiError && error.status !== null) return error.message;
+  if (error instanceof TwilioApiError) return 'Twilio could not be reached; please try again.';
+  return 'Please try again.';
+}
 
 function dayStart(day: string): Date {
   const date = new Date(`${day}T00:00:00.000Z`);

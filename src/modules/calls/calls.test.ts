@@ -1,9 +1,10 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiFor, createAssistant } from '../../../test/helpers/assistants.js';
 import { createUser } from '../../../test/helpers/factories.js';
-import { balanceMicros, callRow, makeCall, ownerWithLine, PRICE_MICROS, PUBLIC_HOST, startVoiceApp, type VoiceTestApp } from '../../../test/helpers/voice.js';
+import { balanceMicros, callRow, makeCall, ownerWithLine, postTwilio, PRICE_MICROS, PUBLIC_HOST, startVoiceApp, type VoiceTestApp } from '../../../test/helpers/voice.js';
 
 let v: VoiceTestApp;
 beforeAll(async () => {
@@ -102,7 +103,53 @@ describe('POST /api/user/make_call', () => {
     expect(res.json()).toEqual({ message: "The call could not be placed. Twilio refused the request: The 'To' number +14155550199 is not a valid phone number." });
     const [call] = await v.t.deps.db.selectFrom('calls').selectAll().where('user_id', '=', owner.user.id).execute();
     expect(call).toMatchObject({ status: 'failed', cost_micros: 0, duration_seconds: 0 });
-    expect(call!.end_reason).toContain('provider_error');
+    expect(call!.end_reason).toBe('provider_error: 21211');
+    expect(await balanceMicros(v.t, owner.user.id)).toBe(1_000_000);
+  });
+
+  it('never answers with internal text, and follows a call Twilio accepted to its real end when noting its CallSid failed', async () => {
+    const owner = await ownerWithLine(v.t, { balanceUsd: 1 });
+    const { db } = v.t.deps;
+    // The database refuses the CallSid's update, with a message of its own, right after Twilio accepted the dial.
+    await sql`CREATE FUNCTION refuse_provider_call() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'relation "calls" is locked for maintenance (internal detail)'; END $$`.execute(db);
+    await sql`CREATE TRIGGER refuse_provider_call BEFORE UPDATE OF provider_call_id ON calls FOR EACH ROW EXECUTE FUNCTION refuse_provider_call()`.execute(db);
+    let res;
+    try {
+      res = await owner.api.post('/api/user/make_call', { phone_number: '+14155550199', assistant_id: owner.assistant.id });
+    } finally {
+      await sql`DROP TRIGGER refuse_provider_call ON calls`.execute(db);
+      await sql`DROP FUNCTION refuse_provider_call()`.execute(db);
+    }
+    expect(res.statusCode).toBe(200);
+    const callId = res.json().call_id;
+    expect(res.json()).toEqual({ message: 'Call initiated successfully', call_id: callId, status: 'initiated' });
+    expect(res.body).not.toContain('internal detail');
+    // Twilio is dialling it: still live, the minute still reserved.
+    expect(await callRow(v.t, callId)).toMatchObject({ status: 'initiated', provider_call_id: null, reserved_micros: PRICE_MICROS });
+    expect(await balanceMicros(v.t, owner.user.id)).toBe(1_000_000 - PRICE_MICROS);
+
+    // Its status callbacks name the call id: they note the CallSid and carry it to its end.
+    const CallSid = v.twilio.creates().at(-1)!.sid!;
+    const status = (params: Record<string, string>) =>
+      postTwilio(v.t, `/api/voice/twilio/status?call_id=${callId}`, { AccountSid: v.accountSid, CallSid, Direction: 'outbound-api', ...params }, { token: v.authToken });
+    await status({ CallStatus: 'ringing' });
+    expect(await callRow(v.t, callId)).toMatchObject({ status: 'ringing', provider_call_id: CallSid });
+    await status({ CallStatus: 'in-progress' });
+    v.t.clock.advance(42_000);
+    await status({ CallStatus: 'completed', CallDuration: '42' });
+    expect(await callRow(v.t, callId)).toMatchObject({ status: 'completed', duration_seconds: 42, cost_micros: 84_000 });
+    expect(await balanceMicros(v.t, owner.user.id)).toBe(1_000_000 - 84_000);
+  });
+
+  it('a dial Twilio could not be reached for fails cleanly, without the network error\'s text', async () => {
+    const owner = await ownerWithLine(v.t, { balanceUsd: 1 });
+    v.twilio.dropNext();
+    const res = await owner.api.post('/api/user/make_call', { phone_number: '+14155550199', assistant_id: owner.assistant.id });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({ message: 'The call could not be placed. Twilio could not be reached; please try again.' });
+    const [call] = await v.t.deps.db.selectFrom('calls').selectAll().where('user_id', '=', owner.user.id).execute();
+    expect(call).toMatchObject({ status: 'failed', end_reason: 'provider_unreachable', cost_micros: 0 });
     expect(await balanceMicros(v.t, owner.user.id)).toBe(1_000_000);
   });
 

@@ -24,7 +24,8 @@ const PAGE_POLICY = [
  */
 export const webCallPageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const page = read('call-page.html');
-  const scripts: Record<string, string> = { 'call-page.js': read('call-page.js'), 'capture-worklet.js': read('capture-worklet.js') };
+  // A Map: a name such as `constructor` or `__proto__` must find nothing (an object literal has them).
+  const scripts = new Map([['call-page.js', read('call-page.js')], ['capture-worklet.js', read('capture-worklet.js')]]);
   const common = { config: { public: true }, schema: { hide: true } };
 
   app.get('/call/:uuid', { ...common, schema: { hide: true, params: CallPageParams } }, async (_request, reply) =>
@@ -37,7 +38,7 @@ export const webCallPageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get('/call/assets/:name', common, async (request, reply) => {
-    const script = scripts[(request.params as { name: string }).name];
+    const script = scripts.get((request.params as { name: string }).name);
     if (!script) return reply.status(404).type('text/plain').send('Not found');
     return reply.type('text/javascript; charset=utf-8').header('x-content-type-options', 'nosniff').header('cache-control', 'public, max-age=300').send(script);
   });

@@ -227,3 +227,18 @@ describe('POST /api/calls/web and its socket', () => {
     expect(bad.json().errors).toEqual({ assistant_id: ['The assistant id field must be a valid UUID.'] });
   });
 });
+
+describe('GET /call/assets/{name}', () => {
+  it('serves the page scripts, and answers 404 for every other name, Object.prototype names included', async () => {
+    for (const name of ['call-page.js', 'capture-worklet.js']) {
+      const res = await v.t.app.inject({ url: `/call/assets/${name}` });
+      expect([res.statusCode, res.headers['content-type']], name).toEqual([200, 'text/javascript; charset=utf-8']);
+    }
+    const names = [...Object.getOwnPropertyNames(Object.prototype), 'hasOwn', 'prototype', 'nope.js'];
+    expect(names).toEqual(expect.arrayContaining(['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__']));
+    for (const name of names) {
+      const res = await v.t.app.inject({ url: `/call/assets/${encodeURIComponent(name)}` });
+      expect([res.statusCode, res.body], name).toEqual([404, 'Not found']);
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { named } from '../../core/http/openapi-components.js';
+import { HttpUrl } from '../../core/http/schemas.js';
 
 const Timestamp = Type.String({ format: 'date-time' });
 const SenderId = Type.Integer({ minimum: 1, description: 'Id of one of your senders.' });
@@ -50,7 +51,7 @@ export const SendFreeformBody = Type.Object({
   sender_id: SenderId,
   recipient_phone: RecipientPhone,
   message: Type.Optional(Type.String({ maxLength: 4096, description: 'The text; the caption when media_url is given (ignored for audio).' })),
-  media_url: Type.Optional(Type.String({ maxLength: 2048, pattern: '^https?://', description: 'A public URL of an image, audio, video or document.' })),
+  media_url: Type.Optional(HttpUrl({ description: 'A public URL of an image, audio, video or document.' })),
   filename: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
 });
 export type SendFreeformBody = Static<typeof SendFreeformBody>;

@@ -1,12 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable } from '../../core/http/schemas.js';
+import { HttpUrl, Nullable } from '../../core/http/schemas.js';
 import { named } from '../../core/http/openapi-components.js';
 
 const Timestamp = Type.String({ format: 'date-time' });
 const NullableString = Type.Union([Type.String(), Type.Null()]);
-const WebhookUrl = Type.String({ minLength: 1, maxLength: 2048, pattern: '^https?://', description: 'http(s) URL that receives whatsapp_voice events.' });
-const StatusWebhookUrl = Type.String({
-  minLength: 1, maxLength: 2048, pattern: '^https?://',
+const WebhookUrl = HttpUrl({ description: 'http(s) URL that receives whatsapp_voice events.' });
+const StatusWebhookUrl = HttpUrl({
   description: 'http(s) URL that receives a signed message_status event (sent, delivered, read, failed) for every outbound message. Private addresses are refused at delivery.',
 });
 

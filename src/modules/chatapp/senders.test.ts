@@ -76,7 +76,7 @@ describe('POST /api/user/chatapp/senders', () => {
       access_token: ['The access token field is required when platform is cloud_api.'],
     });
     const url = await inject(token, 'POST', '/api/user/chatapp/senders', { display_name: 'A', phone_number: '+442071234567', platform: 'simulator', voice_webhook_url: 'ftp://x' });
-    expect(url.json().errors).toEqual({ voice_webhook_url: ['The voice webhook url field format is invalid.'] });
+    expect(url.json().errors).toEqual({ voice_webhook_url: ['The voice webhook url field must be a valid URL.'] });
   });
 
   it('routes platform webhooks by phone_number_id, so one id belongs to one sender, even for a second account holding the same credentials', async () => {

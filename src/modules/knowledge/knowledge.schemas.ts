@@ -1,12 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable } from '../../core/http/schemas.js';
+import { HttpUrl, Nullable } from '../../core/http/schemas.js';
 import { MAX_FILE_BYTES } from './document-sources.js';
 import { named } from '../../core/http/openapi-components.js';
 
 const Timestamp = Type.String({ format: 'date-time' });
 const Name = Type.String({ minLength: 1, maxLength: 255 });
 const Description = Nullable(Type.String({ maxLength: 255 }));
-const WebUrl = Type.String({ maxLength: 2048, pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$' });
+const WebUrl = HttpUrl();
 
 export const KnowledgebaseParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 export const DocumentParams = Type.Object({ id: Type.Integer({ minimum: 1 }), docId: Type.Integer({ minimum: 1 }) });

@@ -155,7 +155,7 @@ describe('document validation', () => {
       status: 422,
       body: { errors: { url: ['The url field is required when links is not present.'] } },
     });
-    expect((await api.addDocument(kb, { name: 'Site', type: 'website', url: 'ftp://example.com' })).body.errors).toEqual({ url: ['The url field format is invalid.'] });
+    expect((await api.addDocument(kb, { name: 'Site', type: 'website', url: 'ftp://example.com' })).body.errors).toEqual({ url: ['The url field must be a valid URL.'] });
     expect((await api.addDocument(kb, { name: 'Site', type: 'website', url: 'https://example.com', relative_links_limit: 51 })).body.errors).toEqual({
       relative_links_limit: ['The relative links limit must be between 1 and 50.'],
     });

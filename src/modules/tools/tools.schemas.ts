@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { named } from '../../core/http/openapi-components.js';
+import { HttpUrl } from '../../core/http/schemas.js';
 
 const NAME_RULE = 'Tool name must contain only lowercase letters and underscores, and start with a letter.';
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -32,12 +33,7 @@ const Parameter = Type.Object(
 const fields = {
   name: ToolName,
   description: Type.String({ minLength: 1, maxLength: 255 }),
-  endpoint: Type.String({
-    format: 'uri',
-    pattern: '^https?://',
-    maxLength: 2048,
-    errorMessage: 'The :attribute field must be a valid URL.',
-  }),
+  endpoint: HttpUrl(),
   method: Type.Unsafe<(typeof HTTP_METHODS)[number]>({ type: 'string', enum: HTTP_METHODS }),
   timeout: Type.Integer({ minimum: 1, maximum: 30 }),
   headers: Type.Array(Header, { maxItems: 50 }),

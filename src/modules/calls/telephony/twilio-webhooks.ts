@@ -41,13 +41,14 @@ export interface TwilioRequest {
 /** Thrown when a request is not provably from Twilio: answered 403, nothing done. */
 export class TwilioSignatureError extends Error {}
 
-const FINAL_STATUSES: Record<string, { status: CallRow['status']; reason: string }> = {
-  completed: { status: 'completed', reason: 'completed' },
-  busy: { status: 'busy', reason: 'busy' },
-  'no-answer': { status: 'no-answer', reason: 'no_answer' },
-  failed: { status: 'failed', reason: 'carrier_failed' },
-  canceled: { status: 'failed', reason: 'canceled' },
-};
+/** Maps, not object literals: a CallStatus such as `constructor` must find nothing. */
+const FINAL_STATUSES = new Map<string, { status: CallRow['status']; reason: string }>([
+  ['completed', { status: 'completed', reason: 'completed' }],
+  ['busy', { status: 'busy', reason: 'busy' }],
+  ['no-answer', { status: 'no-answer', reason: 'no_answer' }],
+  ['failed', { status: 'failed', reason: 'carrier_failed' }],
+  ['canceled', { status: 'failed', reason: 'canceled' }],
+]);
 
 /**
  * Marks a supervisor leg's callbacks. The route's query schema knows only call_id, so it is read
@@ -56,9 +57,9 @@ const FINAL_STATUSES: Record<string, { status: CallRow['status']; reason: string
 const SUPERVISOR_LEG_PARAMETER = 'leg=supervisor';
 const isSupervisorLeg = (pathAndQuery: string) => new URLSearchParams(pathAndQuery.split('?')[1] ?? '').get('leg') === 'supervisor';
 
-const SUPERVISOR_STATUSES: Record<string, SupervisorProgress['status']> = {
-  ringing: 'ringing', 'in-progress': 'answered', busy: 'busy', 'no-answer': 'no-answer', failed: 'failed', canceled: 'canceled', completed: 'completed',
-};
+const SUPERVISOR_STATUSES = new Map<string, SupervisorProgress['status']>([
+  ['ringing', 'ringing'], ['in-progress', 'answered'], ['busy', 'busy'], ['no-answer', 'no-answer'], ['failed', 'failed'], ['canceled', 'canceled'], ['completed', 'completed'],
+]);
 
 export function answeredByFromTwilio(value: string): AnsweredBy {
   if (value === 'human') return 'human';
@@ -170,7 +171,7 @@ export function createTwilioWebhooks(deps: TwilioWebhooksDeps) {
       const repo = createCallsRepo(db);
       if (isSupervisorLeg(request.pathAndQuery)) {
         const call = callIdParam !== undefined ? await repo.findById(callIdParam) : undefined;
-        const status = SUPERVISOR_STATUSES[text(request.params, 'CallStatus') ?? ''];
+        const status = SUPERVISOR_STATUSES.get(text(request.params, 'CallStatus') ?? '');
         if (call?.provider_account_id === accountSid && callSid && status) {
           // Kept on the call row as well: the process holding the call's media may be another one.
           const progress = { legId: callSid, status };
@@ -189,10 +190,11 @@ export function createTwilioWebhooks(deps: TwilioWebhooksDeps) {
         await repo.setAnsweredBy(call.id, value, now);
         deps.sessions.notifyAnsweredBy(call.id, value);
       }
-      const callStatus = text(request.params, 'CallStatus');
+      const callStatus = text(request.params, 'CallStatus') ?? '';
+      const final = FINAL_STATUSES.get(callStatus);
       if (callStatus === 'ringing') await repo.advance(call.id, 'ringing', now);
       else if (callStatus === 'in-progress') await repo.advance(call.id, 'in-progress', now);
-      else if (callStatus && FINAL_STATUSES[callStatus]) await this.ended(call, FINAL_STATUSES[callStatus], Number(text(request.params, 'CallDuration')), now);
+      else if (final) await this.ended(call, final, Number(text(request.params, 'CallDuration')), now);
       return EMPTY_TWIML;
     },
 

@@ -14,9 +14,12 @@ const tags = ['Voice: Twilio'];
 /** Twilio's webhook bodies are a few hundred bytes; anything near this is not Twilio. */
 const FORM_BODY_LIMIT = 64 * 1024;
 
-/** A form body as Twilio's signature sees it: repeated keys become arrays. */
+/**
+ * A form body as Twilio's signature sees it: repeated keys become arrays. No prototype, so a key
+ * such as `__proto__` or `constructor` is a field like any other.
+ */
 export function parseForm(body: string): TwilioParams {
-  const params: TwilioParams = {};
+  const params = Object.create(null) as TwilioParams;
   for (const [key, value] of new URLSearchParams(body)) {
     const existing = params[key];
     if (existing === undefined) params[key] = value;

@@ -226,6 +226,27 @@ describe('POST /api/voice/twilio/status', () => {
     expect((await callRow(v.t, callId)).answered_by).toBe('human');
   });
 
+  it('treats a CallStatus or a form key named after an Object.prototype member as unknown: nothing changes, nothing fails', async () => {
+    const owner = await ownerWithLine(v.t);
+    const callId = await makeCall(owner.api, owner.assistant.id);
+    const CallSid = (await callRow(v.t, callId)).provider_call_id!;
+    for (const CallStatus of Object.getOwnPropertyNames(Object.prototype)) {
+      const res = await post(callId, { CallSid, CallStatus, constructor: 'x', toString: 'y' });
+      expect([res.statusCode, res.body], CallStatus).toEqual([200, EMPTY]);
+    }
+    const supervisor = await postTwilio(v.t, `/api/voice/twilio/status?call_id=${callId}&leg=supervisor`, { AccountSid: v.accountSid, CallSid: newCallSid(), CallStatus: 'constructor' }, { token: v.authToken });
+    expect([supervisor.statusCode, supervisor.body]).toEqual([200, EMPTY]);
+    expect(await callRow(v.t, callId)).toMatchObject({ status: 'initiated', supervisor_status: null });
+    // A __proto__ field is a field: signed over by Twilio like any other, it is checked like any other.
+    const signed = signTwilio(v.authToken, `${PUBLIC_URL}/api/voice/twilio/status?call_id=${callId}`, { AccountSid: v.accountSid, CallSid, CallStatus: 'ringing', ['__proto__']: 'x' });
+    const proto = await v.t.app.inject({
+      method: 'POST', url: `/api/voice/twilio/status?call_id=${callId}`, headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signed },
+      payload: `AccountSid=${v.accountSid}&CallSid=${CallSid}&CallStatus=ringing&__proto__=x`,
+    });
+    expect([proto.statusCode, proto.body]).toEqual([200, EMPTY]);
+    expect((await callRow(v.t, callId)).status).toBe('ringing');
+  });
+
   it("ignores callbacks about another account's call or another CallSid", async () => {
     const owner = await ownerWithLine(v.t);
     const callId = await makeCall(owner.api, owner.assistant.id);
