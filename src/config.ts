@@ -72,6 +72,8 @@ const ConfigSchema = Type.Object({
   TWILIO_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
   VOICE_PRICE_PER_MINUTE_USD: Type.String({ pattern: '^\\d{1,4}(\\.\\d{1,6})?$', default: '0.10' }),
   WEB_CALL_TOKEN_TTL_SECONDS: Type.Integer({ minimum: 5, maximum: 3600, default: 60 }),
+  WEB_CALLS_MAX_PER_ASSISTANT: Type.Integer({ minimum: 1, maximum: 100_000, default: 10 }),
+  WEB_CALLS_MAX_PER_NETWORK: Type.Integer({ minimum: 1, maximum: 10_000, default: 3 }),
   DEEPGRAM_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   DEEPGRAM_API_URL: Type.String({ pattern: '^https?://', default: 'https://api.deepgram.com' }),
   DEEPGRAM_STT_MODEL: Type.String({ minLength: 1, default: 'nova-3' }),

@@ -11257,7 +11257,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Calls and conversations started from one client network per hour (the widget limit). Retry-After gives the seconds to wait. */
+            /** @description Public calls only: the widget's starts per client network per hour, the assistant's daily widget budget (DAILY_BUDGET_SPENT, until the next UTC day), or the calls in progress per assistant or per network (WEB_CALLS_MAX_*). Retry-After gives the seconds to wait. */
             429: {
                 headers: {
                     [name: string]: unknown;

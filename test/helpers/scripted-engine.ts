@@ -86,7 +86,8 @@ async function script(run: ScriptedRun, mode: 'hangUp' | 'listen'): Promise<Call
   media.mark('goodbye');
   await telephony.hangUp();
   await closedPromise;
-  return { endedBy: 'assistant', reason: 'balance', transcript };
+  // As the real engines do: the wrap-up's reason is the call's (balance, daily_budget, ...).
+  return { endedBy: 'assistant', reason: typeof run.wrapUpReason === 'string' ? run.wrapUpReason : 'balance', transcript };
 }
 
 function playSignal(media: CallEngineSession['media'], text: string): void {

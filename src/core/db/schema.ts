@@ -640,6 +640,12 @@ export interface CallsTable {
   chatapp_signal: ColumnType<ChatappCallSignal | null, string | null | undefined, string | null>;
   /** A warm transfer's supervisor leg, `{CallSid}:{status}`, for the process holding the media (migration 0018). */
   supervisor_status: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A public browser call's client network (an IPv4 address or IPv6 /64), for its per-network cap (migration 0022). */
+  client_network: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The UTC day whose widget budget the call's minutes counted against; only written and compared in SQL. */
+  budget_day: ColumnType<unknown, never, never>;
+  /** What the call's minutes counted against that day's widget budget. */
+  budget_micros: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../core/db/database.js';
 import { inTransaction } from '../../core/db/transaction.js';
 import { InsufficientBalanceError } from '../accounts/accounts.service.js';
 import type { RuntimeAssistant } from '../assistants/assistant-present.js';
-import { reserveMinute, SECONDS_PER_MINUTE } from './call-billing.js';
+import { budgetAssistantOf, DailyBudgetSpentError, reserveMinute, SECONDS_PER_MINUTE } from './call-billing.js';
 import { endCall } from './call-end.js';
 import { createCallsRepo, type CallRow } from './calls.repo.js';
 import type { AnsweredBy, CallEngine, CallOutcome, CallRecord } from './engine/engine.types.js';
@@ -207,15 +207,20 @@ export class CallSessions {
     if (!live.wrapUp.signal.aborted && now.getTime() + EXTEND_AHEAD_MS >= live.paidUntilMs) await this.extend(live, now);
   }
 
-  /** Reserves one more minute; when the balance cannot pay it, the engine is told to wrap up. */
+  /**
+   * Reserves one more minute; when the balance (or, for a public browser call, the assistant's
+   * daily widget budget) cannot pay it, the engine is told to wrap up.
+   */
   private async extend(live: LiveCall, now: Date): Promise<void> {
-    const call = { id: live.row.id, userId: live.row.user_id, pricePerMinuteMicros: Number(live.row.price_per_minute_micros) };
+    const { row } = live;
+    const call = { id: row.id, userId: row.user_id, pricePerMinuteMicros: Number(row.price_per_minute_micros), budgetAssistantId: budgetAssistantOf(row) };
     try {
       const reserved = await inTransaction(this.options.db, (tx) => reserveMinute(tx, call, now));
       if (reserved) live.paidUntilMs += SECONDS_PER_MINUTE * 1000;
     } catch (error) {
-      if (!(error instanceof InsufficientBalanceError)) throw error;
-      live.wrapUp.abort('balance');
+      if (error instanceof InsufficientBalanceError) live.wrapUp.abort('balance');
+      else if (error instanceof DailyBudgetSpentError) live.wrapUp.abort('daily_budget');
+      else throw error;
     }
   }
 

@@ -35,6 +35,8 @@ export interface CallsConfig extends RecordingsConfig {
   TWILIO_TIMEOUT_MS: number;
   VOICE_PRICE_PER_MINUTE_USD: string;
   WEB_CALL_TOKEN_TTL_SECONDS: number;
+  WEB_CALLS_MAX_PER_ASSISTANT: number;
+  WEB_CALLS_MAX_PER_NETWORK: number;
   CHATAPP_ICE_SERVERS?: string;
   CHATAPP_TURN_USERNAME?: string;
   CHATAPP_TURN_CREDENTIAL?: string;
@@ -78,6 +80,7 @@ export function createCallsModule(deps: CallsModuleDeps) {
   const twilioWebhooks = createTwilioWebhooks({ db, clock, logger, accounts, sessions, publicUrl: config.PUBLIC_URL, pricePerMinuteMicros });
   const webCalls = createWebCallsService({
     db, clock, pricePerMinuteMicros, tokenTtlMs: config.WEB_CALL_TOKEN_TTL_SECONDS * 1000, assistantByUuid: deps.assistantByUuid,
+    callsInProgress: { perAssistant: config.WEB_CALLS_MAX_PER_ASSISTANT, perNetwork: config.WEB_CALLS_MAX_PER_NETWORK },
     readiness: deps.readiness, originForAssistant: deps.originForAssistant,
     publicLimits: {
       conversationsPerIpPerHour: config.WIDGET_CONVERSATIONS_PER_IP_PER_HOUR,

@@ -27,6 +27,8 @@ export interface NewCall {
   now: Date;
   /** The chatapp sender of a platform call. */
   chatapp_sender_id?: number | null;
+  /** The client network of a public browser call. */
+  client_network?: string | null;
 }
 
 export interface CallFilters {
@@ -80,6 +82,7 @@ export function createCallsRepo(db: DbOrTx) {
           price_per_minute_micros: call.price_per_minute_micros,
           lease_until: call.lease_until,
           ...(call.chatapp_sender_id ? { chatapp_sender_id: call.chatapp_sender_id } : {}),
+          ...(call.client_network ? { client_network: call.client_network } : {}),
           created_at: call.now,
           updated_at: call.now,
         })

@@ -1,4 +1,9 @@
+import { sql } from 'kysely';
 import type { DbOrTx } from '../../core/db/transaction.js';
+import { LIVE_STATUSES } from './calls.repo.js';
+
+/** pg_advisory_xact_lock's first key for the counts of public browser calls in progress. */
+const CALLS_IN_PROGRESS_LOCKS = 740_402;
 
 /**
  * A browser call's socket token lives on its call row: `provider_call_id` holds the token's
@@ -35,6 +40,28 @@ export function createWebCallsRepo(db: DbOrTx) {
         .where('lease_until', '>', now)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+
+    /**
+     * Taken before counting a public call's start, held to commit, always assistant first: starts
+     * for one assistant (or from one network) run one after the other, in every process, so each
+     * counts the calls the one before it committed.
+     */
+    async lockCallsInProgress(assistantId: number, network: string): Promise<void> {
+      await sql`SELECT pg_advisory_xact_lock(${CALLS_IN_PROGRESS_LOCKS}, hashtext(${`assistant:${assistantId}`}))`.execute(db);
+      await sql`SELECT pg_advisory_xact_lock(${CALLS_IN_PROGRESS_LOCKS}, hashtext(${`network:${network}`}))`.execute(db);
+    },
+
+    /**
+     * Public browser calls in progress for the assistant and from the network. A call counts while
+     * its lease runs: a token never used stops counting when it expires, a call whose process died
+     * when its lease does, without waiting for the sweep.
+     */
+    async countCallsInProgress(assistantId: number, network: string, now: Date): Promise<{ byAssistant: number; byNetwork: number }> {
+      const live = db.selectFrom('calls').select((eb) => eb.fn.countAll<string>().as('count')).where('status', 'in', LIVE_STATUSES).where('lease_until', '>', now);
+      const byAssistant = await live.where('type', '=', 'web').where('is_test', '=', false).where('assistant_id', '=', assistantId).executeTakeFirstOrThrow();
+      const byNetwork = await live.where('client_network', '=', network).executeTakeFirstOrThrow();
+      return { byAssistant: Number(byAssistant.count), byNetwork: Number(byNetwork.count) };
     },
   };
 }

@@ -19,6 +19,7 @@ import * as supervisorStatus from './0018-supervisor-status.js';
 import * as statementRefusal from './0019-statement-refusal.js';
 import * as claimableJobs from './0020-claimable-jobs.js';
 import * as indexDrivenJobWrites from './0021-index-driven-job-writes.js';
+import * as webCallBounds from './0022-web-call-bounds.js';
 
 /**
  * Every migration in order. Listed explicitly (not read from a folder) so the order is reviewed
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0019-statement-refusal': statementRefusal,
   '0020-claimable-jobs': claimableJobs,
   '0021-index-driven-job-writes': indexDrivenJobWrites,
+  '0022-web-call-bounds': webCallBounds,
 };
