@@ -19,6 +19,11 @@ const USAGE = `Usage: npm run --silent cli -- <command>
   users list                                list users with their balances
   users delete --email E                    delete a user: revokes every API key and session at once;
                                             the balance ledger is kept; prints {"id","email","deleted_at","tokens_revoked"}
+  phone-numbers assign --email E --number N [--reassign]
+                                            give a user a number of the service's own Twilio account
+                                            (TWILIO_ACCOUNT_SID must list it): it receives that user's
+                                            calls; --reassign takes it from the account holding it;
+                                            prints {"id","email","phone_number","claim","taken_from_user_id"}
 
 Uses the same configuration as the server (DATABASE_URL, DATA_DIR, ...).`;
 
@@ -66,6 +71,8 @@ function parseCommandLine(argv: string[]) {
         balance: { type: 'string' },
         amount: { type: 'string' },
         reason: { type: 'string' },
+        number: { type: 'string' },
+        reassign: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -107,6 +114,11 @@ async function run(command: string, flags: Flags, deps: Deps): Promise<unknown> 
     case 'users delete': {
       const { user, tokensRevoked, deletedAt } = await accounts.deleteUser({ email: required(flags, 'email') });
       return { id: user.id, email: user.email, deleted_at: deletedAt.toISOString(), tokens_revoked: tokensRevoked };
+    }
+    case 'phone-numbers assign': {
+      const user = await accounts.userByEmail(required(flags, 'email'));
+      const { line, takenFrom } = await deps.services.phoneNumbers.assignOperatorNumber({ userId: user.id, phoneNumber: required(flags, 'number'), reassign: flags.reassign === true });
+      return { id: line.id, email: user.email, phone_number: line.phone_number, claim: line.claim, taken_from_user_id: takenFrom };
     }
     default:
       throw new UsageError(`Unknown command "${command}".`);

@@ -17,6 +17,8 @@ import { createCalendlyClient } from './modules/calendars/calendly.client.js';
 import { createGroupsService } from './modules/assistants/groups.service.js';
 import { createToolsService } from './modules/tools/tools.service.js';
 import { createPhoneNumbersService } from './modules/phone-numbers/phone-numbers.service.js';
+import { createTwilioDirectory } from './modules/calls/telephony/twilio-directory.js';
+import { createTwilioRest } from './modules/calls/telephony/twilio-rest.js';
 import { createAssistantsService } from './modules/assistants/assistants.service.js';
 import { createAssistantCompatService } from './modules/assistants/assistant-compat.service.js';
 import { createKnowledgeService, type KnowledgeService } from './modules/knowledge/knowledge.service.js';
@@ -200,11 +202,20 @@ function createAssistantServices(deps: Omit<Deps, 'services'>, knowledgeBases: K
   const labels = createGroupsService({ db, clock }, 'label');
   const tools = createToolsService({ db, clock, secrets });
   // Deleting a number also drops the warm-transfer tools that dial from it (same transaction).
-  const phoneNumbers = createPhoneNumbersService({ db, clock, secrets, beforeDelete: (tx, userId, id) => assistants.detachPhoneNumber(tx, userId, id) });
+  const phoneNumbers = createPhoneNumbersService({ db, clock, secrets, carrier: twilioDirectory(config), beforeDelete: (tx, userId, id) => assistants.detachPhoneNumber(tx, userId, id) });
   const owners = { folders, labels, tools, phoneNumbers, knowledgeBases };
   const assistants = createAssistantsService({ db, clock, secrets, catalog, calendars, owners });
   const assistantCompat = createAssistantCompatService({ db, clock });
   return { catalog, calendars, folders, labels, tools, phoneNumbers, assistants, assistantCompat };
+}
+
+/** Twilio's answers to the phone-number rules (credentials, which account has a number). */
+function twilioDirectory(config: Config) {
+  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken } = config;
+  return createTwilioDirectory({
+    rest: createTwilioRest({ baseUrl: config.TWILIO_API_URL, timeoutMs: config.TWILIO_TIMEOUT_MS }),
+    operator: accountSid && authToken ? { accountSid, authToken } : null,
+  });
 }
 
 /** Job handlers and recurring jobs; each schedule fires once per period across all processes. */

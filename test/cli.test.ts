@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
 import { TEST_SECRET_KEY } from './helpers/test-app.js';
+import { newAccountSid, startFakeTwilio } from './helpers/fake-twilio.js';
 
 const run = promisify(execFile);
 const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
@@ -29,8 +30,12 @@ afterAll(async () => {
 });
 
 async function cli(...args: string[]) {
+  return cliWith({}, ...args);
+}
+
+async function cliWith(extraEnv: Record<string, string>, ...args: string[]) {
   try {
-    const { stdout, stderr } = await run(TSX, ['src/cli.ts', ...args], { env });
+    const { stdout, stderr } = await run(TSX, ['src/cli.ts', ...args], { env: { ...env, ...extraEnv } });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -86,4 +91,37 @@ describe('admin CLI', () => {
     expect(res.stderr).toContain('--amount must be a number of USD');
     expect((await cli('frobnicate')).code).toBe(64);
   }, 60_000);
+
+  it("assigns a number of the service's own Twilio account, which must list it, and moves it only with --reassign", async () => {
+    const operatorSid = newAccountSid();
+    const twilio = await startFakeTwilio({ [operatorSid]: 'operator-token' });
+    try {
+      const withTwilio = { TWILIO_ACCOUNT_SID: operatorSid, TWILIO_AUTH_TOKEN: 'operator-token', TWILIO_API_URL: twilio.url };
+      twilio.addIncomingNumber(operatorSid, '+14155550123');
+      const first = JSON.parse((await cli('users', 'create', '--email', 'line-a@example.com', '--password', 'pw-123456')).stdout);
+      const second = JSON.parse((await cli('users', 'create', '--email', 'line-b@example.com', '--password', 'pw-123456')).stdout);
+
+      const assigned = await cliWith(withTwilio, 'phone-numbers', 'assign', '--email', 'line-a@example.com', '--number', '+1 (415) 555-0123');
+      expect(assigned.code, assigned.stderr).toBe(0);
+      expect(JSON.parse(assigned.stdout)).toEqual({ id: expect.any(Number), email: 'line-a@example.com', phone_number: '+14155550123', claim: 'operator', taken_from_user_id: null });
+      expect(twilio.lookups().map((r) => r.path)).toEqual([`/2010-04-01/Accounts/${operatorSid}/IncomingPhoneNumbers.json?PhoneNumber=%2B14155550123`]);
+
+      const held = await cliWith(withTwilio, 'phone-numbers', 'assign', '--email', 'line-b@example.com', '--number', '+14155550123');
+      expect([held.code, held.stdout]).toEqual([1, '']);
+      expect(held.stderr).toContain(`+14155550123 is held by user ${first.id}; assign it again with --reassign to take it from them.`);
+      const moved = await cliWith(withTwilio, 'phone-numbers', 'assign', '--email', 'line-b@example.com', '--number', '+14155550123', '--reassign');
+      expect(moved.code, moved.stderr).toBe(0);
+      expect(JSON.parse(moved.stdout)).toMatchObject({ email: 'line-b@example.com', phone_number: '+14155550123', taken_from_user_id: first.id });
+      expect(second.id).not.toBe(first.id);
+
+      const notOurs = await cliWith(withTwilio, 'phone-numbers', 'assign', '--email', 'line-a@example.com', '--number', '+14155550999');
+      expect([notOurs.code, notOurs.stdout]).toEqual([1, '']);
+      expect(notOurs.stderr).toContain("The service's Twilio account has no phone number +14155550999.");
+      const noTwilio = await cli('phone-numbers', 'assign', '--email', 'line-a@example.com', '--number', '+14155550123');
+      expect(noTwilio.stderr).toContain('The service has no Twilio account of its own: set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN.');
+      expect((await cli('phone-numbers', 'assign', '--email', 'line-a@example.com')).code).toBe(64);
+    } finally {
+      await twilio.close();
+    }
+  }, 120_000);
 });

@@ -6905,6 +6905,15 @@ export interface operations {
                     "application/json": components["schemas"]["MessageBody"];
                 };
             };
+            /** @description Twilio could not be reached to check the credentials and the number. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
         };
     };
     listPhoneNumbers: {

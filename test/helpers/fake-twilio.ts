@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
 import { decodeMulaw, encodeMulaw } from '../../src/modules/calls/audio/g711.js';
@@ -41,12 +41,78 @@ export interface TwilioRestRequest {
   sid?: string;
 }
 
-/** The REST API: create and update calls for the accounts it knows, with Basic auth checked. */
+/** Twilio's error bodies, as its API answers them. */
+export const twilioErrors = {
+  authenticate: { code: 20003, detail: 'Your AccountSid or AuthToken was incorrect.', message: 'Authenticate', more_info: 'https://www.twilio.com/docs/errors/20003', status: 401 },
+  notFound: (path: string) => ({ code: 20404, message: `The requested resource ${path.split('?')[0]} was not found`, more_info: 'https://www.twilio.com/docs/errors/20404', status: 404 }),
+};
+
+export type AccountStatus = 'active' | 'suspended' | 'closed';
+
+/** The Account resource (GET /2010-04-01/Accounts/{sid}.json), as Twilio answers it. */
+function accountResource(sid: string, authToken: string, status: AccountStatus) {
+  return {
+    auth_token: authToken, date_created: 'Thu, 01 Jan 2026 10:00:00 +0000', date_updated: 'Thu, 01 Jan 2026 10:00:00 +0000',
+    friendly_name: `Account ${sid.slice(2, 8)}`, owner_account_sid: sid, sid, status, type: 'Full', uri: `/2010-04-01/Accounts/${sid}.json`,
+    subresource_uris: { calls: `/2010-04-01/Accounts/${sid}/Calls.json`, incoming_phone_numbers: `/2010-04-01/Accounts/${sid}/IncomingPhoneNumbers.json` },
+  };
+}
+
+/** One page of IncomingPhoneNumbers (its list fields, and each number as Twilio describes it). */
+function incomingNumbersPage(sid: string, numbers: string[], query: URLSearchParams) {
+  const uri = `/2010-04-01/Accounts/${sid}/IncomingPhoneNumbers.json?${query.toString()}`;
+  return {
+    end: Math.max(0, numbers.length - 1), first_page_uri: uri, next_page_uri: null, page: 0, page_size: 50, previous_page_uri: null, start: 0, uri,
+    incoming_phone_numbers: numbers.map((phoneNumber, i) => ({
+      account_sid: sid, api_version: '2010-04-01', capabilities: { fax: false, mms: true, sms: true, voice: true }, friendly_name: phoneNumber,
+      phone_number: phoneNumber, sid: `PN${sid.slice(2, 26)}${String(i).padStart(8, '0')}`, status: 'in-use', voice_method: 'POST', voice_url: null,
+      uri: `/2010-04-01/Accounts/${sid}/IncomingPhoneNumbers/PN${i}.json`,
+    })),
+  };
+}
+
+/**
+ * The REST API for the accounts it knows, with Basic auth checked: create and update calls,
+ * fetch an account, list its incoming numbers (filtered by PhoneNumber as Twilio does: a number
+ * containing the filter's digits).
+ */
 export async function startFakeTwilio(accounts: Record<string, string>) {
   const requests: TwilioRestRequest[] = [];
+  const statuses = new Map<string, AccountStatus>();
+  const numbers = new Map<string, string[]>();
   let failNext: { status: number; body: Record<string, unknown> } | null = null;
   let dropNext = false;
   const updateListeners: Array<(callSid: string, form: Form) => void> = [];
+
+  function answer(req: IncomingMessage, record: TwilioRestRequest): { status: number; body: Record<string, unknown> } {
+    const url = new URL(record.path, 'http://twilio.test');
+    const match = /^\/2010-04-01\/Accounts\/(AC[0-9a-f]{32})(\.json|\/IncomingPhoneNumbers\.json|\/Calls\.json|\/Calls\/(CA[0-9a-f]{32})\.json)$/.exec(url.pathname);
+    const route = match && `${req.method} ${match[2]!.replace(/CA[0-9a-f]{32}/, '{sid}')}`;
+    if (!match || !['GET .json', 'GET /IncomingPhoneNumbers.json', 'POST /Calls.json', 'POST /Calls/{sid}.json'].includes(route!)) {
+      return { status: 404, body: twilioErrors.notFound(record.path) };
+    }
+    const sid = match[1]!;
+    const [user, pass] = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString().split(':');
+    if (user !== sid || !Object.hasOwn(accounts, sid) || accounts[sid] !== pass) return { status: 401, body: twilioErrors.authenticate };
+    if (failNext) {
+      const failure = failNext;
+      failNext = null;
+      return failure;
+    }
+    if (route === 'GET .json') return { status: 200, body: accountResource(sid, accounts[sid]!, statuses.get(sid) ?? 'active') };
+    if (route === 'GET /IncomingPhoneNumbers.json') {
+      const filter = (url.searchParams.get('PhoneNumber') ?? '').replace(/\D/g, '');
+      return { status: 200, body: incomingNumbersPage(sid, (numbers.get(sid) ?? []).filter((n) => n.replace(/\D/g, '').includes(filter)), url.searchParams) };
+    }
+    const callSid = match[3];
+    if (callSid) {
+      for (const listener of updateListeners) listener(callSid, record.form);
+      return { status: 200, body: { sid: callSid, status: record.form.Status === 'completed' ? 'completed' : 'in-progress' } };
+    }
+    record.sid = newCallSid();
+    return { status: 201, body: { sid: record.sid, account_sid: sid, status: 'queued', direction: 'outbound-api', to: record.form.To, from: record.form.From } };
+  }
+
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -56,30 +122,14 @@ export async function startFakeTwilio(accounts: Record<string, string>) {
         const existing = form[key];
         form[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
       }
-      const path = req.url ?? '';
-      const record: TwilioRestRequest = { method: req.method ?? '', path, headers: req.headers, form };
+      const record: TwilioRestRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, form };
       requests.push(record);
       if (dropNext) {
         dropNext = false;
         return req.socket.destroy();
       }
-      const reply = (status: number, body: Record<string, unknown>) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      const match = /^\/2010-04-01\/Accounts\/(AC[0-9a-f]{32})\/Calls(?:\/(CA[0-9a-f]{32}))?\.json$/.exec(path);
-      if (!match || req.method !== 'POST') return reply(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
-      const [, sid, callSid] = match;
-      const [user, pass] = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString().split(':');
-      if (user !== sid || accounts[sid!] === undefined || accounts[sid!] !== pass) return reply(401, { code: 20003, message: 'Authenticate', status: 401 });
-      if (failNext) {
-        const { status, body } = failNext;
-        failNext = null;
-        return reply(status, body);
-      }
-      if (callSid) {
-        for (const listener of updateListeners) listener(callSid, form);
-        return reply(200, { sid: callSid, status: form.Status === 'completed' ? 'completed' : 'in-progress' });
-      }
-      record.sid = newCallSid();
-      return reply(201, { sid: record.sid, account_sid: sid, status: 'queued', direction: 'outbound-api', to: form.To, from: form.From });
+      const { status, body } = answer(req, record);
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -88,12 +138,23 @@ export async function startFakeTwilio(accounts: Record<string, string>) {
     requests,
     creates: () => requests.filter((r) => r.path.endsWith('/Calls.json')),
     updates: () => requests.filter((r) => /\/Calls\/CA[0-9a-f]{32}\.json$/.test(r.path)),
+    /** Account fetches and number lookups, the checks of a registration. */
+    lookups: () => requests.filter((r) => r.method === 'GET'),
     failNext(status: number, body: Record<string, unknown>) {
       failNext = { status, body };
     },
     /** The next request's connection is dropped without an answer, as a network failure would. */
     dropNext() {
       dropNext = true;
+    },
+    /** Another account Twilio knows (a tenant's own). */
+    addAccount(sid: string, authToken: string, status: AccountStatus = 'active') {
+      accounts[sid] = authToken;
+      statuses.set(sid, status);
+    },
+    /** A number the account has (it shows in its IncomingPhoneNumbers). */
+    addIncomingNumber(sid: string, phoneNumber: string) {
+      numbers.set(sid, [...(numbers.get(sid) ?? []), phoneNumber]);
     },
     /** Called for each call update (hang-up, new TwiML), as Twilio would act on the live call. */
     onUpdate(listener: (callSid: string, form: Form) => void) {

@@ -47,16 +47,36 @@ export async function startVoiceApp(options: { engine?: 'hangUp' | 'listen'; env
 }
 
 let lineSequence = 0;
+const nextNumber = () => `+1415555${String(500 + ++lineSequence).padStart(4, '0')}`;
 
-/** A user with a balance, a number and an assistant calling from it (overrides go to the assistant). */
-export async function ownerWithLine(t: TestApp, options: { balanceUsd?: number; number?: string; assistant?: Record<string, unknown> } = {}) {
+type LineOptions = { balanceUsd?: number; number?: string; assistant?: Record<string, unknown> };
+
+async function ownerWith(t: TestApp, options: LineOptions, line: (userId: number, api: Api, number: string) => Promise<number>) {
   const owner = await createUser(t.deps, { balanceUsd: options.balanceUsd ?? 10 });
   const api: Api = apiFor(t, owner.token);
-  lineSequence += 1;
-  const number = options.number ?? `+1415555${String(500 + lineSequence).padStart(4, '0')}`;
-  const phoneNumberId = await createPhoneNumber(api, number);
+  const number = options.number ?? nextNumber();
+  const phoneNumberId = await line(owner.user.id, api, number);
   const assistant = await createAssistant(api, { phone_number_id: phoneNumberId, ...options.assistant });
   return { ...owner, api, number, phoneNumberId, assistant };
+}
+
+/**
+ * A user with a balance, a number and an assistant calling from it (overrides go to the
+ * assistant). The number is registered through the API: it can place calls, not receive them.
+ */
+export function ownerWithLine(t: TestApp, options: LineOptions = {}) {
+  return ownerWith(t, options, (_userId, api, number) => createPhoneNumber(api, number));
+}
+
+/**
+ * The same with a number of the service's own Twilio account, which the fake lists and the
+ * operator assigned to the user (as `phone-numbers assign` does): it receives calls.
+ */
+export function ownerWithOperatorLine(v: VoiceTestApp, options: LineOptions = {}) {
+  return ownerWith(v.t, options, async (userId, _api, number) => {
+    v.twilio.addIncomingNumber(v.accountSid, number);
+    return (await v.t.deps.services.phoneNumbers.assignOperatorNumber({ userId, phoneNumber: number, reassign: false })).line.id;
+  });
 }
 
 export async function makeCall(api: Api, assistantId: number, phone = '+14155550199', variables?: Record<string, unknown>) {

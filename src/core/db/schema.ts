@@ -228,11 +228,27 @@ export interface PhoneNumbersTable {
   has_active_subscription: boolean;
   /** 'twilio': calls on this number use its own Twilio account (below) instead of the configured one. */
   provider: ColumnType<'twilio' | null, 'twilio' | null | undefined, 'twilio' | null>;
+  /** The number's own Twilio account, whose token `twilio_accounts` holds (migration 0023). */
   twilio_account_sid: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Sealed with SECRET_KEY; never returned by the API. */
-  twilio_auth_token_sealed: ColumnType<string | null, string | null | undefined, string | null>;
+  /** How this account's claim on the number was established; only a claimed row receives calls (at most one per number). */
+  claim: ColumnType<NumberClaim | null, NumberClaim | null | undefined, NumberClaim | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+/** Own account: its Twilio account lists it; operator: an administrator assigned it; carried over: from before claims were proven. */
+export type NumberClaim = 'own_account' | 'operator' | 'carried_over';
+
+/** A tenant's own Twilio account: one account's per SID, with the token Twilio accepted (migration 0023). */
+export interface TwilioAccountsTable {
+  account_sid: string;
+  user_id: number;
+  /** Sealed with SECRET_KEY; never returned by the API. */
+  auth_token_sealed: string;
+  /** When Twilio accepted the token; null for a SID carried over from before credentials were proven. */
+  verified_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
 }
 
 /** Column names equal the API field names of spec 4.5, so a patch maps onto a row one to one. */
@@ -676,6 +692,7 @@ export interface Database {
   labels: AssistantGroupsTable;
   custom_tools: CustomToolsTable;
   phone_numbers: PhoneNumbersTable;
+  twilio_accounts: TwilioAccountsTable;
   assistants: AssistantsTable;
   assistant_labels: AssistantLabelsTable;
   assistant_tools: AssistantToolsTable;

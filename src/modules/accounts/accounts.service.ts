@@ -110,6 +110,13 @@ export function createAccountsService({ db, clock }: AccountsDeps) {
       });
     },
 
+    /** A user by e-mail, for the admin CLI's commands about an account. */
+    async userByEmail(email: string) {
+      const user = await createAccountsRepo(db).findUserByEmail(email.trim());
+      if (!user) throw userNotFound(email);
+      return { id: user.id, email: user.email };
+    },
+
     listUsers(): Promise<PublicUser[]> {
       return createAccountsRepo(db).listUsers();
     },

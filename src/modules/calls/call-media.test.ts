@@ -4,7 +4,7 @@ import { containsSignalForText, signalForText } from './audio/test-signal.js';
 import { connectFakeCaller, newCallSid, signTwilio, type FakeCaller } from '../../../test/helpers/fake-twilio.js';
 import { GOODBYE } from '../../../test/helpers/scripted-engine.js';
 import { startWebhookSink, type WebhookSink } from '../../../test/helpers/webhook-sink.js';
-import { balanceMicros, callRow, makeCall, ownerWithLine, postTwilio, PRICE_MICROS, PUBLIC_HOST, startVoiceApp, type VoiceTestApp } from '../../../test/helpers/voice.js';
+import { balanceMicros, callRow, makeCall, ownerWithLine, ownerWithOperatorLine, postTwilio, PRICE_MICROS, PUBLIC_HOST, startVoiceApp, type VoiceTestApp } from '../../../test/helpers/voice.js';
 
 /**
  * Whole calls through the real server listening on a port: a fake caller opens the media stream
@@ -214,7 +214,7 @@ describe('the post-call webhook for calls that never connected', () => {
 
 describe('inbound calls end to end', () => {
   it('answers a call to an inbound number with its assistant', async () => {
-    const owner = await ownerWithLine(v.t, { assistant: { type: 'inbound', status: 'active', initial_message: 'Thanks for calling Acme!' } });
+    const owner = await ownerWithOperatorLine(v, { assistant: { type: 'inbound', status: 'active', initial_message: 'Thanks for calling Acme!' } });
     const CallSid = newCallSid();
     const twiml = await postTwilio(v.t, '/api/voice/twilio/incoming', { AccountSid: v.accountSid, CallSid, From: '+40711222333', To: owner.number, Direction: 'inbound' }, { token: v.authToken });
     const callId = Number(/name="call_id" value="(\d+)"/.exec(twiml.body)![1]);

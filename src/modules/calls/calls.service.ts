@@ -41,8 +41,18 @@ export function createCallsService(deps: CallsServiceDeps) {
     if (!deps.publicUrl) throw new AppError(503, 'Phone calls are not configured: set PUBLIC_URL to the https address Twilio can reach.');
     const line = assistant.phone_number_id === null
       ? undefined
-      : await db.selectFrom('phone_numbers').select(['id', 'phone_number']).where('id', '=', assistant.phone_number_id).where('user_id', '=', assistant.user_id).executeTakeFirst();
+      : await db
+        .selectFrom('phone_numbers as p')
+        .select(['p.id', 'p.phone_number'])
+        .select((eb) => eb.exists(
+          eb.selectFrom('phone_numbers as q').select('q.id').whereRef('q.phone_number', '=', 'p.phone_number').whereRef('q.user_id', '<>', 'p.user_id').where('q.claim', 'is not', null),
+        ).as('held_elsewhere'))
+        .where('p.id', '=', assistant.phone_number_id)
+        .where('p.user_id', '=', assistant.user_id)
+        .executeTakeFirst();
     if (!line) throw new AppError(422, 'The assistant has no phone number to call from. Assign one with phone_number_id.');
+    // Another account's line: calling from it would show their number to the people called.
+    if (line.held_elsewhere) throw new AppError(422, `The number ${line.phone_number} is registered by another account; the assistant cannot call from it.`);
     const credentials = await deps.accounts.forPhoneNumber(line.id);
     if (!credentials) {
       throw new AppError(503, 'Phone calls are not configured: set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN, or register the number with its own Twilio account.');

@@ -1,23 +1,25 @@
 import type { DbOrTx } from '../../core/db/transaction.js';
-import type { PhoneNumberType } from '../../core/db/schema.js';
+import type { NumberClaim, PhoneNumberType } from '../../core/db/schema.js';
+
+export interface NewPhoneNumber {
+  user_id: number;
+  phone_number: string;
+  country_code: string;
+  type: PhoneNumberType;
+  nickname: string | null;
+  sms_capable: boolean;
+  region: string;
+  has_active_subscription: boolean;
+  provider?: 'twilio' | null;
+  twilio_account_sid?: string | null;
+  claim?: NumberClaim | null;
+  created_at: Date;
+  updated_at: Date;
+}
 
 export function createPhoneNumbersRepo(db: DbOrTx) {
   return {
-    insert(values: {
-      user_id: number;
-      phone_number: string;
-      country_code: string;
-      type: PhoneNumberType;
-      nickname: string | null;
-      sms_capable: boolean;
-      region: string;
-      has_active_subscription: boolean;
-      provider?: 'twilio' | null;
-      twilio_account_sid?: string | null;
-      twilio_auth_token_sealed?: string | null;
-      created_at: Date;
-      updated_at: Date;
-    }) {
+    insert(values: NewPhoneNumber) {
       return db
         .insertInto('phone_numbers')
         .values({
@@ -31,10 +33,25 @@ export function createPhoneNumbersRepo(db: DbOrTx) {
           has_active_subscription: values.has_active_subscription,
           provider: values.provider ?? null,
           twilio_account_sid: values.twilio_account_sid ?? null,
-          twilio_auth_token_sealed: values.twilio_auth_token_sealed ?? null,
+          claim: values.claim ?? null,
           created_at: values.created_at,
           updated_at: values.updated_at,
         })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /**
+     * Makes the number the user's line on the service's own account (inserted, or their row
+     * turned into it), claimed; the caller has released any other account's claim first.
+     */
+    assignOperatorLine(values: NewPhoneNumber) {
+      return db
+        .insertInto('phone_numbers')
+        .values({ ...values, provider: null, twilio_account_sid: null, claim: 'operator' })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'phone_number']).doUpdateSet({ provider: null, twilio_account_sid: null, claim: 'operator', updated_at: values.updated_at }),
+        )
         .returningAll()
         .executeTakeFirstOrThrow();
     },
@@ -72,6 +89,51 @@ export function createPhoneNumbersRepo(db: DbOrTx) {
     lockOwned(userId: number, ids: number[]) {
       if (ids.length === 0) return Promise.resolve([]);
       return db.selectFrom('phone_numbers').select(['id', 'type']).where('user_id', '=', userId).where('id', 'in', ids).forKeyShare().execute();
+    },
+
+    /** The row that holds the number (its claim), locked; undefined when nobody holds it. */
+    lockClaim(e164: string) {
+      return db.selectFrom('phone_numbers').select(['id', 'user_id', 'claim']).where('phone_number', '=', e164).where('claim', 'is not', null).forUpdate().executeTakeFirst();
+    },
+
+    async releaseClaim(id: number, now: Date): Promise<void> {
+      await db.updateTable('phone_numbers').set({ claim: null, updated_at: now }).where('id', '=', id).execute();
+    },
+
+    /**
+     * Registers a proven Twilio account for the user: a new SID, the user's own again (a newer
+     * token), or one nobody proved (carried over from before credentials were checked). Undefined
+     * when another account proved it first. Exact under concurrency: the upsert's row lock.
+     */
+    claimTwilioAccount(values: { accountSid: string; userId: number; authTokenSealed: string; now: Date }) {
+      return db
+        .insertInto('twilio_accounts')
+        .values({
+          account_sid: values.accountSid, user_id: values.userId, auth_token_sealed: values.authTokenSealed, verified_at: values.now,
+          created_at: values.now, updated_at: values.now,
+        })
+        .onConflict((oc) =>
+          oc
+            .column('account_sid')
+            .doUpdateSet((eb) => ({
+              user_id: eb.ref('excluded.user_id'), auth_token_sealed: eb.ref('excluded.auth_token_sealed'), verified_at: eb.ref('excluded.verified_at'),
+              updated_at: eb.ref('excluded.updated_at'),
+            }))
+            .where((eb) => eb.or([eb('twilio_accounts.user_id', '=', values.userId), eb('twilio_accounts.verified_at', 'is', null)])),
+        )
+        .returning(['account_sid'])
+        .executeTakeFirst();
+    },
+
+    /** The numbers other accounts registered on a Twilio account that is no longer theirs stop receiving its calls. */
+    async releaseClaimsOfOthers(accountSid: string, userId: number, now: Date): Promise<void> {
+      await db
+        .updateTable('phone_numbers')
+        .set({ claim: null, updated_at: now })
+        .where('twilio_account_sid', '=', accountSid)
+        .where('user_id', '<>', userId)
+        .where('claim', 'is not', null)
+        .execute();
     },
   };
 }

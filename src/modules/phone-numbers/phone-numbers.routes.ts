@@ -41,7 +41,7 @@ export function presentPhoneNumber(row: Selectable<PhoneNumbersTable>) {
 export const phoneNumbersRoutes: FastifyPluginAsyncTypebox<PhoneNumbersRoutesOptions> = async (app, { phoneNumbers }) => {
   app.post(
     '/user/phone-numbers',
-    { config: { errorShape: 'validation' }, schema: { tags, operationId: 'createPhoneNumber', summary: 'Register a phone number (E.164)', body: CreatePhoneNumberBody, response: { 201: PhoneNumberCreated, 422: PhoneValidationError } } },
+    { config: { errorShape: 'validation' }, schema: { tags, operationId: 'createPhoneNumber', summary: 'Register a phone number (E.164)', body: CreatePhoneNumberBody, response: { 201: PhoneNumberCreated, 422: PhoneValidationError, 502: { ...MessageBody, description: 'Twilio could not be reached to check the credentials and the number.' } } } },
     async (request, reply) => {
       const row = await phoneNumbers.register(authOf(request).userId, request.body);
       return reply.status(201).send({ message: 'Phone number created successfully.', data: presentPhoneNumber(row) });

@@ -20,6 +20,7 @@ import * as statementRefusal from './0019-statement-refusal.js';
 import * as claimableJobs from './0020-claimable-jobs.js';
 import * as indexDrivenJobWrites from './0021-index-driven-job-writes.js';
 import * as webCallBounds from './0022-web-call-bounds.js';
+import * as twilioClaims from './0023-twilio-claims.js';
 
 /**
  * Every migration in order. Listed explicitly (not read from a folder) so the order is reviewed
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0020-claimable-jobs': claimableJobs,
   '0021-index-driven-job-writes': indexDrivenJobWrites,
   '0022-web-call-bounds': webCallBounds,
+  '0023-twilio-claims': twilioClaims,
 };

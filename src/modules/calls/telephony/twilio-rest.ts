@@ -26,29 +26,30 @@ export interface TwilioRestOptions {
   timeoutMs: number;
 }
 
+/** An Account resource's `status`: only an active account places and receives calls. */
+export type TwilioAccountStatus = 'active' | 'suspended' | 'closed';
+
 /**
- * The two Voice REST calls the service needs: create a call and update a live one. Form bodies
- * with PascalCase keys, list values as repeated keys, HTTP Basic with the account's SID and token.
+ * The Voice REST calls the service needs: create a call and update a live one, fetch an account
+ * and look up one of its incoming numbers (to prove credentials and numbers before they are
+ * registered). Form bodies with PascalCase keys, list values as repeated keys, HTTP Basic with
+ * the account's SID and token.
  */
 export function createTwilioRest({ baseUrl, timeoutMs }: TwilioRestOptions) {
   const root = baseUrl.replace(/\/+$/, '');
 
-  async function post(credentials: TwilioCredentials, path: string, form: TwilioParams): Promise<Record<string, unknown>> {
-    const body = new URLSearchParams();
-    for (const [key, value] of Object.entries(form)) {
-      for (const item of Array.isArray(value) ? value : [value]) body.append(key, item);
-    }
+  async function request(credentials: TwilioCredentials, path: string, form?: TwilioParams): Promise<Record<string, unknown>> {
     const url = `${root}/2010-04-01/Accounts/${encodeURIComponent(credentials.accountSid)}${path}`;
     let response: Response;
     try {
       response = await fetch(url, {
-        method: 'POST',
+        method: form ? 'POST' : 'GET',
         headers: {
           authorization: `Basic ${Buffer.from(`${credentials.accountSid}:${credentials.authToken}`).toString('base64')}`,
-          'content-type': 'application/x-www-form-urlencoded',
+          ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
           accept: 'application/json',
         },
-        body,
+        body: form ? formBody(form) : undefined,
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
@@ -71,7 +72,7 @@ export function createTwilioRest({ baseUrl, timeoutMs }: TwilioRestOptions) {
   return {
     /** POST /Calls.json; returns the new call's SID. */
     async createCall(credentials: TwilioCredentials, form: TwilioParams): Promise<{ sid: string; status: string }> {
-      const call = await post(credentials, '/Calls.json', form);
+      const call = await request(credentials, '/Calls.json', form);
       if (typeof call.sid !== 'string') throw new TwilioApiError('Twilio answered without a call SID', 200, null);
       return { sid: call.sid, status: typeof call.status === 'string' ? call.status : 'queued' };
     },
@@ -79,14 +80,37 @@ export function createTwilioRest({ baseUrl, timeoutMs }: TwilioRestOptions) {
     /** POST /Calls/{sid}.json (hang up, or new TwiML); false when the call is already gone. */
     async updateCall(credentials: TwilioCredentials, callSid: string, form: TwilioParams): Promise<boolean> {
       try {
-        await post(credentials, `/Calls/${encodeURIComponent(callSid)}.json`, form);
+        await request(credentials, `/Calls/${encodeURIComponent(callSid)}.json`, form);
         return true;
       } catch (error) {
         if (error instanceof TwilioApiError && (error.code === CALL_GONE || error.status === 404)) return false;
         throw error;
       }
     },
+
+    /** GET /Accounts/{sid}.json with the account's own credentials: its status (a refusal throws). */
+    async fetchAccount(credentials: TwilioCredentials): Promise<{ status: TwilioAccountStatus }> {
+      const account = await request(credentials, '.json');
+      const status = account.status;
+      if (status !== 'active' && status !== 'suspended' && status !== 'closed') throw new TwilioApiError('Twilio answered without an account status', 200, null);
+      return { status };
+    },
+
+    /** Whether the account has this incoming number (E.164): GET /IncomingPhoneNumbers.json?PhoneNumber=, matched exactly. */
+    async hasIncomingNumber(credentials: TwilioCredentials, e164: string): Promise<boolean> {
+      const page = await request(credentials, `/IncomingPhoneNumbers.json?${new URLSearchParams({ PhoneNumber: e164 })}`);
+      const listed = Array.isArray(page.incoming_phone_numbers) ? (page.incoming_phone_numbers as Array<{ phone_number?: unknown }>) : [];
+      return listed.some((number) => number.phone_number === e164);
+    },
   };
+}
+
+function formBody(form: TwilioParams): URLSearchParams {
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(form)) {
+    for (const item of Array.isArray(value) ? value : [value]) body.append(key, item);
+  }
+  return body;
 }
 
 export type TwilioRest = ReturnType<typeof createTwilioRest>;

@@ -87,7 +87,11 @@ export function createTwilioWebhooks(deps: TwilioWebhooksDeps) {
     return accountSid;
   }
 
-  /** The active inbound assistant answering `number` on this Twilio account. */
+  /**
+   * The active inbound assistant answering `number` on this Twilio account: on the account's
+   * claim on the number (one per number), a number of the service's account the operator
+   * assigned, or one of a tenant's own account while that account is still registered by them.
+   */
   function inboundAssistant(number: string, accountSid: string) {
     const configured = deps.accounts.configured?.accountSid === accountSid;
     return db
@@ -95,11 +99,13 @@ export function createTwilioWebhooks(deps: TwilioWebhooksDeps) {
       .innerJoin('assistants as a', (join) => join.onRef('a.phone_number_id', '=', 'p.id').on('a.type', '=', 'inbound').on('a.status', '=', 'active'))
       .select(['a.id as assistant_id', 'a.user_id', 'p.id as phone_number_id'])
       .where('p.phone_number', '=', number)
+      .where('p.claim', 'is not', null)
       .where((eb) => {
-        const own = eb.and([eb('p.provider', '=', 'twilio'), eb('p.twilio_account_sid', '=', accountSid)]);
+        const ownAccount = eb.exists(eb.selectFrom('twilio_accounts as t').select('t.account_sid').where('t.account_sid', '=', accountSid).whereRef('t.user_id', '=', 'p.user_id'));
+        const own = eb.and([eb('p.provider', '=', 'twilio'), eb('p.twilio_account_sid', '=', accountSid), ownAccount]);
         return configured ? eb.or([own, eb('p.provider', 'is', null)]) : own;
       })
-      .orderBy('p.id')
+      .orderBy('a.id')
       .executeTakeFirst();
   }
 

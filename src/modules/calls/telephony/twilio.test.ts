@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAccountSid, newCallSid, signTwilio } from '../../../../test/helpers/fake-twilio.js';
-import { balanceMicros, callRow, makeCall, ownerWithLine, postTwilio, PRICE_MICROS, PUBLIC_HOST, PUBLIC_URL, startVoiceApp, type VoiceTestApp } from '../../../../test/helpers/voice.js';
+import { balanceMicros, callRow, makeCall, ownerWithLine, ownerWithOperatorLine, postTwilio, PRICE_MICROS, PUBLIC_HOST, PUBLIC_URL, startVoiceApp, type VoiceTestApp } from '../../../../test/helpers/voice.js';
 import { isValidTwilioSignature, twilioSignature } from './twilio-signature.js';
 import { twilioCallControl } from './twilio.js';
 
@@ -41,7 +41,7 @@ describe('X-Twilio-Signature', () => {
 
 describe('POST /api/voice/twilio/incoming', () => {
   it("streams a call to the number's active inbound assistant, reserving a minute of its owner's balance", async () => {
-    const owner = await ownerWithLine(v.t, { balanceUsd: 1, assistant: { type: 'inbound', status: 'active' } });
+    const owner = await ownerWithOperatorLine(v, { balanceUsd: 1, assistant: { type: 'inbound', status: 'active' } });
     const form = incomingForm(owner.number);
     const res = await postTwilio(v.t, '/api/voice/twilio/incoming', form, { token: v.authToken });
     expect(res.statusCode).toBe(200);
@@ -61,9 +61,9 @@ describe('POST /api/voice/twilio/incoming', () => {
   });
 
   it('politely hangs up on unknown numbers, inactive or outbound assistants, and owners without balance', async () => {
-    const inactive = await ownerWithLine(v.t, { assistant: { type: 'inbound' } });
-    const outbound = await ownerWithLine(v.t, { assistant: { type: 'outbound', status: 'active' } });
-    const broke = await ownerWithLine(v.t, { balanceUsd: 0.05, assistant: { type: 'inbound', status: 'active' } });
+    const inactive = await ownerWithOperatorLine(v, { assistant: { type: 'inbound' } });
+    const outbound = await ownerWithOperatorLine(v, { assistant: { type: 'outbound', status: 'active' } });
+    const broke = await ownerWithOperatorLine(v, { balanceUsd: 0.05, assistant: { type: 'inbound', status: 'active' } });
     for (const to of ['+14155550999', inactive.number, outbound.number, broke.number]) {
       const res = await postTwilio(v.t, '/api/voice/twilio/incoming', incomingForm(to), { token: v.authToken });
       expect(res.statusCode, to).toBe(200);
@@ -75,7 +75,7 @@ describe('POST /api/voice/twilio/incoming', () => {
   });
 
   it('keeps an inbound call refused for balance as a failed call the owner can list, charged nothing, once per CallSid', async () => {
-    const broke = await ownerWithLine(v.t, { balanceUsd: 0.05, assistant: { type: 'inbound', status: 'active' } });
+    const broke = await ownerWithOperatorLine(v, { balanceUsd: 0.05, assistant: { type: 'inbound', status: 'active' } });
     const form = incomingForm(broke.number);
     for (let attempt = 0; attempt < 2; attempt++) {
       const res = await postTwilio(v.t, '/api/voice/twilio/incoming', form, { token: v.authToken });
@@ -101,33 +101,6 @@ describe('POST /api/voice/twilio/incoming', () => {
     expect(await callRow(v.t, item.id)).toMatchObject({ status: 'failed', end_reason: 'insufficient_balance', duration_seconds: 0 });
   });
 
-  it("routes a number with its own Twilio account only for that account's requests", async () => {
-    const ownSid = newAccountSid();
-    const ownToken = 'own-account-token';
-    const owner = await ownerWithLine(v.t, { number: '+14155550777', assistant: { type: 'inbound', status: 'active' } });
-    // The same number registered by another account with its own Twilio credentials.
-    const other = await ownerWithLine(v.t, { number: '+14155550888', assistant: { type: 'inbound', status: 'active' } });
-    const own = await other.api.post('/api/user/phone-numbers', { phone_number: '+14155550777', provider: 'twilio', twilio_account_sid: ownSid, twilio_auth_token: ownToken });
-    expect(own.statusCode, own.body).toBe(201);
-    expect(own.json().data).toMatchObject({ phone_number: '+14155550777', provider: 'twilio', twilio_account_sid: ownSid });
-    expect(JSON.stringify(own.json())).not.toContain(ownToken);
-    const stored = await v.t.deps.db.selectFrom('phone_numbers').select('twilio_auth_token_sealed').where('id', '=', own.json().data.id).executeTakeFirstOrThrow();
-    expect(stored.twilio_auth_token_sealed).not.toContain(ownToken);
-    expect((await other.api.put(`/api/user/assistant/${other.assistant.id}`, { phone_number_id: own.json().data.id })).statusCode).toBe(200);
-
-    // The configured account reaches the owner's assistant; the number's own account reaches the other's.
-    await postTwilio(v.t, '/api/voice/twilio/incoming', incomingForm('+14155550777'), { token: v.authToken });
-    const viaOwn = incomingForm('+14155550777', { AccountSid: ownSid });
-    const res = await postTwilio(v.t, '/api/voice/twilio/incoming', viaOwn, { token: ownToken });
-    expect(res.statusCode).toBe(200);
-    const byUser = async (userId: number) => (await v.t.deps.db.selectFrom('calls').select(['provider_account_id']).where('user_id', '=', userId).execute());
-    expect(await byUser(owner.user.id)).toEqual([{ provider_account_id: v.accountSid }]);
-    expect(await byUser(other.user.id)).toEqual([{ provider_account_id: ownSid }]);
-    // A request naming the number's account but signed with another token is refused.
-    const forged = await postTwilio(v.t, '/api/voice/twilio/incoming', incomingForm('+14155550777', { AccountSid: ownSid }), { token: v.authToken });
-    expect(forged.statusCode).toBe(403);
-  });
-
   it('validates Twilio credentials on a number', async () => {
     const owner = await ownerWithLine(v.t);
     const res = await owner.api.post('/api/user/phone-numbers', { phone_number: '+14155550666', provider: 'twilio' });
@@ -141,7 +114,7 @@ describe('POST /api/voice/twilio/incoming', () => {
 
 describe('signatures on every Twilio route', () => {
   it('refuses a bad or missing signature with 403 and changes nothing', async () => {
-    const owner = await ownerWithLine(v.t, { assistant: { type: 'inbound', status: 'active' } });
+    const owner = await ownerWithOperatorLine(v, { assistant: { type: 'inbound', status: 'active' } });
     const form = incomingForm(owner.number);
     const wrongToken = await postTwilio(v.t, '/api/voice/twilio/incoming', form, { token: 'not-the-token' });
     const wrongUrl = await postTwilio(v.t, '/api/voice/twilio/incoming', form, { signature: signTwilio(v.authToken, 'https://evil.test/api/voice/twilio/incoming', form) });
@@ -210,7 +183,7 @@ describe('POST /api/voice/twilio/status', () => {
   });
 
   it('records answering-machine detection and finds inbound calls by CallSid', async () => {
-    const owner = await ownerWithLine(v.t, { assistant: { type: 'inbound', status: 'active' } });
+    const owner = await ownerWithOperatorLine(v, { assistant: { type: 'inbound', status: 'active' } });
     const form = incomingForm(owner.number);
     await postTwilio(v.t, '/api/voice/twilio/incoming', form, { token: v.authToken });
     const [call] = await v.t.deps.db.selectFrom('calls').select('id').where('user_id', '=', owner.user.id).execute();
