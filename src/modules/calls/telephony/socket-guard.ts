@@ -75,16 +75,19 @@ export function onMessages(socket: WebSocket, handler: (data: Buffer, isBinary: 
   });
 }
 
-/** The JSON of a text message, or undefined when it is not JSON. */
-export function parseJson(text: string): unknown {
+export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The JSON object a text message holds, or undefined when it holds none. */
+export function parseJsonObject(text: string): Record<string, unknown> | undefined {
   try {
-    return JSON.parse(text) as unknown;
+    const value = JSON.parse(text) as unknown;
+    return isObject(value) ? value : undefined;
   } catch {
     return undefined;
   }
 }
 
-export const INVALID_JSON: InputViolation = { code: CLOSE.invalidPayload, reason: 'a text message must be JSON' };
+export const INVALID_JSON: InputViolation = { code: CLOSE.invalidPayload, reason: 'a text message must be a JSON object' };
 const INTERNAL_ERROR: InputViolation = { code: CLOSE.internalError, reason: 'internal error' };
 
 /** What an upgrade's check found: the value the accepted socket needs, or the HTTP status refusing it. */

@@ -100,6 +100,7 @@ interface Variant {
 const invalidUtf8 = Buffer.from([0x7b, 0x22, 0xc3, 0x28, 0x22, 0x7d]);
 const VARIANTS: Record<string, Variant> = {
   invalidJson: { name: 'invalid JSON', send: (s) => s.sendFrame(OPCODE.text, '{"event": "media", oops') },
+  notAnObject: { name: 'JSON that is not an object', send: (s) => s.sendFrame(OPCODE.text, '[1, "two", null]') },
   binary: { name: 'a binary frame', send: (s) => s.sendFrame(OPCODE.binary, Buffer.from([1, 2, 3])) },
   unknownEvent: { name: 'an unknown event', send: (s) => s.sendJson({ event: 'surprise', type: 'surprise', streamSid: 'MZ1' }) },
   wrongTypes: { name: 'fields of the wrong type', send: (s) => s.sendJson({ event: 'media', type: 'dtmf', digit: 7, media: { payload: 12, timestamp: {} }, start: [] }) },
@@ -113,7 +114,8 @@ const STAYS_OPEN = null;
 
 /** What each leg answers to each variant: a close code and reason, or STAYS_OPEN (input the leg may ignore). */
 const TWILIO_BEFORE_START = {
-  invalidJson: closedWith(1007, 'a text message must be JSON'),
+  invalidJson: closedWith(1007, 'a text message must be a JSON object'),
+  notAnObject: closedWith(1007, 'a text message must be a JSON object'),
   binary: closedWith(1003, 'a media stream carries JSON text messages only'),
   unknownEvent: closedWith(1008, "expected Twilio's connected and start messages"),
   wrongTypes: closedWith(1008, "expected Twilio's connected and start messages"),
@@ -123,7 +125,8 @@ const TWILIO_BEFORE_START = {
 };
 const TWILIO_AFTER_START = { ...TWILIO_BEFORE_START, unknownEvent: STAYS_OPEN, wrongTypes: STAYS_OPEN };
 const WEB = {
-  invalidJson: closedWith(1007, 'a text message must be JSON'),
+  invalidJson: closedWith(1007, 'a text message must be a JSON object'),
+  notAnObject: closedWith(1007, 'a text message must be a JSON object'),
   binary: STAYS_OPEN,
   unknownEvent: STAYS_OPEN,
   wrongTypes: STAYS_OPEN,

@@ -3,7 +3,7 @@ import { createPhoneAudioIn, createPhoneAudioOut } from '../audio/phone-codec.js
 import { FRAME_MS, SampleFramer, samplesPerFrame } from '../audio/frames.js';
 import { ENGINE_SAMPLE_RATE } from '../speech/speech.types.js';
 import type { CallMedia, CallMediaHandlers } from './media.types.js';
-import { CLOSE, INVALID_JSON, onMessages, parseJson, refuseInput, type InputViolation } from './socket-guard.js';
+import { CLOSE, INVALID_JSON, isObject, onMessages, parseJsonObject, refuseInput, type InputViolation } from './socket-guard.js';
 
 /** What the `start` message told us about the stream. */
 export interface TwilioStreamStart {
@@ -46,8 +46,8 @@ export class TwilioMediaStream implements CallMedia {
   ) {
     onMessages(socket, (data, isBinary) => {
       if (isBinary) return this.refuse(BINARY_FRAME);
-      const message = parseJson(data.toString());
-      if (!isObject(message)) return this.refuse(INVALID_JSON);
+      const message = parseJsonObject(data.toString());
+      if (!message) return this.refuse(INVALID_JSON);
       this.receive(message);
     });
     socket.on('close', () => this.ended('transport_closed'));
@@ -153,9 +153,7 @@ export class TwilioMediaStream implements CallMedia {
 
 const BINARY_FRAME: InputViolation = { code: CLOSE.unsupportedData, reason: 'a media stream carries JSON text messages only' };
 const NOT_STARTED: InputViolation = { code: CLOSE.policyViolation, reason: "expected Twilio's connected and start messages" };
-const START_TIMEOUT: InputViolation = { code: CLOSE.policyViolation, reason: "no start message in time" };
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const START_TIMEOUT: InputViolation = { code: CLOSE.policyViolation, reason: 'no start message in time' };
 
 /** A string field of a JSON object, or undefined (a peer's JSON may hold anything anywhere). */
 function stringField(value: unknown, key: string): string | undefined {
@@ -165,8 +163,8 @@ function stringField(value: unknown, key: string): string | undefined {
 
 /**
  * Waits for Twilio's `connected` and `start` (the first two messages of a stream); resolves the
- * start's details, or why the stream is refused: it closed, sent something else first (closed
- * here with the reason), or time ran out.
+ * start's details, or null when the socket closed, sent something else first (closed here with
+ * the reason) or time ran out (closed likewise).
  */
 export function awaitStreamStart(socket: WebSocket, timeoutMs: number): Promise<TwilioStreamStart | null> {
   return new Promise((resolve) => {
@@ -181,8 +179,8 @@ export function awaitStreamStart(socket: WebSocket, timeoutMs: number): Promise<
     const onClose = () => finish(null);
     const onMessage = (data: Buffer, isBinary: boolean) => {
       if (isBinary) return finish(null, BINARY_FRAME);
-      const message = parseJson(data.toString());
-      if (!isObject(message)) return finish(null, INVALID_JSON);
+      const message = parseJsonObject(data.toString());
+      if (!message) return finish(null, INVALID_JSON);
       if (message.event === 'connected') return;
       const { start } = message;
       const callSid = stringField(start, 'callSid');

@@ -2,7 +2,7 @@ import type { WebSocket } from 'ws';
 import { FRAME_MS, Pcm16Decoder, pcm16ToBytes, SampleFramer, samplesPerFrame } from '../audio/frames.js';
 import { ENGINE_SAMPLE_RATE } from '../speech/speech.types.js';
 import type { CallMedia, CallMediaHandlers } from './media.types.js';
-import { INVALID_JSON, onMessages, parseJson, refuseInput } from './socket-guard.js';
+import { INVALID_JSON, onMessages, parseJsonObject, refuseInput } from './socket-guard.js';
 
 const ENGINE_FRAME = samplesPerFrame(ENGINE_SAMPLE_RATE);
 /** A browser that stopped reading (tab frozen, network gone) must not grow our memory without end. */
@@ -132,18 +132,18 @@ export class WebCallMedia implements CallMedia {
     for (const frame of this.inbound.push(this.decoder.push(data))) this.handlers?.onAudio(frame);
   }
 
-  /** Message types a newer page may send are ignored; text that is not JSON closes the socket. */
+  /** Message types a newer page may send are ignored; text that is not a JSON object closes the socket. */
   private receiveText(text: string): void {
-    const message = parseJson(text) as { type?: unknown; digit?: unknown } | null | undefined;
-    if (message === undefined) {
+    const message = parseJsonObject(text);
+    if (!message) {
       refuseInput(this.socket, INVALID_JSON);
       this.ended('bad_input');
       return;
     }
     // The caller hung up from the page; the engine ends the call as ended by the customer.
-    if (message?.type === 'end') this.ended('hangup');
+    if (message.type === 'end') this.ended('hangup');
     // A key of the page's keypad, one per message, as Twilio reports a phone's keys.
-    else if (message?.type === 'dtmf' && typeof message.digit === 'string' && /^[0-9*#A-D]$/.test(message.digit)) this.handlers?.onDtmf?.(message.digit);
+    else if (message.type === 'dtmf' && typeof message.digit === 'string' && /^[0-9*#A-D]$/.test(message.digit)) this.handlers?.onDtmf?.(message.digit);
   }
 
   private ping(): void {
