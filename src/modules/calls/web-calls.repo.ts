@@ -2,8 +2,12 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../../core/db/transaction.js';
 import { LIVE_STATUSES } from './calls.repo.js';
 
-/** pg_advisory_xact_lock's first key for the counts of public browser calls in progress. */
-const CALLS_IN_PROGRESS_LOCKS = 740_402;
+/**
+ * pg_advisory_xact_lock's first keys for the counts of public browser calls in progress: one
+ * space per kind, so an assistant's lock and a network's can never be the same lock.
+ */
+const ASSISTANT_CALLS_LOCKS = 740_402;
+const NETWORK_CALLS_LOCKS = 740_403;
 
 /**
  * A browser call's socket token lives on its call row: `provider_call_id` holds the token's
@@ -48,8 +52,8 @@ export function createWebCallsRepo(db: DbOrTx) {
      * counts the calls the one before it committed.
      */
     async lockCallsInProgress(assistantId: number, network: string): Promise<void> {
-      await sql`SELECT pg_advisory_xact_lock(${CALLS_IN_PROGRESS_LOCKS}, hashtext(${`assistant:${assistantId}`}))`.execute(db);
-      await sql`SELECT pg_advisory_xact_lock(${CALLS_IN_PROGRESS_LOCKS}, hashtext(${`network:${network}`}))`.execute(db);
+      await sql`SELECT pg_advisory_xact_lock(${ASSISTANT_CALLS_LOCKS}, ${assistantId}::int)`.execute(db);
+      await sql`SELECT pg_advisory_xact_lock(${NETWORK_CALLS_LOCKS}, hashtext(${network}))`.execute(db);
     },
 
     /**
