@@ -59,7 +59,9 @@ export async function buildApp(deps: Deps): Promise<App> {
   installJsonBodyParser(app);
   installInputGuard(app);
   installAuth(app, (token) => deps.services.auth.resolveBearer(token));
-  installMetrics(app).registerMetric(deps.services.conversationsModule.messageSteps);
+  const metrics = installMetrics(app);
+  metrics.registerMetric(deps.services.conversationsModule.messageSteps);
+  metrics.registerMetric(deps.services.voiceTurns);
   await installOpenApi(app, VERSION);
   // After the OpenAPI hook, so an alias repeats its route's complete response schemas.
   installRouteAliases(app, { chatapp: 'whatsapp' });

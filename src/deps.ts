@@ -42,6 +42,7 @@ import { createCallsModule, registerCallsJobs } from './modules/calls/calls.modu
 import type { CallEngine } from './modules/calls/engine/engine.types.js';
 import { createModeEngine } from './modules/calls/engine/mode-engine.js';
 import { createPipelineEngine, type PipelineEngineDeps } from './modules/calls/engine/pipeline-engine.js';
+import { observeTurn, voiceTurnHistogram } from './modules/calls/engine/engine-metrics.js';
 import { createRecordingStore } from './modules/calls/recordings/index.js';
 import { createRealtimeEngine } from './modules/calls/engine/realtime-engine.js';
 import { createCallReadiness } from './modules/calls/call-readiness.js';
@@ -153,7 +154,8 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
     clock, assistants: assistantServices.assistants, conversations: conversationsModule.conversations, catalog: assistantServices.catalog,
     callAvailable: async (assistant) => (await callReadiness.unavailableReason(assistant)) === null,
   });
-  const callEngine = overrides.callEngine ?? createCallEngines(deps, assistantServices.catalog, conversationsModule, overrides.callEngineHooks);
+  const voiceTurns = voiceTurnHistogram();
+  const callEngine = overrides.callEngine ?? createCallEngines(deps, assistantServices.catalog, conversationsModule, voiceTurns, overrides.callEngineHooks);
   const callsModule = createCallsModule({
     config, db, clock, logger: deps.logger, secrets: deps.secrets, engine: callEngine,
     loadAssistant: (userId, assistantId) => conversationsModule.assistants.byId(userId, assistantId),
@@ -163,7 +165,7 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
     originForAssistant: (assistantUuid, origin) => widget.originForAssistant(assistantUuid, origin),
     chatapp: chatapp.voiceCalls,
   });
-  return { callsModule, accounts, auth, apiKeys, webhooks, knowledge, ...assistantServices, chatapp, conversations: conversationsModule.conversations, conversationsModule, widget };
+  return { callsModule, accounts, auth, apiKeys, webhooks, knowledge, ...assistantServices, chatapp, conversations: conversationsModule.conversations, conversationsModule, widget, voiceTurns };
 }
 
 /** The call engine of each assistant mode, on the chat's model, functions and prompt. */
@@ -171,13 +173,18 @@ function createCallEngines(
   deps: Omit<Deps, 'services'>,
   catalog: ReturnType<typeof createAssistantServices>['catalog'],
   conversationsModule: ReturnType<typeof createConversationsModule>,
+  voiceTurns: ReturnType<typeof voiceTurnHistogram>,
   hooks: DepsOverrides['callEngineHooks'] = {},
 ): CallEngine {
   const { config, clock, logger } = deps;
   const pipeline = createPipelineEngine({
     clock, logger, dataDir: config.DATA_DIR, publicUrl: config.PUBLIC_URL, speech: createSpeechProviders(config), catalog,
     recordings: createRecordingStore(config, logger), recordingFormat: config.RECORDINGS_FORMAT,
-    replyDeps: conversationsModule.replyEngineDeps, ...hooks,
+    replyDeps: conversationsModule.replyEngineDeps, noiseSuppression: config.VOICE_NOISE_SUPPRESSION, ...hooks,
+    onTurnMetrics: (metrics) => {
+      observeTurn(voiceTurns, metrics);
+      hooks.onTurnMetrics?.(metrics);
+    },
   });
   // multimodal and dualplex: the realtime model's engine (dualplex speaks through the assistant's synthesizer).
   const realtime = createRealtimeEngine({

@@ -38,6 +38,9 @@ export async function startEngineApp(extraEnv: Record<string, string> = {}) {
       VOICE_PRICE_PER_MINUTE_USD: '0.12', DATA_DIR: dataDir,
       DEEPGRAM_API_KEY: 'dg-key', DEEPGRAM_API_URL: deepgram.baseUrl, ELEVENLABS_API_KEY: 'xi-key', ELEVENLABS_API_URL: elevenlabs.baseUrl,
       SPEECH_BASE_URL: speech.baseUrl, LLM_BASE_URL: llm.baseUrl, LLM_MAX_RETRIES: '0',
+      // The test signal is pure tones, which a noise suppressor rightly removes: tests of noise
+      // cancellation (with recorded speech) turn it back on.
+      VOICE_NOISE_SUPPRESSION: 'off',
       ...extraEnv,
     },
   });

@@ -610,6 +610,19 @@ export interface CallTranscriptEntry {
   timestamp: number;
   /** On a bot entry: the functions the assistant called for that reply. */
   function_calls?: FunctionCallRecord[];
+  /** On a bot entry answering the caller's words (pipeline calls): where the reply's time went. */
+  latency?: TurnLatency;
+}
+
+/** Marks of one voice reply, Unix seconds with millisecond precision; null when not known. */
+export interface TurnLatency {
+  /** The caller's last speech before the turn ended, as the engine's detector heard it. */
+  caller_speech_ended_at: number | null;
+  /** The transcriber's final transcript of the turn arrived. */
+  transcript_final_at: number | null;
+  model_first_token_at: number | null;
+  /** The reply's first audio went out to the caller (also the entry's timestamp). */
+  first_audio_sent_at: number | null;
 }
 
 export interface CallsTable {

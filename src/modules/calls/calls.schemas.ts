@@ -59,6 +59,12 @@ const TranscriptEntry = Type.Object({
   sender: Type.Union([Type.Literal('bot'), Type.Literal('human')]),
   timestamp: Type.Number({ description: 'Unix seconds' }),
   function_calls: Type.Optional(Type.Array(FunctionCall, { description: 'On a bot entry: the functions the assistant called for that reply.' })),
+  latency: Type.Optional(Type.Object({
+    caller_speech_ended_at: Nullable(Type.Number({ description: 'Unix seconds: the caller stopped speaking' })),
+    transcript_final_at: Nullable(Type.Number({ description: 'Unix seconds: the final transcript of their turn arrived' })),
+    model_first_token_at: Nullable(Type.Number({ description: "Unix seconds: the model's first token" })),
+    first_audio_sent_at: Nullable(Type.Number({ description: 'Unix seconds: the first audio of the reply went out' })),
+  }, { description: "On a bot entry answering the caller's words: where the reply's time went." })),
 });
 
 export const CallItem = named('Call', Type.Object({

@@ -9,11 +9,13 @@ import type { AmbientBed } from './ambient.js';
 import { AudioOut } from './audio-out.js';
 import type { CallTransferRequest } from './call-functions.js';
 import type { CallRecorder } from './call-recorder.js';
+import { CallerListener } from './caller-listener.js';
 import { minInterruptWords, onAbort, voicemailPlan, wordCount, wrapUpReason } from './call-behaviour/call-rules.js';
+import { endpointPauseMs, interruptRule, interruptSpeechMs, TurnEnds } from './endpointing.js';
 import { CallTimers, reengagementRequest, SilenceRules } from './call-behaviour/call-timers.js';
 import type { CallEngineSession, CallOutcome } from './engine.types.js';
 import { PipelineCallEnd } from './pipeline-call-end.js';
-import type { TurnMetrics } from './engine-metrics.js';
+import type { TurnMetrics, TurnTimings } from './engine-metrics.js';
 import { PHRASES } from './phrases.js';
 import { PipelineReplies } from './pipeline-replies.js';
 import { PipelineTurns } from './pipeline-turn.js';
@@ -36,6 +38,7 @@ export interface PipelineCallDeps {
   recordingUrl: string | null;
   audioLeadMs?: number;
   onTurnMetrics?: (metrics: TurnMetrics) => void;
+  noiseSuppression: 'assistant' | 'off';
 }
 
 /**
@@ -50,6 +53,12 @@ export class PipelineCall {
   private readonly assistantAtStart: RuntimeAssistant;
   private assistant: RuntimeAssistant;
   private stt: SttSession | null = null;
+  private listener: CallerListener | null = null;
+  private readonly turnEnds: TurnEnds;
+  /** The caller's final transcript of the turn being decided (ai endpointing may hold it). */
+  private transcriptAt: number | undefined;
+  /** The page was told the caller is speaking, in the turn being heard. */
+  private callerSpeakingShown = false;
   private readonly turns: PipelineTurns;
   private readonly replies: PipelineReplies;
   private readonly transcript: CallTranscriptEntry[] = [];
@@ -75,7 +84,10 @@ export class PipelineCall {
     this.turns = new PipelineTurns({
       out: this.out, tts: deps.tts, voice: deps.voice, clock: deps.clock, callId: session.call.id, playedMs: () => session.media.playedMs(),
       transcript: this.transcript, history: this.history, event: (payload) => this.event(payload), onTurnMetrics: deps.onTurnMetrics,
-      onTurnStarted: () => this.silence.assistantSpeaking(),
+      onTurnStarted: () => {
+        this.silence.assistantSpeaking();
+        this.listener?.resetInterruption();
+      },
       onSynthesisFailed: (error) => this.providerFailed('tts', error),
       onStored: (turn) => {
         if (turn.userText !== undefined) this.pendingUserText = '';
@@ -94,6 +106,11 @@ export class PipelineCall {
       respond: (prompt) => this.respond(prompt, { visible: false }),
     });
     this.outcome = this.end.outcome;
+    this.turnEnds = new TurnEnds({
+      type: this.assistant.endpoint_type, pauseMs: endpointPauseMs(this.assistant.endpoint_sensitivity), timers: deps.timers,
+      callerSpeaking: () => this.listener?.speaking ?? false,
+      onTurn: (text) => this.callerTurn(text),
+    });
   }
 
   async run(): Promise<CallOutcome> {
@@ -102,16 +119,23 @@ export class PipelineCall {
       onAudio: (frame) => {
         // Audio can trail in until the leg is closed; the recording file is closed by then.
         if (this.end.isFinished) return;
-        this.stt?.write(frame);
         this.deps.recorder?.caller(frame);
+        if (!this.listener) return;
+        this.stt?.write(this.listener.process(frame));
+        this.weighInterruption();
       },
       onMark: (name) => this.turns.marked(name),
       onDtmf: (digit) => this.onDtmf(digit),
       onClose: () => this.end.lineClosed(),
     });
     try {
+      this.listener = await CallerListener.open({
+        noiseCancellation: this.deps.noiseSuppression === 'assistant' && this.assistant.enable_noise_cancellation, rule: interruptRule(this.assistant.interrupt_sensitivity),
+        onSpeechStart: () => this.onSpeechStarted(),
+        onUnavailable: (what, error) => this.deps.logger.warn({ err: error, callId: session.call.id }, `the ${what} could not start; the call goes on without it`),
+      });
       this.stt = await this.deps.stt.open(
-        { language: this.deps.sttLanguage },
+        { language: this.deps.sttLanguage, endpointingMs: this.turnEnds.transcriberPauseMs },
         { onTranscript: (event) => this.onTranscript(event), onSpeechStarted: () => this.onSpeechStarted(), onError: (error) => this.providerFailed('stt', error) },
       );
     } catch (error) {
@@ -133,16 +157,32 @@ export class PipelineCall {
 
   // ---- the caller ----------------------------------------------------------------------------
 
+  /** The caller started speaking (the engine's detector or the transcriber's, whichever heard it first). */
   private onSpeechStarted(): void {
     if (this.end.underway) return;
     this.silence.callerActive();
+    this.turnEnds.speechResumed();
+    if (this.callerSpeakingShown) return;
+    this.callerSpeakingShown = true;
     this.event({ type: 'speaking', role: 'user' });
-    if (this.assistant.allow_interruptions && minInterruptWords(this.assistant) === 0 && this.turns.current?.utterance.started) this.bargeIn();
+  }
+
+  /**
+   * Speech over the assistant's voice stops it once it has lasted as long as the words it needs
+   * (SPEECH_MS_PER_WORD each, and interrupt_sensitivity's level and length): the caller is not
+   * talked over while the transcriber waits for the end of their sentence.
+   */
+  private weighInterruption(): void {
+    if (this.end.underway || !this.assistant.allow_interruptions || !this.turns.current?.utterance.started) return;
+    if (this.listener!.interruptingSpeechMs >= interruptSpeechMs(this.assistant)) this.bargeIn();
   }
 
   private onTranscript(event: TranscriptEvent): void {
     if (this.end.underway || !event.text.trim()) return;
-    const receivedAt = performance.now();
+    if (event.endOfTurn) {
+      this.transcriptAt = performance.now();
+      this.callerSpeakingShown = false;
+    }
     this.event({ type: 'transcript', role: 'user', text: event.text.trim(), final: event.isFinal });
     this.silence.callerActive();
     if (this.turns.current?.utterance.started) {
@@ -150,17 +190,21 @@ export class PipelineCall {
       if (!this.assistant.allow_interruptions || wordCount(event.text) < minInterruptWords(this.assistant)) return;
       this.bargeIn();
     }
-    if (event.endOfTurn) this.callerTurn(event.text.trim(), receivedAt);
+    if (event.endOfTurn) this.turnEnds.utteranceEnded(event.text);
   }
 
-  private callerTurn(text: string, receivedAt: number): void {
+  private callerTurn(text: string): void {
     // A reply still being prepared (nothing heard yet) is redone with everything the caller said.
     this.replies.keypad.cancel();
     this.replies.keypad.forgetTypeAhead();
     if (this.turns.current) this.turns.drop(this.turns.current);
     this.transcript.push({ text, type: 'transcript', sender: 'human', timestamp: this.timestamp() });
     this.pendingUserText = this.pendingUserText ? `${this.pendingUserText} ${text}` : text;
-    void this.respond(this.pendingUserText, { visible: true, transcriptAt: receivedAt });
+    const caller: TurnTimings = {
+      speechEndedAt: this.listener?.lastSpeechAt ?? undefined, transcriptAt: this.transcriptAt, turnEndedAt: performance.now(),
+      transcriberPauseMs: this.turnEnds.transcriberPauseMs,
+    };
+    void this.respond(this.pendingUserText, { visible: true, caller });
   }
 
   private bargeIn(): void {
@@ -178,7 +222,7 @@ export class PipelineCall {
   // ---- the assistant -------------------------------------------------------------------------
 
   /** One reply of the model; once it has played, the call goes on as the reply asked. */
-  private async respond(userMessage: string, options: { visible: boolean; transcriptAt?: number }): Promise<void> {
+  private async respond(userMessage: string, options: { visible: boolean; caller?: TurnTimings }): Promise<void> {
     const reply = await this.replies.reply(userMessage, options);
     if (!reply || this.end.underway) return;
     if (this.transferRequest) void this.transfer(this.transferRequest);
@@ -228,10 +272,12 @@ export class PipelineCall {
 
   /** What still listens or speaks once the call is over: the keypad, the turn, the line, the transcriber. */
   private async release(): Promise<void> {
+    this.turnEnds.clear();
     this.replies.keypad.cancel();
     if (this.turns.current) this.turns.drop(this.turns.current);
     this.out.stop();
     await this.stt?.close().catch(() => undefined);
+    this.listener?.close();
   }
 
   // ---- helpers -------------------------------------------------------------------------------

@@ -143,6 +143,8 @@ describe('pipeline calls', () => {
     expect(item.json().transcript.at(-1)).toEqual({
       text: 'Let me look into that. Transferring you to billing now.', type: 'transcript', sender: 'bot', timestamp: row.transcript.at(-1)!.timestamp,
       function_calls: [{ name: 'transfer_call', arguments: { destination: '1' }, result: { transferring: true, destination: '1' } }],
+      // The filler went out before the model's first words: first audio, then first token.
+      latency: { caller_speech_ended_at: expect.any(Number), transcript_final_at: expect.any(Number), model_first_token_at: expect.any(Number), first_audio_sent_at: row.transcript.at(-1)!.timestamp },
     });
     expect(item.json().transcript[0]).not.toHaveProperty('function_calls');
   });

@@ -23,6 +23,8 @@ export interface PipelineEngineDeps extends RecordingDeps {
   audioLeadMs?: number;
   /** Per reply: latency from the caller's final transcript to the first audio frame sent. */
   onTurnMetrics?: (metrics: TurnMetrics) => void;
+  /** off: no call denoises the caller's audio, whatever its assistant says (VOICE_NOISE_SUPPRESSION). */
+  noiseSuppression?: 'assistant' | 'off';
 }
 
 /** Streaming STT -> reply engine -> sentence chunks -> streaming TTS -> the line. */
@@ -49,6 +51,7 @@ export function createPipelineEngine(deps: PipelineEngineDeps): CallEngine {
         ...extras,
         audioLeadMs: deps.audioLeadMs,
         onTurnMetrics: deps.onTurnMetrics,
+        noiseSuppression: deps.noiseSuppression ?? 'assistant',
       });
       const outcome = await pipeline.run();
       if (outcome.recordingPath) outcome.recordingPath = await storeRecording(deps, session.call.id, outcome.recordingPath);

@@ -7,6 +7,7 @@ import { dtmfTones } from '../audio/dtmf.js';
 import { ENGINE_SAMPLE_RATE } from '../speech/speech.types.js';
 import { perCallCache } from './call-cache.js';
 import { callFunctions, withCallFunctions, type CallTransferRequest } from './call-functions.js';
+import type { TurnTimings } from './engine-metrics.js';
 import type { CallEngineSession } from './engine.types.js';
 import { KEYPAD_FUNCTIONS, KeypadInput, keypadFunctions } from './keypad.js';
 import { fillerPhrases } from './phrases.js';
@@ -65,10 +66,10 @@ export class PipelineReplies {
    * One reply of the model to the caller (or to a hidden prompt), spoken as it is written.
    * Resolves with the reply once it has played and was stored, or null (cut off, failed, ending).
    */
-  async reply(userMessage: string, options: { visible: boolean; transcriptAt?: number }): Promise<Reply | null> {
+  async reply(userMessage: string, options: { visible: boolean; caller?: TurnTimings }): Promise<Reply | null> {
     const { turns, session } = this.deps;
     const turn = turns.start(options.visible ? userMessage : undefined);
-    turn.timings.transcriptAt = options.transcriptAt;
+    Object.assign(turn.timings, options.caller);
     const { call } = session;
     // An engine per turn: its model is bound to this turn's abort signal and timings, so a
     // cancelled reply finishing a function call can never start a round in the next turn.

@@ -1,5 +1,5 @@
 import type { Clock } from '../../../core/clock.js';
-import type { CallTranscriptEntry, FunctionCallRecord } from '../../../core/db/schema.js';
+import type { CallTranscriptEntry, FunctionCallRecord, TurnLatency } from '../../../core/db/schema.js';
 import type { LanguageModel, ToolCall } from '../../conversations/llm/provider.js';
 import type { HistoryItem } from '../../conversations/prompt.js';
 import type { TtsProvider } from '../speech/speech.types.js';
@@ -135,12 +135,30 @@ export class PipelineTurns {
     }
     const spoken = heard ?? turn.utterance.text;
     if (spoken || turn.functionCalls.length > 0) {
-      const entry: CallTranscriptEntry = { text: spoken, type: 'transcript', sender: 'bot', timestamp: turn.startedAt.getTime() / 1000 };
+      const firstAudioAt = this.epochSeconds(turn.utterance.timings.firstFrameSentAt);
+      const entry: CallTranscriptEntry = { text: spoken, type: 'transcript', sender: 'bot', timestamp: firstAudioAt ?? turn.startedAt.getTime() / 1000 };
       if (turn.functionCalls.length > 0) entry.function_calls = turn.functionCalls;
+      if (turn.timings.transcriptAt !== undefined) entry.latency = this.latency(turn);
       transcript.splice(turn.transcriptIndex, 0, entry);
       if (spoken) this.deps.event({ type: 'transcript', role: 'assistant', text: spoken, final: true });
     }
     this.deps.onStored(turn);
+  }
+
+  /** The marks of a reply to the caller, as Unix seconds (ms precision) on the call's clock. */
+  private latency(turn: Turn): TurnLatency {
+    const { timings } = turn;
+    return {
+      caller_speech_ended_at: this.epochSeconds(timings.speechEndedAt),
+      transcript_final_at: this.epochSeconds(timings.transcriptAt),
+      model_first_token_at: this.epochSeconds(timings.llmFirstTokenAt),
+      first_audio_sent_at: this.epochSeconds(turn.utterance.timings.firstFrameSentAt),
+    };
+  }
+
+  private epochSeconds(mark: number | undefined): number | null {
+    if (mark === undefined) return null;
+    return Math.round(this.deps.clock.now().getTime() - (performance.now() - mark)) / 1000;
   }
 }
 
