@@ -4,6 +4,7 @@ import { bytesToPcm16, pcm16ToBytes } from '../../src/modules/calls/audio/frames
 import { detectSignal, signalForText, symbolsForText } from '../../src/modules/calls/audio/test-signal.js';
 import { createResampler } from '../../src/modules/calls/audio/resampler.js';
 import { decodeWav } from '../../src/modules/calls/audio/wav.js';
+import { recogniseSpeech, type SpeechId } from './recorded-speech.js';
 
 /** How a fake speech server paces an audio body (first-byte delay, chunk size and spacing). */
 export interface AudioPacing {
@@ -90,14 +91,16 @@ export interface FakeTranscriptionRequest {
 /**
  * An OpenAI-compatible speech server on 127.0.0.1: `POST /v1/audio/speech` streams the test
  * signal of `input` as raw PCM16 at 24 kHz (what `response_format: "pcm"` returns), and
- * `POST /v1/audio/transcriptions` takes a multipart WAV and answers `{"text"}`: the phrase whose
- * test signal it carries, else the next scripted text, else "transcript N".
+ * `POST /v1/audio/transcriptions` takes a multipart WAV and answers `{"text"}`: the recorded
+ * phrase it carries, else the phrase whose test signal it carries, else the next scripted text,
+ * else "transcript N".
  */
 export async function startFakeSpeech(options: { apiKey?: string } = {}) {
   const speechRequests: FakeSpeechRequest[] = [];
   const transcriptionRequests: FakeTranscriptionRequest[] = [];
   const transcripts: Array<string | { status: number; delayMs?: number } | { text: string; delayMs: number }> = [];
   const phrases: string[] = [];
+  const recorded: SpeechId[] = [];
   let pacing: AudioPacing = {};
 
   const server = createServer((req, res) => {
@@ -121,7 +124,8 @@ export async function startFakeSpeech(options: { apiKey?: string } = {}) {
         const fields: Record<string, string> = {};
         for (const [key, value] of form.entries()) if (typeof value === 'string') fields[key] = value;
         transcriptionRequests.push({ headers: req.headers, fields, fileName: file.name, fileType: file.type, sampleRate: wav.sampleRate, samples });
-        const scripted = recognise(samples, wav.sampleRate, phrases) ?? transcripts.shift() ?? `transcript ${transcriptionRequests.length}`;
+        const spoken = recorded.length > 0 ? recogniseSpeech(samples, wav.sampleRate, recorded)?.text : undefined;
+        const scripted = spoken ?? recognise(samples, wav.sampleRate, phrases) ?? transcripts.shift() ?? `transcript ${transcriptionRequests.length}`;
         if (typeof scripted === 'object' && scripted.delayMs) await new Promise((r) => setTimeout(r, scripted.delayMs));
         if (typeof scripted === 'object' && 'status' in scripted) {
           res.writeHead(scripted.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Scripted failure' } }));
@@ -140,6 +144,8 @@ export async function startFakeSpeech(options: { apiKey?: string } = {}) {
     transcriptionRequests,
     /** Phrases recognised from their test signal in uploaded audio. */
     knowPhrases: (...texts: string[]) => phrases.push(...texts),
+    /** Recorded phrases transcribed from their audio, without their first word when it arrived cut. */
+    knowRecordedSpeech: (...ids: SpeechId[]) => recorded.push(...ids),
     /** Answers for the next transcriptions that carry no known phrase. */
     queueTranscripts: (...items: typeof transcripts) => transcripts.push(...items),
     setPacing: (next: AudioPacing) => (pacing = next),

@@ -24,10 +24,12 @@ export class CallerListener {
   speaking = false;
   /** performance.now() of the last speech frame. */
   lastSpeechAt: number | null = null;
-  /** Speech loud enough to interrupt in the current stretch, in ms (gaps between words do not reset it). */
-  interruptingSpeechMs = 0;
   private recent: boolean[] = [];
   private quietMs = 0;
+  /** How long the current stretch of speech has lasted (breaths between words included). */
+  private stretchMs = 0;
+  /** Some of it was loud enough to interrupt (interrupt_sensitivity's level). */
+  private loudEnough = false;
 
   private constructor(
     private readonly classifier: FrameClassifier,
@@ -68,18 +70,28 @@ export class CallerListener {
       if (this.recent.filter(Boolean).length >= START_VOICED) this.startSpeech(clean);
       return clean;
     }
-    if (speech && rms(clean) >= this.rule.minLevelRms) this.interruptingSpeechMs += FRAME_MS;
+    this.stretchMs += FRAME_MS;
+    if (speech && rms(clean) >= this.rule.minLevelRms) this.loudEnough = true;
     this.quietMs = speech ? 0 : this.quietMs + FRAME_MS;
     if (this.quietMs >= SPEECH_END_MS) {
       this.speaking = false;
-      this.interruptingSpeechMs = 0;
+      this.resetInterruption();
     }
     return clean;
   }
 
+  /**
+   * Speech that can interrupt, in ms: how long the caller has been speaking (as the realtime
+   * engines count it from the server's speech start), once any of it was loud enough.
+   */
+  get interruptingSpeechMs(): number {
+    return this.loudEnough ? this.stretchMs : 0;
+  }
+
   /** The assistant starts a turn: only speech from now on can interrupt it (not the turn it answers). */
   resetInterruption(): void {
-    this.interruptingSpeechMs = 0;
+    this.stretchMs = 0;
+    this.loudEnough = false;
   }
 
   close(): void {
@@ -90,8 +102,9 @@ export class CallerListener {
   private startSpeech(frame: Int16Array): void {
     this.speaking = true;
     this.quietMs = 0;
-    // The window's speech frames count from the start: the caller has been speaking that long.
-    this.interruptingSpeechMs = rms(frame) >= this.rule.minLevelRms ? this.recent.filter(Boolean).length * FRAME_MS : 0;
+    // The stretch started at the window's first speech frame: the caller has been speaking that long.
+    this.stretchMs = (this.recent.length - this.recent.indexOf(true)) * FRAME_MS;
+    this.loudEnough = rms(frame) >= this.rule.minLevelRms;
     this.onSpeechStart();
   }
 }
