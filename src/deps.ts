@@ -191,7 +191,7 @@ function createCallEngines(
     clock, logger, speech: createSpeechProviders(config), catalog, registry: conversationsModule.replyEngineDeps.registry,
     summaryModel: conversationsModule.replyEngineDeps, dataDir: config.DATA_DIR, publicUrl: config.PUBLIC_URL,
     recordings: createRecordingStore(config, logger), recordingFormat: config.RECORDINGS_FORMAT,
-    timers: hooks.timers, audioLeadMs: hooks.audioLeadMs,
+    timers: hooks.timers, audioLeadMs: hooks.audioLeadMs, noiseSuppression: config.VOICE_NOISE_SUPPRESSION,
   });
   return createModeEngine({ pipeline, multimodal: realtime, dualplex: realtime });
 }

@@ -9,7 +9,7 @@ import { creates, GREETING, received, sayExactly, speakText, useRealtimePhoneApp
 import { PUBLIC_URL } from '../../../../test/helpers/voice.js';
 import { callEnded, heard, playedOut, until, type EngineApp } from '../../../../test/helpers/voice-engine.js';
 import { PHRASES } from './phrases.js';
-import { SPEECH_MS_PER_WORD } from './realtime-engine.turns.js';
+import { SPEECH_MS_PER_WORD } from './endpointing.js';
 
 /**
  * The assistant's call settings on the realtime engine, one by one, on whole phone calls: the

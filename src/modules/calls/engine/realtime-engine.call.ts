@@ -8,6 +8,7 @@ import { AudioOut } from './audio-out.js';
 import { hangUpQuietly, minInterruptWords, onAbort, voicemailPlan, wrapUpReason } from './call-behaviour/call-rules.js';
 import { CallTimers, reengagementRequest, SilenceRules } from './call-behaviour/call-timers.js';
 import { CallerHold } from './call-behaviour/caller-hold.js';
+import { interruptSpeechMs } from './endpointing.js';
 import { handOver, type HandOverContext } from './call-behaviour/hand-over.js';
 import { closeRecording } from './call-behaviour/line-extras.js';
 import type { CallTransferRequest } from './call-functions.js';
@@ -70,7 +71,7 @@ export class RealtimeCall {
       },
     });
     this.callerTurns = deps.weighsInterruptions ? new CallerTurns({
-      minWords: minInterruptWords(session.assistant), timers: this.timers, speaking: () => this.answers.speaking,
+      minWords: minInterruptWords(session.assistant), interruptMs: interruptSpeechMs(session.assistant), timers: this.timers, speaking: () => this.answers.speaking,
       interrupt: () => this.cutOff(), answer: () => this.model?.createResponse(),
     }) : null;
   }

@@ -18,6 +18,7 @@ import { RealtimeCall } from './realtime-engine.call.js';
 import { realTimers, type EngineTimers } from './timers.js';
 import type { VoiceSettings } from './utterance.js';
 import type { TtsProvider } from '../speech/speech.types.js';
+import { endpointPauseMs } from './endpointing.js';
 
 export interface RealtimeEngineDeps extends RecordingDeps {
   clock: Clock;
@@ -32,6 +33,8 @@ export interface RealtimeEngineDeps extends RecordingDeps {
   transcriptionModel?: string;
   timers?: EngineTimers;
   audioLeadMs?: number;
+  /** off: the provider is never asked to denoise the caller (VOICE_NOISE_SUPPRESSION). */
+  noiseSuppression?: 'assistant' | 'off';
 }
 
 /** What one call on the realtime model is given by the engine. */
@@ -61,8 +64,6 @@ export interface RealtimeCallDeps {
 }
 
 const DEFAULT_TRANSCRIPTION_MODEL = 'gpt-4o-mini-transcribe';
-/** Server VAD: how long a pause ends the caller's turn. */
-const SILENCE_DURATION_MS = 500;
 
 /**
  * The engine of the multimodal and dualplex modes, over the OpenAI Realtime client: multimodal
@@ -153,13 +154,21 @@ async function prepare(deps: RealtimeEngineDeps, session: CallEngineSession) {
     output: dualplex ? 'text' : 'audio',
     transcriptionModel: deps.transcriptionModel ?? DEFAULT_TRANSCRIPTION_MODEL,
     language: speech.language,
+    // endpoint_sensitivity's pause; endpoint_type ai: the server's semantic VAD, eager as the sensitivity.
     turnDetection: {
-      silenceDurationMs: SILENCE_DURATION_MS,
+      silenceDurationMs: endpointPauseMs(assistant.endpoint_sensitivity),
+      ...(assistant.endpoint_type === 'ai' ? { semanticEagerness: semanticEagerness(assistant.endpoint_sensitivity) } : {}),
       ...(assistant.turn_detection_threshold !== null ? { threshold: assistant.turn_detection_threshold } : {}),
       ...(weighsInterruptions ? { createResponse: false } : {}),
     },
     speed: assistant.speech_speed,
     interruptResponse: assistant.allow_interruptions && !weighsInterruptions,
+    noiseReduction: deps.noiseSuppression !== 'off' && assistant.enable_noise_cancellation,
   };
   return { client, config, speaker, weighsInterruptions };
+}
+
+/** Semantic VAD's eagerness for an endpoint_sensitivity: low below 1 (the default 0.5), high from 3. */
+function semanticEagerness(sensitivity: number): 'low' | 'medium' | 'high' {
+  return sensitivity < 1 ? 'low' : sensitivity < 3 ? 'medium' : 'high';
 }

@@ -2,11 +2,6 @@ import type { RealtimeHandlers } from '../speech/realtime.js';
 import { wordCount } from './call-behaviour/call-rules.js';
 import type { CallTimers } from './call-behaviour/call-timers.js';
 
-/**
- * Continuous speech this long per required word stands in for the words while the transcript is
- * not known yet (conversational speech runs at about 2.5 to 3 words a second).
- */
-export const SPEECH_MS_PER_WORD = 400;
 
 interface Turn {
   /** The server committed the turn to the conversation: it can be answered. */
@@ -17,6 +12,8 @@ interface Turn {
 export interface CallerTurnsDeps {
   /** min_interrupt_words (at least 1 here: with 0 the server's VAD interrupts at once). */
   minWords: number;
+  /** Speech that stands in for the words until they are known (interruptSpeechMs). */
+  interruptMs: number;
   timers: CallTimers;
   /** The assistant is speaking (an answer is being written or still playing). */
   speaking(): boolean;
@@ -46,7 +43,7 @@ export class CallerTurns {
     const over = this.deps.speaking() && !closing;
     const turn: Turn = { committed: false, verdict: closing ? 'ignore' : over ? null : 'answer' };
     this.turn = turn;
-    if (over) this.deps.timers.arm('interrupt', this.deps.minWords * SPEECH_MS_PER_WORD, () => this.decide(turn, Infinity, false));
+    if (over) this.deps.timers.arm('interrupt', this.deps.interruptMs, () => this.decide(turn, Infinity, false));
   }
 
   stopped(): void {

@@ -29,7 +29,16 @@ export interface RealtimeSessionConfig {
    * Server voice-activity detection. By default the model answers when the caller stops
    * (`createResponse`); false leaves answering to the client (it weighs the caller's words first).
    */
-  turnDetection: { silenceDurationMs: number; threshold?: number; prefixPaddingMs?: number; createResponse?: boolean };
+  turnDetection: {
+    silenceDurationMs: number;
+    threshold?: number;
+    prefixPaddingMs?: number;
+    createResponse?: boolean;
+    /** Semantic VAD (endpoint_type ai): the model judges from the words when the turn is over. */
+    semanticEagerness?: 'low' | 'medium' | 'high';
+  };
+  /** The provider's own noise reduction on the caller's audio, before its VAD and transcription. */
+  noiseReduction?: boolean;
   tools: RealtimeTool[];
   speed?: number;
   /** GA: whether the server cancels the answer when the caller starts talking (default true). */
@@ -37,12 +46,14 @@ export interface RealtimeSessionConfig {
 }
 
 export function sessionUpdate(dialect: RealtimeDialect, config: RealtimeSessionConfig): Record<string, unknown> {
-  const vad = {
+  const { semanticEagerness } = config.turnDetection;
+  const vad = semanticEagerness ? { type: 'semantic_vad', eagerness: semanticEagerness } : {
     type: 'server_vad',
     threshold: config.turnDetection.threshold ?? 0.5,
     prefix_padding_ms: config.turnDetection.prefixPaddingMs ?? 300,
     silence_duration_ms: config.turnDetection.silenceDurationMs,
   };
+  const noiseReduction = config.noiseReduction ? { type: 'near_field' } : undefined;
   const tools = config.tools.map((t) => ({ type: 'function', name: t.name, description: t.description, parameters: t.parameters }));
   const transcription = config.transcriptionModel ? { model: config.transcriptionModel, ...(config.language ? { language: isoLanguage(config.language) } : {}) } : undefined;
   if (dialect === 'beta') {
@@ -56,6 +67,7 @@ export function sessionUpdate(dialect: RealtimeDialect, config: RealtimeSessionC
         input_audio_format: format,
         output_audio_format: format,
         ...(transcription ? { input_audio_transcription: transcription } : {}),
+        ...(noiseReduction ? { input_audio_noise_reduction: noiseReduction } : {}),
         turn_detection: config.turnDetection.createResponse === false
           ? { ...vad, create_response: false, interrupt_response: config.interruptResponse ?? true }
           : vad,
@@ -76,6 +88,7 @@ export function sessionUpdate(dialect: RealtimeDialect, config: RealtimeSessionC
         input: {
           format,
           ...(transcription ? { transcription } : {}),
+          ...(noiseReduction ? { noise_reduction: noiseReduction } : {}),
           turn_detection: { ...vad, create_response: config.turnDetection.createResponse ?? true, interrupt_response: config.interruptResponse ?? true },
         },
         output: { format, voice: config.voice, ...(config.speed !== undefined ? { speed: config.speed } : {}) },

@@ -238,4 +238,25 @@ describe('OpenAI Realtime client: the caller\'s turns when the engine weighs int
     });
     await betaSession.close();
   });
+
+  it('asks for semantic VAD (endpoint_type ai) and the provider\'s noise reduction (enable_noise_cancellation), GA and beta', async () => {
+    const semantic: RealtimeSessionConfig = { ...config, turnDetection: { silenceDurationMs: 500, semanticEagerness: 'low' }, noiseReduction: true };
+    const index = ga.connections.length;
+    const session = await openRealtimeSession({ baseUrl: ga.baseUrl, apiKey: 'rt-key', dialect: 'ga', timeoutMs: 5000 }, semantic, recorder().handlers);
+    const fake = await ga.nextConnection(index);
+    await fake.waitFor('session.update');
+    const input = (fake.events[0]!.session as Record<string, any>).audio.input;
+    expect(input.turn_detection).toEqual({ type: 'semantic_vad', eagerness: 'low', create_response: true, interrupt_response: true });
+    expect(input.noise_reduction).toEqual({ type: 'near_field' });
+    await session.close();
+
+    const betaIndex = beta.connections.length;
+    const betaSession = await openRealtimeSession({ baseUrl: beta.baseUrl, apiKey: 'rt-key', dialect: 'beta', timeoutMs: 5000 }, semantic, recorder().handlers);
+    const betaFake = await beta.nextConnection(betaIndex);
+    await betaFake.waitFor('session.update');
+    const betaSessionBody = betaFake.events[0]!.session as Record<string, any>;
+    expect(betaSessionBody.turn_detection).toEqual({ type: 'semantic_vad', eagerness: 'low' });
+    expect(betaSessionBody.input_audio_noise_reduction).toEqual({ type: 'near_field' });
+    await betaSession.close();
+  });
 });
