@@ -1,7 +1,6 @@
 import { FRAME_MS } from '../audio/frames.js';
 import { createNoiseSuppressor, type NoiseSuppressor } from '../audio/noise-suppressor.js';
 import { rms } from '../audio/test-signal.js';
-import { ENGINE_SAMPLE_RATE } from '../speech/speech.types.js';
 import { createEnergyClassifier, createFrameClassifier, type FrameClassifier } from '../speech/vad.js';
 import type { InterruptRule } from './endpointing.js';
 
@@ -51,7 +50,7 @@ export class CallerListener {
       return createEnergyClassifier();
     });
     const suppressor = options.noiseCancellation
-      ? await createNoiseSuppressor(ENGINE_SAMPLE_RATE).catch((error: unknown) => {
+      ? await createNoiseSuppressor().catch((error: unknown) => {
         options.onUnavailable('noise suppressor', error);
         return null;
       })
