@@ -2,8 +2,10 @@
  * Lean provider fakes for the voice benchmark (the test fakes keep every byte they receive, which
  * a few hundred real-time calls would turn into gigabytes): a Deepgram-style live STT socket that
  * discards audio and sends a final transcript on demand, an OpenAI-compatible streaming chat model
- * with a fixed time to first token, and an OpenAI-compatible speech endpoint with a fixed time to
- * first byte. Loopback only.
+ * with a fixed time to first token, an OpenAI-compatible speech endpoint with a fixed time to
+ * first byte (and a transcription route answering every utterance with one question), and an
+ * OpenAI Realtime socket that answers each response.create with a long answer streamed in real
+ * time. Loopback only.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -50,12 +52,16 @@ export async function startVoiceFakes(options: VoiceFakeOptions) {
   );
 
   const llm = createServer((req, res) => void answerChat(req, res, options.llmFirstTokenMs));
-  const tts = createServer((req, res) => void answerSpeech(req, res, options));
-  const [sttUrl, llmUrl, ttsUrl] = await Promise.all([listen(stt), listen(llm), listen(tts)]);
+  const tts = createServer((req, res) => void (req.url?.endsWith('/audio/transcriptions') ? answerTranscription(req, res) : answerSpeech(req, res, options)));
+  const realtime = createServer((_req, res) => res.writeHead(404).end());
+  const realtimeWss = new WebSocketServer({ noServer: true });
+  realtime.on('upgrade', (req, socket, head) => realtimeWss.handleUpgrade(req, socket, head, (ws) => serveRealtime(ws, options.longAudioMs)));
+  const [sttUrl, llmUrl, ttsUrl, realtimeUrl] = await Promise.all([listen(stt), listen(llm), listen(tts), listen(realtime)]);
   return {
     sttUrl,
     llmBaseUrl: `${llmUrl}/v1`,
     ttsBaseUrl: `${ttsUrl}/v1`,
+    realtimeBaseUrl: `${realtimeUrl}/v1`,
     /** The STT socket opened next (the calls open theirs one at a time in the latency phase). */
     nextSttSocket: (): Promise<WebSocket> => new Promise((resolve) => sttWaiters.push(resolve)),
     sttSockets,
@@ -67,8 +73,8 @@ export async function startVoiceFakes(options: VoiceFakeOptions) {
       }));
     },
     async close() {
-      for (const client of wss.clients) client.terminate();
-      for (const server of [stt, llm, tts]) {
+      for (const client of [...wss.clients, ...realtimeWss.clients]) client.terminate();
+      for (const server of [stt, llm, tts, realtime]) {
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
       }
@@ -107,6 +113,39 @@ async function answerSpeech(req: IncomingMessage, res: ServerResponse, options: 
   await wait(options.ttsFirstByteMs);
   res.writeHead(200, { 'content-type': 'audio/pcm' });
   res.end(audio);
+}
+
+async function answerTranscription(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  await body(req);
+  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ text: 'What time is it?' }));
+}
+
+/** Realtime answers: 24 kHz PCM in 200 ms deltas, paced in real time as a model speaks, then done. */
+const REALTIME_DELTA_MS = 200;
+function serveRealtime(ws: WebSocket, answerMs: number): void {
+  const delta = audioOf(REALTIME_DELTA_MS).toString('base64');
+  let timer: NodeJS.Timeout | null = null;
+  let sequence = 0;
+  const send = (event: Record<string, unknown>) => ws.readyState === ws.OPEN && ws.send(JSON.stringify(event));
+  ws.on('message', (data) => {
+    const text = data.toString();
+    // Caller audio (input_audio_buffer.append) is most of the traffic: discarded unparsed.
+    if (!text.includes('"response.create"')) return;
+    const responseId = `resp_${++sequence}`;
+    const itemId = `item_${sequence}`;
+    send({ type: 'response.created', response: { id: responseId, status: 'in_progress', output: [] } });
+    let sentMs = 0;
+    if (timer) clearInterval(timer);
+    timer = setInterval(() => {
+      send({ type: 'response.output_audio.delta', response_id: responseId, item_id: itemId, output_index: 0, content_index: 0, delta });
+      sentMs += REALTIME_DELTA_MS;
+      if (sentMs < answerMs) return;
+      clearInterval(timer!);
+      send({ type: 'response.output_audio.done', response_id: responseId, item_id: itemId });
+      send({ type: 'response.done', response: { id: responseId, status: 'completed', output: [] } });
+    }, REALTIME_DELTA_MS);
+  });
+  ws.on('close', () => timer && clearInterval(timer));
 }
 
 export type VoiceFakes = Awaited<ReturnType<typeof startVoiceFakes>>;

@@ -32,13 +32,16 @@ const app = await buildApp(deps);
 await app.listen({ port: 0, host: '127.0.0.1' });
 
 const { user, apiKey } = await deps.services.accounts.createUser({ email: 'voice-bench@example.com', password: 'bench-password', balanceUsd: 1000 });
-const assistant = async (initialMessage: string) => {
+const assistant = async (initialMessage: string, overrides: Record<string, unknown> = {}) => {
   const body = {
     name: 'Voice bench', voice_id: SEED_VOICE_IDS.novaPipeline, language_id: SEED_IDS.english, type: 'inbound', mode: 'pipeline', status: 'active',
-    timezone: 'UTC', initial_message: initialMessage, system_prompt: 'You answer briefly.', max_duration: 1200, max_silence_duration: 360,
+    timezone: 'UTC', initial_message: initialMessage, system_prompt: 'You answer briefly.', max_duration: 1200, max_silence_duration: 360, ...overrides,
   };
   return (await deps.services.assistants.create(user.id, parseAssistantBody(body, 'create'))).uuid;
 };
+// The load phase: the assistant speaks on while the caller's audio streams in (the listener,
+// the noise suppressor and the detectors still hear every frame).
+const speaksOn = { allow_interruptions: false };
 
 const reference = startReference(env);
 await new Promise<void>((resolve) => (reference.address() ? resolve() : reference.once('listening', () => resolve())));
@@ -48,7 +51,12 @@ send({
   referencePort: (reference.address() as AddressInfo).port,
   token: apiKey.token,
   shortGreeting: await assistant('Hi.'),
-  longGreeting: await assistant('Hello, LONG greeting.'),
+  longGreeting: {
+    deepgram: await assistant('Hello, LONG greeting.', speaksOn),
+    openai: await assistant('Hello, LONG greeting.', { ...speaksOn, transcriber_provider_id: 5 }),
+    // The fake realtime server has no VAD of its own: nothing interrupts it (nor may it be told not to).
+    realtime: await assistant('Hello, LONG greeting.', { mode: 'multimodal', voice_id: SEED_VOICE_IDS.alloyMultimodal }),
+  },
 });
 
 process.on('message', (message: { type?: string }) => {

@@ -129,15 +129,7 @@ export class PipelineCall {
       onClose: () => this.end.lineClosed(),
     });
     try {
-      this.listener = await CallerListener.open({
-        noiseCancellation: this.deps.noiseSuppression === 'assistant' && this.assistant.enable_noise_cancellation, rule: interruptRule(this.assistant.interrupt_sensitivity),
-        onSpeechStart: () => this.onSpeechStarted(),
-        onUnavailable: (what, error) => this.deps.logger.warn({ err: error, callId: session.call.id }, `the ${what} could not start; the call goes on without it`),
-      });
-      this.stt = await this.deps.stt.open(
-        { language: this.deps.sttLanguage, endpointingMs: this.turnEnds.transcriberPauseMs },
-        { onTranscript: (event) => this.onTranscript(event), onSpeechStarted: () => this.onSpeechStarted(), onError: (error) => this.providerFailed('stt', error) },
-      );
+      await this.startListening();
     } catch (error) {
       this.deps.logger.warn({ err: error, callId: session.call.id }, 'the transcriber could not start');
       void this.endWith('stt_failed');
@@ -156,6 +148,21 @@ export class PipelineCall {
   }
 
   // ---- the caller ----------------------------------------------------------------------------
+
+  /** The engine's listener (noise suppressor, detector), then the transcriber behind it. */
+  private async startListening(): Promise<void> {
+    const callId = this.deps.session.call.id;
+    this.listener = await CallerListener.open({
+      noiseCancellation: this.deps.noiseSuppression === 'assistant' && this.assistant.enable_noise_cancellation,
+      rule: interruptRule(this.assistant.interrupt_sensitivity),
+      onSpeechStart: () => this.onSpeechStarted(),
+      onUnavailable: (what, error) => this.deps.logger.warn({ err: error, callId }, `the ${what} could not start; the call goes on without it`),
+    });
+    this.stt = await this.deps.stt.open(
+      { language: this.deps.sttLanguage, endpointingMs: this.turnEnds.transcriberPauseMs },
+      { onTranscript: (event) => this.onTranscript(event), onSpeechStarted: () => this.onSpeechStarted(), onError: (error) => this.providerFailed('stt', error) },
+    );
+  }
 
   /** The caller started speaking (the engine's detector or the transcriber's, whichever heard it first). */
   private onSpeechStarted(): void {

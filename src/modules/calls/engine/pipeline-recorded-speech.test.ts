@@ -14,7 +14,7 @@ import { SPEECH_MS_PER_WORD } from './endpointing.js';
 let e: EngineApp;
 beforeAll(async () => {
   e = await startEngineApp({ VOICE_NOISE_SUPPRESSION: 'assistant' });
-  e.speech.knowRecordedSpeech('pizza', 'order', 'okay', 'hours');
+  e.speech.knowRecordedSpeech('pizza', 'order', 'okay', 'hours', 'number_start', 'number_end');
 });
 afterAll(() => e.close());
 
@@ -95,6 +95,43 @@ describe('recorded speech through the pipeline', () => {
     caller.say(noisy);
     await heard(caller, 'We open at ten on Sunday.', 15_000);
     expect(e.llm.requests.at(-1)!.body.messages.at(-1)).toEqual({ role: 'user', content: 'What time do you open on Sunday?' });
+    caller.hangUp();
+    await callEnded(e.t, callId);
+  });
+
+  it('stops the assistant within 700 ms on the Deepgram transcriber too, on the speech alone', async () => {
+    e.llm.reply({ content: LONG_REPLY.join(' ') }, { content: 'Of course, what is the question?' });
+    const owner = await ownerWithLine(e.t, { assistant: { reengagement_interval: 600, max_silence_duration: 360, enable_noise_cancellation: true, allow_interruptions: true, min_interrupt_words: 1 } });
+    const listens = e.deepgram.listens.length;
+    const callId = await makeCall(owner.api, owner.assistant.id);
+    const caller = await e.answer(callId);
+    const listen = await e.deepgram.nextListen(listens);
+    await playedOut(caller);
+    listen.results('How much is a large pizza?', { isFinal: true, speechFinal: true });
+    await heard(caller, LONG_REPLY[0]!, 15_000);
+    const startedAt = performance.now();
+    callerSays(caller, 'order');
+    await until(() => clears(caller) > 0, 'the line to be cleared', 3_000);
+    const stopMs = performance.now() - startedAt;
+    console.info(`barge-in at min_interrupt_words 1 (Deepgram): the assistant stopped ${stopMs.toFixed(0)} ms after the caller started`);
+    expect(stopMs).toBeLessThan(700);
+    caller.hangUp();
+    await callEnded(e.t, callId);
+  });
+
+  it.each([
+    ['ai', ['My number is five five five, one two three four.']],
+    // vad cuts in: "My number is" is answered on its own, the number comes as a turn of its own.
+    ['vad', ['My number is', 'five five five, one two three four.']],
+  ] as const)('endpoint_type %s: "My number is", a 700 ms pause, then the number', async (type, userTurns) => {
+    e.llm.reply({ content: 'Thank you.' }, { content: 'Thank you.' });
+    const requests = e.llm.requests.length;
+    const { callId, caller } = await callWith({ endpoint_type: type });
+    caller.say(toPhoneLine(concatSamples([recordedSpeech('number_start'), silence(700, 16_000), recordedSpeech('number_end'), silence(300, 16_000)])));
+    await until(() => e.llm.requests.length >= requests + userTurns.length, 'the model to be asked', 15_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // The model sees every turn the engine answered (a cut-in answers the first half at once).
+    expect(e.llm.requests.slice(requests).map((r) => r.body.messages.filter((m) => m.role === 'user').at(-1)?.content)).toEqual(userTurns);
     caller.hangUp();
     await callEnded(e.t, callId);
   });
