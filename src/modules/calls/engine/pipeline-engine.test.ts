@@ -62,6 +62,17 @@ describe('pipeline calls', () => {
       { sender: 'bot', text: 'We open at nine. We close at five.' },
     ]);
     expect(row.transcript.every((entry) => entry.type === 'transcript' && typeof entry.timestamp === 'number')).toBe(true);
+    // The reply keeps where its time went, in order, and is timed by its first audio.
+    const latency = row.transcript[2]!.latency!;
+    const marks = [latency.caller_speech_ended_at, latency.transcript_final_at, latency.model_first_token_at, latency.first_audio_sent_at];
+    expect(marks.every((mark) => typeof mark === 'number')).toBe(true);
+    expect([...marks].sort()).toEqual(marks);
+    expect(row.transcript[2]!.timestamp).toBe(latency.first_audio_sent_at);
+    expect(row.transcript[0]!.latency).toBeUndefined();
+    const metrics = (await e.t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    for (const stage of ['end_of_speech_wait', 'transcription', 'model_first_token', 'synthesis_first_byte', 'service', 'response']) {
+      expect(metrics).toMatch(new RegExp(`^voice_turn_stage_seconds_count\\{stage="${stage}"\\} [1-9]`, 'm'));
+    }
   });
 
   it('is interrupted by enough caller words: clears the line, cancels the rest, and stores only what was heard', async () => {
