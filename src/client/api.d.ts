@@ -3216,6 +3216,17 @@ export interface components {
                         [key: string]: unknown;
                     };
                 }[];
+                /** @description On a bot entry answering the caller's words: where the reply's time went. */
+                latency?: {
+                    /** @description Unix seconds: the caller stopped speaking */
+                    caller_speech_ended_at: number | null;
+                    /** @description Unix seconds: the final transcript of their turn arrived */
+                    transcript_final_at: number | null;
+                    /** @description Unix seconds: the model's first token */
+                    model_first_token_at: number | null;
+                    /** @description Unix seconds: the first audio of the reply went out */
+                    first_audio_sent_at: number | null;
+                };
             }[];
             variables: {
                 [key: string]: unknown;
@@ -10844,7 +10855,13 @@ export interface operations {
                      *                   "arguments": {},
                      *                   "result": {}
                      *                 }
-                     *               ]
+                     *               ],
+                     *               "latency": {
+                     *                 "caller_speech_ended_at": 0.5,
+                     *                 "transcript_final_at": 0.5,
+                     *                 "model_first_token_at": 0.5,
+                     *                 "first_audio_sent_at": 0.5
+                     *               }
                      *             }
                      *           ],
                      *           "variables": {},
@@ -10950,7 +10967,13 @@ export interface operations {
                      *               "arguments": {},
                      *               "result": {}
                      *             }
-                     *           ]
+                     *           ],
+                     *           "latency": {
+                     *             "caller_speech_ended_at": 0.5,
+                     *             "transcript_final_at": 0.5,
+                     *             "model_first_token_at": 0.5,
+                     *             "first_audio_sent_at": 0.5
+                     *           }
                      *         }
                      *       ],
                      *       "variables": {},
