@@ -147,7 +147,7 @@ export function containsSignalForText(samples: Int16Array, sampleRate: number, t
 
 /**
  * A voice-like sound (a glottal pulse train with wobbling pitch through three vowel formants,
- * in 4 Hz syllables) that Silero VAD classifies as speech while pure tones and silence are not.
+ * in 4 Hz syllables) that voice-activity detectors take for speech while silence is not.
  * Fake callers use it wherever a voice-activity detector must hear someone talk.
  */
 export function speechLike(durationMs: number, sampleRate: number, amplitude = 0.5): Int16Array {

@@ -2,7 +2,6 @@ import type { RealtimeHandlers } from '../speech/realtime.js';
 import { wordCount } from './call-behaviour/call-rules.js';
 import type { CallTimers } from './call-behaviour/call-timers.js';
 
-
 interface Turn {
   /** The server committed the turn to the conversation: it can be answered. */
   committed: boolean;

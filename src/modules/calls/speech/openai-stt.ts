@@ -12,7 +12,7 @@ export interface OpenAiSttOptions {
   timeoutMs: number;
   /** Endpointing silence when the call asks for none. */
   defaultSilenceMs?: number;
-  /** Injected in tests to compare detectors; production uses createVad (Silero, else energy). */
+  /** Injected in tests to compare detectors; production uses createVad (WebRTC's, else energy). */
   vadFactory?: VadFactory;
 }
 
