@@ -1,31 +1,55 @@
-import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket, usePCMU } from 'werift';
+import LibAVModule from '@libav.js/variant-opus';
+import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket, useOPUS, usePCMU } from 'werift';
 import { decodeMulaw, encodeMulaw } from '../../src/modules/calls/audio/g711.js';
 import { concatSamples } from '../../src/modules/calls/audio/frames.js';
 
-const FRAME_BYTES = 160;
+/**
+ * What a phone offers in a user-initiated call, from the platform's "User-initiated sample SDP":
+ * `m=audio … 111 126`, Opus with `minptime=10;useinbandfec=1` and telephone-event, nothing else.
+ */
+const PHONE_CODECS = () => [
+  useOPUS({ mimeType: 'audio/opus', payloadType: 111, parameters: 'minptime=10;useinbandfec=1' }),
+  new RTCRtpCodecParameters({ mimeType: 'audio/telephone-event', clockRate: 8000, channels: 1, payloadType: 126 }),
+];
+
+type Codec = 'opus' | 'pcmu';
+const RATES: Record<Codec, number> = { opus: 48_000, pcmu: 8_000 };
 
 /**
  * The customer's phone on a chatapp call, as the platform's media server presents it: a werift
- * peer on loopback with real ICE, DTLS-SRTP and PCMU RTP, speaking 8 kHz audio in real time and
- * keeping everything it hears (decoded) so tests can look for known signals in it. Written apart
- * from the service's own leg so the two sides cannot share a mistake.
+ * peer on loopback with real ICE, DTLS-SRTP and RTP, speaking in real time (20 ms packets) and
+ * keeping everything it hears (decoded) so tests can look for known signals in it. By default it
+ * speaks Opus at 48 kHz as every real phone does (its own libopus instance, not the service's
+ * codec wrapper); `{ codec: 'pcmu' }` makes a peer with PCMU only (a number with G.711 enabled).
+ * Written apart from the service's own leg so the two sides cannot share a mistake.
  */
 export class FakeChatappCustomer {
-  private readonly pc = new RTCPeerConnection({ codecs: { audio: [usePCMU()] }, iceServers: [], iceUseIpv6: false });
+  readonly codec: Codec;
+  /** The rate of what `say` takes and `heard` returns. */
+  readonly sampleRate: number;
+  private readonly pc: RTCPeerConnection;
   private readonly track = new MediaStreamTrack({ kind: 'audio' });
   private readonly received: Int16Array[] = [];
-  private readonly outgoing: Uint8Array[] = [];
+  private readonly outgoing: Int16Array[] = [];
   private timer: NodeJS.Timeout | null = null;
   private sequence = 1;
   private timestamp = 1000;
+  private opus: Promise<FakeOpus> | null = null;
+  /** Payload types of every RTP packet received (tests check what was sent). */
+  readonly payloadTypes = new Set<number>();
   packetsReceived = 0;
   state: string = 'new';
 
-  constructor() {
+  constructor(options: { codec?: Codec } = {}) {
+    this.codec = options.codec ?? 'opus';
+    this.sampleRate = RATES[this.codec];
+    this.pc = new RTCPeerConnection({ codecs: { audio: this.codec === 'opus' ? PHONE_CODECS() : [usePCMU()] }, iceServers: [], iceUseIpv6: false });
+    if (this.codec === 'opus') this.opus = createFakeOpus();
     this.pc.onTrack.subscribe((remote) => {
       remote.onReceiveRtp.subscribe((rtp) => {
         this.packetsReceived += 1;
-        if (rtp.header.payloadType === 0) this.received.push(decodeMulaw(rtp.payload));
+        this.payloadTypes.add(rtp.header.payloadType);
+        void this.hear(rtp.header.payloadType, rtp.payload);
       });
     });
     this.pc.connectionStateChange.subscribe((state) => {
@@ -58,17 +82,18 @@ export class FakeChatappCustomer {
     await this.pc.setRemoteDescription({ type: 'answer', sdp });
   }
 
-  /** Queues 8 kHz samples to be spoken in 20 ms packets, followed by the given silence. */
+  /** Queues samples (at `sampleRate`) to be spoken in 20 ms packets, followed by the given silence. */
   say(samples: Int16Array, trailingSilenceMs = 400): void {
-    const padded = concatSamples([samples, new Int16Array((8 * trailingSilenceMs) | 0)]);
-    for (let i = 0; i < padded.length; i += FRAME_BYTES) {
-      const chunk = new Int16Array(FRAME_BYTES);
-      chunk.set(padded.subarray(i, i + FRAME_BYTES));
-      this.outgoing.push(encodeMulaw(chunk));
+    const frame = this.sampleRate / 50;
+    const padded = concatSamples([samples, new Int16Array(Math.round((this.sampleRate * trailingSilenceMs) / 1000))]);
+    for (let i = 0; i < padded.length; i += frame) {
+      const chunk = new Int16Array(frame);
+      chunk.set(padded.subarray(i, i + frame));
+      this.outgoing.push(chunk);
     }
   }
 
-  /** Everything heard so far, 8 kHz. */
+  /** Everything heard so far, at `sampleRate`. */
   heard(): Int16Array {
     return concatSamples(this.received);
   }
@@ -76,17 +101,27 @@ export class FakeChatappCustomer {
   async hangUp(): Promise<void> {
     this.stopSending();
     await this.pc.close();
+    (await this.opus)?.close();
+  }
+
+  private async hear(payloadType: number, payload: Buffer): Promise<void> {
+    if (this.codec === 'pcmu' && payloadType === 0) this.received.push(decodeMulaw(payload));
+    if (this.codec === 'opus' && payloadType === 111) this.received.push((await this.opus!).decode(payload));
   }
 
   private startSending(): void {
     if (this.timer) return;
-    this.timer = setInterval(() => {
-      const payload = this.outgoing.shift() ?? new Uint8Array(FRAME_BYTES).fill(0xff);
-      const header = new RtpHeader({ payloadType: 0, sequenceNumber: this.sequence, timestamp: this.timestamp });
-      this.sequence = (this.sequence + 1) & 0xffff;
-      this.timestamp += FRAME_BYTES;
-      this.track.writeRtp(new RtpPacket(header, Buffer.from(payload)));
-    }, 20);
+    const frame = this.sampleRate / 50;
+    this.timer = setInterval(() => void this.sendNext(frame), 20);
+  }
+
+  private async sendNext(frame: number): Promise<void> {
+    const samples = this.outgoing.shift() ?? new Int16Array(frame);
+    const payload = this.codec === 'opus' ? (await this.opus!).encode(samples) : encodeMulaw(samples);
+    const header = new RtpHeader({ payloadType: this.codec === 'opus' ? 111 : 0, sequenceNumber: this.sequence, timestamp: this.timestamp });
+    this.sequence = (this.sequence + 1) & 0xffff;
+    this.timestamp += frame;
+    if (this.timer) this.track.writeRtp(new RtpPacket(header, Buffer.from(payload)));
   }
 
   private stopSending(): void {
@@ -98,4 +133,40 @@ export class FakeChatappCustomer {
     if (this.pc.iceGatheringState === 'complete') return Promise.resolve();
     return new Promise((resolve) => this.pc.iceGatheringStateChange.subscribe((state) => state === 'complete' && resolve()));
   }
+}
+
+interface FakeOpus {
+  encode(samples: Int16Array): Uint8Array;
+  decode(packet: Uint8Array): Int16Array;
+  close(): void;
+}
+
+/** The phone's own libopus (48 kHz mono, 20 ms, its own library instance). */
+async function createFakeOpus(): Promise<FakeOpus> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const lib: any = await LibAVModule.LibAV({});
+  lib.av_log_set_level_sync(lib.AV_LOG_QUIET);
+  const [, enc, encFrame, encPacket] = await lib.ff_init_encoder('libopus', {
+    ctx: { bit_rate: 24_000, sample_fmt: lib.AV_SAMPLE_FMT_S16, sample_rate: 48_000, channel_layout: 4, channels: 1 },
+    options: { application: 'voip' },
+    time_base: [1, 48_000],
+  });
+  const [, dec, decPacket, decFrame] = await lib.ff_init_decoder('libopus', {
+    codecpar: { codec_type: 1, codec_id: 0, format: -1, sample_rate: 48_000, channels: 1, channel_layoutmask: 4 },
+  });
+  let pts = 0;
+  return {
+    encode(samples) {
+      const packets = lib.ff_encode_multi_sync(enc, encFrame, encPacket, [{ data: samples, format: lib.AV_SAMPLE_FMT_S16, sample_rate: 48_000, channel_layout: 4, channels: 1, pts, time_base_num: 1, time_base_den: 48_000 }]);
+      pts += samples.length;
+      return packets[0].data;
+    },
+    decode(packet) {
+      const frames: Array<{ data: Float32Array }> = lib.ff_decode_multi_sync(dec, decPacket, decFrame, [{ data: packet }]);
+      return Int16Array.from(frames.flatMap((f) => Array.from(f.data, (v) => Math.max(-32768, Math.min(32767, Math.round(v * 32768))))));
+    },
+    close() {
+      lib.terminate();
+    },
+  };
 }

@@ -100,9 +100,9 @@ export function createSendersService(deps: ChatappContext) {
   }
 
   /**
-   * Calling follows voice_calling_enabled on the platform's number (`POST /{id}/settings`, with
-   * PCMU beside Opus for our WebRTC leg). The platform's refusal (e.g. 138015, a messaging limit
-   * under 2,000) is shown as it said it, and the change is not stored.
+   * Calling follows voice_calling_enabled on the platform's number (`POST /{id}/settings`). The
+   * platform's refusal (e.g. 138015, a messaging limit under 2,000) is shown as it said it, and
+   * the change is not stored.
    */
   async function applyCallingSetting(sender: SenderPlatformFields, enabled: boolean): Promise<void> {
     const calling = platforms.forSender(sender).calling;

@@ -50,14 +50,14 @@ const ended = (callId: number) =>
   }, `call ${callId} to end`);
 
 describe('calling settings', () => {
-  it('turns calling on (with PCMU) and off on the platform when voice_calling_enabled changes, and keeps the old value when the platform refuses', async () => {
+  it('turns calling on (Opus only) and off on the platform when voice_calling_enabled changes, and keeps the old value when the platform refuses', async () => {
     const { owner, sender } = await setup({ sender: { voice_calling_enabled: false } });
     const update = (voice_calling_enabled: boolean) =>
       t.app.inject({ method: 'PATCH', url: `/api/user/chatapp/senders/${sender.id}`, headers: bearer(owner.token), payload: { voice_calling_enabled } });
     const settings = () => graph.requests.filter((r) => r.path === `/${sender.phone_number_id}/settings`);
 
     expect((await update(true)).statusCode).toBe(200);
-    expect(settings().map((r) => r.body)).toEqual([{ calling: { status: 'ENABLED', audio: { additional_codecs: ['PCMU'] } } }]);
+    expect(settings().map((r) => r.body)).toEqual([{ calling: { status: 'ENABLED' } }]);
     expect((await update(true)).statusCode).toBe(200);
     expect(settings()).toHaveLength(1);
     expect((await update(false)).statusCode).toBe(200);
@@ -77,7 +77,7 @@ describe('calling settings', () => {
   it('enables calling when a sender is created with it on', async () => {
     const { sender } = await setup();
     expect(graph.requests.filter((r) => r.path === `/${sender.phone_number_id}/settings`).map((r) => r.body)).toEqual([
-      { calling: { status: 'ENABLED', audio: { additional_codecs: ['PCMU'] } } },
+      { calling: { status: 'ENABLED' } },
     ]);
   });
 });
@@ -96,7 +96,7 @@ describe('customer calls the sender cannot take', () => {
     expect(await t.deps.db.selectFrom('calls').select('id').where('provider_call_id', '=', `wacid.REJ${sender.id}`).execute()).toEqual([]);
   });
 
-  it('rejects the platform\'s own sample offer (no PCMU) and records the failed call; a replay changes nothing', async () => {
+  it('rejects the platform\'s captured offer, whose SDP is cut short (no audio line), and records the failed call; a replay changes nothing', async () => {
     const { sender } = await setup();
     const body = chatappFixture('calls-connect-user-initiated', { replace: { '518638374672395': sender.phone_number_id } });
     for (let i = 0; i < 2; i++) {
@@ -145,7 +145,7 @@ describe('across server processes', () => {
     };
     await viaOther(callConnect({ phoneNumberId: sender.phone_number_id, customer: '40733000501', wacid: call.provider_call_id!, at: t.clock.now(), direction: 'BUSINESS_INITIATED', sdp: answer }));
     const session = await run;
-    await until(() => containsSignalForText(customer.heard(), 8_000, 'Hello! How can I help you today?'), 'the customer to hear the greeting');
+    await until(() => containsSignalForText(customer.heard(), customer.sampleRate, 'Hello! How can I help you today?'), 'the customer to hear the greeting');
     expect(other.deps.services.callsModule.chatappCalls!.live.size).toBe(0);
 
     await viaOther(callTerminate({ phoneNumberId: sender.phone_number_id, customer: '40733000501', wacid: call.provider_call_id!, at: t.clock.now(), direction: 'BUSINESS_INITIATED', durationSeconds: 3 }));

@@ -10,7 +10,7 @@ import { callEnded, startEngineApp, until, type EngineApp } from '../../../../te
 
 /**
  * A chatapp call through the real pipeline engine and the production speech adapters: the
- * werift customer's audio crosses ICE/DTLS-SRTP/PCMU to fake Deepgram (which must find the
+ * werift customer's Opus audio crosses ICE/DTLS-SRTP to fake Deepgram (which must find the
  * customer's signal in what it received), the fake model answers, and fake ElevenLabs' audio
  * crosses back to the customer, who must hear it.
  */
@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 const heardText = (customer: FakeChatappCustomer, text: string) =>
-  until(() => containsSignalForText(customer.heard(), 8_000, text), `the customer to hear "${text}"`, 15_000);
+  until(() => containsSignalForText(customer.heard(), customer.sampleRate, text), `the customer to hear "${text}"`, 15_000);
 
 describe('chatapp calls on the pipeline engine', () => {
   it.each(['whatsapp_outbound', 'whatsapp_inbound'] as const)('%s: the customer\'s words reach STT and the synthesised answer reaches the customer', async (type) => {
@@ -57,11 +57,11 @@ describe('chatapp calls on the pipeline engine', () => {
     }
 
     await heardText(customer, 'Hello from the shop!');
-    customer.say(signalForText('What time do you open?', 8_000));
+    customer.say(signalForText('What time do you open?', customer.sampleRate));
     await heardText(customer, 'We open at nine.');
     // Everything queued has been sent: 300 ms more of audio (silence) reached the customer.
     const heardSoFar = customer.heard().length;
-    await until(() => customer.heard().length >= heardSoFar + 8 * 300, 'the reply to play out');
+    await until(() => customer.heard().length >= heardSoFar + (customer.sampleRate / 1000) * 300, 'the reply to play out');
     // The customer's audio as fake Deepgram received it (linear16 16 kHz) carries their signal.
     const listen = e.deepgram.listens.at(-1)!;
     expect(listen.query).toMatchObject({ encoding: 'linear16', sample_rate: '16000' });

@@ -14,7 +14,7 @@ import { callRow, balanceMicros } from '../../../../test/helpers/voice.js';
 
 /**
  * Whole chatapp calls both ways: the fake Graph takes our signalling, a werift customer on
- * loopback answers or places the call (real ICE, DTLS-SRTP, PCMU), and the scripted engine
+ * loopback answers or places the call (real ICE, DTLS-SRTP, Opus), and the scripted engine
  * plays its greeting, which the customer must hear. Then the records, money and webhooks.
  */
 const engine = scriptedEngine('listen');
@@ -77,7 +77,7 @@ describe('business-initiated chatapp calls', () => {
     expect(connect.headers.authorization).toMatch(/^Bearer /);
     expect(connect.body).toMatchObject({ messaging_product: 'whatsapp', to: '40733000101', action: 'connect', session: { sdp_type: 'offer' } });
     expect(connect.body.session.sdp).toContain('a=setup:actpass');
-    expect(connect.body.session.sdp).toMatch(/m=audio \d+ UDP\/TLS\/RTP\/SAVPF 0/);
+    expect(connect.body.session.sdp).toMatch(/m=audio \d+ UDP\/TLS\/RTP\/SAVPF 111 0\r\n/);
     const placed = await placedCall(t, sender.id);
     const row0 = await callRow(t, placed.id);
     expect(row0).toMatchObject({ type: 'whatsapp_outbound', direction: 'outbound', provider: 'chatapp', provider_call_id: 'wacid.FAKE000001', status: 'initiated', to_number: '+40733000101' });
@@ -89,7 +89,7 @@ describe('business-initiated chatapp calls', () => {
     const session = await run;
     expect(session.session.call).toMatchObject({ id: row0!.id, type: 'whatsapp_outbound', toNumber: '+40733000101', variables: { order: 'A-17' } });
     await until(() => session.marks.includes('greeting'), 'the greeting to play');
-    await until(() => containsSignalForText(customer.heard(), 8_000, 'Hello! How can I help you today?'), 'the customer to hear the greeting');
+    await until(() => containsSignalForText(customer.heard(), customer.sampleRate, 'Hello! How can I help you today?'), 'the customer to hear the greeting');
     await until(() => session.audioFrames > 10, 'the customer\'s audio to reach the engine');
 
     t.clock.advance(20_000);
@@ -159,7 +159,7 @@ describe('user-initiated chatapp calls', () => {
     expect(accept.body.session).toEqual(preAccept.body.session);
     const session = await run;
     expect(session.session.call).toMatchObject({ type: 'whatsapp_inbound', direction: 'inbound', fromNumber: '+40733000201' });
-    await until(() => containsSignalForText(customer.heard(), 8_000, 'Hello! How can I help you today?'), 'the customer to hear the greeting');
+    await until(() => containsSignalForText(customer.heard(), customer.sampleRate, 'Hello! How can I help you today?'), 'the customer to hear the greeting');
 
     await deliver(t, callTerminate({ phoneNumberId: sender.phone_number_id, customer: '40733000201', wacid: 'wacid.IN0001', at: t.clock.now(), direction: 'USER_INITIATED', durationSeconds: 5 }));
     await customer.hangUp();

@@ -4,19 +4,20 @@ import { containsSignalForText, signalForText } from '../audio/test-signal.js';
 import { FakeChatappCustomer } from '../../../../test/helpers/fake-chatapp-customer.js';
 import { until } from '../../../../test/helpers/voice-engine.js';
 import { startFakeStunServer } from '../../../../test/helpers/fake-stun-server.js';
-import { ChatappWebrtcLeg, iceServersFromConfig, offersPcmu } from './chatapp-webrtc.js';
+import { ChatappWebrtcLeg, iceServersFromConfig } from './chatapp-webrtc.js';
+import { audioCodecsIn } from './chatapp-webrtc-codec.js';
 
 /**
  * The chatapp WebRTC leg against a separate werift peer on loopback: real ICE, DTLS-SRTP and
- * PCMU RTP both ways, decoded on each side and checked for known signals.
+ * RTP both ways (Opus as phones send it, or PCMU), decoded on each side and checked for known signals.
  */
 const open: Array<{ close(): Promise<unknown> }> = [];
 afterEach(async () => {
   for (const item of open.splice(0)) await item.close();
 });
 
-async function connectedPair(direction: 'business' | 'customer', mediaTimeoutMs?: number) {
-  const customer = new FakeChatappCustomer();
+async function connectedPair(direction: 'business' | 'customer', mediaTimeoutMs?: number, codec: 'opus' | 'pcmu' = 'opus') {
+  const customer = new FakeChatappCustomer({ codec });
   open.push({ close: () => customer.hangUp() });
   let leg: ChatappWebrtcLeg;
   if (direction === 'business') {
@@ -38,9 +39,15 @@ async function connectedPair(direction: 'business' | 'customer', mediaTimeoutMs?
 }
 
 describe('chatapp WebRTC leg', () => {
-  it.each(['business', 'customer'] as const)('carries audio both ways when the %s offers, and marks fire as the pacer plays', async (direction) => {
-    const { leg, customer, heard, marks } = await connectedPair(direction);
-    customer.say(signalForText('Hello from the customer', 8_000));
+  it.each([
+    ['business', 'opus'],
+    ['customer', 'opus'],
+    ['business', 'pcmu'],
+    ['customer', 'pcmu'],
+  ] as const)('carries audio both ways when the %s offers and the phone speaks %s, and marks fire as the pacer plays', async (direction, codec) => {
+    const { leg, customer, heard, marks } = await connectedPair(direction, undefined, codec);
+    expect(leg.codecName).toBe(codec);
+    customer.say(signalForText('Hello from the customer', customer.sampleRate));
     const greeting = signalForText('Hello from the assistant', 16_000);
     for (let i = 0; i < greeting.length; i += 320) leg.send(greeting.slice(i, i + 320));
     leg.mark('greeting');
@@ -48,8 +55,30 @@ describe('chatapp WebRTC leg', () => {
     await until(() => marks.includes('greeting'), 'the greeting mark');
     // The mark fires when the pacer has sent the greeting: real time, not how fast it was queued.
     expect(leg.playedMs()).toBeGreaterThanOrEqual(Math.floor(greeting.length / 320) * 20);
-    await until(() => containsSignalForText(customer.heard(), 8_000, 'Hello from the assistant'), 'the customer to hear the greeting');
+    await until(() => containsSignalForText(customer.heard(), customer.sampleRate, 'Hello from the assistant'), 'the customer to hear the greeting');
     await until(() => containsSignalForText(heard(), 16_000, 'Hello from the customer'), 'the leg to hear the customer');
+    // Only the agreed codec went to the phone (111 for Opus, 0 for PCMU).
+    expect([...customer.payloadTypes]).toEqual([codec === 'opus' ? 111 : 0]);
+  });
+
+  it('answers the platform\'s user-initiated sample offer (Opus 111 and telephone-event only) with Opus 111 alone', async () => {
+    const customer = new FakeChatappCustomer();
+    open.push({ close: () => customer.hangUp() });
+    const offer = await customer.offer();
+    expect(offer).toMatch(/^m=audio \d+ UDP\/TLS\/RTP\/SAVPF 111 126\r$/m);
+    expect(offer.match(/^a=rtpmap:.*$/gm)).toEqual(['a=rtpmap:111 opus/48000/2', 'a=rtpmap:126 telephone-event/8000']);
+    expect(offer).toMatch(/^a=fmtp:111 minptime=10;useinbandfec=1\r$/m);
+    const { leg, sdp } = await ChatappWebrtcLeg.answer(offer);
+    open.push({ close: () => leg.close('test_done') });
+    expect(sdp).toMatch(/^m=audio \d+ UDP\/TLS\/RTP\/SAVPF 111\r$/m);
+    expect(sdp).toMatch(/^a=fmtp:111 minptime=10;useinbandfec=1\r$/m);
+    expect(audioCodecsIn(sdp)).toEqual([{ name: 'opus', payloadType: 111 }]);
+  });
+
+  it('offers Opus first and PCMU after it on business calls', async () => {
+    const { leg, sdp } = await ChatappWebrtcLeg.offer();
+    open.push({ close: () => leg.close('test_done') });
+    expect(audioCodecsIn(sdp)).toEqual([{ name: 'opus', payloadType: 111 }, { name: 'pcmu', payloadType: 0 }]);
   });
 
   it('clear drops unplayed audio and fires pending marks at once', async () => {
@@ -75,11 +104,11 @@ describe('chatapp WebRTC leg', () => {
     expect(closed).toEqual(['media_timeout']);
   });
 
-  it('refuses an offer without PCMU', async () => {
-    const opusOnly = 'v=0\r\no=- 1 0 IN IP4 0.0.0.0\r\ns=-\r\nt=0 0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\na=rtpmap:111 opus/48000/2\r\n';
-    expect(offersPcmu(opusOnly)).toBe(false);
-    await expect(ChatappWebrtcLeg.answer(opusOnly)).rejects.toThrow('no PCMU audio');
-    expect(offersPcmu('m=audio 3482 UDP/TLS/RTP/SAVPF 111 0 126\r\n')).toBe(true);
+  it('refuses an offer with neither Opus nor PCMU, and reads codecs by rtpmap or static type', async () => {
+    const g722Only = 'v=0\r\no=- 1 0 IN IP4 0.0.0.0\r\ns=-\r\nt=0 0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 9\r\na=rtpmap:9 G722/8000\r\n';
+    await expect(ChatappWebrtcLeg.answer(g722Only)).rejects.toThrow('no audio we can speak');
+    await expect(ChatappWebrtcLeg.answer('not an SDP at all')).rejects.toThrow('no audio we can speak');
+    expect(audioCodecsIn('m=audio 3482 UDP/TLS/RTP/SAVPF 111 0 126\r\na=rtpmap:111 OPUS/48000/2\r\n')).toEqual([{ name: 'opus', payloadType: 111 }, { name: 'pcmu', payloadType: 0 }]);
   });
 
   it('offers the public address a STUN server reports (CHATAPP_ICE_SERVERS), beside its host candidates', async () => {

@@ -1,15 +1,11 @@
 import { randomInt } from 'node:crypto';
-import type { MediaStreamTrack, RTCPeerConnection } from 'werift';
+import type { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters } from 'werift';
 import { FRAME_MS, SampleFramer, samplesPerFrame } from '../audio/frames.js';
-import { createPhoneAudioIn, createPhoneAudioOut } from '../audio/phone-codec.js';
 import { ENGINE_SAMPLE_RATE } from '../speech/speech.types.js';
+import { audioCodecsIn, createRtpAudioCodec, OPUS_FMTP, OPUS_PAYLOAD_TYPE, type RtpAudioCodec, type RtpCodecName } from './chatapp-webrtc-codec.js';
 import type { CallMedia, CallMediaHandlers } from './media.types.js';
 
 const ENGINE_FRAME = samplesPerFrame(ENGINE_SAMPLE_RATE);
-const PCMU_PAYLOAD_TYPE = 0;
-/** 20 ms of μ-law at 8 kHz. */
-const PCMU_FRAME_BYTES = 160;
-const MULAW_SILENCE = 0xff;
 /** After a stall (a busy event loop), at most this many late packets go out at once; the rest are skipped. */
 const MAX_BURST = 5;
 const ICE_GATHER_TIMEOUT_MS = 5_000;
@@ -59,23 +55,22 @@ function loadWerift(): Promise<Werift> {
 
 /**
  * One chatapp (WhatsApp Cloud API) call's WebRTC peer as a `CallMedia`: ICE + DTLS-SRTP with
- * werift, PCMU (G.711 μ-law, enabled on the number through `additional_codecs`) in 20 ms RTP
- * packets, PCM16 16 kHz to and from the engine.
+ * werift, 20 ms RTP packets in the codec the two sides agreed on (Opus, which every phone offers,
+ * or PCMU when that is all the other side has), PCM16 16 kHz to and from the engine.
  *
  * RTP is real time, so outgoing audio waits in a queue that a pacer drains one packet per 20 ms
  * (silence when the queue is empty, so the platform never sees a media gap). What the customer
  * has heard is what the pacer has sent: `playedMs` counts it, a mark fires when the pacer passes
  * it, and `clear` drops the queue and fires the pending marks at once (unheard), as the other
- * legs do.
+ * legs do. Frames are encoded as they go out, so the encoder sees the stream in the order sent.
  */
 export class ChatappWebrtcLeg implements CallMedia {
   private handlers: CallMediaHandlers | null = null;
   private readonly track: MediaStreamTrack;
-  private readonly audioIn = createPhoneAudioIn();
-  private readonly audioOut = createPhoneAudioOut();
+  private codec: RtpAudioCodec | null = null;
   private readonly inbound = new SampleFramer(ENGINE_FRAME);
   private readonly outbound = new SampleFramer(ENGINE_FRAME);
-  private readonly queue: Uint8Array[] = [];
+  private readonly queue: Int16Array[] = [];
   private readonly pendingMarks: Array<{ name: string; atMs: number }> = [];
   private readonly now: () => number;
   private sentMs = 0;
@@ -116,23 +111,29 @@ export class ChatappWebrtcLeg implements CallMedia {
     });
   }
 
-  /** Business-initiated: our offer (`a=setup:actpass`, all candidates gathered) for `connect`. */
+  /** Business-initiated: our offer (`a=setup:actpass`, Opus first, then PCMU, all candidates gathered) for `connect`. */
   static async offer(options: WebrtcLegOptions = {}): Promise<{ leg: ChatappWebrtcLeg; sdp: string }> {
     const werift = await loadWerift();
-    const leg = new ChatappWebrtcLeg(werift, createPeer(werift, options), options);
+    const leg = new ChatappWebrtcLeg(werift, createPeer(werift, options, ['opus', 'pcmu']), options);
     leg.pc.addTransceiver(leg.track, { direction: 'sendrecv' });
     await leg.pc.setLocalDescription(await leg.pc.createOffer());
     await gathered(leg.pc);
     return { leg, sdp: leg.pc.localDescription!.sdp };
   }
 
-  /** User-initiated: our answer to the customer's offer, the same SDP for `pre_accept` and `accept`. */
+  /**
+   * User-initiated: our answer to the customer's offer, the same SDP for `pre_accept` and
+   * `accept`. Opus when offered, else PCMU; an offer with neither (or no SDP at all) is refused.
+   */
   static async answer(offerSdp: string, options: WebrtcLegOptions = {}): Promise<{ leg: ChatappWebrtcLeg; sdp: string }> {
-    if (!offersPcmu(offerSdp)) throw new Error('The call offer has no PCMU audio: enable additional_codecs PCMU on the number.');
+    const offered = audioCodecsIn(offerSdp);
+    const chosen = offered.find((c) => c.name === 'opus') ?? offered.find((c) => c.name === 'pcmu');
+    if (!chosen) throw new Error('The call offer has no audio we can speak (Opus or PCMU).');
     const werift = await loadWerift();
-    const pc = createPeer(werift, options);
+    const pc = createPeer(werift, options, [chosen.name], chosen.payloadType);
     const leg = new ChatappWebrtcLeg(werift, pc, options);
     try {
+      leg.codec = await createRtpAudioCodec(chosen.name, chosen.payloadType);
       await pc.setRemoteDescription({ type: 'offer', sdp: offerSdp });
       const transceiver = pc.getTransceivers().find((t) => t.kind === 'audio');
       if (!transceiver) throw new Error('The call offer has no audio.');
@@ -147,9 +148,17 @@ export class ChatappWebrtcLeg implements CallMedia {
     return { leg, sdp: pc.localDescription!.sdp };
   }
 
-  /** The platform's answer to our offer (the `calls` webhook's `connect`). */
+  /** The codec the two sides agreed on; null until the far end's SDP is applied. */
+  get codecName(): RtpCodecName | null {
+    return this.codec?.name ?? null;
+  }
+
+  /** The platform's answer to our offer (the `calls` webhook's `connect`): the codec it lists first is the one spoken. */
   async acceptAnswer(sdp: string): Promise<void> {
-    if (this.pc.signalingState !== 'have-local-offer') return;
+    if (this.pc.signalingState !== 'have-local-offer' || this.closed) return;
+    const chosen = audioCodecsIn(sdp)[0];
+    if (!chosen) throw new Error('The call answer has no audio we can speak (Opus or PCMU).');
+    this.codec = await createRtpAudioCodec(chosen.name, chosen.payloadType);
     await this.pc.setRemoteDescription({ type: 'answer', sdp });
   }
 
@@ -163,7 +172,7 @@ export class ChatappWebrtcLeg implements CallMedia {
 
   clear(): void {
     this.outbound.clear();
-    this.audioOut.reset();
+    this.codec?.resetOutput();
     this.queue.length = 0;
     this.queuedMs = this.sentMs;
     for (const mark of this.pendingMarks.splice(0)) this.handlers?.onMark?.(mark.name);
@@ -184,18 +193,20 @@ export class ChatappWebrtcLeg implements CallMedia {
     this.ended(reason);
   }
 
+  /** Only audio of the agreed codec is heard; anything else on the track (DTMF events, junk) is dropped. */
   private listen(remote: MediaStreamTrack): void {
     remote.onReceiveRtp.subscribe((rtp) => {
-      if (this.closed || rtp.header.payloadType !== PCMU_PAYLOAD_TYPE || rtp.payload.length === 0) return;
+      const codec = this.codec;
+      if (this.closed || !codec || rtp.header.payloadType !== codec.payloadType || rtp.payload.length === 0) return;
       this.packetsReceived += 1;
       this.lastPacketAtMs = this.now();
-      for (const frame of this.inbound.push(this.audioIn.decode(rtp.payload))) this.handlers?.onAudio(frame);
+      for (const frame of this.inbound.push(codec.decode(rtp.payload))) this.handlers?.onAudio(frame);
     });
   }
 
   private enqueue(frame: Int16Array): void {
     if (this.closed) return;
-    this.queue.push(this.audioOut.encode(frame));
+    this.queue.push(frame);
     this.queuedMs += FRAME_MS;
   }
 
@@ -215,13 +226,16 @@ export class ChatappWebrtcLeg implements CallMedia {
   }
 
   private sendPacket(): void {
+    const codec = this.codec;
+    if (!codec || this.closed) return;
     const farEndReady = this.packetsReceived > 0 || this.now() - this.pacerStartMs >= MAX_WAIT_FOR_FAR_END_MS;
-    const payload = farEndReady ? this.queue.shift() : undefined;
-    if (payload) this.sentMs += FRAME_MS;
-    const header = new this.werift.RtpHeader({ payloadType: PCMU_PAYLOAD_TYPE, sequenceNumber: this.sequence, timestamp: this.timestamp, marker: this.packetsSent === 0 });
-    this.track.writeRtp(new this.werift.RtpPacket(header, Buffer.from(payload ?? silentPayload)));
+    const frame = farEndReady ? this.queue.shift() : undefined;
+    if (frame) this.sentMs += FRAME_MS;
+    const payload = frame ? codec.encode(frame) : codec.silence();
+    const header = new this.werift.RtpHeader({ payloadType: codec.payloadType, sequenceNumber: this.sequence, timestamp: this.timestamp, marker: this.packetsSent === 0 });
+    this.track.writeRtp(new this.werift.RtpPacket(header, Buffer.from(payload)));
     this.sequence = (this.sequence + 1) & 0xffff;
-    this.timestamp = (this.timestamp + PCMU_FRAME_BYTES) >>> 0;
+    this.timestamp = (this.timestamp + codec.timestampStep) >>> 0;
     this.packetsSent += 1;
   }
 
@@ -236,6 +250,7 @@ export class ChatappWebrtcLeg implements CallMedia {
     this.pacer = null;
     this.queue.length = 0;
     this.pendingMarks.length = 0;
+    this.codec?.close();
     this.connectedResolve(false);
     this.endedResolve(reason);
     this.handlers?.onClose(reason);
@@ -243,10 +258,12 @@ export class ChatappWebrtcLeg implements CallMedia {
   }
 }
 
-const silentPayload = new Uint8Array(PCMU_FRAME_BYTES).fill(MULAW_SILENCE);
-
-function createPeer(werift: Werift, options: WebrtcLegOptions): RTCPeerConnection {
-  return new werift.RTCPeerConnection({ codecs: { audio: [werift.usePCMU()] }, iceServers: options.iceServers ?? [], iceUseIpv6: false });
+/** A peer speaking the given codecs, Opus as the platform offers it (payload type 111 unless the offer says otherwise). */
+function createPeer(werift: Werift, options: WebrtcLegOptions, codecs: RtpCodecName[], opusPayloadType = OPUS_PAYLOAD_TYPE): RTCPeerConnection {
+  const audio: RTCRtpCodecParameters[] = codecs.map((name) =>
+    name === 'opus' ? werift.useOPUS({ payloadType: opusPayloadType, parameters: OPUS_FMTP }) : werift.usePCMU(),
+  );
+  return new werift.RTCPeerConnection({ codecs: { audio }, iceServers: options.iceServers ?? [], iceUseIpv6: false });
 }
 
 /** The platform wants the whole SDP at once (no trickle): wait until every candidate is in it. */
@@ -260,11 +277,4 @@ function gathered(pc: RTCPeerConnection): Promise<void> {
       resolve();
     });
   });
-}
-
-/** PCMU is payload type 0 on the audio line, or named in an rtpmap. */
-export function offersPcmu(sdp: string): boolean {
-  const audio = sdp.split(/\r?\n/).find((line) => line.startsWith('m=audio '));
-  if (!audio) return false;
-  return audio.split(' ').slice(3).includes('0') || /^a=rtpmap:\d+ PCMU\/8000/im.test(sdp);
 }

@@ -201,7 +201,8 @@ export function createGraphTransport(options: GraphTransportOptions) {
         reject: async (callId) => void (await calls({ call_id: callId, action: 'reject' })),
         terminate: async (callId) => void (await calls({ call_id: callId, action: 'terminate' })),
         async setCallingEnabled(enabled) {
-          const calling = enabled ? { status: 'ENABLED', audio: { additional_codecs: ['PCMU'] } } : { status: 'DISABLED' };
+          // Opus is always on and is what we answer; G.711 would only make the platform transcode.
+          const calling = { status: enabled ? 'ENABLED' : 'DISABLED' };
           await call(accessToken, 'POST', `${encodeURIComponent(phoneNumberId)}/settings`, undefined, { calling });
         },
       },

@@ -39,7 +39,7 @@ export interface PlatformCalling {
   reject(callId: string): Promise<void>;
   /** Required even when the media already ended (the platform bills by it). */
   terminate(callId: string): Promise<void>;
-  /** Calling on or off for the number; on adds PCMU beside Opus (the codec our leg speaks). */
+  /** Calling on or off for the number (Opus, which our leg speaks, is always on). */
   setCallingEnabled(enabled: boolean): Promise<void>;
 }
 
