@@ -35,22 +35,42 @@ export function callConnect(input: {
   });
 }
 
-/** `terminate`: start/end/duration only when the call was picked up. */
-export function callTerminate(input: { phoneNumberId: string; customer: string; wacid: string; at: Date; direction: 'BUSINESS_INITIATED' | 'USER_INITIATED'; durationSeconds?: number }) {
+/** A failed call's error as the platform's terminate webhook carries it (the captured 138021 call). */
+export const MEDIA_TIMEOUT_ERROR = {
+  code: 138021,
+  title: 'WhatsApp client terminated the call due to not receiving any media for a long time. Please try again',
+  message: 'WhatsApp client terminated the call due to not receiving any media for a long time. Please try again',
+  error_data: { details: 'WhatsApp client terminated the call due to not receiving any media for a long time.' },
+};
+
+/**
+ * `terminate`: start/end/duration only when the call was picked up; a `failure` makes it FAILED
+ * with that error both in the call and at `value.errors`, as the platform sends it.
+ */
+export function callTerminate(input: {
+  phoneNumberId: string; customer: string; wacid: string; at: Date; direction: 'BUSINESS_INITIATED' | 'USER_INITIATED'; durationSeconds?: number;
+  failure?: typeof MEDIA_TIMEOUT_ERROR;
+}) {
   const call: Record<string, unknown> = {
     id: input.wacid, from: input.customer, to: '40711000111', event: 'terminate', timestamp: seconds(input.at), direction: input.direction,
-    status: input.durationSeconds ? 'COMPLETED' : 'FAILED',
+    status: input.durationSeconds && !input.failure ? 'COMPLETED' : 'FAILED',
   };
   if (input.durationSeconds) {
     Object.assign(call, { start_time: seconds(new Date(input.at.getTime() - input.durationSeconds * 1000)), end_time: seconds(input.at), duration: input.durationSeconds });
   }
-  return callsEnvelope(input.phoneNumberId, input.customer, { calls: [call] });
+  if (input.failure) call.errors = [input.failure];
+  return callsEnvelope(input.phoneNumberId, input.customer, { calls: [call], ...(input.failure ? { errors: [input.failure] } : {}) });
 }
 
 export function callStatus(input: { phoneNumberId: string; customer: string; wacid: string; at: Date; status: 'RINGING' | 'ACCEPTED' | 'REJECTED' }) {
   return callsEnvelope(input.phoneNumberId, input.customer, {
     statuses: [{ id: input.wacid, timestamp: seconds(input.at), type: 'call', status: input.status, recipient_id: input.customer }],
   });
+}
+
+/** The customer picks up a business call: the platform's ACCEPTED status. */
+export function deliverAccepted(t: TestApp, phoneNumberId: string, customer: string, wacid: string): Promise<void> {
+  return deliver(t, callStatus({ phoneNumberId, customer, wacid, at: t.clock.now(), status: 'ACCEPTED' }));
 }
 
 /** Posts a signed platform webhook and runs the job that processes it. */

@@ -71,6 +71,15 @@ GRAPH_ERRORS[190] = {
   },
 };
 
+/**
+ * The calling API's refusals (voice.md §5, troubleshooting §8.3): the calling pages' shape, without
+ * `error_data`, and the HTTP status each code comes with.
+ */
+GRAPH_ERRORS[138006] = {
+  status: 401,
+  body: { error: { message: '(#138006) No approved call permission found', type: 'OAuthException', code: 138006, fbtrace_id: 'AQ3pXb7uQmW2cZ8VnR1yT4k' } },
+};
+
 /** A business phone number as the fake serves it on `GET /{id}` and `GET /{waba}/phone_numbers`. */
 export interface FakePhoneNumber {
   id: string;

@@ -681,7 +681,11 @@ export interface CallsTable {
 
 export interface ChatappCallSignal {
   answerSdp?: string;
+  /** The customer picked up a business call (the platform's ACCEPTED status). */
+  accepted?: boolean;
   terminated?: boolean;
+  /** How the platform ended it (with `terminated`): the outcome, and the talk time it measured. */
+  end?: { status: CallStatus; reason: string; durationSeconds: number | null; failed: boolean };
 }
 
 export interface Database {

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../core/db/database.js';
+import type { CallStatus } from '../../core/db/schema.js';
 import { inTransaction } from '../../core/db/transaction.js';
 import { InsufficientBalanceError } from '../accounts/accounts.service.js';
 import type { RuntimeAssistant } from '../assistants/assistant-present.js';
@@ -41,6 +42,7 @@ interface LiveCall {
   paidUntilMs: number;
   /** Set when the session itself ended the call (the paid time ran out). */
   forcedReason: string | null;
+  carrierEnd?: AttachInput['carrierEnd'];
 }
 
 /**
@@ -98,6 +100,7 @@ export class CallSessions {
       supervisorSeen: row.supervisor_status,
       paidUntilMs: price > 0 ? answeredAtMs + Math.floor(Number(row.reserved_micros) / price) * SECONDS_PER_MINUTE * 1000 : Infinity,
       forcedReason: null,
+      carrierEnd: input.carrierEnd,
     };
     this.live.set(row.id, live);
     this.start();
@@ -174,9 +177,11 @@ export class CallSessions {
       return;
     }
     const byAssistant = live.forcedReason !== null || outcome.endedBy === 'assistant';
+    const carrier = live.carrierEnd?.();
     await endCall(this.options.db, live.row.id, {
-      status: byAssistant ? 'ended_by_assistant' : 'ended_by_customer',
-      reason: live.forcedReason ?? outcome.reason,
+      status: carrier?.status ?? (byAssistant ? 'ended_by_assistant' : 'ended_by_customer'),
+      reason: carrier?.reason ?? live.forcedReason ?? outcome.reason,
+      durationSeconds: carrier?.durationSeconds,
       endedAt,
       transcript: outcome.transcript,
       answeredBy: live.answeredBy,
@@ -250,6 +255,11 @@ export interface AttachInput {
   media: CallMedia;
   /** Hang-up and transfer for the claimed call. */
   telephony(row: CallRow): Promise<CallTelephony>;
+  /**
+   * The carrier's own account of the end, when it gives one (read as the call ends): its talk
+   * time replaces ours, and a failure it reports replaces the engine's status and reason.
+   */
+  carrierEnd?(): { durationSeconds?: number; status?: CallStatus; reason?: string } | undefined;
   /** The carrier account and call the leg came from, when it has them: they must be the call's. */
   accountId?: string;
   providerCallId?: string;

@@ -18,7 +18,7 @@ describe('call signals', () => {
       signal: {
         callId: 'wacid.HBgMOTE3MzU4NTgwMTgwFQIAEhggQUNEODk3OUQ3NzI4MjZBRTZFNEE2MzU3NDEzNDg4RUUcGAsxNTU1MTQ0MTkwNhUCABUKAA==',
         kind: 'connect', direction: 'user_initiated', sdp: { type: 'offer', sdp: 'v=0\r\no=- 1760681506762 2 IN IP4 127.0.0.1\r\n' },
-        customerPhone: '+917358580180', status: null, at: new Date(1760681506_000), durationSeconds: null, callbackData: null,
+        customerPhone: '+917358580180', status: null, at: new Date(1760681506_000), durationSeconds: null, callbackData: null, error: null,
       },
     });
   });
@@ -29,7 +29,7 @@ describe('call signals', () => {
       calls: [{ id: 'wacid.A', from: '15551441906', to: '917358580180', event: 'connect', timestamp: '1671644824', direction: 'BUSINESS_INITIATED', session: { sdp_type: 'answer', sdp: 'v=0' }, biz_opaque_callback_data: 'cb' }],
     }));
     expect(answer.map((e) => e.type === 'call_signal' && e.signal)).toEqual([
-      { callId: 'wacid.A', kind: 'connect', direction: 'business_initiated', sdp: { type: 'answer', sdp: 'v=0' }, customerPhone: '+917358580180', status: null, at: new Date(1671644824_000), durationSeconds: null, callbackData: 'cb' },
+      { callId: 'wacid.A', kind: 'connect', direction: 'business_initiated', sdp: { type: 'answer', sdp: 'v=0' }, customerPhone: '+917358580180', status: null, at: new Date(1671644824_000), durationSeconds: null, callbackData: 'cb', error: null },
     ]);
     const terminate = signals(wrap({
       calls: [{ id: 'wacid.A', from: '917358580180', to: '15551441906', event: 'terminate', timestamp: '1671644900', direction: 'BUSINESS_INITIATED', status: 'Completed', start_time: '1671644880', duration: 20, biz_opaque_callback_data: 'cb' }],
@@ -37,6 +37,20 @@ describe('call signals', () => {
     expect(terminate.map((e) => e.type === 'call_signal' && e.signal)).toMatchObject([{ kind: 'terminate', status: 'COMPLETED', durationSeconds: 20, callbackData: 'cb' }]);
     const statuses = signals(wrap({ statuses: [{ id: 'wacid.A', timestamp: '1671644824', type: 'call', status: 'RINGING', recipient_id: '917358580180' }, { id: 'w1', status: 'sent' }] }));
     expect(statuses.map((e) => e.type === 'call_signal' && e.signal)).toMatchObject([{ callId: 'wacid.A', kind: 'status', status: 'RINGING', customerPhone: '+917358580180' }]);
+  });
+
+  it('reads the captured FAILED terminate: the platform\'s error (138021) and its 20 s of talk', () => {
+    const [event] = signals(JSON.parse(chatappFixture('calls-terminate-user-initiated', {})));
+    expect(event?.type === 'call_signal' && event.signal).toMatchObject({
+      kind: 'terminate', status: 'FAILED', durationSeconds: 20,
+      error: { code: 138021, message: 'WhatsApp client terminated the call due to not receiving any media for a long time. Please try again' },
+    });
+    // Only at value.errors (the call's own list empty), the error is still the call's.
+    const [elsewhere] = signals(wrap({
+      errors: [{ code: 138019, title: 'Call setup failed', error_data: { details: 'x' } }],
+      calls: [{ id: 'wacid.C', event: 'terminate', status: 'FAILED', direction: 'USER_INITIATED', from: '917358580180', to: '15551441906' }],
+    }));
+    expect(elsewhere?.type === 'call_signal' && elsewhere.signal.error).toEqual({ code: 138019, message: 'Call setup failed' });
   });
 
   it('ignores calls without an id or with an unknown event', () => {

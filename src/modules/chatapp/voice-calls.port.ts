@@ -1,4 +1,5 @@
 import { inTransaction } from '../../core/db/transaction.js';
+import { createCallPermissionRepo } from './call-permission.repo.js';
 import { effectivePermission, emitVoiceEvent } from './call-permission.state.js';
 import { requireSender, type ChatappContext } from './chatapp.context.js';
 import { SENDER_NOT_FOUND_OR_NOT_YOURS } from './chatapp.errors.js';
@@ -31,6 +32,17 @@ export function createVoiceCallsPort(ctx: ChatappContext & { inbound: InboundSer
     async hasPermission(sender: SenderRow, customerPhone: string): Promise<boolean> {
       const conversation = await createConversationsRepo(db).findByPhone(sender.id, customerPhone);
       return effectivePermission(conversation, clock.now()) === 'granted';
+    },
+
+    /**
+     * The platform refused a call for want of permission (138006): whatever grant we had on
+     * record is gone (revoked in the app, expired early, auto-revoked after unanswered calls),
+     * so the permission reads `revoked` and `can_call: false` until the customer grants it again.
+     */
+    async permissionRefused(sender: SenderRow, customerPhone: string, at: Date): Promise<void> {
+      const conversation = await createConversationsRepo(db).findByPhone(sender.id, customerPhone);
+      if (!conversation) return;
+      await createCallPermissionRepo(db).applyAnswer({ conversationId: conversation.id, status: 'revoked', permanent: false, expiresAt: null, at, now: clock.now() });
     },
 
     /** The reference's `voice_call` event on the sender's voice webhook: a call placed or received. */

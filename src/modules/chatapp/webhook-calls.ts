@@ -33,7 +33,7 @@ export function callsChange(value: Obj, now: Date): WebhookEvent[] {
     if (str(call.event) === 'connect' && str(call.direction)?.toUpperCase() === 'USER_INITIATED' && customerPhone) {
       events.push({ type: 'call_from_customer', phoneNumberId, customerPhone, at: unixSeconds(call.timestamp) ?? now });
     }
-    const signal = callSignal(call, customerPhone, now);
+    const signal = callSignal(call, customerPhone, now, arr(value.errors));
     if (signal) events.push({ type: 'call_signal', phoneNumberId, signal });
   }
   for (const raw of arr(value.statuses)) {
@@ -48,7 +48,7 @@ export function callsChange(value: Obj, now: Date): WebhookEvent[] {
         type: 'call_signal', phoneNumberId,
         signal: {
           callId, kind: 'status', direction: 'business_initiated', sdp: null, customerPhone, status: str(status.status)?.toUpperCase() ?? null,
-          at: unixSeconds(status.timestamp) ?? now, durationSeconds: null, callbackData: str(status.biz_opaque_callback_data) ?? null,
+          at: unixSeconds(status.timestamp) ?? now, durationSeconds: null, callbackData: str(status.biz_opaque_callback_data) ?? null, error: null,
         },
       });
     }
@@ -56,7 +56,16 @@ export function callsChange(value: Obj, now: Date): WebhookEvent[] {
   return events;
 }
 
-function callSignal(call: Obj, customerPhone: string | null, now: Date): CallSignal | null {
+/** The platform puts a failed call's errors in the call and again at `value.errors`; the first one says why. */
+function platformError(errors: unknown[]): CallSignal['error'] {
+  const first = obj(errors[0]);
+  const code = Number(first?.code);
+  if (!first || !Number.isInteger(code)) return null;
+  const message = str(first.message) ?? str(first.title) ?? str(obj(first.error_data)?.details) ?? 'No message from the platform.';
+  return { code, message: message.slice(0, 500) };
+}
+
+function callSignal(call: Obj, customerPhone: string | null, now: Date, valueErrors: unknown[]): CallSignal | null {
   const callId = str(call.id);
   const kind = str(call.event);
   if (!callId || (kind !== 'connect' && kind !== 'terminate')) return null;
@@ -75,5 +84,6 @@ function callSignal(call: Obj, customerPhone: string | null, now: Date): CallSig
     at: unixSeconds(call.timestamp) ?? now,
     durationSeconds: Number.isFinite(duration) && duration >= 0 ? Math.floor(duration) : null,
     callbackData: str(call.biz_opaque_callback_data) ?? null,
+    error: platformError(arr(call.errors).length > 0 ? arr(call.errors) : valueErrors),
   };
 }

@@ -67,6 +67,8 @@ export interface CallSignal {
   /** Seconds talked, when the call was picked up (terminate). */
   durationSeconds: number | null;
   callbackData: string | null;
+  /** Why the platform failed the call (a FAILED terminate's first error, e.g. 138021). */
+  error: { code: number; message: string } | null;
 }
 
 /**

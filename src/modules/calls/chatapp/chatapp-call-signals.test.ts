@@ -127,7 +127,7 @@ describe('business call statuses', () => {
 });
 
 describe('across server processes', () => {
-  it('a webhook handled by another process reaches the peer through the call row: the answer, then the hang-up', async () => {
+  it('a webhook handled by another process reaches the peer through the call row: the answer, the pick-up, then the hang-up', async () => {
     const other = await t.startAnotherInstance();
     const { api, sender } = await setup();
     await grantCallPermission(t, sender.phone_number_id, '40733000501');
@@ -143,7 +143,10 @@ describe('across server processes', () => {
       expect((await postWebhook(other.app, payload)).statusCode).toBe(200);
       await other.deps.jobs.drain();
     };
+    // The answer and the pick-up land there back to back: the row keeps both for the holder.
     await viaOther(callConnect({ phoneNumberId: sender.phone_number_id, customer: '40733000501', wacid: call.provider_call_id!, at: t.clock.now(), direction: 'BUSINESS_INITIATED', sdp: answer }));
+    await viaOther(callStatus({ phoneNumberId: sender.phone_number_id, customer: '40733000501', wacid: call.provider_call_id!, at: t.clock.now(), status: 'ACCEPTED' }));
+    expect((await callRow(t, call.id)).chatapp_signal).toEqual({ answerSdp: answer, accepted: true });
     const session = await run;
     await until(() => containsSignalForText(customer.heard(), customer.sampleRate, 'Hello! How can I help you today?'), 'the customer to hear the greeting');
     expect(other.deps.services.callsModule.chatappCalls!.live.size).toBe(0);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { isUniqueViolation } from '../../../core/db/errors.js';
-import type { CallStatus, ChatappCallSignal } from '../../../core/db/schema.js';
+import type { ChatappCallSignal } from '../../../core/db/schema.js';
 import { inTransaction } from '../../../core/db/transaction.js';
 import { InsufficientBalanceError } from '../../accounts/accounts.service.js';
 import type { RuntimeAssistant } from '../../assistants/assistant-present.js';
@@ -12,7 +13,7 @@ import { endCall } from '../call-end.js';
 import { createCallsRepo, LIVE_STATUSES, type CallRow } from '../calls.repo.js';
 import { ChatappWebrtcLeg } from '../telephony/chatapp-webrtc.js';
 import type { ChatappCallsDeps } from './chatapp-calls.deps.js';
-import { MEDIA_CONNECT_MS, RING_MS, type LocalCall } from './chatapp-live-calls.js';
+import { MEDIA_CONNECT_MS, newLocalCall, NOT_ANSWERED, RING_MS, type LocalCall, type PlatformEnd } from './chatapp-live-calls.js';
 
 /**
  * The platform's `calls` webhook for our calls (voice.md §5): the answer to our offer, the
@@ -33,26 +34,33 @@ export function createChatappCallSignals(deps: ChatappCallsDeps) {
     return byUuid;
   }
 
-  /** Leaves a signal for the process holding the call's peer. */
+  /** Leaves a signal for the process holding the call's peer, beside what is already there (an answer, then the pick-up). */
   async function leaveSignal(callId: number, signal: ChatappCallSignal): Promise<void> {
     await db
       .updateTable('calls')
-      .set({ chatapp_signal: JSON.stringify(signal), updated_at: clock.now() })
+      .set({ chatapp_signal: sql`coalesce(chatapp_signal, '{}'::jsonb) || ${JSON.stringify(signal)}::jsonb`, updated_at: clock.now() })
       .where('id', '=', callId)
       .where('status', 'in', LIVE_STATUSES)
       .execute();
   }
 
-  /** The customer's side ended the call (terminate, or a rejection before pick-up). */
-  async function customerEnded(row: CallRow, signal: CallSignal, final: { status: CallStatus; reason: string }): Promise<void> {
+  /** The platform ended the call (terminate, or the customer's rejection before pick-up). */
+  async function customerEnded(row: CallRow, end: PlatformEnd): Promise<void> {
     const local = live.find(row.id);
-    if (local) return live.customerEnded(local, final);
+    if (local) return live.customerEnded(local, end);
     if (!LIVE_STATUSES.includes(row.status)) return;
     const now = clock.now();
-    // A process talking on it ends it itself (it keeps the transcript); it learns of the hang-up from the row.
-    if (row.lease_holder && row.lease_until && row.lease_until > now) return leaveSignal(row.id, { terminated: true });
+    // A process talking on it ends it itself (it keeps the transcript); it learns of the end from the row.
+    if (row.lease_holder && row.lease_until && row.lease_until > now) return leaveSignal(row.id, { terminated: true, end });
     // Never connected: ended here; a process ringing it sees that and drops its peer.
-    await endCall(db, row.id, { status: final.status, reason: final.reason, endedAt: now, durationSeconds: signal.durationSeconds ?? undefined });
+    await endCall(db, row.id, { status: end.status, reason: end.reason, endedAt: now, durationSeconds: end.durationSeconds ?? undefined });
+  }
+
+  /** The customer picked up our call: the process holding the peer starts the assistant. */
+  async function onAccepted(row: CallRow): Promise<void> {
+    const local = live.find(row.id);
+    if (local) return live.accepted(local);
+    if (LIVE_STATUSES.includes(row.status)) await leaveSignal(row.id, { accepted: true });
   }
 
   async function onAnswer(row: CallRow, sdp: string): Promise<void> {
@@ -88,10 +96,11 @@ export function createChatappCallSignals(deps: ChatappCallsDeps) {
       await reject((error as Error).message);
       return;
     }
-    const local: LocalCall = {
+    const local = newLocalCall({
       callId: row.id, wacid: signal.callId, uuid: row.uuid, leg: answered.leg, sender, customerPhone: signal.customerPhone, direction: 'whatsapp_inbound',
-      calling, ringDeadlineMs: clock.now().getTime() + RING_MS, answerApplied: true, started: false, customerHungUp: false,
-    };
+      calling, ringDeadlineMs: clock.now().getTime() + RING_MS,
+    });
+    local.answerApplied = true;
     live.add(local);
     // Detached: the webhook job must not wait for ICE and DTLS.
     void pickUp(local, calling, answered.sdp).catch((error: unknown) => logger.error({ err: error, callId: row.id }, 'could not pick up a customer call'));
@@ -111,26 +120,26 @@ export function createChatappCallSignals(deps: ChatappCallsDeps) {
     });
   }
 
-  /** pre_accept lets ICE and DTLS finish before the customer is connected; accept repeats the same SDP. */
+  /**
+   * pre_accept lets ICE and DTLS finish before the customer is connected; accept repeats the
+   * same SDP, and once the platform took it the call is answered.
+   */
   async function pickUp(local: LocalCall, calling: PlatformCalling, sdp: string): Promise<void> {
-    const fail = async (reason: string) => {
-      await endCall(db, local.callId, { status: 'failed', reason, endedAt: clock.now() });
-      await local.leg.close(reason);
-    };
+    const refused = (error: unknown) => live.fail(local, `platform_refused: ${(error as Error).message}`.slice(0, 500));
     try {
       await calling.preAccept(local.wacid!, sdp);
     } catch (error) {
-      return fail(`platform_refused: ${(error as Error).message}`.slice(0, 500));
+      return refused(error);
     }
-    const connected = await Promise.race([local.leg.connected, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), MEDIA_CONNECT_MS).unref())]);
-    if (!connected) return fail('media_not_connected');
+    if (!(await live.connectedInTime(local))) return live.fail(local, 'media_not_connected');
     try {
       await calling.accept(local.wacid!, sdp, local.uuid);
     } catch (error) {
-      return fail(`platform_refused: ${(error as Error).message}`.slice(0, 500));
+      return refused(error);
     }
     await port.announceCall(local.sender, local.customerPhone, { id: local.callId, direction: 'whatsapp_inbound' });
-    await live.startMedia(local);
+    local.mediaUp = true;
+    await live.accepted(local);
   }
 
   return {
@@ -145,14 +154,26 @@ export function createChatappCallSignals(deps: ChatappCallsDeps) {
         return;
       }
       if (signal.kind === 'connect' && signal.sdp?.type === 'answer') return onAnswer(row, signal.sdp.sdp);
-      if (signal.kind === 'terminate') {
-        const pickedUp = signal.durationSeconds !== null && signal.durationSeconds > 0;
-        return customerEnded(row, signal, pickedUp ? { status: 'completed', reason: 'hangup' } : { status: 'no-answer', reason: 'not_answered' });
-      }
+      if (signal.kind === 'terminate') return customerEnded(row, platformEnd(signal));
       if (signal.kind === 'status' && signal.status === 'RINGING') await createCallsRepo(db).advance(row.id, 'ringing', clock.now());
-      if (signal.kind === 'status' && signal.status === 'REJECTED') await customerEnded(row, signal, { status: 'busy', reason: 'rejected' });
+      if (signal.kind === 'status' && signal.status === 'ACCEPTED') await onAccepted(row);
+      if (signal.kind === 'status' && signal.status === 'REJECTED') await customerEnded(row, { status: 'busy', reason: 'rejected', durationSeconds: null, failed: false });
     },
   };
 }
 
 export type ChatappCallSignals = ReturnType<typeof createChatappCallSignals>;
+
+/**
+ * A terminate as the calls API reports it: FAILED with an error is a failed call carrying the
+ * platform's code and message (picked up or not); otherwise picked up (a duration or a start
+ * time) is a completed call, and anything else was never answered. Its duration is the platform's.
+ */
+export function platformEnd(signal: CallSignal): PlatformEnd {
+  const durationSeconds = signal.durationSeconds;
+  if (signal.status === 'FAILED' && signal.error) {
+    return { status: 'failed', reason: `platform_error ${signal.error.code}: ${signal.error.message}`.slice(0, 500), durationSeconds, failed: true };
+  }
+  if (durationSeconds !== null && durationSeconds > 0) return { status: 'completed', reason: 'hangup', durationSeconds, failed: false };
+  return NOT_ANSWERED;
+}

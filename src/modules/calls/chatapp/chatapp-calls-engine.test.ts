@@ -4,7 +4,7 @@ import { createUser } from '../../../../test/helpers/factories.js';
 import { apiFor, createAssistant } from '../../../../test/helpers/assistants.js';
 import { startFakeGraph, type FakeGraph } from '../../../../test/helpers/fake-graph.js';
 import { chatappEnv, createCloudSender } from '../../../../test/helpers/chatapp.js';
-import { callConnect, callTerminate, connectRequest, deliver, grantCallPermission, placedCall } from '../../../../test/helpers/chatapp-calls.js';
+import { callConnect, callTerminate, connectRequest, deliver, deliverAccepted, grantCallPermission, placedCall } from '../../../../test/helpers/chatapp-calls.js';
 import { FakeChatappCustomer } from '../../../../test/helpers/fake-chatapp-customer.js';
 import { callEnded, startEngineApp, until, type EngineApp } from '../../../../test/helpers/voice-engine.js';
 
@@ -50,6 +50,7 @@ describe('chatapp calls on the pipeline engine', () => {
       const wacid = (await placedCall(e.t, sender.id)).provider_call_id;
       const answer = await customer.answer(connect.body.session.sdp);
       await deliver(e.t, callConnect({ phoneNumberId: sender.phone_number_id, customer: waId, wacid, at: e.t.clock.now(), direction: 'BUSINESS_INITIATED', sdp: answer }));
+      await deliverAccepted(e.t, sender.phone_number_id, waId, wacid);
     } else {
       await deliver(e.t, callConnect({ phoneNumberId: sender.phone_number_id, customer: waId, wacid: 'wacid.ENGINE-IN', at: e.t.clock.now(), direction: 'USER_INITIATED', sdp: await customer.offer() }));
       const preAccept = await until(() => graph.callActions('pre_accept').find((r) => r.body.call_id === 'wacid.ENGINE-IN'), 'pre_accept');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
 import { bearer, createUser } from '../../../../test/helpers/factories.js';
 import { apiFor, createAssistant } from '../../../../test/helpers/assistants.js';
-import { graphErrorBody, startFakeGraph, type FakeGraph } from '../../../../test/helpers/fake-graph.js';
+import { GRAPH_ERRORS, graphErrorBody, startFakeGraph, type FakeGraph } from '../../../../test/helpers/fake-graph.js';
 import { chatappEnv, createCloudSender, createSimulatorSender } from '../../../../test/helpers/chatapp.js';
 import { grantCallPermission } from '../../../../test/helpers/chatapp-calls.js';
 import { scriptedEngine } from '../../../../test/helpers/scripted-engine.js';
@@ -101,21 +101,30 @@ describe('POST /api/user/chatapp/voice/call refusals', () => {
     expect(graph.callActions()).toEqual([]);
   });
 
-  it('shows the platform\'s refusal: 138006 is NO_PERMISSION with the platform error, the call failed and its minute returned', async () => {
+  it('shows the platform\'s refusal: 138006 is NO_PERMISSION with the platform error, the call failed and its minute returned, and the permission reads can_call false', async () => {
     const { call, sender, owner, granted } = await callingSetup();
     const customer = await granted();
-    graph.override((r) => (r.path.endsWith('/calls') ? { status: 400, body: graphErrorBody(138006, '(#138006) No approved call permission found', 'No approved call permission from the recipient.') } : undefined));
+    const permission = async () => (await t.app.inject({ method: 'GET', url: `/api/user/chatapp/voice/permission?sender_id=${sender.id}&recipient_phone=%2B${customer}`, headers: bearer(owner.token) })).json();
+    expect(await permission()).toMatchObject({ status: 'granted', can_call: true });
+    graph.override((r) => (r.path.endsWith('/calls') ? GRAPH_ERRORS[138006] : undefined));
     const res = await call({ sender_id: sender.id, recipient_phone: `+${customer}` });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       ...coded(NO_PERMISSION_MESSAGE, 'NO_PERMISSION'),
-      platform_error: { code: 138006, message: '(#138006) No approved call permission found', details: 'No approved call permission from the recipient.' },
+      platform_error: { code: 138006, message: '(#138006) No approved call permission found', details: null },
     });
     const row = await t.deps.db.selectFrom('calls').selectAll().where('chatapp_sender_id', '=', sender.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'failed', cost_micros: 0 });
     expect(row.end_reason).toMatch(/^platform_refused: /);
     expect(await balanceMicros(t, owner.user.id)).toBe(5_000_000);
+    // The platform knows better than our record: the grant is gone until the customer gives it again.
+    expect(await permission()).toMatchObject({ status: 'revoked', can_call: false, expires_at: null });
+    graph.override(() => undefined);
+    const refused = await call({ sender_id: sender.id, recipient_phone: `+${customer}` });
+    expect(refused.json()).toEqual(coded(NO_PERMISSION_MESSAGE, 'NO_PERMISSION'));
+    expect(graph.callActions('connect')).toHaveLength(1);
 
+    await grantCallPermission(t, sender.phone_number_id, customer);
     graph.override((r) => (r.path.endsWith('/calls') ? { status: 500, body: graphErrorBody(1, 'An unknown error occurred') } : undefined));
     const down = await call({ sender_id: sender.id, recipient_phone: `+${customer}` });
     expect(down.statusCode).toBe(502);

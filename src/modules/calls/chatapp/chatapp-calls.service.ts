@@ -3,7 +3,7 @@ import { inTransaction } from '../../../core/db/transaction.js';
 import { consumeLimits, throttle, type WindowLimit } from '../../../core/limits/fixed-window.js';
 import { InsufficientBalanceError } from '../../accounts/accounts.service.js';
 import { normalizePhone } from '../../chatapp/phone.js';
-import { PlatformError } from '../../chatapp/platform/types.js';
+import { PLATFORM_CODES, PlatformError } from '../../chatapp/platform/types.js';
 import { reserveMinute } from '../call-billing.js';
 import { endCall } from '../call-end.js';
 import { createCallsRepo, LIVE_STATUSES } from '../calls.repo.js';
@@ -17,7 +17,7 @@ import {
   PER_CONTACT_WINDOW_MS,
 } from './chatapp-calls.errors.js';
 import type { PlaceChatappCallBody } from './chatapp-calls.schemas.js';
-import { MEDIA_CONNECT_MS, RING_MS } from './chatapp-live-calls.js';
+import { MEDIA_CONNECT_MS, newLocalCall, RING_MS } from './chatapp-live-calls.js';
 
 /** Reference: 5 per minute, 15 per hour, 30 per day, per user, across every process. */
 const placeCallLimits = (userId: number): WindowLimit[] => [
@@ -98,10 +98,9 @@ export function createChatappCallsService(deps: ChatappCallsDeps) {
       }
 
       // Held here before the platform hears of it: its answer may arrive before connect returns.
-      const local = {
-        callId: row.id, wacid: null as string | null, uuid: row.uuid, leg: offered.leg, sender, customerPhone: phone, direction: 'whatsapp_outbound' as const,
-        calling, ringDeadlineMs: now.getTime() + RING_MS, answerApplied: false, started: false, customerHungUp: false,
-      };
+      const local = newLocalCall({
+        callId: row.id, wacid: null, uuid: row.uuid, leg: offered.leg, sender, customerPhone: phone, direction: 'whatsapp_outbound', calling, ringDeadlineMs: now.getTime() + RING_MS,
+      });
       live.add(local);
       try {
         local.wacid = (await calling.connect(phone, offered.sdp, row.uuid)).callId;
@@ -110,6 +109,7 @@ export function createChatappCallsService(deps: ChatappCallsDeps) {
         deps.logger.warn({ err: error, callId: row.id }, 'the platform refused to place a call');
         await endCall(db, row.id, { status: 'failed', reason: `platform_refused: ${(error as Error).message}`.slice(0, 500), endedAt: clock.now() });
         await offered.leg.close('platform_refused');
+        if (error instanceof PlatformError && error.code === PLATFORM_CODES.noCallPermission) await port.permissionRefused(sender, phone, clock.now());
         if (error instanceof PlatformError) throw callPlacementFailure(error, sender.country_code);
         throw error;
       }

@@ -6,7 +6,7 @@ import { apiFor, createAssistant, type Api } from '../../../../test/helpers/assi
 import { startFakeGraph, type FakeGraph } from '../../../../test/helpers/fake-graph.js';
 import { startWebhookSink, type WebhookSink } from '../../../../test/helpers/webhook-sink.js';
 import { chatappEnv, createCloudSender } from '../../../../test/helpers/chatapp.js';
-import { callConnect, callTerminate, connectRequest, deliver, grantCallPermission, placedCall } from '../../../../test/helpers/chatapp-calls.js';
+import { callConnect, callStatus, callTerminate, connectRequest, deliver, deliverAccepted, grantCallPermission, MEDIA_TIMEOUT_ERROR, placedCall } from '../../../../test/helpers/chatapp-calls.js';
 import { FakeChatappCustomer } from '../../../../test/helpers/fake-chatapp-customer.js';
 import { scriptedEngine } from '../../../../test/helpers/scripted-engine.js';
 import { until } from '../../../../test/helpers/voice-engine.js';
@@ -86,6 +86,12 @@ describe('business-initiated chatapp calls', () => {
     const customer = newCustomer();
     const answer = await customer.answer(connect.body.session.sdp);
     await deliver(t, callConnect({ phoneNumberId: sender.phone_number_id, customer: '40733000101', wacid: 'wacid.FAKE000001', at: t.clock.now(), direction: 'BUSINESS_INITIATED', sdp: answer }));
+    // Media is up with the platform while the phone rings: a second of it, and nobody speaks into the ringtone.
+    await until(() => customer.packetsReceived >= 50, 'a second of media while the phone rings');
+    expect(engine.runs.filter((r) => r.session.call.id === row0!.id)).toEqual([]);
+    expect(customer.heard().some((sample) => Math.abs(sample) > 200)).toBe(false);
+    expect((await callRow(t, row0!.id)).status).toBe('initiated');
+    await deliverAccepted(t, sender.phone_number_id, '40733000101', 'wacid.FAKE000001');
     const session = await run;
     expect(session.session.call).toMatchObject({ id: row0!.id, type: 'whatsapp_outbound', toNumber: '+40733000101', variables: { order: 'A-17' } });
     await until(() => session.marks.includes('greeting'), 'the greeting to play');
@@ -123,6 +129,7 @@ describe('business-initiated chatapp calls', () => {
       phoneNumberId: sender.phone_number_id, customer: '40733000102', wacid: wacid.provider_call_id!, at: t.clock.now(), direction: 'BUSINESS_INITIATED',
       sdp: await customer.answer(connect.body.session.sdp),
     }));
+    await deliverAccepted(t, sender.phone_number_id, '40733000102', wacid.provider_call_id);
     const session = await run;
     await until(() => session.marks.includes('greeting'), 'the greeting to play');
     await session.session.telephony.hangUp();
@@ -143,6 +150,68 @@ describe('business-initiated chatapp calls', () => {
     await deliver(t, callTerminate({ phoneNumberId: sender.phone_number_id, customer: '40733000103', wacid: call.provider_call_id!, at: t.clock.now(), direction: 'BUSINESS_INITIATED' }));
     expect(await ended(call.id)).toMatchObject({ status: 'no-answer', end_reason: 'not_answered', duration_seconds: 0, cost_micros: 0 });
     expect(await balanceMicros(t, owner.user.id)).toBe(before);
+  });
+});
+
+describe('business calls are answered when the customer accepts', () => {
+  /** A placed call whose media is up with the platform (the phone rings), 25 h after the grant: the window is closed. */
+  async function ringing(waId: string) {
+    await grantCallPermission(t, sender.phone_number_id, waId);
+    t.clock.advance(25 * 3_600_000);
+    const before = await balanceMicros(t, owner.user.id);
+    expect((await api.post('/api/user/chatapp/voice/call', { sender_id: sender.id, recipient_phone: `+${waId}` })).statusCode).toBe(200);
+    const connect = await connectRequest(graph, waId);
+    const call = await placedCall(t, sender.id);
+    const customer = newCustomer();
+    const at = () => t.clock.now();
+    await deliver(t, callConnect({ phoneNumberId: sender.phone_number_id, customer: waId, wacid: call.provider_call_id, at: at(), direction: 'BUSINESS_INITIATED', sdp: await customer.answer(connect.body.session.sdp) }));
+    await deliver(t, callStatus({ phoneNumberId: sender.phone_number_id, customer: waId, wacid: call.provider_call_id, at: at(), status: 'RINGING' }));
+    await until(() => customer.packetsReceived >= 25, 'media while the phone rings');
+    const window = async () => (await t.deps.db.selectFrom('chatapp_conversations').select('last_customer_message_at').where('sender_id', '=', sender.id).where('customer_phone', '=', `+${waId}`).executeTakeFirstOrThrow()).last_customer_message_at;
+    return { call, customer, before, windowBefore: await window(), window };
+  }
+
+  it('a call the customer rejects while it rings is busy (rejected): never greeted, not charged, the window stays closed', async () => {
+    const { call, customer, before, windowBefore, window } = await ringing('40733000111');
+    await deliver(t, callStatus({ phoneNumberId: sender.phone_number_id, customer: '40733000111', wacid: call.provider_call_id, at: t.clock.now(), status: 'REJECTED' }));
+    expect(await ended(call.id)).toMatchObject({ status: 'busy', end_reason: 'rejected', duration_seconds: 0, cost_micros: 0, answered_at: null });
+    expect(await balanceMicros(t, owner.user.id)).toBe(before);
+    expect(engine.runs.some((r) => r.session.call.id === call.id)).toBe(false);
+    expect(customer.heard().some((sample) => Math.abs(sample) > 200)).toBe(false);
+    expect(await window()).toEqual(windowBefore);
+    expect(graph.callActions('terminate')).toEqual([]);
+  });
+
+  it('a call nobody picks up ends as no-answer when it stops ringing: not charged, the window stays closed, the platform hears terminate', async () => {
+    const { call, before, windowBefore, window } = await ringing('40733000112');
+    t.clock.advance(61_000);
+    expect(await ended(call.id)).toMatchObject({ status: 'no-answer', end_reason: 'not_answered', duration_seconds: 0, cost_micros: 0 });
+    expect(await balanceMicros(t, owner.user.id)).toBe(before);
+    expect(engine.runs.some((r) => r.session.call.id === call.id)).toBe(false);
+    expect(await window()).toEqual(windowBefore);
+    await until(() => graph.callActions('terminate').find((r) => r.body.call_id === call.provider_call_id), 'terminate');
+  });
+
+  it('a call the platform fails (138021) after 20 s of talk is failed with its error, lasts the platform\'s 20 s and costs them', async () => {
+    const { call, customer, before, windowBefore, window } = await ringing('40733000113');
+    const run = engine.nextRun();
+    await deliverAccepted(t, sender.phone_number_id, '40733000113', call.provider_call_id);
+    const session = await run;
+    await until(() => containsSignalForText(customer.heard(), customer.sampleRate, 'Hello! How can I help you today?'), 'the greeting after the pick-up');
+    expect(await window()).not.toEqual(windowBefore);
+    t.clock.advance(27_000);
+    await deliver(t, callTerminate({ phoneNumberId: sender.phone_number_id, customer: '40733000113', wacid: call.provider_call_id, at: t.clock.now(), direction: 'BUSINESS_INITIATED', durationSeconds: 20, failure: MEDIA_TIMEOUT_ERROR }));
+    await customer.hangUp();
+    await session.outcome;
+    const row = await ended(call.id);
+    expect(row).toMatchObject({
+      status: 'failed', duration_seconds: 20, cost_micros: 40_000,
+      end_reason: 'platform_error 138021: WhatsApp client terminated the call due to not receiving any media for a long time. Please try again',
+    });
+    expect(await balanceMicros(t, owner.user.id)).toBe(before - 40_000);
+    const listed = (await api.get('/api/user/calls?status=failed')).json().data.find((c: { id: number }) => c.id === call.id);
+    expect(listed).toMatchObject({ status: 'failed', duration: 20, total_cost: 0.04, end_reason: row.end_reason });
+    expect(graph.callActions('terminate')).toEqual([]);
   });
 });
 

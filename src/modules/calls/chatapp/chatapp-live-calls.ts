@@ -16,6 +16,11 @@ export const RING_MS = 60_000;
 export const MEDIA_CONNECT_MS = 20_000;
 const POLL_MS = 500;
 
+/** How the platform ended a call: its outcome, the talk time it measured, and whether it failed the call. */
+export type PlatformEnd = NonNullable<ChatappCallSignal['end']>;
+
+export const NOT_ANSWERED: PlatformEnd = { status: 'no-answer', reason: 'not_answered', durationSeconds: null, failed: false };
+
 /** One call whose WebRTC peer lives in this process. */
 export interface LocalCall {
   callId: number;
@@ -30,8 +35,21 @@ export interface LocalCall {
   /** Clock ms after which an unanswered call is given up. */
   ringDeadlineMs: number;
   answerApplied: boolean;
+  /** ICE and DTLS are up with the platform's media server (the phone may still be ringing). */
+  mediaUp: boolean;
+  /** The customer picked up: the platform's ACCEPTED status (business calls), our accept (customer calls). */
+  accepted: boolean;
+  /** The engine is being attached, or runs: the call is answered. */
+  starting: boolean;
   started: boolean;
   customerHungUp: boolean;
+  /** Set when the platform ended the call: the session records its outcome and duration. */
+  platformEnd: PlatformEnd | null;
+}
+
+/** A call just placed or picked up: nothing applied, connected or started yet. */
+export function newLocalCall(fields: Pick<LocalCall, 'callId' | 'wacid' | 'uuid' | 'leg' | 'sender' | 'customerPhone' | 'direction' | 'calling' | 'ringDeadlineMs'>): LocalCall {
+  return { ...fields, answerApplied: false, mediaUp: false, accepted: false, starting: false, started: false, customerHungUp: false, platformEnd: null };
 }
 
 export interface ChatappLiveCallsDeps {
@@ -45,7 +63,10 @@ export interface ChatappLiveCallsDeps {
 
 /**
  * The chatapp calls whose WebRTC peers this process holds: it applies the platform's answer,
- * starts the engine once DTLS-SRTP is up, and ends calls the customer hung up or never answered.
+ * starts the engine once DTLS-SRTP is up and the customer has picked up (for a business call the
+ * media path to the platform is up while the phone still rings: nothing is said, charged or
+ * counted as a connected call until the platform reports ACCEPTED), and ends calls the customer
+ * hung up, rejected or never answered.
  * The platform's `calls` webhook may be processed by any process: one that does not hold the
  * peer writes what it learned into the call row (`chatapp_signal`), and the holder polls those
  * rows for its own calls, so signalling is exact across processes.
@@ -76,31 +97,50 @@ export class ChatappLiveCalls {
     this.startPolling();
   }
 
-  /** The platform's SDP answer to our offer: apply it and start the call once media is up. */
+  /** The platform's SDP answer to our offer: apply it, and wait for media (the call starts once accepted too). */
   async applyAnswer(call: LocalCall, sdp: string): Promise<void> {
     if (call.answerApplied) return;
     call.answerApplied = true;
-    await call.leg.acceptAnswer(sdp);
-    void this.startMedia(call);
+    try {
+      await call.leg.acceptAnswer(sdp);
+    } catch (error) {
+      this.deps.logger.warn({ err: error, callId: call.callId }, 'the platform\'s SDP answer was refused');
+      return this.fail(call, 'answer_refused');
+    }
+    void this.awaitMedia(call);
+  }
+
+  /** Whether ICE and DTLS come up within MEDIA_CONNECT_MS. */
+  connectedInTime(call: LocalCall): Promise<boolean> {
+    return Promise.race([call.leg.connected, delay(this.deps.mediaConnectMs ?? MEDIA_CONNECT_MS).then(() => false)]);
+  }
+
+  private async awaitMedia(call: LocalCall): Promise<void> {
+    if (!(await this.connectedInTime(call))) return this.fail(call, 'media_not_connected');
+    call.mediaUp = true;
+    await this.start(call);
+  }
+
+  /** The customer picked up. */
+  async accepted(call: LocalCall): Promise<void> {
+    call.accepted = true;
+    await this.start(call);
   }
 
   /**
-   * Waits for DTLS-SRTP, then hands the leg to the engine (the session reserves minutes and
-   * ends the call). A leg that does not connect in time fails the call.
+   * Once media is up and the customer picked up: the leg goes to the engine (the session
+   * reserves minutes and ends the call), and the call counts as connected (window, ask caps).
    */
-  async startMedia(call: LocalCall): Promise<void> {
-    const { db, clock, logger, sessions, port } = this.deps;
-    const connected = await Promise.race([call.leg.connected, delay(this.deps.mediaConnectMs ?? MEDIA_CONNECT_MS).then(() => false)]);
-    if (!connected) {
-      await endCall(db, call.callId, { status: 'failed', reason: 'media_not_connected', endedAt: clock.now() });
-      await call.leg.close('media_not_connected');
-      return;
-    }
+  private async start(call: LocalCall): Promise<void> {
+    if (!call.mediaUp || !call.accepted || call.starting) return;
+    call.starting = true;
+    const { clock, logger, sessions, port } = this.deps;
     const attached = await sessions.attach({
       callId: call.callId,
       media: call.leg,
       providerCallId: call.wacid ?? undefined,
       telephony: async () => this.telephony(call),
+      carrierEnd: () => carrierEnd(call.platformEnd),
     });
     if (!attached) {
       await call.leg.close('not_attached');
@@ -110,15 +150,22 @@ export class ChatappLiveCalls {
     await port.callConnected(call.sender, call.customerPhone, clock.now()).catch((error: unknown) => logger.error({ err: error, callId: call.callId }, 'could not record the connected call'));
   }
 
-  /** The customer hung up (terminate webhook, or a REJECTED status before pick-up). */
-  async customerEnded(call: LocalCall, final: { status: CallStatus; reason: string }): Promise<void> {
+  /** The platform ended the call (terminate webhook, or a REJECTED status before pick-up). */
+  async customerEnded(call: LocalCall, end: PlatformEnd): Promise<void> {
     call.customerHungUp = true;
+    call.platformEnd = end;
     if (call.started) {
-      await call.leg.close('hangup');
+      await call.leg.close(end.failed ? 'platform_failed' : 'hangup');
       return;
     }
-    await endCall(this.deps.db, call.callId, { status: final.status, reason: final.reason, endedAt: this.deps.clock.now() });
-    await call.leg.close(final.reason);
+    await endCall(this.deps.db, call.callId, { status: end.status, reason: end.reason, endedAt: this.deps.clock.now(), durationSeconds: end.durationSeconds ?? undefined });
+    await call.leg.close(end.reason);
+  }
+
+  /** A call that cannot go on before the engine has it: failed, and the platform hears `terminate`. */
+  async fail(call: LocalCall, reason: string): Promise<void> {
+    await endCall(this.deps.db, call.callId, { status: 'failed', reason, endedAt: this.deps.clock.now() });
+    await call.leg.close(reason);
   }
 
   async stop(): Promise<void> {
@@ -179,13 +226,20 @@ export class ChatappLiveCalls {
       await call.leg.close('ended_elsewhere');
       return;
     }
-    if (signal?.terminated) return this.customerEnded(call, { status: 'no-answer', reason: 'not_answered' });
-    if (signal?.answerSdp && !call.answerApplied) return this.applyAnswer(call, signal.answerSdp);
-    if (!call.started && !call.answerApplied && call.direction === 'whatsapp_outbound' && nowMs > call.ringDeadlineMs) {
+    if (signal?.terminated) return this.customerEnded(call, signal.end ?? NOT_ANSWERED);
+    if (signal?.answerSdp && !call.answerApplied) await this.applyAnswer(call, signal.answerSdp);
+    if (signal?.accepted && !call.accepted) await this.accepted(call);
+    if (!call.starting && call.direction === 'whatsapp_outbound' && nowMs > call.ringDeadlineMs) {
       await endCall(this.deps.db, call.callId, { status: 'no-answer', reason: 'not_answered', endedAt: new Date(nowMs) });
       await call.leg.close('not_answered');
     }
   }
+}
+
+/** The session's view of the platform's end: its talk time always, its outcome when it failed the call. */
+function carrierEnd(end: PlatformEnd | null) {
+  if (!end) return undefined;
+  return { durationSeconds: end.durationSeconds ?? undefined, ...(end.failed ? { status: end.status, reason: end.reason } : {}) };
 }
 
 function delay(ms: number): Promise<void> {
