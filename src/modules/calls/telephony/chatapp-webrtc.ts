@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters } from 'werift';
 import { FRAME_MS, SampleFramer, samplesPerFrame } from '../audio/frames.js';
 import { ENGINE_SAMPLE_RATE } from '../speech/speech.types.js';
+import { acceptOnlyAuthenticatedPeers } from './chatapp-webrtc-guard.js';
 import { audioCodecsIn, createRtpAudioCodec, OPUS_FMTP, OPUS_PAYLOAD_TYPE, type RtpAudioCodec, type RtpCodecName } from './chatapp-webrtc-codec.js';
 import type { CallMedia, CallMediaHandlers } from './media.types.js';
 
@@ -117,7 +118,7 @@ export class ChatappWebrtcLeg implements CallMedia {
     const leg = new ChatappWebrtcLeg(werift, createPeer(werift, options, ['opus', 'pcmu']), options);
     leg.pc.addTransceiver(leg.track, { direction: 'sendrecv' });
     await leg.pc.setLocalDescription(await leg.pc.createOffer());
-    await gathered(leg.pc);
+    await gathered(werift, leg.pc);
     return { leg, sdp: leg.pc.localDescription!.sdp };
   }
 
@@ -140,7 +141,7 @@ export class ChatappWebrtcLeg implements CallMedia {
       transceiver.setDirection('sendrecv');
       await transceiver.sender.replaceTrack(leg.track);
       await pc.setLocalDescription(await pc.createAnswer());
-      await gathered(pc);
+      await gathered(werift, pc);
     } catch (error) {
       await leg.close('offer_refused');
       throw error;
@@ -266,15 +267,20 @@ function createPeer(werift: Werift, options: WebrtcLegOptions, codecs: RtpCodecN
   return new werift.RTCPeerConnection({ codecs: { audio }, iceServers: options.iceServers ?? [], iceUseIpv6: false });
 }
 
-/** The platform wants the whole SDP at once (no trickle): wait until every candidate is in it. */
-function gathered(pc: RTCPeerConnection): Promise<void> {
-  if (pc.iceGatheringState === 'complete') return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ICE_GATHER_TIMEOUT_MS);
-    pc.iceGatheringStateChange.subscribe((state) => {
-      if (state !== 'complete') return;
-      clearTimeout(timer);
-      resolve();
+/**
+ * The platform wants the whole SDP at once (no trickle): wait until every candidate is in it.
+ * The ports are bound by then, and guarded before anyone learns them from the SDP.
+ */
+async function gathered(werift: Werift, pc: RTCPeerConnection): Promise<void> {
+  if (pc.iceGatheringState !== 'complete') {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ICE_GATHER_TIMEOUT_MS);
+      pc.iceGatheringStateChange.subscribe((state) => {
+        if (state !== 'complete') return;
+        clearTimeout(timer);
+        resolve();
+      });
     });
-  });
+  }
+  acceptOnlyAuthenticatedPeers(werift, pc);
 }
