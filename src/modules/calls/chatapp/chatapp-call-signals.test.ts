@@ -43,6 +43,9 @@ async function setup(options: { sender?: Record<string, unknown>; assistant?: Re
   return { owner, api, assistant, sender };
 }
 
+/** The one call of a `calls` webhook payload, to spoil. */
+const callIn = (payload: ReturnType<typeof callConnect>) => (payload.entry[0]!.changes[0]!.value as unknown as { calls: Array<Record<string, unknown>> }).calls[0]!;
+
 const ended = (callId: number) =>
   until(async () => {
     const row = await callRow(t, callId);
@@ -105,7 +108,40 @@ describe('customer calls the sender cannot take', () => {
     }
     expect(graph.callActions().map((r) => r.body.action)).toEqual(['reject']);
     const row = await t.deps.db.selectFrom('calls').selectAll().where('chatapp_sender_id', '=', sender.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ type: 'whatsapp_inbound', status: 'failed', end_reason: 'offer_refused', from_number: '+917358580180', cost_micros: 0 });
+    expect(row).toMatchObject({ type: 'whatsapp_inbound', status: 'failed', end_reason: 'offer_refused: no audio we can speak (Opus or PCMU)', from_number: '+917358580180', cost_micros: 0 });
+  });
+
+  it('answers 200 to every malformed offer, tells the platform reject, and records each refused call with its reason', async () => {
+    const { sender } = await setup();
+    const customer = new FakeChatappCustomer();
+    customers.push(customer);
+    const good = await customer.offer();
+    const offers: Array<[unknown, string]> = [
+      ['hello', 'the SDP does not start with v=0'],
+      ['', 'no SDP'],
+      [12345, 'the SDP does not start with v=0'],
+      [good.replace(/^a=fingerprint:.*\r\n/m, ''), 'no DTLS fingerprint'],
+      [good.replace(/^a=ice-pwd:.*\r\n/m, ''), 'no ICE credentials'],
+      [good.replace(/^a=candidate:.*\r\n/gm, ''), 'no usable ICE candidate'],
+      [good + 'a=x-junk:' + 'x'.repeat(30_000) + '\r\n', 'the SDP is longer than 20000 characters'],
+      ['\u0000\u0001m=audio 1 RTP 111', 'the SDP does not start with v=0'],
+    ];
+    for (const [index, [sdp]] of offers.entries()) {
+      const payload = callConnect({ phoneNumberId: sender.phone_number_id, customer: `4073300070${index}`, wacid: `wacid.BAD${sender.id}-${index}`, at: t.clock.now(), direction: 'USER_INITIATED', sdp: '' });
+      (callIn(payload).session as { sdp: unknown }).sdp = sdp;
+      await deliver(t, payload);
+    }
+    // An offer missing altogether (no session) is refused the same way.
+    const bare = callConnect({ phoneNumberId: sender.phone_number_id, customer: '40733000799', wacid: `wacid.BAD${sender.id}-bare`, at: t.clock.now(), direction: 'USER_INITIATED', sdp: '' });
+    delete callIn(bare).session;
+    await deliver(t, bare);
+
+    expect(graph.callActions().map((r) => r.body)).toEqual([...offers.map((_, index) => `wacid.BAD${sender.id}-${index}`), `wacid.BAD${sender.id}-bare`].map((call_id) => ({ messaging_product: 'whatsapp', call_id, action: 'reject' })));
+    const rows = await t.deps.db.selectFrom('calls').select(['provider_call_id', 'status', 'end_reason', 'cost_micros']).where('chatapp_sender_id', '=', sender.id).orderBy('id').execute();
+    expect(rows).toEqual([
+      ...offers.map(([, problem], index) => ({ provider_call_id: `wacid.BAD${sender.id}-${index}`, status: 'failed', end_reason: `offer_refused: ${problem}`, cost_micros: 0 })),
+      { provider_call_id: `wacid.BAD${sender.id}-bare`, status: 'failed', end_reason: 'offer_refused: no SDP', cost_micros: 0 },
+    ]);
   });
 });
 
@@ -123,6 +159,22 @@ describe('business call statuses', () => {
     expect(await ended(call.id)).toMatchObject({ status: 'busy', end_reason: 'rejected', cost_micros: 0 });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(graph.callActions('terminate')).toEqual([]);
+  });
+});
+
+describe('a malformed answer to our offer', () => {
+  it('fails the call with the reason and tells the platform terminate; the webhook is answered 200', async () => {
+    const { api, sender } = await setup();
+    await grantCallPermission(t, sender.phone_number_id, '40733000801');
+    expect((await api.post('/api/user/chatapp/voice/call', { sender_id: sender.id, recipient_phone: '+40733000801' })).statusCode).toBe(200);
+    const connect = await connectRequest(graph, '40733000801');
+    const call = await placedCall(t, sender.id);
+    const customer = new FakeChatappCustomer();
+    customers.push(customer);
+    const answer = (await customer.answer(connect.body.session.sdp)).replace(/^a=fingerprint:.*\r\n/m, '');
+    await deliver(t, callConnect({ phoneNumberId: sender.phone_number_id, customer: '40733000801', wacid: call.provider_call_id, at: t.clock.now(), direction: 'BUSINESS_INITIATED', sdp: answer }));
+    expect(await ended(call.id)).toMatchObject({ status: 'failed', end_reason: 'answer_refused: no DTLS fingerprint', cost_micros: 0 });
+    await until(() => graph.callActions('terminate').find((r) => r.body.call_id === call.provider_call_id), 'terminate');
   });
 });
 

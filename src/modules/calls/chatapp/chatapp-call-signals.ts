@@ -11,7 +11,7 @@ import type { CallSignal } from '../../chatapp/webhook-events.js';
 import { reserveMinute } from '../call-billing.js';
 import { endCall } from '../call-end.js';
 import { createCallsRepo, LIVE_STATUSES, type CallRow } from '../calls.repo.js';
-import { ChatappWebrtcLeg } from '../telephony/chatapp-webrtc.js';
+import { ChatappWebrtcLeg, SdpRefused } from '../telephony/chatapp-webrtc.js';
 import type { ChatappCallsDeps } from './chatapp-calls.deps.js';
 import { MEDIA_CONNECT_MS, newLocalCall, NOT_ANSWERED, RING_MS, type LocalCall, type PlatformEnd } from './chatapp-live-calls.js';
 
@@ -92,7 +92,8 @@ export function createChatappCallSignals(deps: ChatappCallsDeps) {
     try {
       answered = await ChatappWebrtcLeg.answer(offerSdp, deps.legOptions);
     } catch (error) {
-      await endCall(db, row.id, { status: 'failed', reason: 'offer_refused', endedAt: clock.now() });
+      const reason = error instanceof SdpRefused ? `offer_refused: ${error.problem}` : 'offer_refused';
+      await endCall(db, row.id, { status: 'failed', reason, endedAt: clock.now() });
       await reject((error as Error).message);
       return;
     }
@@ -145,8 +146,10 @@ export function createChatappCallSignals(deps: ChatappCallsDeps) {
   return {
     /** The chatapp module's webhook processor hands every call event here. */
     async handle(sender: SenderRow, signal: CallSignal): Promise<void> {
-      if (signal.kind === 'connect' && signal.sdp?.type === 'offer' && signal.direction !== 'business_initiated') {
-        return onCustomerCall(sender, signal, signal.sdp.sdp);
+      const offer = signal.sdp?.type === 'offer' ? signal.sdp.sdp : null;
+      // A customer's call without a usable offer is refused with the reason, not left to ring out.
+      if (signal.kind === 'connect' && (signal.direction === 'user_initiated' || (signal.direction === null && offer !== null))) {
+        return onCustomerCall(sender, signal, offer ?? '');
       }
       const row = await callFor(sender, signal);
       if (!row) {

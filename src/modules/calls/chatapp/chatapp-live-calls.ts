@@ -8,7 +8,7 @@ import type { CallDirection, VoiceCallsPort } from '../../chatapp/voice-calls.po
 import { endCall } from '../call-end.js';
 import type { CallSessions } from '../call-sessions.js';
 import { LIVE_STATUSES } from '../calls.repo.js';
-import type { ChatappWebrtcLeg } from '../telephony/chatapp-webrtc.js';
+import { SdpRefused, type ChatappWebrtcLeg } from '../telephony/chatapp-webrtc.js';
 import type { CallTelephony } from '../telephony/telephony.types.js';
 
 /** How long the customer's phone may ring, and how long ICE/DTLS may take once answered. */
@@ -105,7 +105,7 @@ export class ChatappLiveCalls {
       await call.leg.acceptAnswer(sdp);
     } catch (error) {
       this.deps.logger.warn({ err: error, callId: call.callId }, 'the platform\'s SDP answer was refused');
-      return this.fail(call, 'answer_refused');
+      return this.fail(call, error instanceof SdpRefused ? `answer_refused: ${error.problem}` : 'answer_refused');
     }
     void this.awaitMedia(call);
   }

@@ -31,25 +31,6 @@ export interface RtpAudioCodec {
   close(): void;
 }
 
-/** The audio codecs an SDP's audio line lists that we speak, in its order of preference. */
-export function audioCodecsIn(sdp: string): Array<{ name: RtpCodecName; payloadType: number }> {
-  const lines = sdp.split(/\r?\n/);
-  const audio = lines.find((line) => line.startsWith('m=audio '));
-  if (!audio) return [];
-  const names = new Map<number, string>();
-  for (const line of lines) {
-    const rtpmap = /^a=rtpmap:(\d+) ([\w-]+)\/(\d+)/.exec(line);
-    if (rtpmap) names.set(Number(rtpmap[1]), `${rtpmap[2]!.toLowerCase()}/${rtpmap[3]}`);
-  }
-  const found: Array<{ name: RtpCodecName; payloadType: number }> = [];
-  for (const type of audio.trim().split(/\s+/).slice(3).map(Number)) {
-    const name = names.get(type) ?? (type === PCMU_PAYLOAD_TYPE ? 'pcmu/8000' : undefined);
-    if (name === 'opus/48000') found.push({ name: 'opus', payloadType: type });
-    else if (name === 'pcmu/8000') found.push({ name: 'pcmu', payloadType: type });
-  }
-  return found;
-}
-
 export async function createRtpAudioCodec(name: RtpCodecName, payloadType: number): Promise<RtpAudioCodec> {
   return name === 'opus' ? createOpusRtpCodec(payloadType) : createPcmuRtpCodec();
 }

@@ -5,7 +5,7 @@ import { FakeChatappCustomer } from '../../../../test/helpers/fake-chatapp-custo
 import { until } from '../../../../test/helpers/voice-engine.js';
 import { startFakeStunServer } from '../../../../test/helpers/fake-stun-server.js';
 import { ChatappWebrtcLeg, iceServersFromConfig } from './chatapp-webrtc.js';
-import { audioCodecsIn } from './chatapp-webrtc-codec.js';
+import { audioCodecsIn } from './chatapp-sdp.js';
 
 /**
  * The chatapp WebRTC leg against a separate werift peer on loopback: real ICE, DTLS-SRTP and
@@ -107,7 +107,7 @@ describe('chatapp WebRTC leg', () => {
   it('refuses an offer with neither Opus nor PCMU, and reads codecs by rtpmap or static type', async () => {
     const g722Only = 'v=0\r\no=- 1 0 IN IP4 0.0.0.0\r\ns=-\r\nt=0 0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 9\r\na=rtpmap:9 G722/8000\r\n';
     await expect(ChatappWebrtcLeg.answer(g722Only)).rejects.toThrow('no audio we can speak');
-    await expect(ChatappWebrtcLeg.answer('not an SDP at all')).rejects.toThrow('no audio we can speak');
+    await expect(ChatappWebrtcLeg.answer('not an SDP at all')).rejects.toThrow('The call offer cannot be used: the SDP does not start with v=0.');
     expect(audioCodecsIn('m=audio 3482 UDP/TLS/RTP/SAVPF 111 0 126\r\na=rtpmap:111 OPUS/48000/2\r\n')).toEqual([{ name: 'opus', payloadType: 111 }, { name: 'pcmu', payloadType: 0 }]);
   });
 

@@ -3,10 +3,18 @@ import type { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters } from 
 import { FRAME_MS, SampleFramer, samplesPerFrame } from '../audio/frames.js';
 import { ENGINE_SAMPLE_RATE } from '../speech/speech.types.js';
 import { acceptOnlyAuthenticatedPeers } from './chatapp-webrtc-guard.js';
-import { audioCodecsIn, createRtpAudioCodec, OPUS_FMTP, OPUS_PAYLOAD_TYPE, type RtpAudioCodec, type RtpCodecName } from './chatapp-webrtc-codec.js';
+import { audioCodecsIn, sdpProblem } from './chatapp-sdp.js';
+import { createRtpAudioCodec, OPUS_FMTP, OPUS_PAYLOAD_TYPE, type RtpAudioCodec, type RtpCodecName } from './chatapp-webrtc-codec.js';
 import type { CallMedia, CallMediaHandlers } from './media.types.js';
 
 const ENGINE_FRAME = samplesPerFrame(ENGINE_SAMPLE_RATE);
+
+/** The platform's SDP is malformed or has nothing we can use; `problem` says what. */
+export class SdpRefused extends Error {
+  constructor(readonly problem: string, what: 'offer' | 'answer') {
+    super(`The call ${what} cannot be used: ${problem}.`);
+  }
+}
 /** After a stall (a busy event loop), at most this many late packets go out at once; the rest are skipped. */
 const MAX_BURST = 5;
 const ICE_GATHER_TIMEOUT_MS = 5_000;
@@ -127,9 +135,10 @@ export class ChatappWebrtcLeg implements CallMedia {
    * `accept`. Opus when offered, else PCMU; an offer with neither (or no SDP at all) is refused.
    */
   static async answer(offerSdp: string, options: WebrtcLegOptions = {}): Promise<{ leg: ChatappWebrtcLeg; sdp: string }> {
+    const problem = sdpProblem(offerSdp);
+    if (problem) throw new SdpRefused(problem, 'offer');
     const offered = audioCodecsIn(offerSdp);
-    const chosen = offered.find((c) => c.name === 'opus') ?? offered.find((c) => c.name === 'pcmu');
-    if (!chosen) throw new Error('The call offer has no audio we can speak (Opus or PCMU).');
+    const chosen = (offered.find((c) => c.name === 'opus') ?? offered.find((c) => c.name === 'pcmu'))!;
     const werift = await loadWerift();
     const pc = createPeer(werift, options, [chosen.name], chosen.payloadType);
     const leg = new ChatappWebrtcLeg(werift, pc, options);
@@ -157,8 +166,9 @@ export class ChatappWebrtcLeg implements CallMedia {
   /** The platform's answer to our offer (the `calls` webhook's `connect`): the codec it lists first is the one spoken. */
   async acceptAnswer(sdp: string): Promise<void> {
     if (this.pc.signalingState !== 'have-local-offer' || this.closed) return;
-    const chosen = audioCodecsIn(sdp)[0];
-    if (!chosen) throw new Error('The call answer has no audio we can speak (Opus or PCMU).');
+    const problem = sdpProblem(sdp);
+    if (problem) throw new SdpRefused(problem, 'answer');
+    const chosen = audioCodecsIn(sdp)[0]!;
     this.codec = await createRtpAudioCodec(chosen.name, chosen.payloadType);
     await this.pc.setRemoteDescription({ type: 'answer', sdp });
   }
