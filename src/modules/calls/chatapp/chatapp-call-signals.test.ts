@@ -200,7 +200,7 @@ describe('across server processes', () => {
     await viaOther(callStatus({ phoneNumberId: sender.phone_number_id, customer: '40733000501', wacid: call.provider_call_id!, at: t.clock.now(), status: 'ACCEPTED' }));
     expect((await callRow(t, call.id)).chatapp_signal).toEqual({ answerSdp: answer, accepted: true });
     const session = await run;
-    await until(() => containsSignalForText(customer.heard(), customer.sampleRate, 'Hello! How can I help you today?'), 'the customer to hear the greeting');
+    await until(() => containsSignalForText(customer.heard(), customer.sampleRate, 'Hello! How can I help you today?'), 'the customer to hear the greeting', 15_000);
     expect(other.deps.services.callsModule.chatappCalls!.live.size).toBe(0);
 
     await viaOther(callTerminate({ phoneNumberId: sender.phone_number_id, customer: '40733000501', wacid: call.provider_call_id!, at: t.clock.now(), direction: 'BUSINESS_INITIATED', durationSeconds: 3 }));

@@ -95,7 +95,7 @@ describe('business-initiated chatapp calls', () => {
     const session = await run;
     expect(session.session.call).toMatchObject({ id: row0!.id, type: 'whatsapp_outbound', toNumber: '+40733000101', variables: { order: 'A-17' } });
     await until(() => session.marks.includes('greeting'), 'the greeting to play');
-    await until(() => containsSignalForText(customer.heard(), customer.sampleRate, 'Hello! How can I help you today?'), 'the customer to hear the greeting');
+    await until(() => containsSignalForText(customer.heard(), customer.sampleRate, 'Hello! How can I help you today?'), 'the customer to hear the greeting', 15_000);
     await until(() => session.audioFrames > 10, 'the customer\'s audio to reach the engine');
 
     t.clock.advance(20_000);
@@ -197,7 +197,7 @@ describe('business calls are answered when the customer accepts', () => {
     const run = engine.nextRun();
     await deliverAccepted(t, sender.phone_number_id, '40733000113', call.provider_call_id);
     const session = await run;
-    await until(() => containsSignalForText(customer.heard(), customer.sampleRate, 'Hello! How can I help you today?'), 'the greeting after the pick-up');
+    await until(() => containsSignalForText(customer.heard(), customer.sampleRate, 'Hello! How can I help you today?'), 'the greeting after the pick-up', 15_000);
     expect(await window()).not.toEqual(windowBefore);
     t.clock.advance(27_000);
     await deliver(t, callTerminate({ phoneNumberId: sender.phone_number_id, customer: '40733000113', wacid: call.provider_call_id, at: t.clock.now(), direction: 'BUSINESS_INITIATED', durationSeconds: 20, failure: MEDIA_TIMEOUT_ERROR }));
@@ -228,7 +228,7 @@ describe('user-initiated chatapp calls', () => {
     expect(accept.body.session).toEqual(preAccept.body.session);
     const session = await run;
     expect(session.session.call).toMatchObject({ type: 'whatsapp_inbound', direction: 'inbound', fromNumber: '+40733000201' });
-    await until(() => containsSignalForText(customer.heard(), customer.sampleRate, 'Hello! How can I help you today?'), 'the customer to hear the greeting');
+    await until(() => containsSignalForText(customer.heard(), customer.sampleRate, 'Hello! How can I help you today?'), 'the customer to hear the greeting', 15_000);
 
     await deliver(t, callTerminate({ phoneNumberId: sender.phone_number_id, customer: '40733000201', wacid: 'wacid.IN0001', at: t.clock.now(), direction: 'USER_INITIATED', durationSeconds: 5 }));
     await customer.hangUp();

@@ -229,7 +229,8 @@ export class ChatappLiveCalls {
     if (signal?.terminated) return this.customerEnded(call, signal.end ?? NOT_ANSWERED);
     if (signal?.answerSdp && !call.answerApplied) await this.applyAnswer(call, signal.answerSdp);
     if (signal?.accepted && !call.accepted) await this.accepted(call);
-    if (!call.starting && call.direction === 'whatsapp_outbound' && nowMs > call.ringDeadlineMs) {
+    // A call the customer picked up rings no more: if its media never comes up, awaitMedia fails it.
+    if (!call.accepted && call.direction === 'whatsapp_outbound' && nowMs > call.ringDeadlineMs) {
       await endCall(this.deps.db, call.callId, { status: 'no-answer', reason: 'not_answered', endedAt: new Date(nowMs) });
       await call.leg.close('not_answered');
     }
