@@ -141,11 +141,21 @@ interface FakeOpus {
   close(): void;
 }
 
-/** The phone's own libopus (48 kHz mono, 20 ms, its own library instance). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+let phoneLibrary: Promise<any> | undefined;
+
+/** The phones' own libopus: one library instance (not the service's) for every fake phone of the process. */
+function phoneOpusLibrary() {
+  return (phoneLibrary ??= LibAVModule.LibAV({}).then((lib) => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    (lib as any).av_log_set_level_sync((lib as any).AV_LOG_QUIET);
+    return lib;
+  }));
+}
+
+/** One phone's Opus encoder and decoder (48 kHz mono, 20 ms). */
 async function createFakeOpus(): Promise<FakeOpus> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const lib: any = await LibAVModule.LibAV({});
-  lib.av_log_set_level_sync(lib.AV_LOG_QUIET);
+  const lib = await phoneOpusLibrary();
   const [, enc, encFrame, encPacket] = await lib.ff_init_encoder('libopus', {
     ctx: { bit_rate: 24_000, sample_fmt: lib.AV_SAMPLE_FMT_S16, sample_rate: 48_000, channel_layout: 4, channels: 1 },
     options: { application: 'voip' },
@@ -155,18 +165,24 @@ async function createFakeOpus(): Promise<FakeOpus> {
     codecpar: { codec_type: 1, codec_id: 0, format: -1, sample_rate: 48_000, channels: 1, channel_layoutmask: 4 },
   });
   let pts = 0;
+  let closed = false;
   return {
     encode(samples) {
+      if (closed) return new Uint8Array(0);
       const packets = lib.ff_encode_multi_sync(enc, encFrame, encPacket, [{ data: samples, format: lib.AV_SAMPLE_FMT_S16, sample_rate: 48_000, channel_layout: 4, channels: 1, pts, time_base_num: 1, time_base_den: 48_000 }]);
       pts += samples.length;
       return packets[0].data;
     },
     decode(packet) {
+      if (closed) return new Int16Array(0);
       const frames: Array<{ data: Float32Array }> = lib.ff_decode_multi_sync(dec, decPacket, decFrame, [{ data: packet }]);
       return Int16Array.from(frames.flatMap((f) => Array.from(f.data, (v) => Math.max(-32768, Math.min(32767, Math.round(v * 32768))))));
     },
     close() {
-      lib.terminate();
+      if (closed) return;
+      closed = true;
+      lib.ff_free_encoder_sync(enc, encFrame, encPacket);
+      lib.ff_free_decoder_sync(dec, decPacket, decFrame);
     },
   };
 }

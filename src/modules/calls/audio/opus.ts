@@ -46,6 +46,11 @@ function libav(): Promise<LibAvSync> {
   }));
 }
 
+/** Starts loading the codec (the first call's), so it is ready by the time a call needs it. */
+export function preloadOpus(): void {
+  void libav().catch(() => {});
+}
+
 export interface OpusEncoder {
   /** 960 samples (20 ms at 48 kHz) in, one Opus packet out. */
   encode(frame: Int16Array): Uint8Array;

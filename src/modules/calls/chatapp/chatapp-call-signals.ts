@@ -169,10 +169,10 @@ export type ChatappCallSignals = ReturnType<typeof createChatappCallSignals>;
 
 /**
  * A terminate as the calls API reports it: FAILED with an error is a failed call carrying the
- * platform's code and message (picked up or not); otherwise picked up (a duration or a start
- * time) is a completed call, and anything else was never answered. Its duration is the platform's.
+ * platform's code and message (picked up or not); otherwise one with talk time is a completed
+ * call, and anything else was never answered. Its duration is the platform's.
  */
-export function platformEnd(signal: CallSignal): PlatformEnd {
+function platformEnd(signal: CallSignal): PlatformEnd {
   const durationSeconds = signal.durationSeconds;
   if (signal.status === 'FAILED' && signal.error) {
     return { status: 'failed', reason: `platform_error ${signal.error.code}: ${signal.error.message}`.slice(0, 500), durationSeconds, failed: true };

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters } from 'werift';
 import { FRAME_MS, SampleFramer, samplesPerFrame } from '../audio/frames.js';
+import { preloadOpus } from '../audio/opus.js';
 import { ENGINE_SAMPLE_RATE } from '../speech/speech.types.js';
 import { acceptOnlyAuthenticatedPeers } from './chatapp-webrtc-guard.js';
 import { audioCodecsIn, sdpProblem } from './chatapp-sdp.js';
@@ -122,6 +123,8 @@ export class ChatappWebrtcLeg implements CallMedia {
 
   /** Business-initiated: our offer (`a=setup:actpass`, Opus first, then PCMU, all candidates gathered) for `connect`. */
   static async offer(options: WebrtcLegOptions = {}): Promise<{ leg: ChatappWebrtcLeg; sdp: string }> {
+    // The codec is known only from the answer; loading it meanwhile keeps it off the answer's path.
+    preloadOpus();
     const werift = await loadWerift();
     const leg = new ChatappWebrtcLeg(werift, createPeer(werift, options, ['opus', 'pcmu']), options);
     leg.pc.addTransceiver(leg.track, { direction: 'sendrecv' });
