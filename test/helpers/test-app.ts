@@ -1,5 +1,5 @@
 import type { KyselyPlugin } from 'kysely';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createDeps, type Deps, type DepsOverrides } from '../../src/deps.js';
 import { buildApp } from '../../src/app.js';
@@ -28,6 +28,8 @@ export interface TestAppOptions {
   callEngine?: CallEngine;
   /** Timers, latency hooks and audio lead of the real call engines. */
   callEngineHooks?: DepsOverrides['callEngineHooks'];
+  /** Silent unless a test reads what the app logs. */
+  logger?: Logger;
 }
 
 /** A real app on a real, freshly migrated database, with a manual clock and a silent logger. */
@@ -38,7 +40,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const started: Array<{ app: App; deps: Deps }> = [];
 
   const start = async (handle: DatabaseHandle) => {
-    const deps = await createDeps(config, { clock, database: handle, logger: pino({ level: 'silent' }), callEngine: options.callEngine, callEngineHooks: options.callEngineHooks });
+    const deps = await createDeps(config, { clock, database: handle, logger: options.logger ?? pino({ level: 'silent' }), callEngine: options.callEngine, callEngineHooks: options.callEngineHooks });
     const app = await buildApp(deps);
     started.push({ app, deps });
     return { app, deps };

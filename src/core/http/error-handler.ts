@@ -7,9 +7,7 @@ import { schemaErrorSummary, translateSchemaErrors } from './validation-messages
 export function installErrorHandling(app: App): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const appError = toAppError(error, request);
-    if (appError.statusCode >= 500) {
-      request.log.error({ err: error }, 'unhandled error');
-    }
+    logOutcome(request, error, appError);
     // 401 is the same plain body on every route, whatever family it belongs to.
     const familyShape = appError.statusCode === 401 ? 'plain' : (request.routeOptions.config?.errorShape ?? 'plain');
     const shape = declaredShape(request.routeOptions.schema?.response, appError.statusCode) ?? familyShape;
@@ -26,6 +24,21 @@ export function installErrorHandling(app: App): void {
   app.setNotFoundHandler((request, reply) => {
     void reply.status(404).send({ message: `The route ${request.url.split('?')[0]} could not be found.` });
   });
+}
+
+/**
+ * Only what nobody meant to happen is an "unhandled error" with its stack. A refusal the code
+ * chose (any AppError, a 4xx of the framework) is an answer, not a failure: 4xx are not logged
+ * (the request log at debug level shows them), and a deliberate 5xx (503: a provider this server
+ * lacks) is one warning line naming its reason, for the operator who can act on it.
+ */
+function logOutcome(request: FastifyRequest, thrown: FastifyError | AppError, answered: AppError): void {
+  if (answered.statusCode < 500) return;
+  if (thrown instanceof AppError) {
+    request.log.warn({ statusCode: answered.statusCode, code: answered.code, reason: answered.message }, 'request refused');
+    return;
+  }
+  request.log.error({ err: thrown }, 'unhandled error');
 }
 
 function toAppError(error: FastifyError | AppError, request: FastifyRequest): AppError {
