@@ -37,7 +37,7 @@ const { user, apiKey } = await deps.services.accounts.createUser({ email: 'bench
 const ids: number[] = [];
 for (let i = 0; i < ASSISTANTS; i++) {
   const body = {
-    name: `Bench ${i}`, voice_id: 20, language_id: 1, type: 'outbound', mode: 'pipeline', timezone: 'Europe/Bucharest',
+    name: `Bench ${i}`, voice_id: 20, language_id: 1, type: 'outbound', mode: 'pipeline', llm_model_id: 1, timezone: 'Europe/Bucharest',
     initial_message: 'Hello!', system_prompt: 'You are a helpful assistant.', tools: [{ type: 'end_call' }], variables: { company: 'Acme' },
   };
   ids.push((await deps.services.assistants.create(user.id, parseAssistantBody(body, 'create'))).id);

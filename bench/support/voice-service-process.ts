@@ -34,7 +34,7 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const { user, apiKey } = await deps.services.accounts.createUser({ email: 'voice-bench@example.com', password: 'bench-password', balanceUsd: 1000 });
 const assistant = async (initialMessage: string, overrides: Record<string, unknown> = {}) => {
   const body = {
-    name: 'Voice bench', voice_id: SEED_VOICE_IDS.novaPipeline, language_id: SEED_IDS.english, type: 'inbound', mode: 'pipeline', status: 'active',
+    name: 'Voice bench', voice_id: SEED_VOICE_IDS.novaPipeline, language_id: SEED_IDS.english, type: 'inbound', mode: 'pipeline', llm_model_id: SEED_IDS.gpt4oMini, status: 'active',
     timezone: 'UTC', initial_message: initialMessage, system_prompt: 'You answer briefly.', max_duration: 1200, max_silence_duration: 360, ...overrides,
   };
   return (await deps.services.assistants.create(user.id, parseAssistantBody(body, 'create'))).uuid;

@@ -224,6 +224,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/assistants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every assistant of the account, newest first (bare array, no pagination; for assistant pickers) */
+        get: operations["listAllAssistants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/assistant/{id}": {
         parameters: {
             query?: never;
@@ -305,12 +322,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a folder */
+        /**
+         * Get a folder
+         * @description Also at `/api/user/folders/{id}` (same request and response).
+         */
         get: operations["getFolder"];
-        /** Update a folder */
+        /**
+         * Update a folder
+         * @description Also at `/api/user/folders/{id}` (same request and response).
+         */
         put: operations["updateFolder"];
         post?: never;
-        /** Delete a folder */
+        /**
+         * Delete a folder
+         * @description Also at `/api/user/folders/{id}` (same request and response).
+         */
         delete: operations["deleteFolder"];
         options?: never;
         head?: never;
@@ -361,12 +387,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a label */
+        /**
+         * Get a label
+         * @description Also at `/api/user/labels/{id}` (same request and response).
+         */
         get: operations["getLabel"];
-        /** Update a label */
+        /**
+         * Update a label
+         * @description Also at `/api/user/labels/{id}` (same request and response).
+         */
         put: operations["updateLabel"];
         post?: never;
-        /** Delete a label */
+        /**
+         * Delete a label
+         * @description Also at `/api/user/labels/{id}` (same request and response).
+         */
         delete: operations["deleteLabel"];
         options?: never;
         head?: never;
@@ -452,6 +487,23 @@ export interface paths {
         put?: never;
         /** Disable the conversation ended webhook */
         post: operations["disableConversationEndedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/assistants/enable-webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable the post-call webhook (is_webhook_active true, webhook_url set) */
+        post: operations["enableWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1459,7 +1511,9 @@ export interface components {
             timezone: string;
             initial_message: string;
             system_prompt: string;
+            /** @description Pipeline mode only; required on create in pipeline mode (GET /user/assistants/models). */
             llm_model_id?: number | null;
+            /** @description Multimodal and dualplex only; required on create in those modes (GET /user/assistants/models?type=multimodal or dualplex). */
             multimodal_model_id?: number | null;
             chat_llm_fallback_id?: number | null;
             turn_detection_threshold?: number | null;
@@ -1663,7 +1717,9 @@ export interface components {
             timezone: string;
             initial_message: string;
             system_prompt: string;
+            /** @description Pipeline mode only; required on create in pipeline mode (GET /user/assistants/models). */
             llm_model_id: number | null;
+            /** @description Multimodal and dualplex only; required on create in those modes (GET /user/assistants/models?type=multimodal or dualplex). */
             multimodal_model_id: number | null;
             chat_llm_fallback_id: number | null;
             turn_detection_threshold: number | null;
@@ -1676,14 +1732,31 @@ export interface components {
             phone_number_id: number | null;
             tool_ids: number[];
             tts_emotion_enabled: boolean;
-            voice_stability: number;
-            voice_similarity: number;
-            speech_speed: number;
-            llm_temperature: number;
+            /**
+             * @description Two decimals as a string ("0.35"), as the reference's list shows it.
+             * @example 0.50
+             */
+            voice_stability: string;
+            /**
+             * @description Two decimals as a string ("0.35"), as the reference's list shows it.
+             * @example 0.50
+             */
+            voice_similarity: string;
+            /**
+             * @description Two decimals as a string ("0.35"), as the reference's list shows it.
+             * @example 0.50
+             */
+            speech_speed: string;
+            /**
+             * @description Two decimals as a string ("0.35"), as the reference's list shows it.
+             * @example 0.50
+             */
+            llm_temperature: string;
             synthesizer_provider_id: number | null;
             transcriber_provider_id: number | null;
             allow_interruptions: boolean;
-            fillers: boolean;
+            /** @description 1 or 0, as the reference's list shows it. */
+            fillers: 0 | 1;
             filler_config: {
                 positive?: string[];
                 negative?: string[];
@@ -1699,7 +1772,8 @@ export interface components {
             ringing_time: number;
             reengagement_interval: number;
             reengagement_prompt: string | null;
-            end_call_on_voicemail: boolean;
+            /** @description 1 or 0, as the reference's list shows it. */
+            end_call_on_voicemail: 0 | 1;
             voice_mail_message: string | null;
             /** @enum {string} */
             endpoint_type: "vad" | "ai";
@@ -1708,7 +1782,11 @@ export interface components {
             min_interrupt_words: number | null;
             /** @enum {string} */
             ambient_sound: "off" | "office" | "city" | "forest" | "crowded_room" | "cafe" | "nature";
-            ambient_sound_volume: number;
+            /**
+             * @description Two decimals as a string ("0.35"), as the reference's list shows it.
+             * @example 0.50
+             */
+            ambient_sound_volume: string;
             is_webhook_active: boolean;
             /** Format: http-url */
             webhook_url: string | null;
@@ -1785,6 +1863,7 @@ export interface components {
             to: number | null;
             total: number;
         };
+        ListAllAssistantsResponse: components["schemas"]["AssistantListItem"][];
         Assistant: {
             id: number;
             /**
@@ -1804,7 +1883,9 @@ export interface components {
             timezone: string;
             initial_message: string;
             system_prompt: string;
+            /** @description Pipeline mode only; required on create in pipeline mode (GET /user/assistants/models). */
             llm_model_id: number | null;
+            /** @description Multimodal and dualplex only; required on create in those modes (GET /user/assistants/models?type=multimodal or dualplex). */
             multimodal_model_id: number | null;
             chat_llm_fallback_id: number | null;
             turn_detection_threshold: number | null;
@@ -1906,7 +1987,9 @@ export interface components {
             timezone?: string;
             initial_message?: string;
             system_prompt?: string;
+            /** @description Pipeline mode only; required on create in pipeline mode (GET /user/assistants/models). */
             llm_model_id?: number | null;
+            /** @description Multimodal and dualplex only; required on create in those modes (GET /user/assistants/models?type=multimodal or dualplex). */
             multimodal_model_id?: number | null;
             chat_llm_fallback_id?: number | null;
             turn_detection_threshold?: number | null;
@@ -2104,7 +2187,9 @@ export interface components {
             timezone?: string;
             initial_message?: string;
             system_prompt?: string;
+            /** @description Pipeline mode only; required on create in pipeline mode (GET /user/assistants/models). */
             llm_model_id?: number | null;
+            /** @description Multimodal and dualplex only; required on create in those modes (GET /user/assistants/models?type=multimodal or dualplex). */
             multimodal_model_id?: number | null;
             chat_llm_fallback_id?: number | null;
             turn_detection_threshold?: number | null;
@@ -2407,6 +2492,15 @@ export interface components {
             assistant_id: number;
         };
         DisableConversationEndedWebhookResponse: {
+            message: string;
+            data: unknown[];
+        };
+        EnableWebhookRequest: {
+            assistant_id: number;
+            /** Format: uri */
+            webhook_url: string;
+        };
+        EnableWebhookResponse: {
             message: string;
             data: unknown[];
         };
@@ -3325,6 +3419,7 @@ export type CreateAssistantRequest = components['schemas']['CreateAssistantReque
 export type CreateAssistantResponse = components['schemas']['CreateAssistantResponse'];
 export type AssistantListItem = components['schemas']['AssistantListItem'];
 export type ListAssistantsResponse = components['schemas']['ListAssistantsResponse'];
+export type ListAllAssistantsResponse = components['schemas']['ListAllAssistantsResponse'];
 export type Assistant = components['schemas']['Assistant'];
 export type GetAssistantResponse = components['schemas']['GetAssistantResponse'];
 export type UpdateAssistantRequest = components['schemas']['UpdateAssistantRequest'];
@@ -3355,6 +3450,8 @@ export type EnableConversationEndedWebhookRequest = components['schemas']['Enabl
 export type EnableConversationEndedWebhookResponse = components['schemas']['EnableConversationEndedWebhookResponse'];
 export type DisableConversationEndedWebhookRequest = components['schemas']['DisableConversationEndedWebhookRequest'];
 export type DisableConversationEndedWebhookResponse = components['schemas']['DisableConversationEndedWebhookResponse'];
+export type EnableWebhookRequest = components['schemas']['EnableWebhookRequest'];
+export type EnableWebhookResponse = components['schemas']['EnableWebhookResponse'];
 export type DisableWebhookRequest = components['schemas']['DisableWebhookRequest'];
 export type DisableWebhookResponse = components['schemas']['DisableWebhookResponse'];
 export type Tool = components['schemas']['Tool'];
@@ -4383,14 +4480,14 @@ export interface operations {
                      *             1
                      *           ],
                      *           "tts_emotion_enabled": true,
-                     *           "voice_stability": 0.5,
-                     *           "voice_similarity": 0.5,
-                     *           "speech_speed": 0.7,
-                     *           "llm_temperature": 0.5,
+                     *           "voice_stability": "0.50",
+                     *           "voice_similarity": "0.50",
+                     *           "speech_speed": "0.50",
+                     *           "llm_temperature": "0.50",
                      *           "synthesizer_provider_id": 1,
                      *           "transcriber_provider_id": 1,
                      *           "allow_interruptions": true,
-                     *           "fillers": true,
+                     *           "fillers": 0,
                      *           "filler_config": {
                      *             "positive": [
                      *               "example"
@@ -4414,14 +4511,14 @@ export interface operations {
                      *           "ringing_time": 1,
                      *           "reengagement_interval": 7,
                      *           "reengagement_prompt": "example",
-                     *           "end_call_on_voicemail": true,
+                     *           "end_call_on_voicemail": 0,
                      *           "voice_mail_message": "example",
                      *           "endpoint_type": "vad",
                      *           "endpoint_sensitivity": 0.5,
                      *           "interrupt_sensitivity": 0.5,
                      *           "min_interrupt_words": 1,
                      *           "ambient_sound": "off",
-                     *           "ambient_sound_volume": 0.5,
+                     *           "ambient_sound_volume": "0.50",
                      *           "is_webhook_active": true,
                      *           "webhook_url": "example",
                      *           "send_webhook_only_on_completed": true,
@@ -4507,6 +4604,163 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    listAllAssistants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "uuid": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "example",
+                     *         "status": "active",
+                     *         "type": "inbound",
+                     *         "mode": "pipeline",
+                     *         "voice_id": 1,
+                     *         "language_id": 1,
+                     *         "timezone": "example",
+                     *         "initial_message": "example",
+                     *         "system_prompt": "example",
+                     *         "llm_model_id": 1,
+                     *         "multimodal_model_id": 1,
+                     *         "chat_llm_fallback_id": 1,
+                     *         "turn_detection_threshold": 0.5,
+                     *         "secondary_language_ids": [
+                     *           1
+                     *         ],
+                     *         "knowledgebase_id": 1,
+                     *         "knowledgebase_mode": "function_call",
+                     *         "folder_id": 1,
+                     *         "label_ids": [
+                     *           1
+                     *         ],
+                     *         "phone_number_id": 1,
+                     *         "tool_ids": [
+                     *           1
+                     *         ],
+                     *         "tts_emotion_enabled": true,
+                     *         "voice_stability": "0.50",
+                     *         "voice_similarity": "0.50",
+                     *         "speech_speed": "0.50",
+                     *         "llm_temperature": "0.50",
+                     *         "synthesizer_provider_id": 1,
+                     *         "transcriber_provider_id": 1,
+                     *         "allow_interruptions": true,
+                     *         "fillers": 0,
+                     *         "filler_config": {
+                     *           "positive": [
+                     *             "example"
+                     *           ],
+                     *           "negative": [
+                     *             "example"
+                     *           ],
+                     *           "question": [
+                     *             "example"
+                     *           ],
+                     *           "neutral": [
+                     *             "example"
+                     *           ]
+                     *         },
+                     *         "record": true,
+                     *         "enable_noise_cancellation": true,
+                     *         "wait_for_customer": true,
+                     *         "max_duration": 20,
+                     *         "max_silence_duration": 1,
+                     *         "max_initial_silence_duration": 1,
+                     *         "ringing_time": 1,
+                     *         "reengagement_interval": 7,
+                     *         "reengagement_prompt": "example",
+                     *         "end_call_on_voicemail": 0,
+                     *         "voice_mail_message": "example",
+                     *         "endpoint_type": "vad",
+                     *         "endpoint_sensitivity": 0.5,
+                     *         "interrupt_sensitivity": 0.5,
+                     *         "min_interrupt_words": 1,
+                     *         "ambient_sound": "off",
+                     *         "ambient_sound_volume": "0.50",
+                     *         "is_webhook_active": true,
+                     *         "webhook_url": "https://example.com/hook",
+                     *         "send_webhook_only_on_completed": true,
+                     *         "include_recording_in_webhook": true,
+                     *         "post_call_evaluation": true,
+                     *         "post_call_schema": [
+                     *           {
+                     *             "name": "example",
+                     *             "type": "string",
+                     *             "description": "example"
+                     *           }
+                     *         ],
+                     *         "variables": {},
+                     *         "conversation_inactivity_timeout": 1,
+                     *         "conversation_ended_retrigger": true,
+                     *         "conversation_ended_webhook_url": "https://example.com/hook",
+                     *         "widget_settings": {
+                     *           "title": "example",
+                     *           "subtitle": "example",
+                     *           "avatar_url": "https://example.com/hook",
+                     *           "primary_color": "#1F6FEB",
+                     *           "position": "bottom-right",
+                     *           "launcher_text": "example",
+                     *           "greeting": "example",
+                     *           "allowed_origins": [
+                     *             "https://shop.example.com"
+                     *           ]
+                     *         },
+                     *         "widget_daily_budget_usd": 0.5,
+                     *         "tools": [
+                     *           {
+                     *             "type": "example"
+                     *           }
+                     *         ],
+                     *         "created_at": "example",
+                     *         "updated_at": "example",
+                     *         "user_id": 1,
+                     *         "language": "example",
+                     *         "inbound_webhook_url": "example",
+                     *         "engine_id": null,
+                     *         "synthesizer_id": null,
+                     *         "transcriber_id": null,
+                     *         "instance_id": null,
+                     *         "flows_platform_id": null,
+                     *         "deleted_at": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ListAllAssistantsResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
                 };
             };
             /** @description Unexpected error. */
@@ -6154,6 +6408,105 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["DisableConversationEndedWebhookResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown or another account's assistant: Assistant not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    enableWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "assistant_id": 1,
+                 *       "webhook_url": "https://example.com/hook"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EnableWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "data": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EnableWebhookResponse"];
                 };
             };
             /** @description The body is not valid JSON. */

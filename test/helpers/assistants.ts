@@ -6,7 +6,14 @@ import { SEED_IDS } from '../../src/modules/catalog/catalog.seed.js';
 
 export { SEED_IDS, SEED_VOICE_IDS };
 
-/** The smallest valid pipeline assistant; tests override what they exercise. */
+/** The model each mode requires on create, unless the test names one. */
+const MODE_MODELS: Record<string, Record<string, number>> = {
+  pipeline: { llm_model_id: SEED_IDS.gpt4oMini },
+  multimodal: { multimodal_model_id: SEED_IDS.gpt4oRealtime },
+  dualplex: { multimodal_model_id: SEED_IDS.dualplexGptRealtime },
+};
+
+/** The smallest valid pipeline assistant (or of the mode the overrides name); tests override what they exercise. */
 export function assistantBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     name: 'Sales Assistant',
@@ -14,6 +21,7 @@ export function assistantBody(overrides: Record<string, unknown> = {}): Record<s
     language_id: SEED_IDS.english,
     type: 'outbound',
     mode: 'pipeline',
+    ...MODE_MODELS[String(overrides.mode ?? 'pipeline')],
     timezone: 'Europe/Bucharest',
     initial_message: 'Hello! How can I help you today?',
     system_prompt: 'You are a helpful sales assistant.',

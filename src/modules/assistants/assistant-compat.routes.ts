@@ -50,5 +50,6 @@ function camelCase(slug: string): string {
 function toggleSummary(toggle: WebhookToggle): string {
   const [action, ...rest] = toggle.split('-');
   const what = rest.join(' ').replace('webhook', '').trim() || 'post-call';
-  return `${action === 'enable' ? 'Enable' : 'Disable'} the ${what} webhook${action === 'disable' && what === 'post-call' ? ' (is_webhook_active false, webhook_url null)' : ''}`;
+  const postCallEffect = action === 'enable' ? ' (is_webhook_active true, webhook_url set)' : ' (is_webhook_active false, webhook_url null)';
+  return `${action === 'enable' ? 'Enable' : 'Disable'} the ${what} webhook${what === 'post-call' ? postCallEffect : ''}`;
 }

@@ -4,7 +4,9 @@ import { notFound } from '../../core/http/errors.js';
 import { isoTimestamp } from '../../core/http/schemas.js';
 import { createAssistantCompatRepo, type OutboundRow, type WebhookChange } from './assistant-compat.repo.js';
 
-export type WebhookToggle = 'enable-inbound-webhook' | 'disable-inbound-webhook' | 'enable-conversation-ended-webhook' | 'disable-conversation-ended-webhook' | 'disable-webhook';
+export type WebhookToggle =
+  | 'enable-inbound-webhook' | 'disable-inbound-webhook' | 'enable-conversation-ended-webhook' | 'disable-conversation-ended-webhook'
+  | 'enable-webhook' | 'disable-webhook';
 
 /** What each toggle changes and answers, as the reference documents them. */
 export const WEBHOOK_TOGGLES: Record<WebhookToggle, { message: string; needsUrl: boolean; change(url: string | null): WebhookChange }> = {
@@ -16,7 +18,9 @@ export const WEBHOOK_TOGGLES: Record<WebhookToggle, { message: string; needsUrl:
   'disable-conversation-ended-webhook': {
     message: 'Conversation ended webhook disabled successfully', needsUrl: false, change: () => ({ conversationEndedWebhookUrl: null }),
   },
-  // There is no enable counterpart: the post-call webhook is switched on with the assistant update.
+  // The reference's page lists no enable twin (its update sets is_webhook_active and webhook_url),
+  // but the automation platforms' "Phone Call Ended" triggers call it with the trigger's URL.
+  'enable-webhook': { message: 'Webhook enabled successfully', needsUrl: true, change: (url) => ({ postCall: { active: true, url } }) },
   'disable-webhook': { message: 'Webhook disabled successfully', needsUrl: false, change: () => ({ postCall: { active: false, url: null } }) },
 };
 

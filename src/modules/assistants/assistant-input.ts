@@ -29,10 +29,23 @@ export function parseAssistantBody(raw: unknown, kind: 'create' | 'update'): Par
   }
   const body = structuredClone(raw) as Record<string, unknown>;
   const validate = validators[kind];
-  if (validate(body)) return { patch: body as AssistantPatch, errors: {} };
-  const errors = translateSchemaErrors(validate.errors ?? []);
+  const errors = validate(body) ? {} : translateSchemaErrors(validate.errors ?? []);
   for (const field of Object.keys(errors)) delete body[topLevelField(field)];
+  if (kind === 'create') Object.assign(errors, modelRequiredOnCreate(body));
   return { patch: body as AssistantPatch, errors };
+}
+
+/**
+ * The reference requires the model of the chosen mode on create (Laravel's required_if); an
+ * update keeps the stored one, or resets it to the new mode's default when the mode changes.
+ */
+function modelRequiredOnCreate(body: Record<string, unknown>): FieldErrors {
+  const { mode } = body;
+  if (mode === 'pipeline' && body.llm_model_id == null) return { llm_model_id: ['The llm model id field is required when mode is pipeline.'] };
+  if ((mode === 'multimodal' || mode === 'dualplex') && body.multimodal_model_id == null) {
+    return { multimodal_model_id: [`The multimodal model id field is required when mode is ${mode}.`] };
+  }
+  return {};
 }
 
 /** `tools.0.phone_number` -> `tools`: a nested failure invalidates the whole replaced value. */

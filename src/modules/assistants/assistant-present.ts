@@ -18,12 +18,23 @@ export const AssistantRecord = named('Assistant', Type.Object({
 
 const Legacy = (what: string) => Type.Null({ description: `The reference's ${what}; no counterpart here, always null.` });
 
+/** Where the reference's list items show a flag as 0/1 and a number as a two-decimal string ("0.35"). */
+const Flag = Type.Union([Type.Literal(0), Type.Literal(1)], { description: '1 or 0, as the reference\'s list shows it.' });
+const Decimal = Type.String({ pattern: '^\\d+\\.\\d{2}$', examples: ['0.50'], description: 'Two decimals as a string ("0.35"), as the reference\'s list shows it.' });
+
 /**
  * A list item: the record plus the fields the reference's list items carry beyond it, so clients
  * that read them (low-code assistant pickers) find them.
  */
 export const AssistantListItem = named('AssistantListItem', Type.Object({
   ...AssistantRecord.properties,
+  fillers: Flag,
+  end_call_on_voicemail: Flag,
+  llm_temperature: Decimal,
+  voice_stability: Decimal,
+  voice_similarity: Decimal,
+  speech_speed: Decimal,
+  ambient_sound_volume: Decimal,
   user_id: Type.Integer(),
   language: Type.Union([Type.String(), Type.Null()], { description: 'The main language\'s two-letter code (language_id\'s iso_2).' }),
   inbound_webhook_url: Type.Union([Type.String(), Type.Null()], { description: 'Set by /user/assistants/enable-inbound-webhook.' }),
@@ -36,8 +47,10 @@ export const AssistantListItem = named('AssistantListItem', Type.Object({
 }));
 
 export function presentListItem(row: AssistantRow, secrets: SecretBox, languageCode: (id: number) => string | null) {
+  const record = presentAssistant(row, secrets);
   return {
-    ...presentAssistant(row, secrets),
+    ...record,
+    ...referenceListFormats(record),
     user_id: row.user_id,
     language: languageCode(row.language_id),
     inbound_webhook_url: row.inbound_webhook_url,
@@ -47,6 +60,20 @@ export function presentListItem(row: AssistantRow, secrets: SecretBox, languageC
     instance_id: null,
     flows_platform_id: null,
     deleted_at: null,
+  };
+}
+
+function referenceListFormats(record: ReturnType<typeof presentAssistant>) {
+  const flag = (value: boolean) => (value ? 1 : 0) as 0 | 1;
+  const decimal = (value: number) => value.toFixed(2);
+  return {
+    fillers: flag(record.fillers),
+    end_call_on_voicemail: flag(record.end_call_on_voicemail),
+    llm_temperature: decimal(record.llm_temperature),
+    voice_stability: decimal(record.voice_stability),
+    voice_similarity: decimal(record.voice_similarity),
+    speech_speed: decimal(record.speech_speed),
+    ambient_sound_volume: decimal(record.ambient_sound_volume),
   };
 }
 

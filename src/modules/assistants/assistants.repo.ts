@@ -169,6 +169,11 @@ export function createAssistantsRepo(db: DbOrTx) {
       return { rows, total: Number(count.n) };
     },
 
+    /** Every assistant of the account, newest first (the reference's bare list). */
+    all(userId: number): Promise<AssistantRow[]> {
+      return selectRecord().where('a.user_id', '=', userId).orderBy('a.id', 'desc').execute();
+    },
+
     /** Locks the row for deletion; a transaction adding it as a transfer target waits for us. */
     lockForDelete(userId: number, id: number) {
       return db.selectFrom('assistants').select('id').where('id', '=', id).where('user_id', '=', userId).forUpdate().executeTakeFirst();

@@ -7,7 +7,7 @@ import { IdParams, MessageBody } from '../../core/http/schemas.js';
 import { withExample } from '../../core/http/openapi-components.js';
 import { LengthAwarePage, lengthAwarePage, pageQuery, requestPath } from '../../core/http/page-pagination.js';
 import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service.js';
-import { TYPE_LABELS } from '../phone-numbers/phone-numbers.schemas.js';
+import { PICKER_TYPE_LABELS } from '../phone-numbers/phone-numbers.schemas.js';
 import type { AssistantsService } from './assistants.service.js';
 import { AssistantCreateBody, AssistantUpdateBody } from './assistant-fields.schemas.js';
 import { parseAssistantBody } from './assistant-input.js';
@@ -70,6 +70,15 @@ export const assistantsRoutes: FastifyPluginAsyncTypebox<AssistantsRoutesOptions
   );
 
   app.get(
+    '/user/assistants',
+    {
+      config,
+      schema: { tags, operationId: 'listAllAssistants', summary: 'Every assistant of the account, newest first (bare array, no pagination; for assistant pickers)', response: { 200: Type.Array(AssistantListItem) } },
+    },
+    async (request) => assistants.listAll(authOf(request).userId),
+  );
+
+  app.get(
     '/user/assistant/:id',
     { config, schema: { tags, operationId: 'getAssistant', summary: 'Get assistant (every configurable field)', params: IdParams, response: { 200: Type.Object({ data: AssistantRecord }), 404: notFoundBody } } },
     async (request) => ({ data: await assistants.get(authOf(request).userId, request.params.id) }),
@@ -126,7 +135,7 @@ export const assistantsRoutes: FastifyPluginAsyncTypebox<AssistantsRoutesOptions
       // An inbound assistant cannot answer on a Caller ID number, nor on one another inbound assistant holds.
       return numbers
         .filter((n) => !inbound || n.type !== 'caller_id')
-        .map((n) => ({ id: n.id, phone_number: n.phone_number, country_code: n.country_code, type_label: TYPE_LABELS[n.type], is_available: !inbound || !taken.has(n.id) }));
+        .map((n) => ({ id: n.id, phone_number: n.phone_number, country_code: n.country_code, type_label: PICKER_TYPE_LABELS[n.type], is_available: !inbound || !taken.has(n.id) }));
     },
   );
 };

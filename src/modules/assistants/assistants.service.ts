@@ -130,6 +130,11 @@ export function createAssistantsService(deps: AssistantsDeps) {
 
   const summary = (id: number, s: AssistantSettings) => ({ id, name: s.name, status: s.status, type: s.type, mode: s.mode });
 
+  async function presentListItems(rows: AssistantRow[]) {
+    const { languages } = await catalog.snapshot();
+    return rows.map((row) => presentListItem(row, secrets, (id) => languages.get(id)?.iso_2 ?? null));
+  }
+
   return {
     async create(userId: number, { patch, errors: schemaErrors }: ParsedAssistantBody) {
       const tools = await prepareTools(patch.tools, async () => []);
@@ -229,8 +234,12 @@ export function createAssistantsService(deps: AssistantsDeps) {
 
     async list(userId: number, page: number, perPage: number) {
       const { rows, total } = await createAssistantsRepo(db).page(userId, perPage, (page - 1) * perPage);
-      const { languages } = await catalog.snapshot();
-      return { items: rows.map((row) => presentListItem(row, secrets, (id) => languages.get(id)?.iso_2 ?? null)), total };
+      return { items: await presentListItems(rows), total };
+    },
+
+    /** Unpaginated, as the reference's `GET /user/assistants` that low-code assistant pickers read. */
+    async listAll(userId: number) {
+      return presentListItems(await createAssistantsRepo(db).all(userId));
     },
 
     /** Also drops the transfer tools of other assistants that pointed at this one. */

@@ -9,12 +9,13 @@ export interface GroupsRoutesOptions {
   labels: GroupsService;
 }
 
-/** /user/folders, /user/folder/{id}, /user/labels, /user/label/{id}: the same routes for both kinds. */
+/** /user/folders, /user/folder/{id} (also /user/folders/{id}), and the same for labels: one set of routes for both kinds. */
 export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = async (app, { folders, labels }) => {
   for (const groups of [folders, labels]) {
     const noun = GROUP_NOUN[groups.kind];
     const tags = [`${noun}s`];
-    const byId = { errorShape: 'validation' as const, notFoundMessage: `${noun} not found` };
+    // Clients of the reference also address one at the plural (list) path.
+    const byId = { errorShape: 'validation' as const, notFoundMessage: `${noun} not found`, alsoAt: [`/user/${groups.kind}s/:id`] };
     const notFoundBody = { ...MessageBody, description: `Unknown or another account's ${groups.kind}.` };
 
     app.get(

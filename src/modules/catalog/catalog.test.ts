@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers/test-app.js';
 import { createUser } from '../../../test/helpers/factories.js';
-import { apiFor, assistantBody, readAssistant } from '../../../test/helpers/assistants.js';
+import { apiFor, assistantBody, multimodalBody, readAssistant } from '../../../test/helpers/assistants.js';
 import { useOwnerApp } from '../../../test/helpers/owner-app.js';
 import { CATALOG_SEED_VERSION } from './catalog.seed.js';
 import { createCatalogService } from './catalog.service.js';
@@ -154,9 +154,11 @@ describe('CATALOG_FILE', () => {
       const models = (await customApi.get('/api/user/assistants/models')).json();
       expect(models).toContainEqual({ id: 2, name: 'GPT-4.1 mini (EU)' });
       expect(models).toContainEqual({ id: 1, name: 'GPT-4o-mini' });
-      // The file's default LLM is what a new pipeline assistant gets.
-      const created = await customApi.post('/api/user/assistant', assistantBody({ voice_id: 500, language_id: 100 }));
+      // The file's default LLM is what an assistant switched to pipeline mode gets.
+      const created = await customApi.post('/api/user/assistant', multimodalBody());
       expect(created.statusCode).toBe(201);
+      const switched = await customApi.put(`/api/user/assistant/${created.json().data.id}`, { mode: 'pipeline', voice_id: 500, language_id: 100 });
+      expect(switched.statusCode, switched.body).toBe(200);
       expect((await readAssistant(customApi, created.json().data.id)).llm_model_id).toBe(50);
       expect(await custom.deps.services.catalog.providerModelId(50)).toBe('qwen2.5:7b');
     } finally {

@@ -44,7 +44,7 @@ describe('with no language model configured', () => {
     const created = await api.POST('/api/user/assistant', {
       body: {
         name: 'Consultations', voice_id: SEED_VOICE_IDS.rachelPipeline, language_id: SEED_IDS.english, type: 'outbound', mode: 'pipeline',
-        timezone: 'Europe/Bucharest', initial_message: 'Hello! How can I help you today?', system_prompt: 'You book consultations.',
+        llm_model_id: SEED_IDS.gpt4oMini, timezone: 'Europe/Bucharest', initial_message: 'Hello! How can I help you today?', system_prompt: 'You book consultations.',
         // New assistants start inactive (as the reference's do), and the widget serves only active ones.
         status: 'active',
         tools: [

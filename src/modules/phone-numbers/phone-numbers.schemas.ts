@@ -11,6 +11,9 @@ export const TYPE_LABELS: Record<PhoneNumberType, string> = {
   caller_id: 'Caller ID',
 };
 
+/** The assistant number picker (`/user/assistants/phone-numbers`) labels a dedicated number "Normal". */
+export const PICKER_TYPE_LABELS: Record<PhoneNumberType, string> = { ...TYPE_LABELS, normal: 'Normal' };
+
 export const UNPARSABLE_PHONE = 'Unable to parse phone number. Please provide a valid E.164 format number.';
 
 export const CreatePhoneNumberBody = Type.Object(

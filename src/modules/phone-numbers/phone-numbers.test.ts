@@ -89,8 +89,8 @@ describe('listing', () => {
     await createAssistant(a, { type: 'inbound', phone_number_id: held });
     const inbound = (await a.get('/api/user/assistants/phone-numbers?type=inbound')).json();
     expect(inbound).toEqual([
-      { id: free, phone_number: '+14155550420', country_code: 'US', type_label: 'Dedicated Number', is_available: true },
-      { id: held, phone_number: '+14155550421', country_code: 'US', type_label: 'Dedicated Number', is_available: false },
+      { id: free, phone_number: '+14155550420', country_code: 'US', type_label: 'Normal', is_available: true },
+      { id: held, phone_number: '+14155550421', country_code: 'US', type_label: 'Normal', is_available: false },
     ]);
     const outbound = (await a.get('/api/user/assistants/phone-numbers?type=outbound')).json();
     expect(outbound.map((n: { id: number; is_available: boolean }) => [n.id, n.is_available])).toEqual([[free, true], [held, true], [callerId, true]]);
