@@ -19,6 +19,7 @@ import { createToolsService } from './modules/tools/tools.service.js';
 import { createPhoneNumbersService } from './modules/phone-numbers/phone-numbers.service.js';
 import { createTwilioDirectory } from './modules/calls/telephony/twilio-directory.js';
 import { createTwilioRest } from './modules/calls/telephony/twilio-rest.js';
+import { registerPhoneNumberJobs } from './modules/phone-numbers/phone-number-release.js';
 import { createAssistantsService } from './modules/assistants/assistants.service.js';
 import { createAssistantCompatService } from './modules/assistants/assistant-compat.service.js';
 import { createKnowledgeService, type KnowledgeService } from './modules/knowledge/knowledge.service.js';
@@ -231,6 +232,7 @@ function registerBackgroundJobs({ jobs, config, clock, http, services, extractio
   registerChatappJobs(jobs, services.chatapp);
   registerConversationsJobs(jobs, services.conversationsModule);
   registerCallsJobs(jobs, services.callsModule);
+  registerPhoneNumberJobs(jobs, services.phoneNumbers);
   registerWebhookJobs(jobs, {
     clock,
     http,

@@ -610,7 +610,7 @@ export interface paths {
         /** Update a phone number's nickname */
         put: operations["updatePhoneNumber"];
         post?: never;
-        /** Delete a phone number (unassigns it everywhere) */
+        /** Release a phone number: a dedicated one with an active subscription at the end of its billing period, any other at once (unassigned everywhere) */
         delete: operations["deletePhoneNumber"];
         options?: never;
         head?: never;
@@ -2599,6 +2599,7 @@ export interface components {
             /** @enum {string} */
             provider?: "twilio";
             twilio_account_sid?: string;
+            release_at?: string;
             created_at: string;
         };
         ListSmsPhoneNumbersResponse: {
@@ -7135,6 +7136,7 @@ export interface operations {
                      *           "has_active_subscription": true,
                      *           "provider": "twilio",
                      *           "twilio_account_sid": "example",
+                     *           "release_at": "example",
                      *           "created_at": "example"
                      *         }
                      *       ]
@@ -7202,6 +7204,7 @@ export interface operations {
                      *         "has_active_subscription": true,
                      *         "provider": "twilio",
                      *         "twilio_account_sid": "example",
+                     *         "release_at": "example",
                      *         "created_at": "example"
                      *       }
                      *     }
@@ -7310,6 +7313,7 @@ export interface operations {
                      *           "has_active_subscription": true,
                      *           "provider": "twilio",
                      *           "twilio_account_sid": "example",
+                     *           "release_at": "example",
                      *           "created_at": "example"
                      *         }
                      *       ]
@@ -7470,6 +7474,18 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Already scheduled for release. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        error?: string;
+                    };
                 };
             };
             /** @description Missing, unknown, expired or revoked token. */

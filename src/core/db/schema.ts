@@ -232,6 +232,8 @@ export interface PhoneNumbersTable {
   twilio_account_sid: ColumnType<string | null, string | null | undefined, string | null>;
   /** How this account's claim on the number was established; only a claimed row receives calls (at most one per number). */
   claim: ColumnType<NumberClaim | null, NumberClaim | null | undefined, NumberClaim | null>;
+  /** A released dedicated number goes at the end of its billing period; null: not released. */
+  release_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -78,7 +78,23 @@ export function createPhoneNumbersRepo(db: DbOrTx) {
 
     /** Locked for deletion: a transaction naming it as a transfer line waits until we are done. */
     lockForDelete(userId: number, id: number) {
-      return db.selectFrom('phone_numbers').select(['id', 'type']).where('user_id', '=', userId).where('id', '=', id).forUpdate().executeTakeFirst();
+      return db
+        .selectFrom('phone_numbers')
+        .select(['id', 'type', 'has_active_subscription', 'release_at', 'created_at'])
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    /** Its subscription is cancelled now; the number itself stays until `releaseAt`. */
+    async scheduleRelease(id: number, releaseAt: Date, now: Date): Promise<void> {
+      await db.updateTable('phone_numbers').set({ release_at: releaseAt, has_active_subscription: false, updated_at: now }).where('id', '=', id).execute();
+    },
+
+    /** A released number whose time has come, locked for its removal. */
+    lockDueRelease(id: number, now: Date) {
+      return db.selectFrom('phone_numbers').select(['id', 'user_id']).where('id', '=', id).where('release_at', '<=', now).forUpdate().executeTakeFirst();
     },
 
     async delete(id: number): Promise<void> {

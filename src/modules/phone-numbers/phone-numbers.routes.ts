@@ -34,6 +34,7 @@ export function presentPhoneNumber(row: Selectable<PhoneNumbersTable>) {
     region: row.region,
     has_active_subscription: row.has_active_subscription,
     ...(row.provider === 'twilio' ? { provider: row.provider, twilio_account_sid: row.twilio_account_sid ?? undefined } : {}),
+    ...(row.release_at ? { release_at: isoTimestamp(row.release_at)! } : {}),
     created_at: isoTimestamp(row.created_at)!,
   };
 }
@@ -72,10 +73,19 @@ export const phoneNumbersRoutes: FastifyPluginAsyncTypebox<PhoneNumbersRoutesOpt
 
   app.delete(
     '/user/phone-numbers/:id',
-    { config: byId, schema: { tags, operationId: 'deletePhoneNumber', summary: 'Delete a phone number (unassigns it everywhere)', params: IdParams, response: { 200: MessageBody, 404: PlainNotFound } } },
+    {
+      config: byId,
+      schema: {
+        tags,
+        operationId: 'deletePhoneNumber',
+        summary: 'Release a phone number: a dedicated one with an active subscription at the end of its billing period, any other at once (unassigned everywhere)',
+        params: IdParams,
+        response: { 200: MessageBody, 400: { ...PlainNotFound, description: 'Already scheduled for release.' }, 404: PlainNotFound },
+      },
+    },
     async (request) => {
-      await phoneNumbers.delete(authOf(request).userId, request.params.id);
-      return { message: 'Phone number deleted successfully.' };
+      const { releaseAt } = await phoneNumbers.release(authOf(request).userId, request.params.id);
+      return { message: releaseAt ? 'Phone number released successfully. It will be removed at the end of the billing period.' : 'Phone number deleted successfully.' };
     },
   );
 };

@@ -50,6 +50,8 @@ export const PhoneNumberRecord = named('PhoneNumber', Type.Object({
   /** Only on numbers with their own telephony account. */
   provider: Type.Optional(Type.Literal('twilio')),
   twilio_account_sid: Type.Optional(Type.String()),
+  /** Only on a released dedicated number: when it goes (the end of its billing period). */
+  release_at: Type.Optional(Type.String()),
   created_at: Type.String(),
 }));
 

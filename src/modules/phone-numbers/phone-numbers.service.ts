@@ -3,14 +3,18 @@ import { inTransaction, type DbOrTx, type Tx } from '../../core/db/transaction.j
 import type { Clock } from '../../core/clock.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { AppError, validationFailed } from '../../core/http/errors.js';
+import { enqueueJob } from '../../core/jobs/index.js';
 import type { SecretBox } from '../../core/crypto/secret-box.js';
 import { CarrierUnavailableError, type CarrierCredentials, type CarrierDirectory } from './carrier.port.js';
 import { normalizePhone } from './phone-format.js';
 import { createPhoneNumbersRepo } from './phone-numbers.repo.js';
 import { UNPARSABLE_PHONE, type CreatePhoneNumberBody } from './phone-numbers.schemas.js';
+import { billingPeriodEnd, PHONE_NUMBER_RELEASE_JOB, releaseJobKey, type ReleaseJobPayload } from './phone-number-release.js';
 
 /** The reference answers phone-number errors with `error`; `message` is there for our clients. */
 const phoneNotFound = () => new AppError(404, 'Phone number not found.', { extra: { error: 'Phone number not found.' } });
+const ALREADY_RELEASED = 'Phone number is already scheduled for release.';
+const alreadyReleased = () => new AppError(400, ALREADY_RELEASED, { code: 'ALREADY_RELEASED', extra: { error: ALREADY_RELEASED } });
 
 /** ISO's "unknown region", for non-geographic numbers such as +800. */
 const UNKNOWN_COUNTRY = 'ZZ';
@@ -64,6 +68,12 @@ export function createPhoneNumbersService({ db, clock, secrets, carrier, beforeD
     const claimed = await repo.claimTwilioAccount({ accountSid: own.accountSid, userId, authTokenSealed: secrets.seal(own.authToken), now });
     if (!claimed) throw validationFailed({ twilio_account_sid: ['This Twilio account is registered by another account.'] });
     await repo.releaseClaimsOfOthers(own.accountSid, userId, now);
+  }
+
+  /** Assistants using it are unassigned (ON DELETE SET NULL); transfer tools dialling from it are dropped. */
+  async function remove(tx: Tx, userId: number, id: number): Promise<void> {
+    await beforeDelete?.(tx, userId, id);
+    await createPhoneNumbersRepo(tx).delete(id);
   }
 
   return {
@@ -148,13 +158,36 @@ export function createPhoneNumbersService({ db, clock, secrets, carrier, beforeD
       return row;
     },
 
-    /** Assistants using it are unassigned (ON DELETE SET NULL); transfer tools dialling from it are dropped. */
-    async delete(userId: number, id: number): Promise<void> {
-      await inTransaction(db, async (tx) => {
+    /**
+     * As the reference releases numbers: a dedicated number with an active subscription keeps
+     * working until the end of its billing period and is removed then (its subscription is
+     * cancelled now; releasing it again is a 400); any other number is removed at once. Returns
+     * when it goes, null for at once.
+     */
+    async release(userId: number, id: number): Promise<{ releaseAt: Date | null }> {
+      return inTransaction(db, async (tx) => {
         const repo = createPhoneNumbersRepo(tx);
-        if (!(await repo.lockForDelete(userId, id))) throw phoneNotFound();
-        await beforeDelete?.(tx, userId, id);
-        await repo.delete(id);
+        const row = await repo.lockForDelete(userId, id);
+        if (!row) throw phoneNotFound();
+        if (row.release_at) throw alreadyReleased();
+        if (row.type !== 'normal' || !row.has_active_subscription) {
+          await remove(tx, userId, id);
+          return { releaseAt: null };
+        }
+        const now = clock.now();
+        const releaseAt = billingPeriodEnd(row.created_at, now);
+        await repo.scheduleRelease(id, releaseAt, now);
+        const payload: ReleaseJobPayload = { id };
+        await enqueueJob(tx, { kind: PHONE_NUMBER_RELEASE_JOB, payload, runAt: releaseAt, dedupeKey: releaseJobKey(id) });
+        return { releaseAt };
+      });
+    },
+
+    /** The release job: the number goes once its period is over (a repeated run finds nothing). */
+    async removeReleased(id: number, now: Date): Promise<void> {
+      await inTransaction(db, async (tx) => {
+        const due = await createPhoneNumbersRepo(tx).lockDueRelease(id, now);
+        if (due) await remove(tx, due.user_id, id);
       });
     },
 

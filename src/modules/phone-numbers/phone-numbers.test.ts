@@ -115,8 +115,8 @@ describe('PUT and DELETE /api/user/phone-numbers/:id', () => {
     expect((await other.get('/api/user/phone-numbers/all')).json().data.map((n: { id: number }) => n.id)).toContain(id);
   });
 
-  it('deletes a number', async () => {
-    const id = await createPhoneNumber(api, '+14155550432');
+  it('deletes a SIP number at once (a dedicated one: phone-number-release.test.ts)', async () => {
+    const id = await createPhoneNumber(api, '+14155550432', 'sip');
     expect((await api.delete(`/api/user/phone-numbers/${id}`)).json()).toEqual({ message: 'Phone number deleted successfully.' });
     expect((await api.delete(`/api/user/phone-numbers/${id}`)).statusCode).toBe(404);
   });

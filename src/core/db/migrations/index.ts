@@ -21,6 +21,7 @@ import * as claimableJobs from './0020-claimable-jobs.js';
 import * as indexDrivenJobWrites from './0021-index-driven-job-writes.js';
 import * as webCallBounds from './0022-web-call-bounds.js';
 import * as twilioClaims from './0023-twilio-claims.js';
+import * as phoneNumberRelease from './0024-phone-number-release.js';
 
 /**
  * Every migration in order. Listed explicitly (not read from a folder) so the order is reviewed
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0021-index-driven-job-writes': indexDrivenJobWrites,
   '0022-web-call-bounds': webCallBounds,
   '0023-twilio-claims': twilioClaims,
+  '0024-phone-number-release': phoneNumberRelease,
 };
