@@ -2938,10 +2938,10 @@ export interface components {
             /** @description International format; E.164 preferred (+40711222333). A customer who hides their number: the platform's user id (US.13491208655302741918). */
             recipient_phone: string;
             recipient_name?: string;
-            /** @description Values by placeholder number ({"1": "John"}) or by the template's variable names. */
+            /** @description Values by placeholder number ({"1": "John"}) or by the template's variable names, or a list in placeholder order (["John", "Friday"]). */
             variables?: {
                 [key: string]: string | number;
-            };
+            } | (string | number)[];
         };
         SendTemplateMessageResponse: {
             /** @enum {boolean} */

@@ -34,16 +34,26 @@ export const SessionStatusResponse = Type.Object({
   session_status: SessionStatusObject,
 });
 
+/**
+ * Values by placeholder number ({"1": "John"}) or by the template's variable names, or a list in
+ * placeholder order (["John", "Friday"]): the reference's Laravel `array` rule takes both. One
+ * schema with two types rather than a union, so a bad value gets one message.
+ */
+const TemplateVariables = Type.Unsafe<Record<string, string | number> | Array<string | number>>({
+  type: ['object', 'array'],
+  additionalProperties: { type: ['string', 'number'], maxLength: 1024 },
+  items: { type: ['string', 'number'], maxLength: 1024 },
+  maxItems: 100,
+  maxProperties: 100,
+  description: 'Values by placeholder number ({"1": "John"}) or by the template\'s variable names, or a list in placeholder order (["John", "Friday"]).',
+});
+
 export const SendTemplateBody = Type.Object({
   sender_id: SenderId,
   template_id: Type.Integer({ minimum: 1 }),
   recipient_phone: RecipientPhone,
   recipient_name: Type.Optional(RecipientName),
-  variables: Type.Optional(
-    Type.Record(Type.String(), Type.Union([Type.String({ maxLength: 1024 }), Type.Number()]), {
-      description: 'Values by placeholder number ({"1": "John"}) or by the template\'s variable names.',
-    }),
-  ),
+  variables: Type.Optional(TemplateVariables),
 });
 export type SendTemplateBody = Static<typeof SendTemplateBody>;
 

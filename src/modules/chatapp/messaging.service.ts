@@ -9,7 +9,7 @@ import { renderBody } from './platform/graph-templates.js';
 import { PlatformError, type SentMessage } from './platform/types.js';
 import { SESSION_MESSAGES, sessionStatus, windowTimestamp, type SessionStatus } from './session-window.js';
 import { createTemplatesRepo } from './templates.repo.js';
-import { mediaBody, mediaKindOf } from './template-values.js';
+import { keyedTemplateValues, mediaBody, mediaKindOf } from './template-values.js';
 import { resolveTemplateSend } from './template-send.js';
 import type { SenderStateService } from './sender-state.service.js';
 import type { SendFreeformBody, SendTemplateBody } from './messaging.schemas.js';
@@ -110,7 +110,7 @@ export function createMessagingService(ctx: ChatappContext & { senderState: Send
       if (!template) throw chatappErrors.templateNotFound();
       if (template.status !== 'approved') throw chatappErrors.templateNotApproved(template.status);
       if (sender.status !== 'online') throw chatappErrors.senderOffline(422);
-      const resolved = resolveTemplateSend(template, body.variables ?? {});
+      const resolved = resolveTemplateSend(template, keyedTemplateValues(body.variables));
       if ('missing' in resolved) throw chatappErrors.templateMismatch(`Missing values for template variables: ${resolved.missing.join(', ')}.`);
       const charge = await charges.take(userId, `template "${template.name}" to ${phone}`);
       let sent: SentMessage;

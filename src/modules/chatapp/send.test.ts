@@ -3,6 +3,7 @@ import { bearer } from '../../../test/helpers/factories.js';
 import { graphErrorBody } from '../../../test/helpers/fake-graph.js';
 import { ACCESS_TOKEN, inboundText, postWebhook, statusUpdate } from '../../../test/helpers/chatapp.js';
 import { useCloudSenderApp } from '../../../test/helpers/cloud-sender-app.js';
+import { referenceClient } from '../../../test/helpers/reference-client.js';
 
 const { graph, t, owner, sender, templateIds } = useCloudSenderApp();
 
@@ -60,6 +61,33 @@ describe('POST /api/user/chatapp/send (template)', () => {
     expect(graph.sends()[0]!.body.template.components).toEqual([
       { type: 'body', parameters: [{ type: 'text', parameter_name: 'code', text: 'SUMMER20' }, { type: 'text', parameter_name: 'date', text: 'Friday' }] },
     ]);
+  });
+
+  it('takes variables as a list in placeholder order (a Laravel array), for positional and named templates', async () => {
+    const client = referenceClient(t.app, owner.token);
+    const positional = await client.post('/api/user/whatsapp/send', {
+      sender_id: sender.id, template_id: templateIds.appointment_reminder, recipient_phone: '+40722000011', variables: ['John', 'January 15, 2026', '2:00 PM'],
+    });
+    expect(positional.statusCode, positional.body).toBe(200);
+    expect(graph.sends()[0]!.body.template.components).toEqual([
+      { type: 'body', parameters: [{ type: 'text', text: 'John' }, { type: 'text', text: 'January 15, 2026' }, { type: 'text', text: '2:00 PM' }] },
+    ]);
+    t.clock.advance(60_000);
+    const named = await client.post('/api/user/whatsapp/send', { sender_id: sender.id, template_id: templateIds.coupon_named, recipient_phone: '+40722000011', variables: ['SUMMER20', 7] });
+    expect(named.statusCode, named.body).toBe(200);
+    expect(graph.sends()[1]!.body.template.components).toEqual([
+      { type: 'body', parameters: [{ type: 'text', parameter_name: 'code', text: 'SUMMER20' }, { type: 'text', parameter_name: 'date', text: '7' }] },
+    ]);
+    t.clock.advance(60_000);
+    const short = await client.post('/api/user/whatsapp/send', { sender_id: sender.id, template_id: templateIds.appointment_reminder, recipient_phone: '+40722000011', variables: ['John'] });
+    expect(short.statusCode).toBe(422);
+    expect(short.json()).toEqual({ success: false, error: 'Missing values for template variables: 2, 3.', error_code: 'TEMPLATE_MISMATCH' });
+    const nested = await client.post('/api/user/whatsapp/send', { sender_id: sender.id, template_id: templateIds.appointment_reminder, recipient_phone: '+40722000011', variables: [['John']] });
+    expect(nested.statusCode).toBe(422);
+    expect(nested.json()).toEqual({
+      success: false, error: 'The variables.0 field must be a string.', error_code: 'VALIDATION_ERROR', errors: { 'variables.0': ['The variables.0 field must be a string.'] },
+    });
+    expect(graph.sends()).toHaveLength(2);
   });
 
   it('refuses missing values, unknown or unapproved templates, bad phones and offline senders before sending anything', async () => {
