@@ -200,7 +200,10 @@ function createCallEngines(
 /** Catalogs, calendars, folders, labels, custom tools, phone numbers and the assistants that use them. */
 function createAssistantServices(deps: Omit<Deps, 'services'>, knowledgeBases: KnowledgeService) {
   const { db, clock, config, logger, secrets, http } = deps;
-  const catalog = createCatalogService({ db, logger, catalogFile: config.CATALOG_FILE });
+  const speech = createSpeechProviders(config);
+  const catalog = createCatalogService({
+    db, logger, catalogFile: config.CATALOG_FILE, speechAvailable: (kind, code) => speech.availability(kind, code).available,
+  });
   const timeoutMs = config.CALENDAR_TIMEOUT_MS;
   const calendars = {
     calcom: createCalcomClient({ http, usBaseUrl: config.CALCOM_API_URL, euBaseUrl: config.CALCOM_EU_API_URL, timeoutMs }),

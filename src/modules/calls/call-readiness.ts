@@ -41,12 +41,14 @@ export function assistantSpeech(assistant: RuntimeAssistant, catalog: CatalogSna
  */
 export function speechUnavailableReason(assistant: RuntimeAssistant, speech: AssistantSpeech, providers: SpeechProviders): string | null {
   const needs: Array<() => string | null> = [];
-  const synthesizer = () => (speech.synthesizer ? providers.availability('synthesizer', speech.synthesizer).unavailable_reason : 'The assistant has no synthesizer.');
+  const synthesizer = () =>
+    speech.synthesizer ? providers.availability('synthesizer', speech.synthesizer).unavailable_reason : 'The assistant has no synthesizer: set its synthesizer_provider_id.';
   if (assistant.mode === 'pipeline') {
-    needs.push(synthesizer, () => (speech.transcriber ? providers.availability('transcriber', speech.transcriber).unavailable_reason : 'The assistant has no transcriber.'));
+    needs.push(synthesizer, () =>
+      speech.transcriber ? providers.availability('transcriber', speech.transcriber).unavailable_reason : 'The assistant has no transcriber: set its transcriber_provider_id.');
   } else {
     needs.push(() => providers.realtimeAvailability().unavailable_reason);
-    needs.push(() => (speech.realtimeModel ? null : 'The assistant has no realtime model.'));
+    needs.push(() => (speech.realtimeModel ? null : 'The assistant has no realtime model: set its multimodal_model_id.'));
     if (assistant.mode === 'dualplex') needs.push(synthesizer);
   }
   for (const need of needs) {

@@ -15,7 +15,11 @@ export interface CatalogDeps {
   catalogFile?: string;
   /** Monotonic milliseconds for the snapshot's age; performance.now by default. */
   now?: () => number;
+  /** Whether this server can use a speech provider (its key is set); language defaults follow it. */
+  speechAvailable?: SpeechAvailable;
 }
+
+export type SpeechAvailable = (kind: 'synthesizer' | 'transcriber', code: string) => boolean;
 
 /** The whole catalog in memory, indexed by id. Small (hundreds of rows) and read on every update. */
 export interface CatalogSnapshot {
@@ -41,7 +45,7 @@ export function voiceVisibleTo(voice: CatalogVoice, userId: number): boolean {
   return voice.user_id === null || voice.user_id === undefined || voice.user_id === userId;
 }
 
-export function createCatalogService({ db, logger, catalogFile, now = () => performance.now() }: CatalogDeps) {
+export function createCatalogService({ db, logger, catalogFile, now = () => performance.now(), speechAvailable }: CatalogDeps) {
   let cached: { snapshot: CatalogSnapshot; loadedAt: number } | undefined;
   let loading: Promise<CatalogSnapshot> | undefined;
   /** Moved by sync: a read started before it must not bring back what sync replaced. */
@@ -54,7 +58,7 @@ export function createCatalogService({ db, logger, catalogFile, now = () => perf
     const load = createCatalogRepo(db)
       .readAll()
       .then((data) => {
-        const fresh = indexCatalog(data);
+        const fresh = indexCatalog(data, speechAvailable);
         if (startedIn === generation) cached = { snapshot: fresh, loadedAt: now() };
         return fresh;
       })
@@ -136,15 +140,42 @@ export function createCatalogService({ db, logger, catalogFile, now = () => perf
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
-function indexCatalog(data: CatalogData): CatalogSnapshot {
+function indexCatalog(data: CatalogData, speechAvailable?: SpeechAvailable): CatalogSnapshot {
   const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
   const models = byId(data.models);
+  const synthesizers = byId(data.synthesizer_providers);
+  const transcribers = byId(data.transcriber_providers);
+  const languages = speechAvailable ? data.languages.map((language) => withConfiguredDefaults(language, { synthesizers, transcribers }, speechAvailable)) : data.languages;
   return {
-    languages: byId(data.languages),
+    languages: byId(languages),
     voices: byId(data.voices),
     models,
-    synthesizers: byId(data.synthesizer_providers),
-    transcribers: byId(data.transcriber_providers),
+    synthesizers,
+    transcribers,
     defaultModel: (type) => [...models.values()].find((m) => m.type === type && m.is_default),
+  };
+}
+
+/**
+ * An assistant without its own synthesizer or transcriber uses its language's default. The
+ * catalog names one per language (ElevenLabs and Deepgram for English); when this server cannot
+ * use it but can use another that speaks the language (only SPEECH_BASE_URL set: the
+ * OpenAI-compatible ones), that one is the default here. With none usable the catalog's stays,
+ * so the "not available" message names the setting it needs.
+ */
+function withConfiguredDefaults(
+  language: CatalogLanguage,
+  providers: { synthesizers: Map<number, CatalogProvider>; transcribers: Map<number, CatalogProvider> },
+  available: SpeechAvailable,
+): CatalogLanguage {
+  const pick = (kind: 'synthesizer' | 'transcriber', all: Map<number, CatalogProvider>, catalogDefault: number | null) => {
+    const usable = (provider: CatalogProvider | undefined) => !!provider && providerSupportsLanguage(provider, language.id) && available(kind, provider.code);
+    if (catalogDefault !== null && usable(all.get(catalogDefault))) return catalogDefault;
+    return [...all.values()].find(usable)?.id ?? catalogDefault;
+  };
+  return {
+    ...language,
+    default_synthesizer_provider_id: pick('synthesizer', providers.synthesizers, language.default_synthesizer_provider_id),
+    default_transcriber_provider_id: pick('transcriber', providers.transcribers, language.default_transcriber_provider_id),
   };
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers/test-app.js';
 import { createUser } from '../../../test/helpers/factories.js';
-import { apiFor, assistantBody, multimodalBody, readAssistant } from '../../../test/helpers/assistants.js';
+import { apiFor, assistantBody, multimodalBody, readAssistant, SEED_VOICE_IDS } from '../../../test/helpers/assistants.js';
 import { useOwnerApp } from '../../../test/helpers/owner-app.js';
 import { CATALOG_SEED_VERSION } from './catalog.seed.js';
 import { createCatalogService } from './catalog.service.js';
@@ -12,6 +12,9 @@ import { createCatalogService } from './catalog.service.js';
 const { t, api } = useOwnerApp();
 
 const ids = (rows: Array<{ id: number }>) => rows.map((r) => r.id);
+const unsupportedSynthesizer = (name: string) =>
+  `The ${name} synthesizer is not supported by this server: set the assistant's synthesizer_provider_id to one that is ` +
+  '(ElevenLabs needs ELEVENLABS_API_KEY; Deepgram needs DEEPGRAM_API_KEY; OpenAI needs SPEECH_API_KEY (or SPEECH_BASE_URL for a self-hosted OpenAI-compatible server)).';
 
 describe('reference catalogs', () => {
   it('lists languages with id, name and iso_2', async () => {
@@ -75,8 +78,8 @@ describe('reference catalogs', () => {
     const synth = (await api.get('/api/user/assistants/synthesizer-providers')).json();
     expect(synth.slice(0, 3)).toEqual([
       { id: 1, name: 'ElevenLabs', code: 'elevenlabs', available: false, unavailable_reason: 'The ElevenLabs synthesizer needs ELEVENLABS_API_KEY to be set.' },
-      { id: 2, name: 'Azure', code: 'azure', available: false, unavailable_reason: 'The Azure synthesizer is not supported by this server.' },
-      { id: 3, name: 'Cartesia', code: 'cartesia', available: false, unavailable_reason: 'The Cartesia synthesizer is not supported by this server.' },
+      { id: 2, name: 'Azure', code: 'azure', available: false, unavailable_reason: unsupportedSynthesizer('Azure') },
+      { id: 3, name: 'Cartesia', code: 'cartesia', available: false, unavailable_reason: unsupportedSynthesizer('Cartesia') },
     ]);
     const synthRo = (await api.get('/api/user/assistants/synthesizer-providers?language_id=2')).json();
     expect(ids(synthRo)).not.toContain(3);
@@ -100,6 +103,28 @@ describe('reference catalogs', () => {
     } finally {
       await keyed.close();
     }
+  });
+
+  it('makes a language\'s default providers follow what this server has configured', async () => {
+    /** English's and Romanian's default synthesizer and transcriber, and whether a pipeline assistant with an OpenAI voice can take a browser call. */
+    const defaults = async (env: Record<string, string>) => {
+      const app = await buildTestApp({ env });
+      try {
+        const { languages } = await app.deps.services.catalog.snapshot();
+        const owner = apiFor(app, (await createUser(app.deps)).token);
+        const { uuid } = (await owner.post('/api/user/assistant', assistantBody({ voice_id: SEED_VOICE_IDS.novaPipeline, status: 'active' }))).json().data;
+        const call = (await app.app.inject({ method: 'GET', url: `/api/widget/${uuid}/config` })).json().call;
+        return { defaults: [1, 2].map((id) => [languages.get(id)!.default_synthesizer_provider_id, languages.get(id)!.default_transcriber_provider_id]), call };
+      } finally {
+        await app.close();
+      }
+    };
+    // English: ElevenLabs and Deepgram in the catalog; Romanian: Azure, which no server has.
+    expect(await defaults({})).toEqual({ defaults: [[1, 1], [2, 2]], call: { enabled: false } });
+    // Only a self-hosted OpenAI-compatible speech server: it listens (and speaks) by default.
+    expect(await defaults({ SPEECH_BASE_URL: 'http://127.0.0.1:8000/v1' })).toEqual({ defaults: [[4, 5], [4, 5]], call: { enabled: true } });
+    // The catalog's choice wins wherever it is configured.
+    expect(await defaults({ SPEECH_API_KEY: 'sk', ELEVENLABS_API_KEY: 'el', DEEPGRAM_API_KEY: 'dg' })).toEqual({ defaults: [[1, 1], [1, 5]], call: { enabled: true } });
   });
 
   it('requires authentication', async () => {
@@ -172,7 +197,7 @@ describe('CATALOG_FILE', () => {
     const custom = await buildTestApp({ env: { CATALOG_FILE: file } });
     try {
       const customApi = apiFor(custom, (await createUser(custom.deps)).token);
-      expect((await customApi.get('/api/user/assistants/synthesizer-providers?language_id=1')).json()).toContainEqual({ id: 60, name: 'PlayHT', code: 'playht', available: false, unavailable_reason: 'The playht synthesizer is not supported by this server.' });
+      expect((await customApi.get('/api/user/assistants/synthesizer-providers?language_id=1')).json()).toContainEqual({ id: 60, name: 'PlayHT', code: 'playht', available: false, unavailable_reason: unsupportedSynthesizer('playht') });
       expect(ids((await customApi.get('/api/user/assistants/synthesizer-providers?language_id=2')).json())).not.toContain(60);
     } finally {
       await custom.close();

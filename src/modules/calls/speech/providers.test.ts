@@ -6,8 +6,11 @@ describe('speech provider registry', () => {
   it('refuses an unconfigured provider with a message naming the key to set', () => {
     const providers = createSpeechProviders(testConfig());
     expect(() => providers.tts('elevenlabs')).toThrow(new SpeechProviderUnavailableError('synthesizer', 'elevenlabs', 'The ElevenLabs synthesizer needs ELEVENLABS_API_KEY to be set.'));
-    expect(() => providers.stt('openai')).toThrow('The OpenAI transcriber needs SPEECH_API_KEY (or SPEECH_BASE_URL for a self-hosted server) to be set.');
-    expect(() => providers.stt('gladia')).toThrow('The Gladia transcriber is not supported by this server.');
+    expect(() => providers.stt('openai')).toThrow('The OpenAI transcriber needs SPEECH_API_KEY (or SPEECH_BASE_URL for a self-hosted OpenAI-compatible server) to be set.');
+    expect(() => providers.stt('gladia')).toThrow(
+      "The Gladia transcriber is not supported by this server: set the assistant's transcriber_provider_id to one that is " +
+        '(Deepgram needs DEEPGRAM_API_KEY; OpenAI needs SPEECH_API_KEY (or SPEECH_BASE_URL for a self-hosted OpenAI-compatible server)).',
+    );
     expect(() => providers.realtime()).toThrow('Realtime models need REALTIME_API_KEY (or REALTIME_BASE_URL for a self-hosted server) to be set.');
   });
 
@@ -16,7 +19,7 @@ describe('speech provider registry', () => {
     expect([providers.tts('elevenlabs').name, providers.tts('deepgram').name, providers.tts('openai').name]).toEqual(['elevenlabs', 'deepgram', 'openai']);
     expect([providers.stt('deepgram').name, providers.stt('openai').name]).toEqual(['deepgram', 'openai']);
     expect(providers.realtime()).toEqual({ baseUrl: 'https://api.openai.com/v1', apiKey: 'r', dialect: 'beta', timeoutMs: 10000 });
-    expect(providers.availability('transcriber', 'elevenlabs')).toEqual({ available: false, unavailable_reason: 'The ElevenLabs transcriber is not supported by this server.' });
+    expect(providers.availability('transcriber', 'elevenlabs')).toEqual({ available: false, unavailable_reason: expect.stringMatching(/^The ElevenLabs transcriber is not supported by this server: /) });
   });
 
   it('rejects a bad dialect at start', () => {

@@ -34,6 +34,18 @@ export type SpeechConfig = Pick<
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 const NAMES: Record<string, string> = { elevenlabs: 'ElevenLabs', deepgram: 'Deepgram', openai: 'OpenAI', azure: 'Azure', cartesia: 'Cartesia', gladia: 'Gladia', assemblyai: 'AssemblyAI' };
 const SUPPORTED: Record<SpeechProviderKind, string[]> = { synthesizer: ['elevenlabs', 'deepgram', 'openai'], transcriber: ['deepgram', 'openai'] };
+/** The setting that makes each supported provider available, as a "not available" message names it. */
+const SETTING: Record<string, string> = {
+  elevenlabs: 'ELEVENLABS_API_KEY',
+  deepgram: 'DEEPGRAM_API_KEY',
+  openai: 'SPEECH_API_KEY (or SPEECH_BASE_URL for a self-hosted OpenAI-compatible server)',
+};
+
+/** "The Azure synthesizer is not supported ...": which of ours to pick instead, and what each needs. */
+function unsupported(kind: SpeechProviderKind, code: string): string {
+  const choices = SUPPORTED[kind].map((supported) => `${NAMES[supported]} needs ${SETTING[supported]}`).join('; ');
+  return `The ${NAMES[code] ?? code} ${kind} is not supported by this server: set the assistant's ${kind}_provider_id to one that is (${choices}).`;
+}
 
 /**
  * Maps the catalog's synthesizer and transcriber providers (by `code`) to adapters built from
@@ -47,11 +59,9 @@ export function createSpeechProviders(config: SpeechConfig) {
   const timeoutMs = config.SPEECH_TIMEOUT_MS;
 
   const missing = (kind: SpeechProviderKind, code: string): string | null => {
-    const what = `The ${NAMES[code] ?? code} ${kind}`;
-    if (!SUPPORTED[kind].includes(code)) return `${what} is not supported by this server.`;
-    if (code === 'elevenlabs') return config.ELEVENLABS_API_KEY ? null : `${what} needs ELEVENLABS_API_KEY to be set.`;
-    if (code === 'deepgram') return config.DEEPGRAM_API_KEY ? null : `${what} needs DEEPGRAM_API_KEY to be set.`;
-    return openAiSpeechBase ? null : `${what} needs SPEECH_API_KEY (or SPEECH_BASE_URL for a self-hosted server) to be set.`;
+    if (!SUPPORTED[kind].includes(code)) return unsupported(kind, code);
+    const configured = code === 'elevenlabs' ? config.ELEVENLABS_API_KEY : code === 'deepgram' ? config.DEEPGRAM_API_KEY : openAiSpeechBase;
+    return configured ? null : `The ${NAMES[code]} ${kind} needs ${SETTING[code]} to be set.`;
   };
   const ensure = (kind: SpeechProviderKind, code: string) => {
     const reason = missing(kind, code);
