@@ -172,7 +172,7 @@ describe('POST /api/calls/web and its socket', () => {
     const before = await balanceMicros(v.t, o.user.id);
     const publicTry = await startCall({ assistant_id: o.assistant.uuid });
     expect(publicTry.statusCode).toBe(403);
-    expect(publicTry.json()).toEqual({ status: false, error: 'This assistant is not active. Its owner can activate it to start conversations.' });
+    expect(publicTry.json()).toEqual({ status: false, error: 'This assistant is not active. Its owner can activate it with PUT /api/user/assistant/{id} and the body {"status": "active"}.' });
     const stranger = await createUser(v.t.deps, { balanceUsd: 1 });
     const foreign = await startCall({ assistant_id: o.assistant.uuid }, { token: stranger.token });
     expect(foreign.statusCode).toBe(404);

@@ -29,8 +29,9 @@ export interface PublicCaller {
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
-export const assistantInactive = () =>
-  new AppError(403, 'This assistant is not active. Its owner can activate it to start conversations.', { code: 'ASSISTANT_INACTIVE' });
+/** Read by a newcomer trying their first assistant (new ones start inactive): it says how to activate it. */
+const ASSISTANT_INACTIVE = 'This assistant is not active. Its owner can activate it with PUT /api/user/assistant/{id} and the body {"status": "active"}.';
+export const assistantInactive = () => new AppError(403, ASSISTANT_INACTIVE, { code: 'ASSISTANT_INACTIVE' });
 
 /**
  * Widget conversations are public. A test conversation is its owner's only (it is free). The

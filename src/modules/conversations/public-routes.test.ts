@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 const NOT_FOUND = { status: false, error: 'Conversation not found' };
-const INACTIVE = { status: false, error: 'This assistant is not active. Its owner can activate it to start conversations.' };
+const INACTIVE = { status: false, error: 'This assistant is not active. Its owner can activate it with PUT /api/user/assistant/{id} and the body {"status": "active"}.' };
 
 /** A conversation of any type, opened by the service as its channel would (chatapp and api ones have no public create). */
 async function conversationOfType(owner: Awaited<ReturnType<typeof ownerWithAssistant>>, type: ConversationType): Promise<string> {

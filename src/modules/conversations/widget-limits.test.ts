@@ -172,7 +172,7 @@ describe('what a widget message is checked and charged with', () => {
 
     const refused = await send(id, '192.0.2.62');
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ status: false, error: 'This assistant is not active. Its owner can activate it to start conversations.' });
+    expect(refused.json()).toEqual({ status: false, error: 'This assistant is not active. Its owner can activate it with PUT /api/user/assistant/{id} and the body {"status": "active"}.' });
     expect(await messageCounters(t)).toEqual([]);
     expect(await state()).toEqual(before);
     expect(await t.deps.db.selectFrom('conversation_charges').select('status').where('conversation_id', '=', before.id).execute()).toEqual([{ status: 'captured' }]);
