@@ -37,6 +37,7 @@ import { installWebCallSocket } from './modules/calls/telephony/web-socket.js';
 import { webCallPageRoutes } from './modules/calls/web-call-page.routes.js';
 import { chatappCallsRoutes } from './modules/calls/chatapp/chatapp-calls.routes.js';
 import { VERSION } from './version.js';
+import { REQUEST_EXAMPLES } from './api-examples.js';
 
 const ONE_MIB = 1024 * 1024;
 
@@ -62,7 +63,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   const metrics = installMetrics(app);
   metrics.registerMetric(deps.services.conversationsModule.messageSteps);
   metrics.registerMetric(deps.services.voiceTurns);
-  await installOpenApi(app, VERSION);
+  await installOpenApi(app, VERSION, REQUEST_EXAMPLES);
   // After the OpenAPI hook, so an alias repeats its route's complete response schemas.
   installRouteAliases(app, { chatapp: 'whatsapp' });
   installHealth(app, deps.db);

@@ -1560,7 +1560,7 @@ export interface components {
             ambient_sound?: "off" | "office" | "city" | "forest" | "crowded_room" | "cafe" | "nature";
             ambient_sound_volume?: number;
             is_webhook_active?: boolean;
-            /** Format: http-url */
+            /** Format: uri */
             webhook_url?: string | null;
             send_webhook_only_on_completed?: boolean;
             include_recording_in_webhook?: boolean;
@@ -1576,7 +1576,7 @@ export interface components {
             } | null;
             conversation_inactivity_timeout?: number | null;
             conversation_ended_retrigger?: boolean;
-            /** Format: http-url */
+            /** Format: uri */
             conversation_ended_webhook_url?: string | null;
             widget_settings?: {
                 title?: string | null;
@@ -1643,7 +1643,7 @@ export interface components {
                 provider_a_team_slug?: string | null;
                 /** @enum {string} */
                 provider_a_endpoint?: "us" | "eu" | "custom";
-                /** Format: http-url */
+                /** Format: uri */
                 provider_a_custom_endpoint?: string | null;
                 provider_a_event_id?: number | null;
                 provider_a_event_name?: string | null;
@@ -1656,14 +1656,14 @@ export interface components {
                     options?: string[];
                 }[];
                 provider_b_api_key?: string | null;
-                /** Format: http-url */
+                /** Format: uri */
                 provider_b_event_type_uri?: string | null;
                 calcom_api_key?: string | null;
                 calcom_event_slug?: string | null;
                 calcom_team_slug?: string | null;
                 /** @enum {string} */
                 calcom_endpoint?: "us" | "eu" | "custom";
-                /** Format: http-url */
+                /** Format: uri */
                 calcom_custom_endpoint?: string | null;
                 calcom_event_id?: number | null;
                 calcom_event_name?: string | null;
@@ -1676,7 +1676,7 @@ export interface components {
                     options?: string[];
                 }[];
                 calendly_api_key?: string | null;
-                /** Format: http-url */
+                /** Format: uri */
                 calendly_event_type_uri?: string | null;
             } | {
                 /** @enum {string} */
@@ -1788,7 +1788,7 @@ export interface components {
              */
             ambient_sound_volume: string;
             is_webhook_active: boolean;
-            /** Format: http-url */
+            /** Format: uri */
             webhook_url: string | null;
             send_webhook_only_on_completed: boolean;
             include_recording_in_webhook: boolean;
@@ -1804,7 +1804,7 @@ export interface components {
             };
             conversation_inactivity_timeout: number | null;
             conversation_ended_retrigger: boolean;
-            /** Format: http-url */
+            /** Format: uri */
             conversation_ended_webhook_url: string | null;
             widget_settings: {
                 title?: string | null;
@@ -1932,7 +1932,7 @@ export interface components {
             ambient_sound: "off" | "office" | "city" | "forest" | "crowded_room" | "cafe" | "nature";
             ambient_sound_volume: number;
             is_webhook_active: boolean;
-            /** Format: http-url */
+            /** Format: uri */
             webhook_url: string | null;
             send_webhook_only_on_completed: boolean;
             include_recording_in_webhook: boolean;
@@ -1948,7 +1948,7 @@ export interface components {
             };
             conversation_inactivity_timeout: number | null;
             conversation_ended_retrigger: boolean;
-            /** Format: http-url */
+            /** Format: uri */
             conversation_ended_webhook_url: string | null;
             widget_settings: {
                 title?: string | null;
@@ -2036,7 +2036,7 @@ export interface components {
             ambient_sound?: "off" | "office" | "city" | "forest" | "crowded_room" | "cafe" | "nature";
             ambient_sound_volume?: number;
             is_webhook_active?: boolean;
-            /** Format: http-url */
+            /** Format: uri */
             webhook_url?: string | null;
             send_webhook_only_on_completed?: boolean;
             include_recording_in_webhook?: boolean;
@@ -2052,7 +2052,7 @@ export interface components {
             } | null;
             conversation_inactivity_timeout?: number | null;
             conversation_ended_retrigger?: boolean;
-            /** Format: http-url */
+            /** Format: uri */
             conversation_ended_webhook_url?: string | null;
             widget_settings?: {
                 title?: string | null;
@@ -2119,7 +2119,7 @@ export interface components {
                 provider_a_team_slug?: string | null;
                 /** @enum {string} */
                 provider_a_endpoint?: "us" | "eu" | "custom";
-                /** Format: http-url */
+                /** Format: uri */
                 provider_a_custom_endpoint?: string | null;
                 provider_a_event_id?: number | null;
                 provider_a_event_name?: string | null;
@@ -2132,14 +2132,14 @@ export interface components {
                     options?: string[];
                 }[];
                 provider_b_api_key?: string | null;
-                /** Format: http-url */
+                /** Format: uri */
                 provider_b_event_type_uri?: string | null;
                 calcom_api_key?: string | null;
                 calcom_event_slug?: string | null;
                 calcom_team_slug?: string | null;
                 /** @enum {string} */
                 calcom_endpoint?: "us" | "eu" | "custom";
-                /** Format: http-url */
+                /** Format: uri */
                 calcom_custom_endpoint?: string | null;
                 calcom_event_id?: number | null;
                 calcom_event_name?: string | null;
@@ -2152,7 +2152,7 @@ export interface components {
                     options?: string[];
                 }[];
                 calendly_api_key?: string | null;
-                /** Format: http-url */
+                /** Format: uri */
                 calendly_event_type_uri?: string | null;
             } | {
                 /** @enum {string} */
@@ -2236,7 +2236,7 @@ export interface components {
             ambient_sound?: "off" | "office" | "city" | "forest" | "crowded_room" | "cafe" | "nature";
             ambient_sound_volume?: number;
             is_webhook_active?: boolean;
-            /** Format: http-url */
+            /** Format: uri */
             webhook_url?: string | null;
             send_webhook_only_on_completed?: boolean;
             include_recording_in_webhook?: boolean;
@@ -2252,7 +2252,7 @@ export interface components {
             } | null;
             conversation_inactivity_timeout?: number | null;
             conversation_ended_retrigger?: boolean;
-            /** Format: http-url */
+            /** Format: uri */
             conversation_ended_webhook_url?: string | null;
             widget_settings?: {
                 title?: string | null;
@@ -2319,7 +2319,7 @@ export interface components {
                 provider_a_team_slug?: string | null;
                 /** @enum {string} */
                 provider_a_endpoint?: "us" | "eu" | "custom";
-                /** Format: http-url */
+                /** Format: uri */
                 provider_a_custom_endpoint?: string | null;
                 provider_a_event_id?: number | null;
                 provider_a_event_name?: string | null;
@@ -2332,14 +2332,14 @@ export interface components {
                     options?: string[];
                 }[];
                 provider_b_api_key?: string | null;
-                /** Format: http-url */
+                /** Format: uri */
                 provider_b_event_type_uri?: string | null;
                 calcom_api_key?: string | null;
                 calcom_event_slug?: string | null;
                 calcom_team_slug?: string | null;
                 /** @enum {string} */
                 calcom_endpoint?: "us" | "eu" | "custom";
-                /** Format: http-url */
+                /** Format: uri */
                 calcom_custom_endpoint?: string | null;
                 calcom_event_id?: number | null;
                 calcom_event_name?: string | null;
@@ -2352,7 +2352,7 @@ export interface components {
                     options?: string[];
                 }[];
                 calendly_api_key?: string | null;
-                /** Format: http-url */
+                /** Format: uri */
                 calendly_event_type_uri?: string | null;
             } | {
                 /** @enum {string} */
@@ -2465,7 +2465,7 @@ export interface components {
         }[];
         EnableInboundWebhookRequest: {
             assistant_id: number;
-            /** Format: http-url */
+            /** Format: uri */
             webhook_url: string;
         };
         EnableInboundWebhookResponse: {
@@ -2481,7 +2481,7 @@ export interface components {
         };
         EnableConversationEndedWebhookRequest: {
             assistant_id: number;
-            /** Format: http-url */
+            /** Format: uri */
             webhook_url: string;
         };
         EnableConversationEndedWebhookResponse: {
@@ -2536,7 +2536,7 @@ export interface components {
         CreateToolRequest: {
             name: string & unknown;
             description: string;
-            /** Format: http-url */
+            /** Format: uri */
             endpoint: string;
             /** @enum {string} */
             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -2565,7 +2565,7 @@ export interface components {
         UpdateToolRequest: {
             name?: string & unknown;
             description?: string;
-            /** Format: http-url */
+            /** Format: uri */
             endpoint?: string;
             /** @enum {string} */
             method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -2761,15 +2761,9 @@ export interface components {
             access_token?: string;
             /** @default false */
             voice_calling_enabled?: boolean;
-            /**
-             * Format: http-url
-             * @description http(s) URL that receives whatsapp_voice events.
-             */
+            /** @description http(s) URL that receives whatsapp_voice events. */
             voice_webhook_url?: string | null;
-            /**
-             * Format: http-url
-             * @description http(s) URL that receives a signed message_status event (sent, delivered, read, failed) for every outbound message. Private addresses are refused at delivery.
-             */
+            /** @description http(s) URL that receives a signed message_status event (sent, delivered, read, failed) for every outbound message. Private addresses are refused at delivery. */
             status_webhook_url?: string | null;
             /** @description Your assistant that answers this sender's chats. */
             assistant_id?: number | null;
@@ -2825,15 +2819,9 @@ export interface components {
             display_name?: string;
             access_token?: string;
             voice_calling_enabled?: boolean;
-            /**
-             * Format: http-url
-             * @description http(s) URL that receives whatsapp_voice events.
-             */
+            /** @description http(s) URL that receives whatsapp_voice events. */
             voice_webhook_url?: string | null;
-            /**
-             * Format: http-url
-             * @description http(s) URL that receives a signed message_status event (sent, delivered, read, failed) for every outbound message. Private addresses are refused at delivery.
-             */
+            /** @description http(s) URL that receives a signed message_status event (sent, delivered, read, failed) for every outbound message. Private addresses are refused at delivery. */
             status_webhook_url?: string | null;
             assistant_id?: number | null;
         };
@@ -2962,10 +2950,7 @@ export interface components {
             recipient_phone: string;
             /** @description The text; the caption when media_url is given (ignored for audio). */
             message?: string;
-            /**
-             * Format: http-url
-             * @description A public URL of an image, audio, video or document.
-             */
+            /** @description A public URL of an image, audio, video or document. */
             media_url?: string;
             filename?: string;
         };
@@ -3098,7 +3083,6 @@ export interface components {
             name: string;
             description?: string | null;
             type: "website" | "pdf" | "txt" | "docx";
-            /** Format: http-url */
             url?: string;
             links?: string[];
             /** @default 10 */
@@ -3311,17 +3295,6 @@ export interface components {
                         [key: string]: unknown;
                     };
                 }[];
-                /** @description On a bot entry answering the caller's words: where the reply's time went. */
-                latency?: {
-                    /** @description Unix seconds: the caller stopped speaking */
-                    caller_speech_ended_at: number | null;
-                    /** @description Unix seconds: the final transcript of their turn arrived */
-                    transcript_final_at: number | null;
-                    /** @description Unix seconds: the model's first token */
-                    model_first_token_at: number | null;
-                    /** @description Unix seconds: the first audio of the reply went out */
-                    first_audio_sent_at: number | null;
-                };
             }[];
             variables: {
                 [key: string]: unknown;
@@ -3556,7 +3529,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "email": "jane@example.com",
-                 *       "password": "example"
+                 *       "password": "correct horse battery"
                  *     }
                  */
                 "application/json": components["schemas"]["LoginRequest"];
@@ -3704,9 +3677,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "example",
+                 *       "name": "Jane Doe",
                  *       "email": "jane@example.com",
-                 *       "password": "examplex"
+                 *       "password": "correct horse battery"
                  *     }
                  */
                 "application/json": components["schemas"]["RegisterRequest"];
@@ -3897,7 +3870,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "example"
+                 *       "name": "Production"
                  *     }
                  */
                 "application/json": components["schemas"]["CreateApiKeyRequest"];
@@ -4340,7 +4313,8 @@ export interface operations {
                  *       "name": "Bakery front desk",
                  *       "type": "inbound",
                  *       "mode": "pipeline",
-                 *       "voice_id": 1,
+                 *       "voice_id": 11,
+                 *       "llm_model_id": 1,
                  *       "language_id": 1,
                  *       "timezone": "Europe/Bucharest",
                  *       "initial_message": "Hi! Thanks for calling Bread & Co. How can I help?",
@@ -4361,9 +4335,9 @@ export interface operations {
                      * @example {
                      *       "message": "Assistant created successfully",
                      *       "data": {
-                     *         "id": 12,
+                     *         "id": 1,
                      *         "name": "Bakery front desk",
-                     *         "status": "active",
+                     *         "status": "inactive",
                      *         "type": "inbound",
                      *         "mode": "pipeline",
                      *         "uuid": "9b2f6c1e-4d3a-4f7b-8e21-5c0d9a7b3e44"
@@ -4521,7 +4495,7 @@ export interface operations {
                      *           "ambient_sound": "off",
                      *           "ambient_sound_volume": "0.50",
                      *           "is_webhook_active": true,
-                     *           "webhook_url": "example",
+                     *           "webhook_url": "https://example.com/hook",
                      *           "send_webhook_only_on_completed": true,
                      *           "include_recording_in_webhook": true,
                      *           "post_call_evaluation": true,
@@ -4535,7 +4509,7 @@ export interface operations {
                      *           "variables": {},
                      *           "conversation_inactivity_timeout": 1,
                      *           "conversation_ended_retrigger": true,
-                     *           "conversation_ended_webhook_url": "example",
+                     *           "conversation_ended_webhook_url": "https://example.com/hook",
                      *           "widget_settings": {
                      *             "title": "example",
                      *             "subtitle": "example",
@@ -4864,7 +4838,7 @@ export interface operations {
                      *         "ambient_sound": "off",
                      *         "ambient_sound_volume": 0.5,
                      *         "is_webhook_active": true,
-                     *         "webhook_url": "example",
+                     *         "webhook_url": "https://example.com/hook",
                      *         "send_webhook_only_on_completed": true,
                      *         "include_recording_in_webhook": true,
                      *         "post_call_evaluation": true,
@@ -4878,7 +4852,7 @@ export interface operations {
                      *         "variables": {},
                      *         "conversation_inactivity_timeout": 1,
                      *         "conversation_ended_retrigger": true,
-                     *         "conversation_ended_webhook_url": "example",
+                     *         "conversation_ended_webhook_url": "https://example.com/hook",
                      *         "widget_settings": {
                      *           "title": "example",
                      *           "subtitle": "example",
@@ -4947,9 +4921,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "example",
                  *       "status": "active",
-                 *       "type": "inbound"
+                 *       "phone_number_id": 1,
+                 *       "speech_speed": 1.1
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateAssistantRequest"];
@@ -5109,9 +5083,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "example",
                  *       "status": "active",
-                 *       "type": "inbound"
+                 *       "phone_number_id": 1,
+                 *       "speech_speed": 1.1
                  *     }
                  */
                 "application/json": components["schemas"]["PatchAssistantRequest"];
@@ -5340,7 +5314,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "example"
+                 *       "name": "Bread & Co",
+                 *       "color": "orange"
                  *     }
                  */
                 "application/json": components["schemas"]["CreateFolderRequest"];
@@ -5496,8 +5471,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "example",
-                 *       "color": "gray"
+                 *       "name": "Bread & Co bakeries",
+                 *       "color": "amber"
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateFolderRequest"];
@@ -5719,7 +5694,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "example"
+                 *       "name": "Front desk",
+                 *       "color": "teal"
                  *     }
                  */
                 "application/json": components["schemas"]["CreateLabelRequest"];
@@ -5875,8 +5851,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "example",
-                 *       "color": "gray"
+                 *       "name": "Front desk (voice)",
+                 *       "color": "green"
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateLabelRequest"];
@@ -6094,7 +6070,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "assistant_id": 1,
-                 *       "webhook_url": "example"
+                 *       "webhook_url": "https://hooks.breadandco.example/inbound-call"
                  *     }
                  */
                 "application/json": components["schemas"]["EnableInboundWebhookRequest"];
@@ -6291,7 +6267,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "assistant_id": 1,
-                 *       "webhook_url": "example"
+                 *       "webhook_url": "https://hooks.breadandco.example/conversation-ended"
                  *     }
                  */
                 "application/json": components["schemas"]["EnableConversationEndedWebhookRequest"];
@@ -6488,7 +6464,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "assistant_id": 1,
-                 *       "webhook_url": "https://example.com/hook"
+                 *       "webhook_url": "https://hooks.breadandco.example/post-call"
                  *     }
                  */
                 "application/json": components["schemas"]["EnableWebhookRequest"];
@@ -6749,10 +6725,24 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "example",
-                 *       "description": "example",
-                 *       "endpoint": "example",
-                 *       "method": "GET"
+                 *       "name": "check_order_status",
+                 *       "description": "Looks up an order's delivery status by its number.",
+                 *       "endpoint": "https://api.breadandco.example/orders/status",
+                 *       "method": "GET",
+                 *       "timeout": 10,
+                 *       "headers": [
+                 *         {
+                 *           "name": "X-Shop-Key",
+                 *           "value": "shop-key-123"
+                 *         }
+                 *       ],
+                 *       "schema": [
+                 *         {
+                 *           "name": "order_id",
+                 *           "type": "string",
+                 *           "description": "The customer's order number"
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["CreateToolRequest"];
@@ -6941,9 +6931,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "example",
-                 *       "description": "example",
-                 *       "endpoint": "example"
+                 *       "description": "Looks up an order's delivery status and time slot by its number.",
+                 *       "timeout": 15
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateToolRequest"];
@@ -7176,7 +7165,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "phone_number": "example"
+                 *       "phone_number": "+14155551234",
+                 *       "nickname": "Sales line"
                  *     }
                  */
                 "application/json": components["schemas"]["CreatePhoneNumberRequest"];
@@ -7272,15 +7262,6 @@ export interface operations {
                     "application/json": components["schemas"]["MessageBody"];
                 };
             };
-            /** @description Twilio could not be reached to check the credentials and the number. */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MessageBody"];
-                };
-            };
         };
     };
     listPhoneNumbers: {
@@ -7355,7 +7336,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "nickname": "example"
+                 *       "nickname": "Front desk line"
                  *     }
                  */
                 "application/json": components["schemas"]["UpdatePhoneNumberRequest"];
@@ -7903,9 +7884,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "display_name": "example",
-                 *       "phone_number": "example",
-                 *       "platform": "cloud_api"
+                 *       "display_name": "Bread & Co",
+                 *       "phone_number": "+40 711 000 111",
+                 *       "platform": "cloud_api",
+                 *       "phone_number_id": "106540352242922",
+                 *       "waba_id": "102290129340398",
+                 *       "access_token": "EAAJBx7ZCqZBZA0cBAExampleToken",
+                 *       "voice_calling_enabled": true,
+                 *       "assistant_id": 1
                  *     }
                  */
                 "application/json": components["schemas"]["CreateSenderRequest"];
@@ -8154,8 +8140,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "display_name": "example",
-                 *       "access_token": "example",
+                 *       "display_name": "Bread & Co Support",
                  *       "voice_calling_enabled": true
                  *     }
                  */
@@ -8441,8 +8426,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "from": "example",
-                 *       "text": "example"
+                 *       "from": "+40711222333",
+                 *       "name": "Ana",
+                 *       "text": "Hi! Do you deliver on Saturdays?"
                  *     }
                  */
                 "application/json": components["schemas"]["SimulateInboundMessageRequest"];
@@ -8552,7 +8538,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "from": "example",
+                 *       "from": "+40711222333",
                  *       "accept": true
                  *     }
                  */
@@ -8740,7 +8726,13 @@ export interface operations {
                  * @example {
                  *       "sender_id": 1,
                  *       "template_id": 1,
-                 *       "recipient_phone": "example"
+                 *       "recipient_phone": "+40711222333",
+                 *       "recipient_name": "Ana",
+                 *       "variables": {
+                 *         "1": "Ana",
+                 *         "2": "Saturday",
+                 *         "3": "10:00"
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["SendTemplateMessageRequest"];
@@ -8870,7 +8862,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "sender_id": 1,
-                 *       "recipient_phone": "example"
+                 *       "recipient_phone": "+40711222333",
+                 *       "message": "Yes, we deliver on Saturdays until 2 pm."
                  *     }
                  */
                 "application/json": components["schemas"]["SendFreeformMessageRequest"];
@@ -9116,7 +9109,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "sender_id": 1,
-                 *       "recipient_phone": "example"
+                 *       "recipient_phone": "+40711222333",
+                 *       "recipient_name": "Ana"
                  *     }
                  */
                 "application/json": components["schemas"]["RequestCallPermissionRequest"];
@@ -9505,7 +9499,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "example"
+                 *       "name": "Shop FAQ",
+                 *       "description": "Opening hours, deliveries and orders"
                  *     }
                  */
                 "application/json": components["schemas"]["CreateKnowledgeBaseRequest"];
@@ -9672,8 +9667,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "example",
-                 *       "description": "example"
+                 *       "name": "Shop FAQ",
+                 *       "description": "Opening hours, deliveries, orders and cakes"
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateKnowledgeBaseRequest"];
@@ -9994,15 +9989,19 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "example",
-                 *       "type": "website"
+                 *       "name": "Opening hours",
+                 *       "type": "website",
+                 *       "url": "https://breadandco.example/hours",
+                 *       "relative_links_limit": 5
                  *     }
                  */
                 "application/json": components["schemas"]["CreateDocumentRequest"];
                 /**
                  * @example {
-                 *       "name": "example",
-                 *       "type": "website"
+                 *       "name": "Opening hours",
+                 *       "type": "website",
+                 *       "url": "https://breadandco.example/hours",
+                 *       "relative_links_limit": 5
                  *     }
                  */
                 "multipart/form-data": components["schemas"]["CreateDocumentRequest"];
@@ -10198,8 +10197,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "example",
-                 *       "description": "example"
+                 *       "name": "Opening hours and holidays",
+                 *       "description": "Including the Christmas schedule"
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateDocumentRequest"];
@@ -10842,8 +10841,11 @@ export interface operations {
                 /**
                  * @example {
                  *       "assistant_id": 1,
-                 *       "customer_identifier": "example",
-                 *       "message": "example"
+                 *       "customer_identifier": "+40711222333",
+                 *       "message": "Can I order a birthday cake for Saturday?",
+                 *       "variables": {
+                 *         "customer_name": "Ana"
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["GenerateReplyRequest"];
@@ -11082,8 +11084,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "phone_number": "example",
-                 *       "assistant_id": 1
+                 *       "phone_number": "+40711222333",
+                 *       "assistant_id": 1,
+                 *       "variables": {
+                 *         "customer_name": "Ana"
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["MakeCallRequest"];
@@ -11224,13 +11229,7 @@ export interface operations {
                      *                   "arguments": {},
                      *                   "result": {}
                      *                 }
-                     *               ],
-                     *               "latency": {
-                     *                 "caller_speech_ended_at": 0.5,
-                     *                 "transcript_final_at": 0.5,
-                     *                 "model_first_token_at": 0.5,
-                     *                 "first_audio_sent_at": 0.5
-                     *               }
+                     *               ]
                      *             }
                      *           ],
                      *           "variables": {},
@@ -11336,13 +11335,7 @@ export interface operations {
                      *               "arguments": {},
                      *               "result": {}
                      *             }
-                     *           ],
-                     *           "latency": {
-                     *             "caller_speech_ended_at": 0.5,
-                     *             "transcript_final_at": 0.5,
-                     *             "model_first_token_at": 0.5,
-                     *             "first_audio_sent_at": 0.5
-                     *           }
+                     *           ]
                      *         }
                      *       ],
                      *       "variables": {},
@@ -11581,7 +11574,10 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "assistant_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                 *       "assistant_id": "9b2f6c1e-4d3a-4f7b-8e21-5c0d9a7b3e44",
+                 *       "variables": {
+                 *         "customer_name": "Ana"
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["StartWebCallRequest"];
@@ -11658,7 +11654,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Public calls only: the widget's starts per client network per hour, the assistant's daily widget budget (DAILY_BUDGET_SPENT, until the next UTC day), or the calls in progress per assistant or per network (WEB_CALLS_MAX_*). Retry-After gives the seconds to wait. */
+            /** @description Calls and conversations started from one client network per hour (the widget limit). Retry-After gives the seconds to wait. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11699,7 +11695,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "sender_id": 1,
-                 *       "recipient_phone": "example"
+                 *       "recipient_phone": "+40711222333",
+                 *       "variables": {
+                 *         "customer_name": "Ana"
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["PostUserChatappVoiceCallRequest"];

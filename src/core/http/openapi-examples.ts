@@ -3,18 +3,20 @@ import { mediaOf, operations, type OpenApiDocument } from './openapi-components.
 type Json = Record<string, unknown>;
 
 /**
- * Every request body and 2xx response in the document gets an example. Routes that declare
- * `examples` on their schema keep theirs (written by hand for the main flows); the others get
- * one built from the schema: required fields of a request (or its first few when none is
- * required), every field of a response, with values inside the schema's bounds and formats.
- * The OpenAPI test validates each example against its schema, so neither kind can drift.
+ * Every request body and 2xx response in the document gets an example. A request whose
+ * operation has one in `requestExamples` (by operationId) gets that one, written by hand; routes
+ * that declare `examples` on their schema keep theirs; the others get one built from the schema:
+ * required fields of a request (or its first few when none is required), every field of a
+ * response, with values inside the schema's bounds and formats. The OpenAPI test validates each
+ * example against its schema, and another sends every request example to the app.
  */
-export function addMissingExamples(document: OpenApiDocument): OpenApiDocument {
+export function addMissingExamples(document: OpenApiDocument, requestExamples: Record<string, unknown> = {}): OpenApiDocument {
   const components = document.components?.schemas ?? {};
   for (const operation of operations(document)) {
     for (const [kind, media] of mediaOf(operation)) {
       if (!media.schema || media.example !== undefined || media.examples !== undefined) continue;
-      const example = sampleOf(media.schema, { components, request: kind === 'Request', depth: 0 });
+      const written = kind === 'Request' && operation.operationId ? requestExamples[operation.operationId] : undefined;
+      const example = written ?? sampleOf(media.schema, { components, request: kind === 'Request', depth: 0 });
       if (example !== undefined) media.example = example;
     }
   }

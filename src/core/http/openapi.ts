@@ -14,7 +14,7 @@ import { CodedErrorBody, ConversationErrorBody, MessageBody, SimpleErrorBody, Va
  * Every route gets the error responses it can produce, derived from its config, so the
  * document never forgets a 401 or a 422.
  */
-export async function installOpenApi(app: App, version: string): Promise<void> {
+export async function installOpenApi(app: App, version: string, requestExamples: Record<string, unknown> = {}): Promise<void> {
   app.addHook('onRoute', addErrorResponses);
   await app.register(swagger, {
     openapi: {
@@ -32,7 +32,7 @@ export async function installOpenApi(app: App, version: string): Promise<void> {
     // Named schemas become components, then every body and answer gets an example (see both files).
     transformObject: (documentObject) => {
       if (!('openapiObject' in documentObject)) return documentObject.swaggerObject;
-      return addMissingExamples(hoistNamedSchemas(documentObject.openapiObject as OpenApiDocument)) as typeof documentObject.openapiObject;
+      return addMissingExamples(hoistNamedSchemas(documentObject.openapiObject as OpenApiDocument), requestExamples) as typeof documentObject.openapiObject;
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });

@@ -32,12 +32,13 @@ const bodyCheckedByService: FastifySchemaCompiler<unknown> = ({ schema, httpPart
   httpPart === 'body' ? () => true : textAjv.compile(schema as object);
 
 const SummaryEnvelope = Type.Object({ message: Type.String(), data: AssistantSummary });
+// New assistants start inactive; voice 11 is OpenAI's Nova (a pipeline voice), model 1 GPT-4o-mini.
 const CreatedEnvelope = withExample(
   Type.Object({ message: Type.String(), data: Type.Object({ ...AssistantSummary.properties, uuid: Type.String() }) }),
-  { message: 'Assistant created successfully', data: { id: 12, name: 'Bakery front desk', status: 'active', type: 'inbound', mode: 'pipeline', uuid: '9b2f6c1e-4d3a-4f7b-8e21-5c0d9a7b3e44' } },
+  { message: 'Assistant created successfully', data: { id: 1, name: 'Bakery front desk', status: 'inactive', type: 'inbound', mode: 'pipeline', uuid: '9b2f6c1e-4d3a-4f7b-8e21-5c0d9a7b3e44' } },
 );
 const CreateExample = withExample(AssistantCreateBody, {
-  name: 'Bakery front desk', type: 'inbound', mode: 'pipeline', voice_id: 1, language_id: 1, timezone: 'Europe/Bucharest',
+  name: 'Bakery front desk', type: 'inbound', mode: 'pipeline', voice_id: 11, llm_model_id: 1, language_id: 1, timezone: 'Europe/Bucharest',
   initial_message: 'Hi! Thanks for calling Bread & Co. How can I help?',
   system_prompt: 'You answer questions about opening hours, orders and deliveries for Bread & Co, a bakery in Cluj.',
 });
