@@ -38,6 +38,10 @@ const ConfigSchema = Type.Object({
   JOB_LEASE_MS: Type.Integer({ minimum: 500, maximum: 3_600_000, default: 30_000 }),
   WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
   WEBHOOK_RETRY_SCHEDULE: Type.String({ pattern: '^\\d+(ms|s|m|h|d)(,\\d+(ms|s|m|h|d)){0,19}$', default: '30s,2m,10m,1h,6h' }),
+  INBOUND_WEBHOOK_TIMEOUT_MS: Type.Integer({
+    minimum: 500, maximum: 12_000, default: 5_000,
+    description: 'How long an inbound call waits for its inbound-call webhook to answer (with variables) before the assistant picks up; Twilio gives up on our own answer after 15 s.',
+  }),
   CHATAPP_GRAPH_URL: Type.String({ pattern: '^https?://', default: 'https://graph.facebook.com/v23.0' }),
   CHATAPP_GRAPH_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 15_000 }),
   CHATAPP_VERIFY_TOKEN: Type.Optional(Type.String({ minLength: 1 })),

@@ -38,6 +38,7 @@ import { pruneExpiredLimits } from './core/limits/fixed-window.js';
 import { usdToMicros } from './core/money.js';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
 import { parseRetrySchedule, registerWebhookJobs } from './modules/webhooks/webhook-delivery.js';
+import { createImmediateWebhooks } from './modules/webhooks/immediate-delivery.js';
 import { widgetServiceFrom } from './modules/widget/widget.service.js';
 import { createCallsModule, registerCallsJobs } from './modules/calls/calls.module.js';
 import type { CallEngine } from './modules/calls/engine/engine.types.js';
@@ -165,6 +166,7 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
     readiness: callReadiness,
     originForAssistant: (assistantUuid, origin) => widget.originForAssistant(assistantUuid, origin),
     chatapp: chatapp.voiceCalls,
+    sendWebhookNow: createImmediateWebhooks({ db, clock, http: deps.http, signingSecrets: webhooks.signingSecrets }).send,
   });
   return { callsModule, accounts, auth, apiKeys, webhooks, knowledge, ...assistantServices, chatapp, conversations: conversationsModule.conversations, conversationsModule, widget, voiceTurns };
 }

@@ -434,7 +434,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Enable the inbound webhook */
+        /**
+         * Enable the inbound webhook
+         * @description When a call reaches the assistant (its phone number, or a chatapp customer's call), an `inbound_call` webhook is sent before it picks up: `{event, call_id, assistant_id (uuid), type, customer_phone, assistant_phone, variables, created_at}`, signed like every delivery. The call waits up to INBOUND_WEBHOOK_TIMEOUT_MS for the answer: a 2xx with a flat JSON object sets those variables for the call.
+         */
         post: operations["enableInboundWebhook"];
         delete?: never;
         options?: never;

@@ -20,7 +20,7 @@ export const assistantCompatRoutes: FastifyPluginAsyncTypebox<{ compat: Assistan
   );
 
   for (const toggle of Object.keys(WEBHOOK_TOGGLES) as WebhookToggle[]) {
-    const { needsUrl } = WEBHOOK_TOGGLES[toggle];
+    const { needsUrl, description } = WEBHOOK_TOGGLES[toggle];
     app.post(
       `/user/assistants/${toggle}`,
       {
@@ -29,6 +29,7 @@ export const assistantCompatRoutes: FastifyPluginAsyncTypebox<{ compat: Assistan
           tags,
           operationId: camelCase(toggle),
           summary: toggleSummary(toggle),
+          ...(description ? { description } : {}),
           body: needsUrl ? EnableWebhookBody : AssistantIdBody,
           response: { 200: ToggleResponse, 404: notFoundBody },
         },

@@ -9,8 +9,14 @@ export type WebhookToggle =
   | 'enable-webhook' | 'disable-webhook';
 
 /** What each toggle changes and answers, as the reference documents them. */
-export const WEBHOOK_TOGGLES: Record<WebhookToggle, { message: string; needsUrl: boolean; change(url: string | null): WebhookChange }> = {
-  'enable-inbound-webhook': { message: 'Webhook enabled successfully', needsUrl: true, change: (url) => ({ inboundWebhookUrl: url }) },
+export const WEBHOOK_TOGGLES: Record<WebhookToggle, { message: string; needsUrl: boolean; change(url: string | null): WebhookChange; description?: string }> = {
+  'enable-inbound-webhook': {
+    message: 'Webhook enabled successfully', needsUrl: true, change: (url) => ({ inboundWebhookUrl: url }),
+    description:
+      'When a call reaches the assistant (its phone number, or a chatapp customer\'s call), an `inbound_call` webhook is sent before it picks up: ' +
+      '`{event, call_id, assistant_id (uuid), type, customer_phone, assistant_phone, variables, created_at}`, signed like every delivery. ' +
+      'The call waits up to INBOUND_WEBHOOK_TIMEOUT_MS for the answer: a 2xx with a flat JSON object sets those variables for the call.',
+  },
   'disable-inbound-webhook': { message: 'Inbound webhook disabled successfully', needsUrl: false, change: () => ({ inboundWebhookUrl: null }) },
   'enable-conversation-ended-webhook': {
     message: 'Conversation ended webhook enabled successfully', needsUrl: true, change: (url) => ({ conversationEndedWebhookUrl: url }),

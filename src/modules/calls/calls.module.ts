@@ -20,6 +20,7 @@ import { createTwilioAccounts } from './telephony/twilio-accounts.js';
 import { createTwilioRest } from './telephony/twilio-rest.js';
 import { createTwilioWebhooks } from './telephony/twilio-webhooks.js';
 import type { CallReadiness } from './call-readiness.js';
+import { createInboundCallWebhook, type InboundCallWebhookDeps } from './inbound-call-webhook.js';
 import { createWebCallsService } from './web-calls.service.js';
 import type { OriginVerdict } from '../widget/widget.service.js';
 import type { VoiceCallsPort } from '../chatapp/voice-calls.port.js';
@@ -34,6 +35,7 @@ export interface CallsConfig extends RecordingsConfig {
   TWILIO_API_URL: string;
   TWILIO_TIMEOUT_MS: number;
   VOICE_PRICE_PER_MINUTE_USD: string;
+  INBOUND_WEBHOOK_TIMEOUT_MS: number;
   WEB_CALL_TOKEN_TTL_SECONDS: number;
   WEB_CALLS_MAX_PER_ASSISTANT: number;
   WEB_CALLS_MAX_PER_NETWORK: number;
@@ -60,6 +62,8 @@ export interface CallsModuleDeps {
   assistantByUuid(uuid: string): Promise<RuntimeAssistant | undefined>;
   readiness: CallReadiness;
   originForAssistant(assistantUuid: string, origin: string): Promise<OriginVerdict>;
+  /** Sends a webhook and waits for its first attempt (the inbound-call webhook); absent: none is sent. */
+  sendWebhookNow?: InboundCallWebhookDeps['sendNow'];
   /** Calls on the chatapp platform (WebRTC); absent: no chatapp calls. */
   chatapp?: VoiceCallsPort;
   chatappLegOptions?: WebrtcLegOptions;
@@ -77,7 +81,10 @@ export function createCallsModule(deps: CallsModuleDeps) {
   const calls = createCallsService({
     db, clock, logger, pricePerMinuteMicros, publicUrl: config.PUBLIC_URL, recordings: createRecordingStore(config, logger), rest, accounts, loadAssistant: deps.loadAssistant,
   });
-  const twilioWebhooks = createTwilioWebhooks({ db, clock, logger, accounts, sessions, publicUrl: config.PUBLIC_URL, pricePerMinuteMicros });
+  const beforeAnswer = deps.sendWebhookNow
+    ? createInboundCallWebhook({ db, clock, logger, timeoutMs: config.INBOUND_WEBHOOK_TIMEOUT_MS, sendNow: deps.sendWebhookNow })
+    : undefined;
+  const twilioWebhooks = createTwilioWebhooks({ db, clock, logger, accounts, sessions, publicUrl: config.PUBLIC_URL, pricePerMinuteMicros, beforeAnswer });
   const webCalls = createWebCallsService({
     db, clock, pricePerMinuteMicros, tokenTtlMs: config.WEB_CALL_TOKEN_TTL_SECONDS * 1000, assistantByUuid: deps.assistantByUuid,
     callsInProgress: { perAssistant: config.WEB_CALLS_MAX_PER_ASSISTANT, perNetwork: config.WEB_CALLS_MAX_PER_NETWORK },
@@ -89,7 +96,10 @@ export function createCallsModule(deps: CallsModuleDeps) {
     },
   });
   const chatappCalls = deps.chatapp
-    ? createChatappCallsModule({ db, clock, logger, sessions, port: deps.chatapp, pricePerMinuteMicros, legOptions: deps.chatappLegOptions ?? { iceServers: iceServersFromConfig(config) }, loadAssistant: deps.loadAssistant })
+    ? createChatappCallsModule({
+      db, clock, logger, sessions, port: deps.chatapp, pricePerMinuteMicros, legOptions: deps.chatappLegOptions ?? { iceServers: iceServersFromConfig(config) },
+      loadAssistant: deps.loadAssistant, beforeAnswer,
+    })
     : null;
   return { calls, webCalls, sessions, twilioWebhooks, rest, accounts, pricePerMinuteMicros, llm: deps.llm, modelFor: deps.modelFor, loadAssistant: deps.loadAssistant, chatappCalls };
 }

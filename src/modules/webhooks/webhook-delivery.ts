@@ -9,7 +9,8 @@ import type { SigningSecrets } from './signing-secrets.js';
 export const WEBHOOK_DELIVERY_JOB = 'webhooks.deliver';
 /** Only a backstop against crash loops: the retry schedule decides when a delivery fails. */
 export const WEBHOOK_JOB_MAX_ATTEMPTS = 25;
-const RESPONSE_BODY_BYTES = 2048;
+/** What the delivery log keeps of a receiver's answer. */
+export const RESPONSE_BODY_BYTES = 2048;
 
 export interface DeliveryJobPayload {
   deliveryId: number;
@@ -67,6 +68,31 @@ export function parseRetrySchedule(text: string): number[] {
   });
 }
 
+/** One signed POST of a delivery; the receiver's failures and the network's are results, not errors. */
+export async function postDelivery(
+  deps: { http: HttpClient; clock: Clock },
+  delivery: { url: string; event: string; uuid: string; body: string },
+  secret: string,
+  limits: { timeoutMs: number; maxResponseBytes: number },
+): Promise<AttemptResult> {
+  const timestamp = Math.floor(deps.clock.now().getTime() / 1000);
+  const headers = {
+    'content-type': 'application/json',
+    'user-agent': `Switchboard-Webhooks/${VERSION}`,
+    'x-switchboard-event': delivery.event,
+    'x-switchboard-delivery': delivery.uuid,
+    'x-switchboard-timestamp': String(timestamp),
+    'x-switchboard-signature': signPayload(secret, timestamp, delivery.body),
+  };
+  try {
+    const response = await deps.http.request(delivery.url, { method: 'POST', headers, body: delivery.body, ...limits });
+    return classifyResponse(response, deps.clock.now());
+  } catch (error) {
+    if (error instanceof OutboundError) return classifyError(error);
+    throw error;
+  }
+}
+
 export interface WebhookDelivererDeps {
   clock: Clock;
   http: HttpClient;
@@ -96,16 +122,6 @@ export function createWebhookDeliverer({ clock, http, signingSecrets, retrySched
     return secret;
   };
 
-  async function attempt(url: string, headers: Record<string, string>, body: string): Promise<AttemptResult> {
-    try {
-      const response = await http.request(url, { method: 'POST', headers, body, timeoutMs, maxResponseBytes: RESPONSE_BODY_BYTES });
-      return classifyResponse(response, clock.now());
-    } catch (error) {
-      if (error instanceof OutboundError) return classifyError(error);
-      throw error;
-    }
-  }
-
   return {
     /** ctx.loaded: the delivery, read by the claim statement (sendableDeliveryOf). */
     async deliver(_payload: DeliveryJobPayload, ctx: JobContext<SendableDelivery>): Promise<ConcludedAttempt | undefined> {
@@ -114,17 +130,8 @@ export function createWebhookDeliverer({ clock, http, signingSecrets, retrySched
       if (!delivery || delivery.status !== 'pending') return undefined;
       const secret = delivery.secret_sealed ? openSecret(delivery.secret_sealed) : (await signingSecrets.get(ctx.db, delivery.user_id)).secret;
       const startedAt = clock.now();
-      const timestamp = Math.floor(startedAt.getTime() / 1000);
-      const headers = {
-        'content-type': 'application/json',
-        'user-agent': `Switchboard-Webhooks/${VERSION}`,
-        'x-switchboard-event': delivery.event,
-        'x-switchboard-delivery': delivery.uuid,
-        'x-switchboard-timestamp': String(timestamp),
-        'x-switchboard-signature': signPayload(secret, timestamp, delivery.body),
-      };
       const started = performance.now();
-      const result = await attempt(delivery.url, headers, delivery.body);
+      const result = await postDelivery({ http, clock }, delivery, secret, { timeoutMs, maxResponseBytes: RESPONSE_BODY_BYTES });
       const durationMs = Math.round(performance.now() - started);
 
       const now = clock.now();

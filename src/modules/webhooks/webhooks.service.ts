@@ -20,6 +20,8 @@ export interface WebhookToSend {
   payload: unknown;
   /** The injected clock's time, so the delivery log follows it; the database's time otherwise. */
   now?: Date;
+  /** The worker's first attempt not before this (a sender that makes the first attempt itself: sendWebhookNow). */
+  notBefore?: Date;
 }
 
 /**
@@ -38,13 +40,13 @@ export async function enqueueWebhook(tx: DbOrTx, input: WebhookToSend): Promise<
     body,
     now: input.now,
   });
-  await enqueueDeliveryJob(tx, delivery.id);
+  await enqueueDeliveryJob(tx, delivery.id, input.notBefore);
   return delivery;
 }
 
-function enqueueDeliveryJob(tx: DbOrTx, deliveryId: number): Promise<number> {
+function enqueueDeliveryJob(tx: DbOrTx, deliveryId: number, runAt?: Date): Promise<number> {
   const payload: DeliveryJobPayload = { deliveryId };
-  return enqueueJob(tx, { kind: WEBHOOK_DELIVERY_JOB, payload, maxAttempts: WEBHOOK_JOB_MAX_ATTEMPTS, dedupeKey: deliveryJobKey(deliveryId) });
+  return enqueueJob(tx, { kind: WEBHOOK_DELIVERY_JOB, payload, runAt, maxAttempts: WEBHOOK_JOB_MAX_ATTEMPTS, dedupeKey: deliveryJobKey(deliveryId) });
 }
 
 const deliveryJobKey = (deliveryId: number) => `webhook:${deliveryId}`;

@@ -88,6 +88,7 @@ export function createChatappCallSignals(deps: ChatappCallsDeps) {
       return undefined;
     });
     if (!row) return;
+    await deps.beforeAnswer?.(row);
     let answered: { leg: ChatappWebrtcLeg; sdp: string };
     try {
       answered = await ChatappWebrtcLeg.answer(offerSdp, deps.legOptions);

@@ -5,6 +5,7 @@ import type { RuntimeAssistant } from '../../assistants/assistant-present.js';
 import type { VoiceCallsPort } from '../../chatapp/voice-calls.port.js';
 import type { WebrtcLegOptions } from '../telephony/chatapp-webrtc.js';
 import type { ChatappLiveCalls } from './chatapp-live-calls.js';
+import type { CallRow } from '../calls.repo.js';
 
 /** What placing our calls and answering the platform's call signals both need. */
 export interface ChatappCallsDeps {
@@ -16,4 +17,6 @@ export interface ChatappCallsDeps {
   pricePerMinuteMicros: number;
   legOptions: WebrtcLegOptions;
   loadAssistant(userId: number, assistantId: number): Promise<RuntimeAssistant | undefined>;
+  /** Runs once a customer's call is recorded, before the assistant picks up (the inbound-call webhook). */
+  beforeAnswer?: (call: CallRow) => Promise<void>;
 }

@@ -29,6 +29,8 @@ export interface TwilioWebhooksDeps {
   sessions: CallSessions;
   publicUrl: string | undefined;
   pricePerMinuteMicros: number;
+  /** Runs once a new inbound call is recorded, before Twilio hears our answer (the inbound-call webhook). */
+  beforeAnswer?: (call: CallRow) => Promise<void>;
 }
 
 /** A signed Twilio request: the form, the path and query we received, and its signature header. */
@@ -150,6 +152,7 @@ export function createTwilioWebhooks(deps: TwilioWebhooksDeps) {
           await reserveMinute(tx, { id: row.id, userId: row.user_id, pricePerMinuteMicros: row.price_per_minute_micros }, now);
           return row;
         });
+        await deps.beforeAnswer?.(call);
         return stream(call.id);
       } catch (error) {
         if (error instanceof InsufficientBalanceError) {
