@@ -40,6 +40,13 @@ export const webCallPageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/call/assets/:name', common, async (request, reply) => {
     const script = scripts.get((request.params as { name: string }).name);
     if (!script) return reply.status(404).type('text/plain').send('Not found');
-    return reply.type('text/javascript; charset=utf-8').header('x-content-type-options', 'nosniff').header('cache-control', 'public, max-age=300').send(script);
+    return reply
+      .type('text/javascript; charset=utf-8')
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=300')
+      // The website widget loads the capture worklet from its own page's origin (a CORS module load).
+      .header('access-control-allow-origin', '*')
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .send(script);
   });
 };

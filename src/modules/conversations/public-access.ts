@@ -30,7 +30,7 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
 /** Read by a newcomer trying their first assistant (new ones start inactive): it says how to activate it. */
-const ASSISTANT_INACTIVE = 'This assistant is not active. Its owner can activate it with PUT /api/user/assistant/{id} and the body {"status": "active"}.';
+export const ASSISTANT_INACTIVE = 'This assistant is not active. Its owner can activate it with PUT /api/user/assistant/{id} and the body {"status": "active"}.';
 export const assistantInactive = () => new AppError(403, ASSISTANT_INACTIVE, { code: 'ASSISTANT_INACTIVE' });
 
 /**

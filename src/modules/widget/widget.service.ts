@@ -3,6 +3,7 @@ import { AppError } from '../../core/http/errors.js';
 import { normalizeWidgetSettings, type WidgetSettings } from '../assistants/widget-settings.schemas.js';
 import type { RuntimeAssistant } from '../assistants/assistant-present.js';
 import { fillVariables } from '../conversations/prompt.js';
+import { ASSISTANT_INACTIVE } from '../conversations/public-access.js';
 import { originAllowed } from './origins.js';
 import type { WidgetConfig } from './widget.schemas.js';
 
@@ -23,7 +24,7 @@ export type OriginVerdict = 'allowed' | 'refused' | 'unknown';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const assistantNotFound = () => new AppError(404, 'Assistant not found', { code: 'ASSISTANT_NOT_FOUND' });
-export const assistantInactive = () => new AppError(404, 'This assistant is not active.', { code: 'ASSISTANT_INACTIVE' });
+export const assistantInactive = () => new AppError(404, ASSISTANT_INACTIVE, { code: 'ASSISTANT_INACTIVE' });
 export const originRefused = () => new AppError(403, 'This website is not allowed to use this assistant.', { code: 'ORIGIN_NOT_ALLOWED' });
 
 /** The widget's public config and the origin checks of the public conversation routes. */

@@ -109,7 +109,7 @@ describe('GET /api/widget/{uuid}/config', () => {
     const inactive = await ownerWithAssistant(ctx.t, { assistant: { status: 'inactive' } });
     const res = await inject('GET', `/api/widget/${inactive.assistant.uuid}/config`);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ status: false, error: 'This assistant is not active.' });
+    expect(res.json()).toEqual({ status: false, error: 'This assistant is not active. Its owner can activate it with PUT /api/user/assistant/{id} and the body {"status": "active"}.' });
   });
 });
 

@@ -17,14 +17,14 @@
   const MAX_MESSAGE = 2000;
 
   const STRINGS = {
-    en: { open: 'Open chat', close: 'Close chat', launcher: 'Chat with us', placeholder: 'Type your message…', send: 'Send', newChat: 'New conversation', typing: 'The assistant is typing', you: 'You', startNew: 'Start a new conversation', balance: 'The assistant cannot reply right now. Please try again later.', rate: 'Too many messages. Please wait {t} and try again.', ended: 'This conversation has ended.', failed: 'Something went wrong. Please try again.', network: 'Could not reach the chat. Check your connection and try again.', unavailable: 'The chat is not available right now.', seconds: '{n} s', minutes: '{n} min' },
-    de: { open: 'Chat öffnen', close: 'Chat schließen', launcher: 'Chatten Sie mit uns', placeholder: 'Nachricht eingeben…', send: 'Senden', newChat: 'Neue Unterhaltung', typing: 'Der Assistent schreibt', you: 'Sie', startNew: 'Neue Unterhaltung beginnen', balance: 'Der Assistent kann gerade nicht antworten. Bitte versuchen Sie es später erneut.', rate: 'Zu viele Nachrichten. Bitte warten Sie {t} und versuchen Sie es erneut.', ended: 'Diese Unterhaltung ist beendet.', failed: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.', network: 'Der Chat ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.', unavailable: 'Der Chat ist gerade nicht verfügbar.', seconds: '{n} s', minutes: '{n} Min.' },
-    fr: { open: 'Ouvrir le chat', close: 'Fermer le chat', launcher: 'Discutons', placeholder: 'Écrivez votre message…', send: 'Envoyer', newChat: 'Nouvelle conversation', typing: "L'assistant écrit", you: 'Vous', startNew: 'Commencer une nouvelle conversation', balance: "L'assistant ne peut pas répondre pour le moment. Veuillez réessayer plus tard.", rate: 'Trop de messages. Veuillez patienter {t} puis réessayer.', ended: 'Cette conversation est terminée.', failed: "Une erreur s'est produite. Veuillez réessayer.", network: 'Impossible de joindre le chat. Vérifiez votre connexion et réessayez.', unavailable: "Le chat n'est pas disponible pour le moment.", seconds: '{n} s', minutes: '{n} min' },
-    es: { open: 'Abrir chat', close: 'Cerrar chat', launcher: 'Chatea con nosotros', placeholder: 'Escribe tu mensaje…', send: 'Enviar', newChat: 'Nueva conversación', typing: 'El asistente está escribiendo', you: 'Tú', startNew: 'Empezar una nueva conversación', balance: 'El asistente no puede responder ahora. Inténtalo más tarde.', rate: 'Demasiados mensajes. Espera {t} e inténtalo de nuevo.', ended: 'Esta conversación ha terminado.', failed: 'Algo salió mal. Inténtalo de nuevo.', network: 'No se pudo conectar con el chat. Comprueba tu conexión e inténtalo de nuevo.', unavailable: 'El chat no está disponible ahora.', seconds: '{n} s', minutes: '{n} min' },
-    it: { open: 'Apri la chat', close: 'Chiudi la chat', launcher: 'Scrivici', placeholder: 'Scrivi il tuo messaggio…', send: 'Invia', newChat: 'Nuova conversazione', typing: "L'assistente sta scrivendo", you: 'Tu', startNew: 'Inizia una nuova conversazione', balance: "L'assistente non può rispondere ora. Riprova più tardi.", rate: 'Troppi messaggi. Attendi {t} e riprova.', ended: 'Questa conversazione è terminata.', failed: 'Qualcosa è andato storto. Riprova.', network: 'Impossibile raggiungere la chat. Controlla la connessione e riprova.', unavailable: 'La chat non è disponibile al momento.', seconds: '{n} s', minutes: '{n} min' },
-    pt: { open: 'Abrir chat', close: 'Fechar chat', launcher: 'Fale connosco', placeholder: 'Escreva a sua mensagem…', send: 'Enviar', newChat: 'Nova conversa', typing: 'O assistente está a escrever', you: 'Você', startNew: 'Iniciar uma nova conversa', balance: 'O assistente não pode responder agora. Tente novamente mais tarde.', rate: 'Demasiadas mensagens. Aguarde {t} e tente novamente.', ended: 'Esta conversa terminou.', failed: 'Algo correu mal. Tente novamente.', network: 'Não foi possível contactar o chat. Verifique a ligação e tente novamente.', unavailable: 'O chat não está disponível de momento.', seconds: '{n} s', minutes: '{n} min' },
-    nl: { open: 'Chat openen', close: 'Chat sluiten', launcher: 'Chat met ons', placeholder: 'Typ je bericht…', send: 'Versturen', newChat: 'Nieuw gesprek', typing: 'De assistent typt', you: 'Jij', startNew: 'Een nieuw gesprek beginnen', balance: 'De assistent kan nu niet antwoorden. Probeer het later opnieuw.', rate: 'Te veel berichten. Wacht {t} en probeer het opnieuw.', ended: 'Dit gesprek is beëindigd.', failed: 'Er ging iets mis. Probeer het opnieuw.', network: 'De chat is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.', unavailable: 'De chat is nu niet beschikbaar.', seconds: '{n} s', minutes: '{n} min' },
-    ro: { open: 'Deschide chatul', close: 'Închide chatul', launcher: 'Scrie-ne', placeholder: 'Scrie mesajul tău…', send: 'Trimite', newChat: 'Conversație nouă', typing: 'Asistentul scrie', you: 'Tu', startNew: 'Începe o conversație nouă', balance: 'Asistentul nu poate răspunde acum. Încearcă din nou mai târziu.', rate: 'Prea multe mesaje. Așteaptă {t} și încearcă din nou.', ended: 'Această conversație s-a încheiat.', failed: 'Ceva nu a mers. Încearcă din nou.', network: 'Chatul nu poate fi accesat. Verifică conexiunea și încearcă din nou.', unavailable: 'Chatul nu este disponibil acum.', seconds: '{n} s', minutes: '{n} min' },
+    en: { close: 'Close chat', launcher: 'Chat with us', placeholder: 'Type your message…', send: 'Send', newChat: 'New conversation', typing: 'The assistant is typing', you: 'You', startNew: 'Start a new conversation', balance: 'The assistant cannot reply right now. Please try again later.', rate: 'Too many messages. Please wait {t} and try again.', ended: 'This conversation has ended.', failed: 'Something went wrong. Please try again.', network: 'Could not reach the chat. Check your connection and try again.', unavailable: 'The chat is not available right now.', seconds: '{n} s', minutes: '{n} min', call: 'Call', hangUp: 'Hang up', calling: 'Calling…', inCall: 'On the call. Speak now.', callEnded: 'Call ended.', micBlocked: 'The call needs your microphone. Allow it in your browser and try again.', callFailed: 'The call could not start. Please try again.' },
+    de: { close: 'Chat schließen', launcher: 'Chatten Sie mit uns', placeholder: 'Nachricht eingeben…', send: 'Senden', newChat: 'Neue Unterhaltung', typing: 'Der Assistent schreibt', you: 'Sie', startNew: 'Neue Unterhaltung beginnen', balance: 'Der Assistent kann gerade nicht antworten. Bitte versuchen Sie es später erneut.', rate: 'Zu viele Nachrichten. Bitte warten Sie {t} und versuchen Sie es erneut.', ended: 'Diese Unterhaltung ist beendet.', failed: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.', network: 'Der Chat ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.', unavailable: 'Der Chat ist gerade nicht verfügbar.', seconds: '{n} s', minutes: '{n} Min.', call: 'Anrufen', hangUp: 'Auflegen', calling: 'Verbindung wird hergestellt…', inCall: 'Verbunden. Sie können jetzt sprechen.', callEnded: 'Anruf beendet.', micBlocked: 'Für den Anruf wird Ihr Mikrofon benötigt. Erlauben Sie es im Browser und versuchen Sie es erneut.', callFailed: 'Der Anruf konnte nicht gestartet werden. Bitte versuchen Sie es erneut.' },
+    fr: { close: 'Fermer le chat', launcher: 'Discutons', placeholder: 'Écrivez votre message…', send: 'Envoyer', newChat: 'Nouvelle conversation', typing: "L'assistant écrit", you: 'Vous', startNew: 'Commencer une nouvelle conversation', balance: "L'assistant ne peut pas répondre pour le moment. Veuillez réessayer plus tard.", rate: 'Trop de messages. Veuillez patienter {t} puis réessayer.', ended: 'Cette conversation est terminée.', failed: "Une erreur s'est produite. Veuillez réessayer.", network: 'Impossible de joindre le chat. Vérifiez votre connexion et réessayez.', unavailable: "Le chat n'est pas disponible pour le moment.", seconds: '{n} s', minutes: '{n} min', call: 'Appeler', hangUp: 'Raccrocher', calling: 'Appel en cours…', inCall: 'Vous êtes en ligne. Parlez maintenant.', callEnded: 'Appel terminé.', micBlocked: "L'appel a besoin de votre micro. Autorisez-le dans votre navigateur et réessayez.", callFailed: "L'appel n'a pas pu démarrer. Veuillez réessayer." },
+    es: { close: 'Cerrar chat', launcher: 'Chatea con nosotros', placeholder: 'Escribe tu mensaje…', send: 'Enviar', newChat: 'Nueva conversación', typing: 'El asistente está escribiendo', you: 'Tú', startNew: 'Empezar una nueva conversación', balance: 'El asistente no puede responder ahora. Inténtalo más tarde.', rate: 'Demasiados mensajes. Espera {t} e inténtalo de nuevo.', ended: 'Esta conversación ha terminado.', failed: 'Algo salió mal. Inténtalo de nuevo.', network: 'No se pudo conectar con el chat. Comprueba tu conexión e inténtalo de nuevo.', unavailable: 'El chat no está disponible ahora.', seconds: '{n} s', minutes: '{n} min', call: 'Llamar', hangUp: 'Colgar', calling: 'Llamando…', inCall: 'En llamada. Ya puedes hablar.', callEnded: 'Llamada finalizada.', micBlocked: 'La llamada necesita tu micrófono. Permítelo en el navegador e inténtalo de nuevo.', callFailed: 'No se pudo iniciar la llamada. Inténtalo de nuevo.' },
+    it: { close: 'Chiudi la chat', launcher: 'Scrivici', placeholder: 'Scrivi il tuo messaggio…', send: 'Invia', newChat: 'Nuova conversazione', typing: "L'assistente sta scrivendo", you: 'Tu', startNew: 'Inizia una nuova conversazione', balance: "L'assistente non può rispondere ora. Riprova più tardi.", rate: 'Troppi messaggi. Attendi {t} e riprova.', ended: 'Questa conversazione è terminata.', failed: 'Qualcosa è andato storto. Riprova.', network: 'Impossibile raggiungere la chat. Controlla la connessione e riprova.', unavailable: 'La chat non è disponibile al momento.', seconds: '{n} s', minutes: '{n} min', call: 'Chiama', hangUp: 'Riaggancia', calling: 'Chiamata in corso…', inCall: 'In linea. Puoi parlare.', callEnded: 'Chiamata terminata.', micBlocked: 'La chiamata richiede il microfono. Consentilo nel browser e riprova.', callFailed: 'Impossibile avviare la chiamata. Riprova.' },
+    pt: { close: 'Fechar chat', launcher: 'Fale connosco', placeholder: 'Escreva a sua mensagem…', send: 'Enviar', newChat: 'Nova conversa', typing: 'O assistente está a escrever', you: 'Você', startNew: 'Iniciar uma nova conversa', balance: 'O assistente não pode responder agora. Tente novamente mais tarde.', rate: 'Demasiadas mensagens. Aguarde {t} e tente novamente.', ended: 'Esta conversa terminou.', failed: 'Algo correu mal. Tente novamente.', network: 'Não foi possível contactar o chat. Verifique a ligação e tente novamente.', unavailable: 'O chat não está disponível de momento.', seconds: '{n} s', minutes: '{n} min', call: 'Ligar', hangUp: 'Desligar', calling: 'A ligar…', inCall: 'Em chamada. Pode falar.', callEnded: 'Chamada terminada.', micBlocked: 'A chamada precisa do seu microfone. Permita-o no navegador e tente novamente.', callFailed: 'Não foi possível iniciar a chamada. Tente novamente.' },
+    nl: { close: 'Chat sluiten', launcher: 'Chat met ons', placeholder: 'Typ je bericht…', send: 'Versturen', newChat: 'Nieuw gesprek', typing: 'De assistent typt', you: 'Jij', startNew: 'Een nieuw gesprek beginnen', balance: 'De assistent kan nu niet antwoorden. Probeer het later opnieuw.', rate: 'Te veel berichten. Wacht {t} en probeer het opnieuw.', ended: 'Dit gesprek is beëindigd.', failed: 'Er ging iets mis. Probeer het opnieuw.', network: 'De chat is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.', unavailable: 'De chat is nu niet beschikbaar.', seconds: '{n} s', minutes: '{n} min', call: 'Bellen', hangUp: 'Ophangen', calling: 'Bezig met bellen…', inCall: 'In gesprek. Je kunt nu spreken.', callEnded: 'Gesprek beëindigd.', micBlocked: 'Voor het gesprek is je microfoon nodig. Sta die toe in je browser en probeer het opnieuw.', callFailed: 'Het gesprek kon niet starten. Probeer het opnieuw.' },
+    ro: { close: 'Închide chatul', launcher: 'Scrie-ne', placeholder: 'Scrie mesajul tău…', send: 'Trimite', newChat: 'Conversație nouă', typing: 'Asistentul scrie', you: 'Tu', startNew: 'Începe o conversație nouă', balance: 'Asistentul nu poate răspunde acum. Încearcă din nou mai târziu.', rate: 'Prea multe mesaje. Așteaptă {t} și încearcă din nou.', ended: 'Această conversație s-a încheiat.', failed: 'Ceva nu a mers. Încearcă din nou.', network: 'Chatul nu poate fi accesat. Verifică conexiunea și încearcă din nou.', unavailable: 'Chatul nu este disponibil acum.', seconds: '{n} s', minutes: '{n} min', call: 'Sună', hangUp: 'Închide', calling: 'Se apelează…', inCall: 'În apel. Poți vorbi acum.', callEnded: 'Apel încheiat.', micBlocked: 'Apelul are nevoie de microfon. Permite-l în browser și încearcă din nou.', callFailed: 'Apelul nu a putut porni. Încearcă din nou.' },
   };
 
   const CSS = `
@@ -64,6 +64,11 @@ form{display:flex;gap:8px;padding:10px;border-top:1px solid #e5e7eb;background:#
 textarea{flex:1;resize:none;height:42px;max-height:120px;padding:10px 12px;border:1px solid #d1d5db;border-radius:10px;font:inherit;color:inherit;background:#fff}
 form button{padding:0 14px;border:0;border-radius:10px;background:var(--p);color:#fff;font:inherit;font-weight:600;cursor:pointer}
 form button:disabled{opacity:.5;cursor:default}
+.callbar{display:flex;align-items:center;gap:8px;padding:8px 14px;background:#ecfdf5;color:#065f46;border-bottom:1px solid #a7f3d0;font-size:13px}
+header button.hangup{background:#b91c1c}
+.msg.spoken .bubble{border-style:dashed}
+.msg.spoken time::before{content:'☎ '}
+header button.hangup:hover{background:#991b1b}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (max-width:480px){
 .panel{inset:0;width:100%;height:100%;max-height:none;border-radius:0}
@@ -219,26 +224,29 @@ form button:disabled{opacity:.5;cursor:default}
     const root = host.attachShadow({ mode: 'open' });
     const s = config.settings;
     const panelId = 'sb-panel';
-    const launcher = el('button', { class: 'launcher', type: 'button', 'aria-label': t.open, 'aria-expanded': 'false', 'aria-controls': panelId, onclick: () => (ui.panel.hidden ? open() : close()) });
+    // Named by its visible text (WCAG 2.5.3); aria-expanded says whether the chat is open.
+    const launcher = el('button', { class: 'launcher', type: 'button', 'aria-expanded': 'false', 'aria-controls': panelId, onclick: () => (ui.panel.hidden ? open() : close()) });
     launcher.append(chatIcon(), el('span', { text: s.launcher_text || t.launcher }));
     const input = el('textarea', { rows: '1', maxlength: String(MAX_MESSAGE), placeholder: t.placeholder, 'aria-label': t.placeholder, onkeydown: onInputKey });
     const sendButton = el('button', { type: 'submit', text: t.send });
     const form = el('form', { onsubmit: (event) => { event.preventDefault(); submit(); } }, [input, sendButton]);
     const log = el('div', { class: 'log', role: 'log', 'aria-live': 'polite', 'aria-relevant': 'additions text' });
     const typing = el('div', { class: 'typing', role: 'status', 'aria-label': t.typing }, [el('i'), el('i'), el('i')]);
+    const callToggle = callButton();
+    const callbar = el('div', { class: 'callbar', role: 'status', hidden: true, 'data-received-ms': '0' });
     const header = el('header', {}, [
       s.avatar_url ? el('img', { src: s.avatar_url, alt: '', referrerpolicy: 'no-referrer' }) : null,
       el('div', { class: 'who' }, [el('h2', { class: 'title', id: 'sb-title', text: s.title }), s.subtitle ? el('p', { class: 'subtitle', text: s.subtitle }) : null]),
-      callButton(),
+      callToggle,
       el('button', { type: 'button', 'aria-label': t.newChat, title: t.newChat, text: '↻', onclick: () => newConversation() }),
       el('button', { type: 'button', 'aria-label': t.close, title: t.close, text: '×', onclick: () => close() }),
     ]);
-    const panel = el('div', { class: 'panel', id: panelId, role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'sb-title', hidden: true, onkeydown: onPanelKey }, [header, log, form]);
+    const panel = el('div', { class: 'panel', id: panelId, role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'sb-title', hidden: true, onkeydown: onPanelKey }, [header, callbar, log, form]);
     const wrap = el('div', { class: 'sb' + (s.position === 'bottom-left' ? ' left' : '') }, [launcher, panel]);
     wrap.style.setProperty('--p', s.primary_color);
     root.append(el('style', { text: CSS }), wrap);
     document.body.append(host);
-    return { host, root, wrap, launcher, panel, log, input, sendButton, typing };
+    return { host, root, wrap, launcher, panel, log, input, sendButton, typing, callToggle, callbar };
   }
 
   function chatIcon() {
@@ -252,10 +260,117 @@ form button:disabled{opacity:.5;cursor:default}
     return svg;
   }
 
-  // Web calls come with the voice work; until config.call.enabled is true there is no button.
+  // ---- browser calls: the microphone at 16 kHz to the call's socket, the assistant's voice back ----
+
+  const CALL_RATE = 16000;
+  let call = null;
+
+  // Shown when this server can carry a call of the assistant (its speech providers are configured).
   function callButton() {
     if (!config.call || !config.call.enabled) return null;
-    return el('button', { type: 'button', 'aria-label': 'Call', text: '☎', onclick: () => emit('call', {}) });
+    return el('button', { type: 'button', class: 'call', 'aria-label': t.call, title: t.call, text: '☎', onclick: () => (call ? hangUp() : startCall()) });
+  }
+
+  function showCallState(text, active) {
+    ui.callbar.hidden = false;
+    ui.callbar.textContent = text;
+    ui.callToggle.classList.toggle('hangup', active);
+    ui.callToggle.setAttribute('aria-label', active ? t.hangUp : t.call);
+    ui.callToggle.title = active ? t.hangUp : t.call;
+  }
+
+  // The microphone first: no call is started (and billed) for a visitor who cannot speak.
+  async function startCall() {
+    call = { socket: null, context: null, microphone: null, playhead: 0, receivedMs: 0, playing: new Set() };
+    const current = call;
+    showCallState(t.calling, true);
+    try {
+      current.context = new AudioContext();
+      await current.context.audioWorklet.addModule(BASE + '/call/assets/capture-worklet.js');
+      current.microphone = await navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true } });
+    } catch (error) {
+      console.warn('[switchboard] no microphone for the call', error);
+      return endCall(current, t.micBlocked);
+    }
+    // Hung up while the browser asked for the microphone.
+    if (current !== call) return current.microphone.getTracks().forEach((track) => track.stop());
+    try {
+      const res = await api('/api/calls/web', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ assistant_id: ASSISTANT, variables }) });
+      if (!res.ok) return endCall(current, res.status === 503 ? t.callFailed : (await describeFailure(res)).text);
+      if (current === call) openCallSocket(current, (await res.json()).websocket_url);
+    } catch (error) {
+      console.warn('[switchboard] the call could not start', error);
+      endCall(current, t.network);
+    }
+  }
+
+  function openCallSocket(current, url) {
+    const socket = new WebSocket(url);
+    current.socket = socket;
+    socket.binaryType = 'arraybuffer';
+    socket.onopen = () => {
+      showCallState(t.inCall, true);
+      const capture = new AudioWorkletNode(current.context, 'capture-16k');
+      capture.port.onmessage = (message) => {
+        if (socket.readyState === WebSocket.OPEN) socket.send(message.data);
+      };
+      current.context.createMediaStreamSource(current.microphone).connect(capture);
+      emit('call', { state: 'connected' });
+    };
+    socket.onmessage = (message) => {
+      if (typeof message.data !== 'string') return playCallAudio(current, message.data);
+      let event;
+      try { event = JSON.parse(message.data); } catch (_) { return; }
+      // What was said on the call joins the chat, marked as spoken.
+      if (event.type === 'transcript' && event.final && event.text) addMessage(event.role === 'user' ? 'user' : 'assistant', event.text, new Date().toISOString()).node.classList.add('spoken');
+      else if (event.type === 'clear') clearCallAudio(current);
+      else if (event.type === 'end') endCall(current, t.callEnded, { letAudioFinish: true });
+    };
+    socket.onclose = () => endCall(current, t.callEnded, { letAudioFinish: true });
+  }
+
+  function playCallAudio(current, buffer) {
+    const samples = new Int16Array(buffer);
+    const audio = current.context.createBuffer(1, samples.length, CALL_RATE);
+    const channel = audio.getChannelData(0);
+    for (let i = 0; i < samples.length; i++) channel[i] = samples[i] / 0x8000;
+    const source = current.context.createBufferSource();
+    source.buffer = audio;
+    source.connect(current.context.destination);
+    current.playhead = Math.max(current.playhead, current.context.currentTime + 0.02);
+    source.start(current.playhead);
+    current.playhead += audio.duration;
+    current.playing.add(source);
+    source.onended = () => current.playing.delete(source);
+    current.receivedMs += (samples.length / CALL_RATE) * 1000;
+    ui.callbar.dataset.receivedMs = String(Math.round(current.receivedMs));
+  }
+
+  // The visitor spoke over the assistant: drop what is queued.
+  function clearCallAudio(current) {
+    for (const source of current.playing) source.stop();
+    current.playing.clear();
+    current.playhead = current.context.currentTime;
+  }
+
+  function hangUp() {
+    if (call && call.socket && call.socket.readyState === WebSocket.OPEN) call.socket.send(JSON.stringify({ type: 'end' }));
+    endCall(call, t.callEnded);
+  }
+
+  // Ended by the visitor (silence at once) or by the assistant (its goodbye plays out).
+  function endCall(current, text, options) {
+    if (!current || current !== call) return;
+    call = null;
+    if (current.microphone) current.microphone.getTracks().forEach((track) => track.stop());
+    const socket = current.socket;
+    if (socket && socket.readyState <= WebSocket.OPEN) setTimeout(() => socket.close(), 500);
+    if (current.context) {
+      const remainingMs = options && options.letAudioFinish ? Math.max(0, current.playhead - current.context.currentTime) * 1000 : 0;
+      setTimeout(() => current.context.close().catch(() => {}), remainingMs + 100);
+    }
+    showCallState(text, false);
+    emit('call', { state: 'ended' });
   }
 
   function onInputKey(event) {
@@ -472,7 +587,6 @@ form button:disabled{opacity:.5;cursor:default}
     ui.panel.hidden = false;
     ui.wrap.classList.add('open');
     ui.launcher.setAttribute('aria-expanded', 'true');
-    ui.launcher.setAttribute('aria-label', t.close);
     if (!historyShown) showHistory();
     ui.input.focus();
     emit('open', {});
@@ -483,7 +597,6 @@ form button:disabled{opacity:.5;cursor:default}
     ui.panel.hidden = true;
     ui.wrap.classList.remove('open');
     ui.launcher.setAttribute('aria-expanded', 'false');
-    ui.launcher.setAttribute('aria-label', t.open);
     ui.launcher.focus();
     emit('close', {});
   }
@@ -524,7 +637,11 @@ form button:disabled{opacity:.5;cursor:default}
     } catch (error) {
       return console.warn('[switchboard] could not reach ' + BASE, error);
     }
-    if (!res.ok) return console.warn('[switchboard] the assistant is not available (HTTP ' + res.status + ')');
+    if (!res.ok) {
+      // The site's owner reads this in the console: the server's reason says what to do (e.g. activate the assistant).
+      const reason = await res.json().then((body) => body.error, () => null);
+      return console.warn('[switchboard] the assistant is not available (HTTP ' + res.status + ')' + (reason ? ': ' + reason : ''));
+    }
     config = await res.json();
     t = STRINGS[config.language] || STRINGS.en;
     ui = buildUi();
