@@ -11,7 +11,7 @@ import { apiFor, createAssistant, multimodalBody } from '../../../test/helpers/a
 import { createUser } from '../../../test/helpers/factories.js';
 import { startFakeRealtime } from '../../../test/helpers/fake-realtime.js';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.js';
-import { browserAvailability, launchChromium } from '../widget/fixtures/browser.js';
+import { browserAvailability, fakeMicrophoneArgs, launchChromium } from '../widget/fixtures/browser.js';
 
 /**
  * The test call page in Chromium with a fake microphone that plays a known signal: the page
@@ -40,12 +40,7 @@ describe.skipIf(!availability.run)('the test call page in Chromium', () => {
     t = await buildTestApp({ env: { REALTIME_BASE_URL: realtime.baseUrl, REALTIME_API_KEY: 'rt-key', VOICE_PRICE_PER_MINUTE_USD: '0.12' } });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    chromium = await launchChromium([
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${microphone}`,
-      '--autoplay-policy=no-user-gesture-required',
-    ]);
+    chromium = await launchChromium(fakeMicrophoneArgs(microphone));
     browser = chromium.browser;
   }, 60_000);
 

@@ -11,7 +11,7 @@ import { ownerWithAssistant } from '../../../test/helpers/conversations.js';
 import { SEED_VOICE_IDS } from '../../../test/helpers/assistants.js';
 import { startFakeSpeech, type FakeSpeech } from '../../../test/helpers/fake-speech.js';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.js';
-import { browserAvailability, launchChromium } from './fixtures/browser.js';
+import { browserAvailability, fakeMicrophoneArgs, launchChromium } from './fixtures/browser.js';
 import { startHostSite } from './fixtures/host-pages.js';
 
 /**
@@ -43,12 +43,7 @@ describe.skipIf(!availability.run)('the widget\'s call button in Chromium', () =
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     shop = await startHostSite(origin);
-    chromium = await launchChromium([
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${microphone}`,
-      '--autoplay-policy=no-user-gesture-required',
-    ]);
+    chromium = await launchChromium(fakeMicrophoneArgs(microphone));
     browser = chromium.browser;
   }, 60_000);
 
