@@ -1563,7 +1563,7 @@ export interface components {
             ambient_sound?: "off" | "office" | "city" | "forest" | "crowded_room" | "cafe" | "nature";
             ambient_sound_volume?: number;
             is_webhook_active?: boolean;
-            /** Format: uri */
+            /** Format: http-url */
             webhook_url?: string | null;
             send_webhook_only_on_completed?: boolean;
             include_recording_in_webhook?: boolean;
@@ -1579,7 +1579,7 @@ export interface components {
             } | null;
             conversation_inactivity_timeout?: number | null;
             conversation_ended_retrigger?: boolean;
-            /** Format: uri */
+            /** Format: http-url */
             conversation_ended_webhook_url?: string | null;
             widget_settings?: {
                 title?: string | null;
@@ -1646,7 +1646,7 @@ export interface components {
                 provider_a_team_slug?: string | null;
                 /** @enum {string} */
                 provider_a_endpoint?: "us" | "eu" | "custom";
-                /** Format: uri */
+                /** Format: http-url */
                 provider_a_custom_endpoint?: string | null;
                 provider_a_event_id?: number | null;
                 provider_a_event_name?: string | null;
@@ -1659,14 +1659,14 @@ export interface components {
                     options?: string[];
                 }[];
                 provider_b_api_key?: string | null;
-                /** Format: uri */
+                /** Format: http-url */
                 provider_b_event_type_uri?: string | null;
                 calcom_api_key?: string | null;
                 calcom_event_slug?: string | null;
                 calcom_team_slug?: string | null;
                 /** @enum {string} */
                 calcom_endpoint?: "us" | "eu" | "custom";
-                /** Format: uri */
+                /** Format: http-url */
                 calcom_custom_endpoint?: string | null;
                 calcom_event_id?: number | null;
                 calcom_event_name?: string | null;
@@ -1679,7 +1679,7 @@ export interface components {
                     options?: string[];
                 }[];
                 calendly_api_key?: string | null;
-                /** Format: uri */
+                /** Format: http-url */
                 calendly_event_type_uri?: string | null;
             } | {
                 /** @enum {string} */
@@ -1791,7 +1791,7 @@ export interface components {
              */
             ambient_sound_volume: string;
             is_webhook_active: boolean;
-            /** Format: uri */
+            /** Format: http-url */
             webhook_url: string | null;
             send_webhook_only_on_completed: boolean;
             include_recording_in_webhook: boolean;
@@ -1807,7 +1807,7 @@ export interface components {
             };
             conversation_inactivity_timeout: number | null;
             conversation_ended_retrigger: boolean;
-            /** Format: uri */
+            /** Format: http-url */
             conversation_ended_webhook_url: string | null;
             widget_settings: {
                 title?: string | null;
@@ -1935,7 +1935,7 @@ export interface components {
             ambient_sound: "off" | "office" | "city" | "forest" | "crowded_room" | "cafe" | "nature";
             ambient_sound_volume: number;
             is_webhook_active: boolean;
-            /** Format: uri */
+            /** Format: http-url */
             webhook_url: string | null;
             send_webhook_only_on_completed: boolean;
             include_recording_in_webhook: boolean;
@@ -1951,7 +1951,7 @@ export interface components {
             };
             conversation_inactivity_timeout: number | null;
             conversation_ended_retrigger: boolean;
-            /** Format: uri */
+            /** Format: http-url */
             conversation_ended_webhook_url: string | null;
             widget_settings: {
                 title?: string | null;
@@ -2039,7 +2039,7 @@ export interface components {
             ambient_sound?: "off" | "office" | "city" | "forest" | "crowded_room" | "cafe" | "nature";
             ambient_sound_volume?: number;
             is_webhook_active?: boolean;
-            /** Format: uri */
+            /** Format: http-url */
             webhook_url?: string | null;
             send_webhook_only_on_completed?: boolean;
             include_recording_in_webhook?: boolean;
@@ -2055,7 +2055,7 @@ export interface components {
             } | null;
             conversation_inactivity_timeout?: number | null;
             conversation_ended_retrigger?: boolean;
-            /** Format: uri */
+            /** Format: http-url */
             conversation_ended_webhook_url?: string | null;
             widget_settings?: {
                 title?: string | null;
@@ -2122,7 +2122,7 @@ export interface components {
                 provider_a_team_slug?: string | null;
                 /** @enum {string} */
                 provider_a_endpoint?: "us" | "eu" | "custom";
-                /** Format: uri */
+                /** Format: http-url */
                 provider_a_custom_endpoint?: string | null;
                 provider_a_event_id?: number | null;
                 provider_a_event_name?: string | null;
@@ -2135,14 +2135,14 @@ export interface components {
                     options?: string[];
                 }[];
                 provider_b_api_key?: string | null;
-                /** Format: uri */
+                /** Format: http-url */
                 provider_b_event_type_uri?: string | null;
                 calcom_api_key?: string | null;
                 calcom_event_slug?: string | null;
                 calcom_team_slug?: string | null;
                 /** @enum {string} */
                 calcom_endpoint?: "us" | "eu" | "custom";
-                /** Format: uri */
+                /** Format: http-url */
                 calcom_custom_endpoint?: string | null;
                 calcom_event_id?: number | null;
                 calcom_event_name?: string | null;
@@ -2155,7 +2155,7 @@ export interface components {
                     options?: string[];
                 }[];
                 calendly_api_key?: string | null;
-                /** Format: uri */
+                /** Format: http-url */
                 calendly_event_type_uri?: string | null;
             } | {
                 /** @enum {string} */
@@ -2239,7 +2239,7 @@ export interface components {
             ambient_sound?: "off" | "office" | "city" | "forest" | "crowded_room" | "cafe" | "nature";
             ambient_sound_volume?: number;
             is_webhook_active?: boolean;
-            /** Format: uri */
+            /** Format: http-url */
             webhook_url?: string | null;
             send_webhook_only_on_completed?: boolean;
             include_recording_in_webhook?: boolean;
@@ -2255,7 +2255,7 @@ export interface components {
             } | null;
             conversation_inactivity_timeout?: number | null;
             conversation_ended_retrigger?: boolean;
-            /** Format: uri */
+            /** Format: http-url */
             conversation_ended_webhook_url?: string | null;
             widget_settings?: {
                 title?: string | null;
@@ -2322,7 +2322,7 @@ export interface components {
                 provider_a_team_slug?: string | null;
                 /** @enum {string} */
                 provider_a_endpoint?: "us" | "eu" | "custom";
-                /** Format: uri */
+                /** Format: http-url */
                 provider_a_custom_endpoint?: string | null;
                 provider_a_event_id?: number | null;
                 provider_a_event_name?: string | null;
@@ -2335,14 +2335,14 @@ export interface components {
                     options?: string[];
                 }[];
                 provider_b_api_key?: string | null;
-                /** Format: uri */
+                /** Format: http-url */
                 provider_b_event_type_uri?: string | null;
                 calcom_api_key?: string | null;
                 calcom_event_slug?: string | null;
                 calcom_team_slug?: string | null;
                 /** @enum {string} */
                 calcom_endpoint?: "us" | "eu" | "custom";
-                /** Format: uri */
+                /** Format: http-url */
                 calcom_custom_endpoint?: string | null;
                 calcom_event_id?: number | null;
                 calcom_event_name?: string | null;
@@ -2355,7 +2355,7 @@ export interface components {
                     options?: string[];
                 }[];
                 calendly_api_key?: string | null;
-                /** Format: uri */
+                /** Format: http-url */
                 calendly_event_type_uri?: string | null;
             } | {
                 /** @enum {string} */
@@ -2468,7 +2468,7 @@ export interface components {
         }[];
         EnableInboundWebhookRequest: {
             assistant_id: number;
-            /** Format: uri */
+            /** Format: http-url */
             webhook_url: string;
         };
         EnableInboundWebhookResponse: {
@@ -2484,7 +2484,7 @@ export interface components {
         };
         EnableConversationEndedWebhookRequest: {
             assistant_id: number;
-            /** Format: uri */
+            /** Format: http-url */
             webhook_url: string;
         };
         EnableConversationEndedWebhookResponse: {
@@ -2500,7 +2500,7 @@ export interface components {
         };
         EnableWebhookRequest: {
             assistant_id: number;
-            /** Format: uri */
+            /** Format: http-url */
             webhook_url: string;
         };
         EnableWebhookResponse: {
@@ -2539,7 +2539,7 @@ export interface components {
         CreateToolRequest: {
             name: string & unknown;
             description: string;
-            /** Format: uri */
+            /** Format: http-url */
             endpoint: string;
             /** @enum {string} */
             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -2568,7 +2568,7 @@ export interface components {
         UpdateToolRequest: {
             name?: string & unknown;
             description?: string;
-            /** Format: uri */
+            /** Format: http-url */
             endpoint?: string;
             /** @enum {string} */
             method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -2764,9 +2764,15 @@ export interface components {
             access_token?: string;
             /** @default false */
             voice_calling_enabled?: boolean;
-            /** @description http(s) URL that receives whatsapp_voice events. */
+            /**
+             * Format: http-url
+             * @description http(s) URL that receives whatsapp_voice events.
+             */
             voice_webhook_url?: string | null;
-            /** @description http(s) URL that receives a signed message_status event (sent, delivered, read, failed) for every outbound message. Private addresses are refused at delivery. */
+            /**
+             * Format: http-url
+             * @description http(s) URL that receives a signed message_status event (sent, delivered, read, failed) for every outbound message. Private addresses are refused at delivery.
+             */
             status_webhook_url?: string | null;
             /** @description Your assistant that answers this sender's chats. */
             assistant_id?: number | null;
@@ -2822,9 +2828,15 @@ export interface components {
             display_name?: string;
             access_token?: string;
             voice_calling_enabled?: boolean;
-            /** @description http(s) URL that receives whatsapp_voice events. */
+            /**
+             * Format: http-url
+             * @description http(s) URL that receives whatsapp_voice events.
+             */
             voice_webhook_url?: string | null;
-            /** @description http(s) URL that receives a signed message_status event (sent, delivered, read, failed) for every outbound message. Private addresses are refused at delivery. */
+            /**
+             * Format: http-url
+             * @description http(s) URL that receives a signed message_status event (sent, delivered, read, failed) for every outbound message. Private addresses are refused at delivery.
+             */
             status_webhook_url?: string | null;
             assistant_id?: number | null;
         };
@@ -2953,7 +2965,10 @@ export interface components {
             recipient_phone: string;
             /** @description The text; the caption when media_url is given (ignored for audio). */
             message?: string;
-            /** @description A public URL of an image, audio, video or document. */
+            /**
+             * Format: http-url
+             * @description A public URL of an image, audio, video or document.
+             */
             media_url?: string;
             filename?: string;
         };
@@ -3086,6 +3101,7 @@ export interface components {
             name: string;
             description?: string | null;
             type: "website" | "pdf" | "txt" | "docx";
+            /** Format: http-url */
             url?: string;
             links?: string[];
             /** @default 10 */
@@ -3298,6 +3314,17 @@ export interface components {
                         [key: string]: unknown;
                     };
                 }[];
+                /** @description On a bot entry answering the caller's words: where the reply's time went. */
+                latency?: {
+                    /** @description Unix seconds: the caller stopped speaking */
+                    caller_speech_ended_at: number | null;
+                    /** @description Unix seconds: the final transcript of their turn arrived */
+                    transcript_final_at: number | null;
+                    /** @description Unix seconds: the model's first token */
+                    model_first_token_at: number | null;
+                    /** @description Unix seconds: the first audio of the reply went out */
+                    first_audio_sent_at: number | null;
+                };
             }[];
             variables: {
                 [key: string]: unknown;
@@ -4498,7 +4525,7 @@ export interface operations {
                      *           "ambient_sound": "off",
                      *           "ambient_sound_volume": "0.50",
                      *           "is_webhook_active": true,
-                     *           "webhook_url": "https://example.com/hook",
+                     *           "webhook_url": "example",
                      *           "send_webhook_only_on_completed": true,
                      *           "include_recording_in_webhook": true,
                      *           "post_call_evaluation": true,
@@ -4512,7 +4539,7 @@ export interface operations {
                      *           "variables": {},
                      *           "conversation_inactivity_timeout": 1,
                      *           "conversation_ended_retrigger": true,
-                     *           "conversation_ended_webhook_url": "https://example.com/hook",
+                     *           "conversation_ended_webhook_url": "example",
                      *           "widget_settings": {
                      *             "title": "example",
                      *             "subtitle": "example",
@@ -4682,7 +4709,7 @@ export interface operations {
                      *         "ambient_sound": "off",
                      *         "ambient_sound_volume": "0.50",
                      *         "is_webhook_active": true,
-                     *         "webhook_url": "https://example.com/hook",
+                     *         "webhook_url": "example",
                      *         "send_webhook_only_on_completed": true,
                      *         "include_recording_in_webhook": true,
                      *         "post_call_evaluation": true,
@@ -4696,7 +4723,7 @@ export interface operations {
                      *         "variables": {},
                      *         "conversation_inactivity_timeout": 1,
                      *         "conversation_ended_retrigger": true,
-                     *         "conversation_ended_webhook_url": "https://example.com/hook",
+                     *         "conversation_ended_webhook_url": "example",
                      *         "widget_settings": {
                      *           "title": "example",
                      *           "subtitle": "example",
@@ -4841,7 +4868,7 @@ export interface operations {
                      *         "ambient_sound": "off",
                      *         "ambient_sound_volume": 0.5,
                      *         "is_webhook_active": true,
-                     *         "webhook_url": "https://example.com/hook",
+                     *         "webhook_url": "example",
                      *         "send_webhook_only_on_completed": true,
                      *         "include_recording_in_webhook": true,
                      *         "post_call_evaluation": true,
@@ -4855,7 +4882,7 @@ export interface operations {
                      *         "variables": {},
                      *         "conversation_inactivity_timeout": 1,
                      *         "conversation_ended_retrigger": true,
-                     *         "conversation_ended_webhook_url": "https://example.com/hook",
+                     *         "conversation_ended_webhook_url": "example",
                      *         "widget_settings": {
                      *           "title": "example",
                      *           "subtitle": "example",
@@ -7258,6 +7285,15 @@ export interface operations {
             };
             /** @description Unexpected error. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Twilio could not be reached to check the credentials and the number. */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11232,7 +11268,13 @@ export interface operations {
                      *                   "arguments": {},
                      *                   "result": {}
                      *                 }
-                     *               ]
+                     *               ],
+                     *               "latency": {
+                     *                 "caller_speech_ended_at": 0.5,
+                     *                 "transcript_final_at": 0.5,
+                     *                 "model_first_token_at": 0.5,
+                     *                 "first_audio_sent_at": 0.5
+                     *               }
                      *             }
                      *           ],
                      *           "variables": {},
@@ -11338,7 +11380,13 @@ export interface operations {
                      *               "arguments": {},
                      *               "result": {}
                      *             }
-                     *           ]
+                     *           ],
+                     *           "latency": {
+                     *             "caller_speech_ended_at": 0.5,
+                     *             "transcript_final_at": 0.5,
+                     *             "model_first_token_at": 0.5,
+                     *             "first_audio_sent_at": 0.5
+                     *           }
                      *         }
                      *       ],
                      *       "variables": {},
@@ -11657,7 +11705,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Calls and conversations started from one client network per hour (the widget limit). Retry-After gives the seconds to wait. */
+            /** @description Public calls only: the widget's starts per client network per hour, the assistant's daily widget budget (DAILY_BUDGET_SPENT, until the next UTC day), or the calls in progress per assistant or per network (WEB_CALLS_MAX_*). Retry-After gives the seconds to wait. */
             429: {
                 headers: {
                     [name: string]: unknown;
