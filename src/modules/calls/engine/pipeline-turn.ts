@@ -135,10 +135,12 @@ export class PipelineTurns {
     }
     const spoken = heard ?? turn.utterance.text;
     if (spoken || turn.functionCalls.length > 0) {
-      const firstAudioAt = this.epochSeconds(turn.utterance.timings.firstFrameSentAt);
+      // One conversion for every mark, so the entry's timestamp is its first_audio_sent_at exactly.
+      const toEpoch = this.epochSeconds();
+      const firstAudioAt = toEpoch(turn.utterance.timings.firstFrameSentAt);
       const entry: CallTranscriptEntry = { text: spoken, type: 'transcript', sender: 'bot', timestamp: firstAudioAt ?? turn.startedAt.getTime() / 1000 };
       if (turn.functionCalls.length > 0) entry.function_calls = turn.functionCalls;
-      if (turn.timings.transcriptAt !== undefined) entry.latency = this.latency(turn);
+      if (turn.timings.transcriptAt !== undefined) entry.latency = this.latency(turn, toEpoch);
       transcript.splice(turn.transcriptIndex, 0, entry);
       if (spoken) this.deps.event({ type: 'transcript', role: 'assistant', text: spoken, final: true });
     }
@@ -146,19 +148,20 @@ export class PipelineTurns {
   }
 
   /** The marks of a reply to the caller, as Unix seconds (ms precision) on the call's clock. */
-  private latency(turn: Turn): TurnLatency {
+  private latency(turn: Turn, toEpoch: (mark: number | undefined) => number | null): TurnLatency {
     const { timings } = turn;
     return {
-      caller_speech_ended_at: this.epochSeconds(timings.speechEndedAt),
-      transcript_final_at: this.epochSeconds(timings.transcriptAt),
-      model_first_token_at: this.epochSeconds(timings.llmFirstTokenAt),
-      first_audio_sent_at: this.epochSeconds(turn.utterance.timings.firstFrameSentAt),
+      caller_speech_ended_at: toEpoch(timings.speechEndedAt),
+      transcript_final_at: toEpoch(timings.transcriptAt),
+      model_first_token_at: toEpoch(timings.llmFirstTokenAt),
+      first_audio_sent_at: toEpoch(turn.utterance.timings.firstFrameSentAt),
     };
   }
 
-  private epochSeconds(mark: number | undefined): number | null {
-    if (mark === undefined) return null;
-    return Math.round(this.deps.clock.now().getTime() - (performance.now() - mark)) / 1000;
+  /** Performance-clock marks as Unix seconds (ms precision) on the call's clock, read once. */
+  private epochSeconds(): (mark: number | undefined) => number | null {
+    const offsetMs = this.deps.clock.now().getTime() - performance.now();
+    return (mark) => (mark === undefined ? null : Math.round(offsetMs + mark) / 1000);
   }
 }
 
