@@ -1,0 +1,77 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatappEnv } from './helpers/chatapp.js';
+import { exampleBlocks, readmeFirstMinutes, shellBlocks, startDocsServer } from './helpers/doc-examples.js';
+import { startFakeGraph, type FakeGraph } from './helpers/fake-graph.js';
+import { newAccountSid, startFakeTwilio, type FakeTwilio } from './helpers/fake-twilio.js';
+
+/**
+ * Every request example in docs/ runs as written against the app and must succeed: a page's
+ * ```sh blocks that call `$API`, in order, in one bash session that starts where the README's
+ * first minutes end (its user, TOKEN, ASSISTANT_ID, ASSISTANT_UUID and json helper). Each page
+ * gets a fresh server. Telephony, speech and the chatapp platform are the fakes, reached by their
+ * configured base URLs; curl fails on any HTTP error answer.
+ */
+function markdownFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? markdownFiles(path) : entry.name.endsWith('.md') ? [path] : [];
+  });
+}
+
+const pages = markdownFiles('docs').sort();
+const withExamples = pages.filter((page) => exampleBlocks(readFileSync(page, 'utf8')).length > 0);
+
+let graph: FakeGraph;
+let twilio: FakeTwilio;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  graph = await startFakeGraph();
+  const accountSid = newAccountSid();
+  twilio = await startFakeTwilio({ [accountSid]: 'twilio-token' });
+  env = chatappEnv(graph, {
+    PUBLIC_URL: 'https://voice.example.com', TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: 'twilio-token', TWILIO_API_URL: twilio.url,
+    SPEECH_BASE_URL: 'http://127.0.0.1:9/v1',
+  });
+});
+afterAll(async () => {
+  await graph?.close();
+  await twilio?.close();
+});
+
+describe('the request examples in docs/', () => {
+  it('are all runnable: every shell block that calls curl reaches the API through $API', () => {
+    const unrunnable = pages.flatMap((page) => shellBlocks(readFileSync(page, 'utf8'))
+      .filter((block) => /\bcurl\b/.test(block) && !block.includes('$API'))
+      .map((block) => `${page}: ${block.split('\n')[0]}`));
+    expect(unrunnable).toEqual([]);
+    expect(withExamples.length).toBeGreaterThanOrEqual(6);
+  });
+
+  for (const page of withExamples) {
+    it(`${page}: each succeeds as written, in order`, async () => {
+      const server = await startDocsServer({ env });
+      try {
+        await server.run(readmeFirstMinutes());
+        for (const block of exampleBlocks(readFileSync(page, 'utf8'))) await server.run(block);
+      } finally {
+        await server.close();
+      }
+    }, 120_000);
+  }
+});
+
+describe('the example runner', () => {
+  it('fails on an example that does not succeed, naming it and what it printed', async () => {
+    const server = await startDocsServer({ env });
+    try {
+      await server.run(readmeFirstMinutes());
+      await expect(server.run('curl -s $API/user/assistant/999999 -H "authorization: Bearer $TOKEN"\n'))
+        .rejects.toThrow(/This example failed[\s\S]*assistant\/999999[\s\S]*Assistant not found/);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+});
