@@ -55,7 +55,11 @@ describe('the request examples in docs/', () => {
       const server = await startDocsServer({ env });
       try {
         await server.run(readmeFirstMinutes());
-        for (const block of exampleBlocks(readFileSync(page, 'utf8'))) await server.run(block);
+        for (const block of exampleBlocks(readFileSync(page, 'utf8'))) {
+          const printed = await server.run(block);
+          // For writing the documented answers: PRINT_DOCS_EXAMPLES=1 npx vitest run test/docs-examples.test.ts
+          if (process.env.PRINT_DOCS_EXAMPLES) console.log(`${page}:\n${printed}`);
+        }
       } finally {
         await server.close();
       }

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonValues, readmeFirstMinutes, startDocsServer, type DocsServer } from './helpers/doc-examples.js';
 import { createUser } from './helpers/factories.js';
@@ -10,7 +9,6 @@ import { createUser } from './helpers/factories.js';
  */
 describe('README: the first minutes', () => {
   let server: DocsServer;
-  const readme = readFileSync('README.md', 'utf8');
 
   beforeAll(async () => {
     server = await startDocsServer();
@@ -39,10 +37,5 @@ describe('README: the first minutes', () => {
     const refused = await t.app.inject({ method: 'POST', url: '/api/conversations', payload: { assistant_id: res.json().data.uuid } });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual(JSON.parse(documented));
-  });
-
-  it('is at most 10 KB and points to the docs for everything else', () => {
-    expect(Buffer.byteLength(readme)).toBeLessThanOrEqual(10 * 1024);
-    expect(readme).toContain('## Read next');
   });
 });
