@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatappEnv } from './helpers/chatapp.js';
-import { exampleBlocks, readmeFirstMinutes, shellBlocks, startDocsServer } from './helpers/doc-examples.js';
+import { answerPattern, exampleBlocks, readmeFirstMinutes, shellBlocks, startDocsServer, unmatchedAnswers } from './helpers/doc-examples.js';
 import { startFakeGraph, type FakeGraph } from './helpers/fake-graph.js';
 import { newAccountSid, startFakeTwilio, type FakeTwilio } from './helpers/fake-twilio.js';
 
@@ -68,6 +68,15 @@ describe('the request examples in docs/', () => {
 });
 
 describe('the example runner', () => {
+  it('reads documented answers with ... eliding the rest of a string or any text', () => {
+    const printed = '{"message":"API key created successfully.","api_key":{"id":3,"name":"Production","token":"3|abc\\"def","created_at":"2026"}}';
+    expect(answerPattern('{"message":"API key created successfully.","api_key":{"id":3,...,"token":"3|...","created_at":"..."}}').test(printed)).toBe(true);
+    expect(answerPattern('{"message":"API key created successfully.","api_key":{"id":4,...}}').test(printed)).toBe(false);
+    expect(answerPattern('{"token":"4|..."}').test(printed)).toBe(false);
+    expect(unmatchedAnswers('curl -s $API/x\n# {"a":1,\n#   "b":2}\n# 403 {"not":"checked"}\n', '{"a":1,"b":2}')).toEqual([]);
+    expect(unmatchedAnswers('curl -s $API/x\n# {"a":1,\n#   "b":3}\n', '{"a":1,"b":2}')).toEqual(['{"a":1,"b":3}']);
+  });
+
   it('fails on an example that does not succeed, naming it and what it printed', async () => {
     const server = await startDocsServer({ env });
     try {

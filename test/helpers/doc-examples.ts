@@ -4,14 +4,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createUser } from './factories.js';
 import { buildTestApp, type TestApp, type TestAppOptions } from './test-app.js';
 
 /**
  * The runnable examples of README.md and docs/: fenced ```sh blocks that call the API through
  * `$API` (`http://127.0.0.1:3000/api` as the README sets it). A page's examples run in order in one
  * bash session, so variables set by one block are there in the next; the background jobs a server's
- * workers would run are run between blocks.
+ * workers would run are run between blocks. An answer shown as a `# {...}` comment must be what the
+ * block printed (`...` elides).
  */
 
 /** The address the docs use; a test swaps in its own server's. */
@@ -50,6 +50,53 @@ export function jsonValues(text: string): unknown[] {
     else if (char === '}' && --depth === 0) values.push(JSON.parse(text.slice(start, i + 1)));
   }
   return values;
+}
+
+/**
+ * The answers a block documents: `# {...}` or `# [...]` comment lines (continued on `#   ` lines),
+ * each shown under the command that prints it.
+ */
+export function documentedAnswers(block: string): string[] {
+  const answers: string[] = [];
+  for (const line of block.split('\n')) {
+    if (/^# [{[]/.test(line)) answers.push(line.slice(2));
+    else if (/^# {3}\S/.test(line) && answers.length > 0) answers[answers.length - 1] += line.slice(4);
+  }
+  return answers;
+}
+
+/**
+ * A documented answer as a pattern over what the block printed: `...` inside a JSON string stands
+ * for the rest of that string (`"token":"3|..."`), anywhere else for any text (`{"id":1,...}`).
+ */
+export function answerPattern(documented: string): RegExp {
+  let pattern = '';
+  let inString = false;
+  for (let i = 0; i < documented.length; i++) {
+    if (documented.startsWith('...', i)) {
+      pattern += inString ? '(?:[^"\\\\]|\\\\.)*?' : '[\\s\\S]*?';
+      i += 2;
+      continue;
+    }
+    const char = documented[i]!;
+    if (char === '\\' && inString) {
+      pattern += escapeRegExp(documented.slice(i, i + 2));
+      i += 1;
+      continue;
+    }
+    if (char === '"') inString = !inString;
+    pattern += escapeRegExp(char);
+  }
+  return new RegExp(pattern);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The documented answers a block's output does not bear out. */
+export function unmatchedAnswers(block: string, printed: string): string[] {
+  return documentedAnswers(block).filter((answer) => !answerPattern(answer).test(printed));
 }
 
 /**
@@ -115,11 +162,11 @@ export class ShellSession {
 }
 
 /** The user the README's first minutes create with the CLI, made as the CLI makes it. */
-export function readmeUser(): { email: string; password: string; balanceUsd: number } {
+export function readmeUser(): { email: string; password: string; name: string; balanceUsd: number } {
   const cli = shellBlocks(readFileSync('README.md', 'utf8'), 'The first minutes')[0]!;
-  const created = cli.match(/users create --email (\S+) --password '([^']+)' --name "[^"]+" --balance (\d+)/);
+  const created = cli.match(/users create --email (\S+) --password '([^']+)' --name "([^"]+)" --balance (\d+)/);
   if (!created) throw new Error("The README's first minutes no longer create a user with the CLI");
-  return { email: created[1]!, password: created[2]!, balanceUsd: Number(created[3]) };
+  return { email: created[1]!, password: created[2]!, name: created[3]!, balanceUsd: Number(created[4]) };
 }
 
 /** The README's first-minutes requests: log in, create and activate an assistant, chat, make a key. */
@@ -143,12 +190,16 @@ export async function startDocsServer(options: TestAppOptions = {}): Promise<Doc
   const t = await buildTestApp(options);
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   const api = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api`;
-  await createUser(t.deps, readmeUser());
+  await t.deps.services.accounts.createUser(readmeUser());
   const shell = new ShellSession(api);
   return {
     t, api, shell,
     async run(block) {
       const printed = await shell.run(block);
+      const unmatched = unmatchedAnswers(block, printed);
+      if (unmatched.length > 0) {
+        throw new Error(`This example printed answers other than documented:\n${block}\n--- not printed:\n${unmatched.join('\n')}\n--- printed:\n${printed}`);
+      }
       await t.deps.jobs.drain();
       return printed;
     },
