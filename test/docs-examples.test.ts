@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatappEnv } from './helpers/chatapp.js';
+import { chatappEnv, GRAPH_TEMPLATES } from './helpers/chatapp.js';
 import { answerPattern, exampleBlocks, readmeFirstMinutes, shellBlocks, startDocsServer, unmatchedAnswers } from './helpers/doc-examples.js';
 import { startFakeGraph, type FakeGraph } from './helpers/fake-graph.js';
 import { newAccountSid, startFakeTwilio, type FakeTwilio } from './helpers/fake-twilio.js';
@@ -29,6 +29,9 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   graph = await startFakeGraph();
+  // The business number of docs/api/chatapp.md's cloud_api example, as the platform knows it.
+  graph.addPhoneNumber({ id: '106540352242922', wabaId: '102290129340398', displayPhoneNumber: '+40 711 000 111', token: 'EAAJBx7ZCqZBZA0cBAExampleToken' });
+  graph.setTemplates('102290129340398', GRAPH_TEMPLATES);
   const accountSid = newAccountSid();
   twilio = await startFakeTwilio({ [accountSid]: 'twilio-token' });
   env = chatappEnv(graph, {
