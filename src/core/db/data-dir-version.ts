@@ -8,7 +8,7 @@ export class DataDirVersionError extends Error {
   constructor(dataDir: string, found: string) {
     super(
       `The embedded database in ${dataDir} was created by PostgreSQL ${found}, and this version embeds PostgreSQL ${EMBEDDED_POSTGRES_MAJOR}: ` +
-        'it cannot open it in place. Stop the server and carry the data over with `node scripts/upgrade-embedded-database.mjs` (see "Upgrading" in the README).',
+        'it cannot open it in place. Stop the server and carry the data over with `node scripts/upgrade-embedded-database.mjs` (see "Upgrading" in docs/operations.md).',
     );
     this.name = 'DataDirVersionError';
   }

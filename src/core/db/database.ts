@@ -103,7 +103,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  * The embedded PostgreSQL runs inside this process, and its WebAssembly memory never shrinks:
  * the buffer pool is allocated (and zeroed) at start and stays resident. PostgreSQL's default
  * 128 MB is sized for a dedicated server; 16 MB holds an embedded install's hot pages, the data
- * files stay in the OS page cache, and the process holds about 150 MB less (the README's memory
+ * files stay in the OS page cache, and the process holds about 150 MB less (docs/operations.md's memory
  * section has the figures). Passed on the command line, so they win over the data directory's
  * postgresql.conf and apply to existing installs too.
  */

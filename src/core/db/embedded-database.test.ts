@@ -41,7 +41,7 @@ describe('the embedded database', () => {
     expect(error).toBeInstanceOf(DataDirVersionError);
     expect((error as Error).message).toBe(
       `The embedded database in ${dataDir} was created by PostgreSQL 17, and this version embeds PostgreSQL 18: it cannot open it in place. ` +
-        'Stop the server and carry the data over with `node scripts/upgrade-embedded-database.mjs` (see "Upgrading" in the README).',
+        'Stop the server and carry the data over with `node scripts/upgrade-embedded-database.mjs` (see "Upgrading" in docs/operations.md).',
     );
     expect(existsSync(`${dataDir}.lock`)).toBe(false);
     expect(readFileSync(join(dataDir, 'PG_VERSION'), 'utf8')).toBe('17\n');

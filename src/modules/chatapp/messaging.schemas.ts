@@ -70,7 +70,7 @@ const SendResult = {
   success: Type.Literal(true),
   conversation_id: Type.Integer(),
   message_id: Type.Integer(),
-  // The reference's name: clients and automations read it (wire names follow the reference, see README).
+  // The reference's name: clients and automations read it (wire names follow the reference, see docs/api/errors.md).
   whatsapp_message_id: Type.Integer({ description: 'Our record of the platform message.' }),
   message_sid: Type.String({ description: 'The platform\'s message id.' }),
 };

@@ -13,7 +13,7 @@ import type { ConversationRow } from './conversations.repo.js';
  * owner's money, so anonymous traffic is bounded per client address and per conversation.
  */
 
-/** Per-deployment bounds (README: WIDGET_* keys). */
+/** Per-deployment bounds (docs/configuration.md: the WIDGET_* keys). */
 export interface PublicLimits {
   conversationsPerIpPerHour: number;
   messagesPerConversationPerMinute: number;

@@ -24,7 +24,7 @@ afterAll(async () => {
   await sink.close();
 });
 
-/** The receiver's check from the README, with the injected clock in place of Date.now(). */
+/** The receiver's check from docs/api/webhooks.md, with the injected clock in place of Date.now(). */
 function verifyWebhook(secret: string, headers: Record<string, string | string[] | undefined>, rawBody: string, nowSeconds: number): boolean {
   const timestamp = String(headers['x-switchboard-timestamp']);
   const signature = String(headers['x-switchboard-signature']);

@@ -18,7 +18,7 @@ import { startHostSite } from './fixtures/host-pages.js';
  * The widget's call button in Chromium with a fake microphone, on a server whose only speech
  * setting is SPEECH_BASE_URL (a self-hosted OpenAI-compatible server, here the fake): a pipeline
  * assistant with an OpenAI voice takes the call with the default providers that follow it. The
- * shop's page on another origin embeds the widget as the README says.
+ * shop's page on another origin embeds the widget as the docs say.
  */
 const availability = browserAvailability();
 const ARTIFACTS = resolve('artifacts/widget');

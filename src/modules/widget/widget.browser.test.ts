@@ -12,7 +12,7 @@ import { startSlowStreamingModel } from './fixtures/slow-stream-llm.js';
 
 /**
  * The widget in Debian's Chromium: the real app listens on 127.0.0.1, a shop page on another
- * origin (localhost, another port) embeds the script exactly as the README says, and the browser
+ * origin (localhost, another port) embeds the script exactly as docs/api/conversations.md says, and the browser
  * talks to the app over real HTTP, CORS and server-sent events.
  */
 const availability = browserAvailability();

@@ -55,7 +55,7 @@ export interface ChatOptions {
 }
 
 export interface LanguageModel {
-  /** 'openai-compatible' or 'offline'; shown in logs and the README. */
+  /** 'openai-compatible' or 'offline'; shown in logs and docs/api/conversations.md. */
   readonly kind: string;
   complete(request: ChatRequest, options?: ChatOptions): Promise<ChatResult>;
 }
