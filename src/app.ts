@@ -4,7 +4,7 @@ import type { Deps } from './deps.js';
 import { parseTrustProxy } from './config.js';
 import type { App } from './core/http/fastify-types.js';
 import { installErrorHandling } from './core/http/error-handler.js';
-import { installValidation } from './core/http/validation.js';
+import { HTTP_URL_FORMAT, installValidation } from './core/http/validation.js';
 import { installJsonBodyParser } from './core/http/json-body.js';
 import { installInputGuard } from './core/http/input-guard.js';
 import { installAuth } from './core/http/auth.js';
@@ -46,6 +46,9 @@ export async function buildApp(deps: Deps): Promise<App> {
   const app = Fastify({
     loggerInstance: deps.logger,
     bodyLimit: ONE_MIB,
+    // The response serializer compiles its own Ajv for union fields; it must know the service's
+    // formats (it never validates them: the request validator did) or it warns on each schema.
+    serializerOpts: { ajv: { formats: { [HTTP_URL_FORMAT]: true } } },
     // request.ip (the widget's per-client limits) believes X-Forwarded-For only from these proxies.
     trustProxy: parseTrustProxy(deps.config.TRUST_PROXY) ?? false,
     // Per-request log lines only at debug level: at info they would dominate the log and cost
