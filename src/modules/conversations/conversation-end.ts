@@ -4,10 +4,10 @@ import { enqueueWebhook } from '../webhooks/webhooks.service.js';
 import { refundStaleCharges } from './billing.js';
 import { createConversationsRepo } from './conversations.repo.js';
 import { CONVERSATION_ENDED_EVENT, conversationEndedPayload, type ChatappSenderInfo } from './ended-webhook.js';
-import { evaluateConversation } from './evaluation.js';
-import type { RuntimeAssistant } from './functions/types.js';
-import type { LanguageModel } from './llm/provider.js';
-import type { ModelResolver } from './models.js';
+import { evaluateConversation } from '../replies/evaluation.js';
+import type { RuntimeAssistant } from '../replies/functions/types.js';
+import type { LanguageModel } from '../replies/llm/provider.js';
+import type { ModelResolver } from '../replies/models.js';
 
 export const INACTIVITY_JOB = 'conversations.inactivity-end';
 export const FINALIZE_JOB = 'conversations.finalize';

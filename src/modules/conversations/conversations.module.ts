@@ -11,13 +11,13 @@ import type { CatalogService } from '../catalog/catalog.service.js';
 import { registerChatappReplies, type ChatappChannel } from './chatapp-replies.js';
 import { registerConversationJobs } from './conversation-end.js';
 import { createConversationsService, type AssistantLookup } from './conversations.service.js';
-import type { CustomTool } from './functions/custom-tools.js';
-import type { KnowledgeSearch } from './functions/knowledge.js';
-import { createFunctionRegistry } from './functions/registry.js';
-import { createLanguageModel, type LanguageModel } from './llm/index.js';
+import type { CustomTool } from '../replies/functions/custom-tools.js';
+import type { KnowledgeSearch } from '../replies/functions/knowledge.js';
+import { createFunctionRegistry } from '../replies/functions/registry.js';
+import { createLanguageModel, type LanguageModel } from '../replies/llm/index.js';
 import { createMessagePipeline, type MessageStep } from './message-pipeline.js';
-import { createModelResolver } from './models.js';
-import { createReplyEngine, MAX_TOOL_ROUNDS } from './reply-engine.js';
+import { createModelResolver } from '../replies/models.js';
+import { createReplyEngine, MAX_TOOL_ROUNDS } from '../replies/reply-engine.js';
 import { createTurnQueue } from './turns.js';
 
 export interface ConversationsConfig {

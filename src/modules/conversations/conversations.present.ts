@@ -2,7 +2,7 @@ import type { FunctionCallRecord } from '../../core/db/schema.js';
 import { microsToUsd } from '../../core/money.js';
 import type { ConversationView } from './conversations.repo.js';
 import { isPhoneKey } from '../chatapp/phone.js';
-import { listTimestamp } from './time.js';
+import { listTimestamp } from '../replies/time.js';
 
 export interface SenderParty {
   name: string | null;

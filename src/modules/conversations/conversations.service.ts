@@ -14,9 +14,9 @@ import { InsufficientBalanceError } from '../accounts/accounts.service.js';
 import { dailyBudgetSpent, dailySpendMicros, MESSAGE_PRICE_MICROS, messagePriceMicros } from './billing.js';
 import { inactivityDueAt, scheduleInactivityCheck } from './conversation-end.js';
 import { createConversationsRepo, type ConversationView, type ListFilters, type PublicConversationIdentity } from './conversations.repo.js';
-import type { RuntimeAssistant } from './functions/types.js';
+import type { RuntimeAssistant } from '../replies/functions/types.js';
 import { conversationNotFound, type MessageOptions, type MessagePipeline, type MessageStep } from './message-pipeline.js';
-import { fillVariables, mergedVariables } from './prompt.js';
+import { fillVariables, mergedVariables } from '../replies/prompt.js';
 import type { SenderParty } from './conversations.present.js';
 import { assistantInactive, conversationStartLimits, enforceLimits, isPubliclyReachable, messageLimits, type PublicCaller, type PublicLimits } from './public-access.js';
 

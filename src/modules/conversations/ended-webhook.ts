@@ -1,7 +1,7 @@
 import type { ConversationView } from './conversations.repo.js';
 import { isPhoneKey } from '../chatapp/phone.js';
-import { formatTranscript, type TranscriptLine } from './evaluation.js';
-import { isoInZone, safeTimeZone } from './time.js';
+import { formatTranscript, type TranscriptLine } from '../replies/evaluation.js';
+import { isoInZone, safeTimeZone } from '../replies/time.js';
 
 export const CONVERSATION_ENDED_EVENT = 'conversation_ended';
 

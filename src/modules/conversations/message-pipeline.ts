@@ -13,9 +13,9 @@ import { capturingCharge, messagePriceMicros, refundCharge, type Charge, type Da
 import { enqueueFinalize, inactivityDueAt, scheduleInactivityCheck } from './conversation-end.js';
 import { createConversationsRepo, functionCallsJson, insertingMessageRows, type ConversationIdentity, type ConversationView } from './conversations.repo.js';
 import { assistantInactive } from './public-access.js';
-import type { RuntimeAssistant } from './functions/types.js';
-import { LanguageModelError } from './llm/provider.js';
-import type { Reply, ReplyEvent, createReplyEngine } from './reply-engine.js';
+import type { RuntimeAssistant } from '../replies/functions/types.js';
+import { LanguageModelError } from '../replies/llm/provider.js';
+import type { Reply, ReplyEvent, createReplyEngine } from '../replies/reply-engine.js';
 import { finishingTurn, TurnLostError, type Turn, type TurnQueue } from './turns.js';
 
 export const conversationNotFound = () => new AppError(404, 'Conversation not found', { code: 'CONVERSATION_NOT_FOUND' });

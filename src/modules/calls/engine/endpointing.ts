@@ -1,4 +1,4 @@
-import type { RuntimeAssistant } from '../../conversations/functions/types.js';
+import type { RuntimeAssistant } from '../../replies/functions/types.js';
 import type { EngineTimers } from './timers.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { RuntimeAssistant } from '../../conversations/functions/types.js';
+import type { RuntimeAssistant } from '../../replies/functions/types.js';
 
 /** What the engine says on its own (the model writes everything else). */
 export const PHRASES = {

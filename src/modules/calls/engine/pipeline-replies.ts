@@ -1,8 +1,8 @@
 import type { Clock } from '../../../core/clock.js';
-import type { RuntimeAssistant } from '../../conversations/functions/types.js';
-import type { ToolCall } from '../../conversations/llm/provider.js';
-import type { HistoryItem } from '../../conversations/prompt.js';
-import { createReplyEngine, type Reply, type ReplyEngineDeps } from '../../conversations/reply-engine.js';
+import type { RuntimeAssistant } from '../../replies/functions/types.js';
+import type { ToolCall } from '../../replies/llm/provider.js';
+import type { HistoryItem } from '../../replies/prompt.js';
+import { createReplyEngine, type Reply, type ReplyEngineDeps } from '../../replies/reply-engine.js';
 import { dtmfTones } from '../audio/dtmf.js';
 import { ENGINE_SAMPLE_RATE } from '../speech/speech.types.js';
 import { perCallCache } from './call-cache.js';

@@ -1,5 +1,5 @@
 import type { CallTranscriptEntry, FunctionCallRecord } from '../../../core/db/schema.js';
-import { fillVariables } from '../../conversations/prompt.js';
+import { fillVariables } from '../../replies/prompt.js';
 import { dtmfToneFrames } from '../audio/dtmf.js';
 import { ENGINE_SAMPLE_RATE } from '../speech/speech.types.js';
 import type { RealtimeFunctionCall, RealtimeHandlers, RealtimeSession } from '../speech/realtime.js';

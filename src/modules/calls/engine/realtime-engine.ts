@@ -1,10 +1,10 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../../core/clock.js';
 import type { CatalogSnapshot } from '../../catalog/catalog.service.js';
-import type { FunctionSet } from '../../conversations/functions/registry.js';
-import type { RuntimeAssistant } from '../../conversations/functions/types.js';
-import { systemPrompt } from '../../conversations/prompt.js';
-import type { ReplyEngineDeps } from '../../conversations/reply-engine.js';
+import type { FunctionSet } from '../../replies/functions/registry.js';
+import type { RuntimeAssistant } from '../../replies/functions/types.js';
+import { systemPrompt } from '../../replies/prompt.js';
+import type { ReplyEngineDeps } from '../../replies/reply-engine.js';
 import { assistantSpeech } from '../call-readiness.js';
 import { SpeechProviderUnavailableError, type SpeechProviders } from '../speech/providers.js';
 import { openRealtimeSession, type RealtimeHandlers, type RealtimeSession } from '../speech/realtime.js';

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import type { RuntimeAssistant } from '../../../conversations/functions/types.js';
-import { fillVariables } from '../../../conversations/prompt.js';
+import type { RuntimeAssistant } from '../../../replies/functions/types.js';
+import { fillVariables } from '../../../replies/prompt.js';
 
 /**
  * How many of the caller's words interrupt the assistant (min_interrupt_words). Unset means one:
