@@ -9,8 +9,9 @@ import { listenForNotifications, listenOnPglite, type OnNotify, type Unlisten } 
 import { lockDataDir } from './data-dir-lock.js';
 import { assertDataDirVersion } from './data-dir-version.js';
 import { PreparingClient } from './server-prepared.js';
+import type { Db } from './transaction.js';
 
-export type Db = Kysely<Database>;
+export type { Db };
 
 export interface DatabaseHandle {
   db: Db;

@@ -1,6 +1,8 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
-import type { Db } from './database.js';
+
+/** The root database handle (a pool, or the embedded database). */
+export type Db = Kysely<Database>;
 
 export type Tx = Transaction<Database>;
 /** A repo accepts either the root handle or a transaction, so the same query runs in both. */

@@ -1,5 +1,5 @@
 import { fromWaId, isPlatformUserId } from './phone.js';
-import type { CallSignal, WebhookEvent } from './webhook-events.js';
+import type { CallSignal, WebhookEvent } from './webhook-event.types.js';
 import { arr, obj, str, unixSeconds, type Obj } from './webhook-values.js';
 
 /**

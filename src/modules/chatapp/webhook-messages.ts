@@ -1,6 +1,6 @@
 import type { ChatappMessageStatus } from '../../core/db/schema.js';
 import { fromWaId, isPlatformUserId } from './phone.js';
-import type { InboundMedia, InboundMessage, WebhookEvent } from './webhook-events.js';
+import type { InboundMedia, InboundMessage, WebhookEvent } from './webhook-event.types.js';
 import { arr, obj, str, unixSeconds, type Obj } from './webhook-values.js';
 
 /** A `messages` change: the customers' messages (with their contacts) and our messages' delivery statuses. */

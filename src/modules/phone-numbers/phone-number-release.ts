@@ -1,5 +1,4 @@
 import type { JobRunner } from '../../core/jobs/index.js';
-import type { PhoneNumbersService } from './phone-numbers.service.js';
 
 export const PHONE_NUMBER_RELEASE_JOB = 'phone-numbers.release';
 
@@ -29,8 +28,13 @@ function addMonths(date: Date, months: number): Date {
   return target;
 }
 
+/** What the release job needs of the phone-numbers service. */
+export interface PhoneNumberRemoval {
+  removeReleased(id: number, now: Date): Promise<void>;
+}
+
 /** The job that removes a released number once its period is over (enqueued with the release). */
-export function registerPhoneNumberJobs(jobs: JobRunner, phoneNumbers: PhoneNumbersService): void {
+export function registerPhoneNumberJobs(jobs: JobRunner, phoneNumbers: PhoneNumberRemoval): void {
   jobs.register<ReleaseJobPayload>(PHONE_NUMBER_RELEASE_JOB, async (payload, { now }) => {
     await phoneNumbers.removeReleased(payload.id, now);
   });

@@ -1,18 +1,28 @@
+import type { Logger } from 'pino';
 import type { CallTranscriptEntry } from '../../../core/db/schema.js';
+import type { ReplyEngineDeps } from '../../replies/reply-engine.js';
 import type { AudioOut } from './audio-out.js';
 import type { CallTransferRequest } from './call-functions.js';
+import type { CallRecorder } from './call-recorder.js';
 import { hangUpQuietly } from './call-behaviour/call-rules.js';
 import type { CallTimers } from './call-behaviour/call-timers.js';
 import { CallerHold } from './call-behaviour/caller-hold.js';
 import { handOver, type HandOverContext } from './call-behaviour/hand-over.js';
 import { closeRecording } from './call-behaviour/line-extras.js';
-import type { CallOutcome } from './engine.types.js';
-import type { PipelineCallDeps } from './pipeline-call.js';
+import type { CallEngineSession, CallOutcome } from './engine.types.js';
 import type { PipelineTurns } from './pipeline-turn.js';
+import type { EngineTimers } from './timers.js';
 import { transferUnansweredPrompt } from './warm-transfer.js';
 
 export interface PipelineCallEndDeps {
-  call: Pick<PipelineCallDeps, 'session' | 'logger' | 'replyDeps' | 'timers' | 'recorder' | 'recordingUrl'>;
+  call: {
+    session: CallEngineSession;
+    logger: Logger;
+    replyDeps: ReplyEngineDeps;
+    timers: EngineTimers;
+    recorder: CallRecorder | null;
+    recordingUrl: string | null;
+  };
   timers: CallTimers;
   turns: PipelineTurns;
   out: AudioOut;

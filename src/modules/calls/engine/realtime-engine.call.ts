@@ -1,22 +1,54 @@
+import type { Logger } from 'pino';
+import type { Clock } from '../../../core/clock.js';
 import type { CallTranscriptEntry, FunctionCallRecord } from '../../../core/db/schema.js';
+import type { FunctionSet } from '../../replies/functions/registry.js';
 import { fillVariables } from '../../replies/prompt.js';
+import type { ReplyEngineDeps } from '../../replies/reply-engine.js';
 import { dtmfToneFrames } from '../audio/dtmf.js';
-import { ENGINE_SAMPLE_RATE } from '../speech/speech.types.js';
+import { ENGINE_SAMPLE_RATE, type TtsProvider } from '../speech/speech.types.js';
 import type { RealtimeFunctionCall, RealtimeHandlers, RealtimeSession } from '../speech/realtime.js';
-import type { RealtimeCallDeps } from './realtime-engine.js';
 import { AudioOut } from './audio-out.js';
 import { hangUpQuietly, minInterruptWords, onAbort, voicemailPlan, wrapUpReason } from './call-behaviour/call-rules.js';
 import { CallTimers, reengagementRequest, SilenceRules } from './call-behaviour/call-timers.js';
 import { CallerHold } from './call-behaviour/caller-hold.js';
 import { interruptSpeechMs } from './endpointing.js';
 import { handOver, type HandOverContext } from './call-behaviour/hand-over.js';
-import { closeRecording } from './call-behaviour/line-extras.js';
+import { closeRecording, type LineExtras } from './call-behaviour/line-extras.js';
 import type { CallTransferRequest } from './call-functions.js';
-import type { CallOutcome } from './engine.types.js';
+import type { CallEngineSession, CallOutcome } from './engine.types.js';
+import type { KeypadInput } from './keypad.js';
 import { PHRASES } from './phrases.js';
 import { RealtimeAnswers } from './realtime-engine.answers.js';
 import { callerHandlers, CallerTurns } from './realtime-engine.turns.js';
+import type { EngineTimers } from './timers.js';
+import type { VoiceSettings } from './utterance.js';
 import { transferUnansweredPrompt } from './warm-transfer.js';
+
+/** What one call on the realtime model is given by the engine. */
+export interface RealtimeCallDeps {
+  session: CallEngineSession;
+  /** Opens the model's session with these handlers (the client and its config are the engine's). */
+  connect(handlers: RealtimeHandlers): Promise<RealtimeSession>;
+  functions: FunctionSet;
+  /** The caller's keys (onDtmf) for collect_keypad; the call plays send_dtmf's tones (`line.sendDigits`). */
+  keypad: KeypadInput;
+  /** dualplex: the model answers in text and the assistant's own synthesizer speaks it. */
+  speaker: { tts: TtsProvider; voice: VoiceSettings } | null;
+  /** Where transfer_call asked to hand the caller over (set by the call functions), taken once. */
+  takeTransferRequest(): CallTransferRequest | null;
+  /** The chat model that briefs the supervisor on a warm transfer. */
+  summaryModel: Pick<ReplyEngineDeps, 'llm' | 'modelFor'>;
+  extras: LineExtras;
+  /**
+   * True when the engine, not the model's server, decides whether the caller interrupts
+   * (min_interrupt_words above zero): the session neither cancels nor answers on its own.
+   */
+  weighsInterruptions: boolean;
+  clock: Clock;
+  logger: Logger;
+  timers: EngineTimers;
+  audioLeadMs?: number;
+}
 
 /** A polite end: ask the model for one last answer, hang up when it has played (or after this). */
 const FAREWELL_TIMEOUT_MS = 10_000;

@@ -7,17 +7,15 @@ import { systemPrompt } from '../../replies/prompt.js';
 import type { ReplyEngineDeps } from '../../replies/reply-engine.js';
 import { assistantSpeech } from '../call-readiness.js';
 import { SpeechProviderUnavailableError, type SpeechProviders } from '../speech/providers.js';
-import { openRealtimeSession, type RealtimeHandlers, type RealtimeSession } from '../speech/realtime.js';
+import { openRealtimeSession } from '../speech/realtime.js';
 import type { RealtimeSessionConfig } from '../speech/realtime-protocol.js';
-import { openLineExtras, storeRecording, type LineExtras, type RecordingDeps } from './call-behaviour/line-extras.js';
+import { openLineExtras, storeRecording, type RecordingDeps } from './call-behaviour/line-extras.js';
 import { callFunctions, withCallFunctions, type CallTransferRequest } from './call-functions.js';
 import { KeypadInput, keypadFunctions, type KeypadLine } from './keypad.js';
 import type { CallEngine, CallEngineSession, CallOutcome } from './engine.types.js';
 import { voiceMediumNote } from './phrases.js';
-import { RealtimeCall } from './realtime-engine.call.js';
+import { RealtimeCall, type RealtimeCallDeps } from './realtime-engine.call.js';
 import { realTimers, type EngineTimers } from './timers.js';
-import type { VoiceSettings } from './utterance.js';
-import type { TtsProvider } from '../speech/speech.types.js';
 import { endpointPauseMs } from './endpointing.js';
 
 export interface RealtimeEngineDeps extends RecordingDeps {
@@ -35,32 +33,6 @@ export interface RealtimeEngineDeps extends RecordingDeps {
   audioLeadMs?: number;
   /** off: the provider is never asked to denoise the caller (VOICE_NOISE_SUPPRESSION). */
   noiseSuppression?: 'assistant' | 'off';
-}
-
-/** What one call on the realtime model is given by the engine. */
-export interface RealtimeCallDeps {
-  session: CallEngineSession;
-  /** Opens the model's session with these handlers (the client and its config are the engine's). */
-  connect(handlers: RealtimeHandlers): Promise<RealtimeSession>;
-  functions: FunctionSet;
-  /** The caller's keys (onDtmf) for collect_keypad; the call plays send_dtmf's tones (`line.sendDigits`). */
-  keypad: KeypadInput;
-  /** dualplex: the model answers in text and the assistant's own synthesizer speaks it. */
-  speaker: { tts: TtsProvider; voice: VoiceSettings } | null;
-  /** Where transfer_call asked to hand the caller over (set by the call functions), taken once. */
-  takeTransferRequest(): CallTransferRequest | null;
-  /** The chat model that briefs the supervisor on a warm transfer. */
-  summaryModel: Pick<ReplyEngineDeps, 'llm' | 'modelFor'>;
-  extras: LineExtras;
-  /**
-   * True when the engine, not the model's server, decides whether the caller interrupts
-   * (min_interrupt_words above zero): the session neither cancels nor answers on its own.
-   */
-  weighsInterruptions: boolean;
-  clock: Clock;
-  logger: Logger;
-  timers: EngineTimers;
-  audioLeadMs?: number;
 }
 
 const DEFAULT_TRANSCRIPTION_MODEL = 'gpt-4o-mini-transcribe';
