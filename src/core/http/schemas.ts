@@ -30,6 +30,14 @@ export function HttpUrl(options: { description?: string } = {}) {
   return Type.String({ format: HTTP_URL_FORMAT, maxLength: 2048, errorMessage: 'The :attribute field must be a valid URL.', ...options });
 }
 
+/** `{{name}}` values: scalars only, so a template never renders "[object Object]". */
+export const Variables = Type.Unsafe<Record<string, string | number | boolean>>({
+  type: 'object',
+  maxProperties: 100,
+  propertyNames: { pattern: '^[A-Za-z_][A-Za-z0-9_]{0,63}$' },
+  additionalProperties: { type: ['string', 'number', 'boolean'], maxLength: 2000 },
+});
+
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 export const MessageBody = named('MessageBody', Type.Object({ message: Type.String() }));

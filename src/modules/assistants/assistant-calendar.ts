@@ -1,8 +1,6 @@
 import type { FieldErrors } from '../../core/http/errors.js';
 import { humanize } from '../../core/http/validation-messages.js';
-import { CalendarError } from '../calendars/calendar-http.js';
-import type { CalcomClient, CalcomRegion } from '../calendars/calcom.client.js';
-import { eventTypeUuid, type CalendlyClient } from '../calendars/calendly.client.js';
+import { type CalcomClient, type CalcomRegion, CalendarError, type CalendlyClient, eventTypeUuid } from '../calendars/index.js';
 import type { ToolDraft } from './assistant-tools.js';
 
 export interface CalendarClients {

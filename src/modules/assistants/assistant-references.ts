@@ -1,8 +1,8 @@
 import type { DbOrTx } from '../../core/db/transaction.js';
 import type { FieldErrors } from '../../core/http/errors.js';
 import { humanize } from '../../core/http/validation-messages.js';
-import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service.js';
-import type { ToolsService } from '../tools/tools.service.js';
+import type { PhoneNumbersService } from '../phone-numbers/index.js';
+import type { ToolsService } from '../tools/index.js';
 import type { AssistantSettings, SettingsField } from './assistant-fields.schemas.js';
 import type { GroupsService } from './groups.service.js';
 import { createAssistantsRepo } from './assistants.repo.js';

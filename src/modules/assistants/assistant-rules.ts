@@ -1,6 +1,6 @@
 import type { FieldErrors } from '../../core/http/errors.js';
 import { humanize } from '../../core/http/validation-messages.js';
-import { providerSupportsLanguage, voiceVisibleTo, type CatalogSnapshot } from '../catalog/catalog.service.js';
+import { type CatalogSnapshot, providerSupportsLanguage, voiceVisibleTo } from '../catalog/index.js';
 import type { AssistantSettings, Mode, SettingsField } from './assistant-fields.schemas.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { CatalogSnapshot } from '../catalog/catalog.service.js';
+import type { CatalogSnapshot } from '../catalog/index.js';
 import type { AssistantPatch, AssistantSettings, Mode, SettingsField } from './assistant-fields.schemas.js';
 import type { StoredTool } from './assistant-tools.schemas.js';
 import { DEFAULT_WIDGET_SETTINGS, normalizeWidgetSettings, type WidgetSettingsPatch } from './widget-settings.schemas.js';

@@ -1,8 +1,8 @@
 import { maskSecret, type SecretBox } from '../../core/crypto/secret-box.js';
 import type { FieldErrors } from '../../core/http/errors.js';
 import { humanize } from '../../core/http/validation-messages.js';
-import { eventTypeUuid } from '../calendars/calendly.client.js';
-import { normalizePhone } from '../phone-numbers/phone-format.js';
+import { eventTypeUuid } from '../calendars/index.js';
+import { normalizePhone } from '../phone-numbers/index.js';
 import { isTimezone } from './assistant-rules.js';
 import type { StoredTool, ToolInput } from './assistant-tools.schemas.js';
 

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../core/db/errors.js';
 import type { Clock } from '../../core/clock.js';
 import type { SecretBox } from '../../core/crypto/secret-box.js';
 import { notFound, validationFailed, type FieldErrors } from '../../core/http/errors.js';
-import type { CatalogService, CatalogSnapshot } from '../catalog/catalog.service.js';
+import type { CatalogService, CatalogSnapshot } from '../catalog/index.js';
 import { SettingsSchema, type AssistantSettings, type SettingsField } from './assistant-fields.schemas.js';
 import { topLevelField, type ParsedAssistantBody } from './assistant-input.js';
 import { applyPatch, changedFields, initialState, MERGE_INPUTS, patchedValues, type ResolvedPatch } from './assistant-state.js';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../core/db/transaction.js';
-import { changeBalance } from '../accounts/accounts.service.js';
-import { budgetDay } from '../conversations/billing.js';
+import { changeBalance } from '../accounts/index.js';
+import { budgetDay } from '../conversations/index.js';
 import { createCallsRepo } from './calls.repo.js';
 
 export const SECONDS_PER_MINUTE = 60;

@@ -1,5 +1,5 @@
-import type { RuntimeAssistant } from '../assistants/assistant-present.js';
-import type { CatalogSnapshot } from '../catalog/catalog.service.js';
+import type { RuntimeAssistant } from '../assistants/index.js';
+import type { CatalogSnapshot } from '../catalog/index.js';
 import type { SpeechProviders } from './speech/providers.js';
 
 /** The catalog entries an assistant's voice resolves to: what each engine asks its providers for. */

@@ -1,5 +1,5 @@
 import { microsToUsd } from '../../core/money.js';
-import { listTimestamp } from '../replies/time.js';
+import { listTimestamp } from '../replies/index.js';
 import { callParties } from './post-call-webhook.js';
 import type { CallRow } from './calls.repo.js';
 

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../core/db/database.js';
 import { isoTimestamp } from '../../core/http/schemas.js';
-import type { WebhookToSend } from '../webhooks/webhooks.service.js';
+import type { WebhookToSend } from '../webhooks/index.js';
 import type { CallRow } from './calls.repo.js';
 
 export const INBOUND_CALL_EVENT = 'inbound_call';

@@ -1,6 +1,6 @@
 import type { CallStatus, CallTranscriptEntry } from '../../core/db/schema.js';
 import { isoTimestamp } from '../../core/http/schemas.js';
-import { formatTranscript, type TranscriptLine } from '../replies/evaluation.js';
+import { formatTranscript, type TranscriptLine } from '../replies/index.js';
 import type { CallRow } from './calls.repo.js';
 
 export const POST_CALL_EVENT = 'post_call';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../core/http/fastify-types.js';
-import { publicCaller } from '../conversations/conversations.routes.js';
+import { publicCaller } from '../../core/http/public-caller.js';
 import { CreateWebCallBody, CreateWebCallResponse, WebCallErrors } from './web-calls.schemas.js';
 import { WEB_CALL_SOCKET_PATH, webCallError, type WebCallsService } from './web-calls.service.js';
 

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ConversationErrorBody, Nullable } from '../../core/http/schemas.js';
-import { Variables } from '../conversations/conversations.schemas.js';
+import { Variables } from '../../core/http/schemas.js';
 
 export const CreateWebCallBody = Type.Object({
   assistant_id: Type.String({ format: 'uuid', description: "The assistant's UUID." }),

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../core/db/transaction.js';
-import { enqueueWebhook } from '../webhooks/webhooks.service.js';
+import { enqueueWebhook } from '../webhooks/index.js';
 import type { ConversationRow } from './conversations.repo.js';
 import type { SenderRow } from './senders.repo.js';
 import { windowTimestamp } from './session-window.js';

@@ -1,6 +1,6 @@
 import type { ChatappMessageStatus } from '../../core/db/schema.js';
 import type { DbOrTx } from '../../core/db/transaction.js';
-import { enqueueWebhook } from '../webhooks/webhooks.service.js';
+import { enqueueWebhook } from '../webhooks/index.js';
 import { STATUS_RANK, STATUS_RANK_SQL } from './conversations.repo.js';
 import { windowTimestamp } from './session-window.js';
 import type { SenderRow } from './senders.repo.js';

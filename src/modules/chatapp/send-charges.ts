@@ -1,5 +1,5 @@
 import { inTransaction } from '../../core/db/transaction.js';
-import { changeBalance } from '../accounts/accounts.service.js';
+import { changeBalance } from '../accounts/index.js';
 import type { ChatappContext } from './chatapp.context.js';
 
 export interface SendCharge {

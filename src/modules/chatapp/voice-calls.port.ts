@@ -65,3 +65,11 @@ export function createVoiceCallsPort(ctx: ChatappContext & { inbound: InboundSer
 }
 
 export type VoiceCallsPort = ReturnType<typeof createVoiceCallsPort>;
+
+// The platform's types and errors the calls module handles, named here so that it needs nothing else of this module.
+export { chatappErrors } from './chatapp.errors.js';
+export { normalizePhone } from './phone.js';
+export { PLATFORM_CODES, PlatformError } from './platform/types.js';
+export type { PlatformCalling } from './platform/types.js';
+export type { SenderRow } from './senders.repo.js';
+export type { CallSignal } from './webhook-events.js';

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { assistantReadSql, type AssistantRead } from '../assistants/assistant-record.js';
+import { type AssistantRead, assistantReadSql } from '../assistants/index.js';
 import type { Db } from '../../core/db/database.js';
 import { statementRefusal } from '../../core/db/errors.js';
 import { fixedStatementPerShape } from '../../core/db/fixed-statement.js';
@@ -8,7 +8,7 @@ import { tooManyRequests } from '../../core/http/errors.js';
 import { consumeEachLimit, countingWindows, limitWindows, onDistinctRows, windowVerdict, type LimitWindow, type WindowLimit } from '../../core/limits/fixed-window.js';
 import { reservationPlaceholders, reservationValues, reservedCharge, reservedColumns, reservingChargeCtes, type Charge, type ReservationInput, type ReservedRow } from './billing.js';
 import type { ConversationView } from './conversations.repo.js';
-import type { HistoryItem } from '../replies/prompt.js';
+import type { HistoryItem } from '../replies/index.js';
 import { takingTurn, type TakenTurn, type TurnQueue, type TurnRow } from './turns.js';
 
 /** A rate limit a message counts against, with its public refusal text. */

@@ -3,8 +3,7 @@ import type { ConversationType, Database } from '../../core/db/schema.js';
 import type { Db } from '../../core/db/database.js';
 import type { SqlValue } from '../../core/db/fixed-statement.js';
 import { inTransaction, type DbOrTx } from '../../core/db/transaction.js';
-import { balanceMoveCtes } from '../accounts/accounts.repo.js';
-import { changeBalance, InsufficientBalanceError } from '../accounts/accounts.service.js';
+import { balanceMoveCtes, changeBalance, InsufficientBalanceError } from '../accounts/index.js';
 import { tooManyRequests } from '../../core/http/errors.js';
 
 /** 0.01 USD per user message (spec 1 and 8). */

@@ -1,13 +1,10 @@
 import { inTransaction, type DbOrTx } from '../../core/db/transaction.js';
 import { enqueueJob, type JobContext, type JobRunner } from '../../core/jobs/index.js';
-import { enqueueWebhook } from '../webhooks/webhooks.service.js';
+import { enqueueWebhook } from '../webhooks/index.js';
 import { refundStaleCharges } from './billing.js';
 import { createConversationsRepo } from './conversations.repo.js';
 import { CONVERSATION_ENDED_EVENT, conversationEndedPayload, type ChatappSenderInfo } from './ended-webhook.js';
-import { evaluateConversation } from '../replies/evaluation.js';
-import type { RuntimeAssistant } from '../replies/functions/types.js';
-import type { LanguageModel } from '../replies/llm/provider.js';
-import type { ModelResolver } from '../replies/models.js';
+import { evaluateConversation, type LanguageModel, type ModelResolver, type RuntimeAssistant } from '../replies/index.js';
 
 export const INACTIVITY_JOB = 'conversations.inactivity-end';
 export const FINALIZE_JOB = 'conversations.finalize';

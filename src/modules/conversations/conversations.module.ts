@@ -4,20 +4,13 @@ import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../core/db/database.js';
 import type { JobRunner } from '../../core/jobs/index.js';
 import type { HttpClient } from '../../core/net/index.js';
-import type { CalendarClients } from '../assistants/assistant-calendar.js';
-import type { AssistantRuntimes } from '../assistants/assistant-record.js';
-import type { AssistantsService } from '../assistants/assistants.service.js';
-import type { CatalogService } from '../catalog/catalog.service.js';
+import type { AssistantRuntimes, AssistantsService, CalendarClients } from '../assistants/index.js';
+import type { CatalogService } from '../catalog/index.js';
 import { registerChatappReplies, type ChatappChannel } from './chatapp-replies.js';
 import { registerConversationJobs } from './conversation-end.js';
 import { createConversationsService, type AssistantLookup } from './conversations.service.js';
-import type { CustomTool } from '../replies/functions/custom-tools.js';
-import type { KnowledgeSearch } from '../replies/functions/knowledge.js';
-import { createFunctionRegistry } from '../replies/functions/registry.js';
-import { createLanguageModel, type LanguageModel } from '../replies/llm/index.js';
+import { createFunctionRegistry, createLanguageModel, createModelResolver, createReplyEngine, type CustomTool, type KnowledgeSearch, type LanguageModel, MAX_TOOL_ROUNDS } from '../replies/index.js';
 import { createMessagePipeline, type MessageStep } from './message-pipeline.js';
-import { createModelResolver } from '../replies/models.js';
-import { createReplyEngine, MAX_TOOL_ROUNDS } from '../replies/reply-engine.js';
 import { createTurnQueue } from './turns.js';
 
 export interface ConversationsConfig {

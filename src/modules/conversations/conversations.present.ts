@@ -1,8 +1,8 @@
 import type { FunctionCallRecord } from '../../core/db/schema.js';
 import { microsToUsd } from '../../core/money.js';
 import type { ConversationView } from './conversations.repo.js';
-import { isPhoneKey } from '../chatapp/phone.js';
-import { listTimestamp } from '../replies/time.js';
+import { isPhoneKey } from '../chatapp/index.js';
+import { listTimestamp } from '../replies/index.js';
 
 export interface SenderParty {
   name: string | null;

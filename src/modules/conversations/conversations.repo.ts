@@ -3,7 +3,7 @@ import type { ConversationsTable, ConversationType, Database, FunctionCallRecord
 import type { DbOrTx } from '../../core/db/transaction.js';
 import { fixedStatement, type SqlValue } from '../../core/db/fixed-statement.js';
 import type { CursorPosition } from '../../core/http/cursor-pagination.js';
-import type { HistoryItem } from '../replies/prompt.js';
+import type { HistoryItem } from '../replies/index.js';
 
 export type ConversationRow = Selectable<ConversationsTable>;
 /** A conversation with the current assistant's public identity (for addressing and listing). */

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
-import { AppError, unauthenticated } from '../../core/http/errors.js';
+import { AppError } from '../../core/http/errors.js';
 import type { AuthContext } from '../../core/http/fastify-types.js';
-import { InsufficientBalanceError } from '../accounts/accounts.service.js';
+import { publicCaller } from '../../core/http/public-caller.js';
+import { InsufficientBalanceError } from '../accounts/index.js';
 import type { ConversationsService } from './conversations.service.js';
-import type { PublicCaller } from './public-access.js';
 import {
   ConversationErrors,
   ConversationParams,
@@ -31,19 +30,6 @@ const takenOver = (result: { aiDisabled?: true }) => (result.aiDisabled ? { ai_d
 /** The widget family answers a low balance with 400 (generate-reply and the chatapp use 402). */
 function widgetError(error: unknown): unknown {
   return error instanceof InsufficientBalanceError ? new AppError(400, error.message, { code: error.code }) : error;
-}
-
-/**
- * Public routes may still carry a token: test conversations are their owner's. A token that
- * resolves to nobody is refused rather than ignored, so an owner sees why their call fails.
- */
-export async function publicCaller(request: FastifyRequest, resolve: ConversationsRoutesOptions['resolveBearer']): Promise<PublicCaller> {
-  const header = request.headers.authorization;
-  if (!header) return { clientIp: request.ip, auth: null };
-  const token = /^Bearer\s+(.+)$/i.exec(header.trim())?.[1];
-  const auth = token ? await resolve(token) : null;
-  if (!auth) throw unauthenticated();
-  return { clientIp: request.ip, auth };
 }
 
 /** The chat widget's routes: public, addressed by UUIDs, speaking the `{status, error}` shape. */

@@ -1,16 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CodedErrorBody, ConversationErrorBody, MessageBody, Nullable } from '../../core/http/schemas.js';
+import { CodedErrorBody, ConversationErrorBody, MessageBody, Nullable, Variables } from '../../core/http/schemas.js';
 import { named, withExample } from '../../core/http/openapi-components.js';
 
 const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
-
-/** `{{name}}` values: scalars only, so a template never renders "[object Object]". */
-export const Variables = Type.Unsafe<Record<string, string | number | boolean>>({
-  type: 'object',
-  maxProperties: 100,
-  propertyNames: { pattern: '^[A-Za-z_][A-Za-z0-9_]{0,63}$' },
-  additionalProperties: { type: ['string', 'number', 'boolean'], maxLength: 2000 },
-});
 
 export const ConversationParams = Type.Object({ uuid: Type.String({ format: 'uuid' }) });
 

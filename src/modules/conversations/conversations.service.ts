@@ -10,13 +10,12 @@ import { cursorPage, decodeCursor } from '../../core/http/cursor-pagination.js';
 import { AppError, unauthenticated } from '../../core/http/errors.js';
 import type { AuthContext } from '../../core/http/fastify-types.js';
 import { throttle } from '../../core/limits/fixed-window.js';
-import { InsufficientBalanceError } from '../accounts/accounts.service.js';
+import { InsufficientBalanceError } from '../accounts/index.js';
 import { dailyBudgetSpent, dailySpendMicros, MESSAGE_PRICE_MICROS, messagePriceMicros } from './billing.js';
 import { inactivityDueAt, scheduleInactivityCheck } from './conversation-end.js';
 import { createConversationsRepo, type ConversationView, type ListFilters, type PublicConversationIdentity } from './conversations.repo.js';
-import type { RuntimeAssistant } from '../replies/functions/types.js';
+import { fillVariables, mergedVariables, type RuntimeAssistant } from '../replies/index.js';
 import { conversationNotFound, type MessageOptions, type MessagePipeline, type MessageStep } from './message-pipeline.js';
-import { fillVariables, mergedVariables } from '../replies/prompt.js';
 import type { SenderParty } from './conversations.present.js';
 import { assistantInactive, conversationStartLimits, enforceLimits, isPubliclyReachable, messageLimits, type PublicCaller, type PublicLimits } from './public-access.js';
 

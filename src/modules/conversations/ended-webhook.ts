@@ -1,7 +1,6 @@
 import type { ConversationView } from './conversations.repo.js';
-import { isPhoneKey } from '../chatapp/phone.js';
-import { formatTranscript, type TranscriptLine } from '../replies/evaluation.js';
-import { isoInZone, safeTimeZone } from '../replies/time.js';
+import { isPhoneKey } from '../chatapp/index.js';
+import { formatTranscript, isoInZone, safeTimeZone, type TranscriptLine } from '../replies/index.js';
 
 export const CONVERSATION_ENDED_EVENT = 'conversation_ended';
 

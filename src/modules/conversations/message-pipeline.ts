@@ -6,16 +6,14 @@ import type { Db } from '../../core/db/database.js';
 import type { FunctionCallRecord } from '../../core/db/schema.js';
 import { fixedStatement } from '../../core/db/fixed-statement.js';
 import { inTransaction, type DbOrTx, type Tx } from '../../core/db/transaction.js';
-import type { AssistantRuntimes } from '../assistants/assistant-record.js';
+import type { AssistantRuntimes } from '../assistants/index.js';
 import { admitMessage, type AdmissionInput, type AdmissionRefusal, type AdmittedMessage, type NamedLimit } from './admission.js';
 import { AppError } from '../../core/http/errors.js';
 import { capturingCharge, messagePriceMicros, refundCharge, type Charge, type DailyBudget } from './billing.js';
 import { enqueueFinalize, inactivityDueAt, scheduleInactivityCheck } from './conversation-end.js';
 import { createConversationsRepo, functionCallsJson, insertingMessageRows, type ConversationIdentity, type ConversationView } from './conversations.repo.js';
 import { assistantInactive } from './public-access.js';
-import type { RuntimeAssistant } from '../replies/functions/types.js';
-import { LanguageModelError } from '../replies/llm/provider.js';
-import type { Reply, ReplyEvent, createReplyEngine } from '../replies/reply-engine.js';
+import { type createReplyEngine, LanguageModelError, type Reply, type ReplyEvent, type RuntimeAssistant } from '../replies/index.js';
 import { finishingTurn, TurnLostError, type Turn, type TurnQueue } from './turns.js';
 
 export const conversationNotFound = () => new AppError(404, 'Conversation not found', { code: 'CONVERSATION_NOT_FOUND' });

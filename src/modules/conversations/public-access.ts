@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import type { DbOrTx } from '../../core/db/transaction.js';
 import { AppError, tooManyRequests } from '../../core/http/errors.js';
-import type { AuthContext } from '../../core/http/fastify-types.js';
+import type { PublicCaller } from '../../core/http/public-caller.js';
 import { consumeEachLimit } from '../../core/limits/fixed-window.js';
 import type { NamedLimit } from './admission.js';
 import type { ConversationRow } from './conversations.repo.js';
@@ -20,11 +20,7 @@ export interface PublicLimits {
   messagesPerIpPerMinute: number;
 }
 
-/** Who is calling a public route: the client's address and, when a valid token came, its owner. */
-export interface PublicCaller {
-  clientIp: string;
-  auth: AuthContext | null;
-}
+export type { PublicCaller };
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

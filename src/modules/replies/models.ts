@@ -1,4 +1,4 @@
-import type { CatalogService } from '../catalog/catalog.service.js';
+import type { CatalogService } from '../catalog/index.js';
 import type { RuntimeAssistant } from './functions/types.js';
 
 export interface ModelResolverOptions {

@@ -1,9 +1,8 @@
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/http/errors.js';
-import { normalizeWidgetSettings, type WidgetSettings } from '../assistants/widget-settings.schemas.js';
-import type { RuntimeAssistant } from '../assistants/assistant-present.js';
-import { fillVariables } from '../replies/prompt.js';
-import { ASSISTANT_INACTIVE } from '../conversations/public-access.js';
+import { normalizeWidgetSettings, type RuntimeAssistant, type WidgetSettings } from '../assistants/index.js';
+import { fillVariables } from '../replies/index.js';
+import { ASSISTANT_INACTIVE } from '../conversations/index.js';
 import { originAllowed } from './origins.js';
 import type { WidgetConfig } from './widget.schemas.js';
 

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../../core/clock.js';
 import type { Db } from '../../../core/db/database.js';
-import type { RuntimeAssistant } from '../../assistants/assistant-present.js';
+import type { RuntimeAssistant } from '../../assistants/index.js';
 import type { VoiceCallsPort } from '../../chatapp/voice-calls.port.js';
 import type { WebrtcLegOptions } from '../telephony/chatapp-webrtc.js';
 import type { ChatappLiveCalls } from './chatapp-live-calls.js';

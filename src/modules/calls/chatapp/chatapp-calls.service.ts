@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { inTransaction } from '../../../core/db/transaction.js';
 import { consumeLimits, throttle, type WindowLimit } from '../../../core/limits/fixed-window.js';
-import { InsufficientBalanceError } from '../../accounts/accounts.service.js';
-import { normalizePhone } from '../../chatapp/phone.js';
-import { PLATFORM_CODES, PlatformError } from '../../chatapp/platform/types.js';
+import { InsufficientBalanceError } from '../../accounts/index.js';
+import { normalizePhone, PLATFORM_CODES, PlatformError } from '../../chatapp/voice-calls.port.js';
 import { reserveMinute } from '../call-billing.js';
 import { endCall } from '../call-end.js';
 import { createCallsRepo, LIVE_STATUSES } from '../calls.repo.js';

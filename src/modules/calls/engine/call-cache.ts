@@ -1,4 +1,4 @@
-import type { RuntimeAssistant } from '../../replies/functions/types.js';
+import type { RuntimeAssistant } from '../../replies/index.js';
 
 /**
  * Memoises a lookup for one call, per assistant object (a call's assistant only changes by an

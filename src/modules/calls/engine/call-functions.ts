@@ -1,7 +1,5 @@
 import type { FunctionCallRecord } from '../../../core/db/schema.js';
-import type { FunctionRun, FunctionSet } from '../../replies/functions/registry.js';
-import type { ConversationFunction, FunctionContext, RuntimeAssistant } from '../../replies/functions/types.js';
-import type { ToolCall } from '../../replies/llm/provider.js';
+import type { ConversationFunction, FunctionContext, FunctionRun, FunctionSet, RuntimeAssistant, ToolCall } from '../../replies/index.js';
 import { sipDestination, warmTransferSettings, type WarmTransferSettings } from './warm-transfer.js';
 
 export const TRANSFER_CALL_FUNCTION = 'transfer_call';

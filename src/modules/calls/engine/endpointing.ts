@@ -1,4 +1,4 @@
-import type { RuntimeAssistant } from '../../replies/functions/types.js';
+import type { RuntimeAssistant } from '../../replies/index.js';
 import type { EngineTimers } from './timers.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { CallTranscriptEntry } from '../../../core/db/schema.js';
-import type { RuntimeAssistant } from '../../assistants/assistant-present.js';
+import type { RuntimeAssistant } from '../../assistants/index.js';
 import type { CallMedia } from '../telephony/media.types.js';
 import type { CallTelephony, SupervisorProgress } from '../telephony/telephony.types.js';
 

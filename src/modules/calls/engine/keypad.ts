@@ -1,4 +1,4 @@
-import type { ConversationFunction, RuntimeAssistant } from '../../replies/functions/types.js';
+import type { ConversationFunction, RuntimeAssistant } from '../../replies/index.js';
 import { DTMF_KEY_PATTERN, DTMF_SEQUENCE_PATTERN } from '../audio/dtmf.js';
 import type { EngineTimers } from './timers.js';
 

@@ -1,4 +1,4 @@
-import type { Mode } from '../../assistants/assistant-fields.schemas.js';
+import type { Mode } from '../../assistants/index.js';
 import type { CallEngine } from './engine.types.js';
 import { unavailableEngine } from './no-engine.js';
 

@@ -1,4 +1,4 @@
-import type { RuntimeAssistant } from '../../replies/functions/types.js';
+import type { RuntimeAssistant } from '../../replies/index.js';
 
 /** What the engine says on its own (the model writes everything else). */
 export const PHRASES = {

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { CallTranscriptEntry } from '../../../core/db/schema.js';
-import type { ReplyEngineDeps } from '../../replies/reply-engine.js';
+import type { ReplyEngineDeps } from '../../replies/index.js';
 import type { AudioOut } from './audio-out.js';
 import type { CallTransferRequest } from './call-functions.js';
 import type { CallRecorder } from './call-recorder.js';

@@ -1,9 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../../core/clock.js';
 import type { CallTranscriptEntry } from '../../../core/db/schema.js';
-import type { RuntimeAssistant } from '../../replies/functions/types.js';
-import { fillVariables, type HistoryItem } from '../../replies/prompt.js';
-import type { ReplyEngineDeps } from '../../replies/reply-engine.js';
+import { fillVariables, type HistoryItem, type ReplyEngineDeps, type RuntimeAssistant } from '../../replies/index.js';
 import type { SttProvider, SttSession, TranscriptEvent, TtsProvider } from '../speech/speech.types.js';
 import type { AmbientBed } from './ambient.js';
 import { AudioOut } from './audio-out.js';

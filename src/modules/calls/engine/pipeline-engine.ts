@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../../core/clock.js';
-import type { CatalogSnapshot } from '../../catalog/catalog.service.js';
-import type { ReplyEngineDeps } from '../../replies/reply-engine.js';
+import type { CatalogSnapshot } from '../../catalog/index.js';
+import type { ReplyEngineDeps } from '../../replies/index.js';
 import { assistantSpeech } from '../call-readiness.js';
 import type { SpeechProviders } from '../speech/providers.js';
 import { SpeechProviderUnavailableError } from '../speech/providers.js';

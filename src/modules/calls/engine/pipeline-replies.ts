@@ -1,8 +1,5 @@
 import type { Clock } from '../../../core/clock.js';
-import type { RuntimeAssistant } from '../../replies/functions/types.js';
-import type { ToolCall } from '../../replies/llm/provider.js';
-import type { HistoryItem } from '../../replies/prompt.js';
-import { createReplyEngine, type Reply, type ReplyEngineDeps } from '../../replies/reply-engine.js';
+import { createReplyEngine, type HistoryItem, type Reply, type ReplyEngineDeps, type RuntimeAssistant, type ToolCall } from '../../replies/index.js';
 import { dtmfTones } from '../audio/dtmf.js';
 import { ENGINE_SAMPLE_RATE } from '../speech/speech.types.js';
 import { perCallCache } from './call-cache.js';

@@ -1,7 +1,6 @@
 import type { Clock } from '../../../core/clock.js';
 import type { CallTranscriptEntry, FunctionCallRecord, TurnLatency } from '../../../core/db/schema.js';
-import type { LanguageModel, ToolCall } from '../../replies/llm/provider.js';
-import type { HistoryItem } from '../../replies/prompt.js';
+import type { HistoryItem, LanguageModel, ToolCall } from '../../replies/index.js';
 import type { TtsProvider } from '../speech/speech.types.js';
 import type { AudioOut } from './audio-out.js';
 import { turnMetrics, type TurnMetrics, type TurnTimings } from './engine-metrics.js';

@@ -1,9 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../../core/clock.js';
 import type { CallTranscriptEntry, FunctionCallRecord } from '../../../core/db/schema.js';
-import type { FunctionSet } from '../../replies/functions/registry.js';
-import { fillVariables } from '../../replies/prompt.js';
-import type { ReplyEngineDeps } from '../../replies/reply-engine.js';
+import { fillVariables, type FunctionSet, type ReplyEngineDeps } from '../../replies/index.js';
 import { dtmfToneFrames } from '../audio/dtmf.js';
 import { ENGINE_SAMPLE_RATE, type TtsProvider } from '../speech/speech.types.js';
 import type { RealtimeFunctionCall, RealtimeHandlers, RealtimeSession } from '../speech/realtime.js';

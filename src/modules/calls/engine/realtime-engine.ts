@@ -1,10 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../../core/clock.js';
-import type { CatalogSnapshot } from '../../catalog/catalog.service.js';
-import type { FunctionSet } from '../../replies/functions/registry.js';
-import type { RuntimeAssistant } from '../../replies/functions/types.js';
-import { systemPrompt } from '../../replies/prompt.js';
-import type { ReplyEngineDeps } from '../../replies/reply-engine.js';
+import type { CatalogSnapshot } from '../../catalog/index.js';
+import { type FunctionSet, type ReplyEngineDeps, type RuntimeAssistant, systemPrompt } from '../../replies/index.js';
 import { assistantSpeech } from '../call-readiness.js';
 import { SpeechProviderUnavailableError, type SpeechProviders } from '../speech/providers.js';
 import { openRealtimeSession } from '../speech/realtime.js';

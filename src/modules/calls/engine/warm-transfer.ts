@@ -1,6 +1,6 @@
 import type { CallTranscriptEntry } from '../../../core/db/schema.js';
-import type { RuntimeAssistant } from '../../assistants/assistant-present.js';
-import type { ReplyEngineDeps } from '../../replies/reply-engine.js';
+import type { RuntimeAssistant } from '../../assistants/index.js';
+import type { ReplyEngineDeps } from '../../replies/index.js';
 
 /** What a warm transfer says and plays (the warm_call_transfer tool's fields, with the spec's defaults). */
 export interface WarmTransferSettings {

@@ -1,4 +1,4 @@
-import type { RuntimeAssistant } from '../../assistants/assistant-present.js';
+import type { RuntimeAssistant } from '../../assistants/index.js';
 import type { CallTelephony } from './telephony.types.js';
 import type { TwilioAccounts } from './twilio-accounts.js';
 import type { TwilioCredentials, TwilioRest } from './twilio-rest.js';

@@ -1,6 +1,5 @@
-import type { CalendarClients } from '../../assistants/assistant-calendar.js';
-import type { CalcomEventRef, CalcomRegion } from '../../calendars/calcom.client.js';
-import { CalendarError } from '../../calendars/calendar-http.js';
+import type { CalendarClients } from '../../assistants/index.js';
+import { type CalcomEventRef, type CalcomRegion, CalendarError } from '../../calendars/index.js';
 import { addDays, dateInZone, isoInZone, safeTimeZone, utcIso, zonedToUtc } from '../time.js';
 import { FUNCTION_NAMES } from './names.js';
 import { FunctionError, objectSchema, type ConversationFunction } from './types.js';

@@ -2,7 +2,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import type { Logger } from 'pino';
 import type { FunctionCallRecord } from '../../../core/db/schema.js';
 import type { HttpClient } from '../../../core/net/index.js';
-import type { CalendarClients } from '../../assistants/assistant-calendar.js';
+import type { CalendarClients } from '../../assistants/index.js';
 import type { ToolCall, ToolSpec } from '../llm/provider.js';
 import { assistantTransferFunction, type TransferTarget } from './assistant-transfer.js';
 import { calendarFunctions } from './calendar.js';

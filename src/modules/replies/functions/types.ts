@@ -1,4 +1,4 @@
-import type { RuntimeAssistant } from '../../assistants/assistant-present.js';
+import type { RuntimeAssistant } from '../../assistants/index.js';
 import type { ToolSpec } from '../llm/provider.js';
 
 export type { RuntimeAssistant };

@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
-import type { RuntimeAssistant } from '../../../replies/functions/types.js';
-import { fillVariables } from '../../../replies/prompt.js';
+import { fillVariables, type RuntimeAssistant } from '../../../replies/index.js';
 
 /**
  * How many of the caller's words interrupt the assistant (min_interrupt_words). Unset means one:

@@ -1,4 +1,4 @@
-import type { RuntimeAssistant } from '../../../replies/functions/types.js';
+import type { RuntimeAssistant } from '../../../replies/index.js';
 import type { EngineTimers } from '../timers.js';
 
 export type CallTimerName = 'max_duration' | 'initial_silence' | 'silence' | 'reengage' | 'farewell' | 'interrupt';

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { CallTranscriptEntry } from '../../../../core/db/schema.js';
-import type { ReplyEngineDeps } from '../../../replies/reply-engine.js';
+import type { ReplyEngineDeps } from '../../../replies/index.js';
 import type { SupervisorLeg, SupervisorProgress } from '../../telephony/telephony.types.js';
 import type { AmbientBed } from '../ambient.js';
 import type { CallTransferRequest } from '../call-functions.js';

@@ -1,0 +1,8 @@
+// The accounts module (users, sessions, API keys, the balance ledger): what other modules and the composition root
+// (app.ts, deps.ts) may use. Anything not listed here is internal to the module.
+export { balanceMoveCtes } from './accounts.repo.js';
+export { accountsRoutes } from './accounts.routes.js';
+export { InsufficientBalanceError, changeBalance, createAccountsService } from './accounts.service.js';
+export { createApiKeysService } from './api-keys.service.js';
+export { DEFAULT_AUTH_CACHE, createAuthCache } from './auth-cache.js';
+export { createAuthService } from './auth.service.js';
