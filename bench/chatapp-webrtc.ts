@@ -11,7 +11,7 @@
 import { createSocket } from 'node:dgram';
 import { signalForText } from '../src/modules/calls/audio/test-signal.js';
 import { ChatappWebrtcLeg } from '../src/modules/calls/telephony/chatapp-webrtc.js';
-import { FakeChatappCustomer } from '../test/helpers/fake-chatapp-customer.js';
+import { FakeChatappCustomer } from '../test/helpers/fakes/chatapp-customer.js';
 
 const calls = Number(process.argv[3] ?? 10);
 const seconds = Number(process.argv[4] ?? 10);

@@ -23,7 +23,7 @@ import { phoneNumbersRoutes } from './modules/phone-numbers/phone-numbers.routes
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { chatappRoutes } from './modules/chatapp/chatapp.routes.js';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes.js';
-import { conversationsRoutes } from './modules/conversations/conversations.routes.js';
+import { conversationsRoutes } from './modules/conversations/public-conversations.routes.js';
 import { userConversationsRoutes } from './modules/conversations/user-conversations.routes.js';
 import { automateRoutes } from './modules/conversations/automate.routes.js';
 import { installWidgetCors } from './modules/widget/widget-cors.js';

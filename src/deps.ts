@@ -28,8 +28,8 @@ import { createVectorSupport } from './modules/knowledge/vector-support.js';
 import { registerKnowledgeJobs } from './modules/knowledge/document-processing.js';
 import { createExtractionPool, type ExtractionPool } from './modules/knowledge/extraction/extraction-pool.js';
 import { createChatappServices, registerChatappJobs } from './modules/chatapp/chatapp.service.js';
-import { assistantLookup } from './modules/chatapp/chatapp.context.js';
-import { createAssistantRuntimes } from './modules/assistants/assistant-record.js';
+import { assistantUuidLookup } from './modules/chatapp/chatapp.context.js';
+import { createAssistantRuntimes } from './modules/assistants/assistant-runtimes.js';
 import { createConversationsModule, registerConversationsJobs } from './modules/conversations/conversations.module.js';
 import type { ChatappChannel } from './modules/conversations/chatapp-replies.js';
 import { JobRunner, pruneFinishedJobs } from './core/jobs/index.js';
@@ -133,7 +133,7 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
   const chatapp = createChatappServices({
     db, clock, logger: deps.logger, secrets: deps.secrets,
     graphUrl: config.CHATAPP_GRAPH_URL, graphTimeoutMs: config.CHATAPP_GRAPH_TIMEOUT_MS,
-    restrictedCountries: config.CHATAPP_CALL_RESTRICTED_COUNTRIES, assistants: assistantLookup(assistantServices.assistants),
+    restrictedCountries: config.CHATAPP_CALL_RESTRICTED_COUNTRIES, assistants: assistantUuidLookup(assistantServices.assistants),
     messagePriceMicros: usdToMicros(Number(config.CHATAPP_MESSAGE_PRICE_USD)),
     http: deps.http,
   });

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
 import { TEST_SECRET_KEY } from './helpers/test-app.js';
-import { newAccountSid, startFakeTwilio } from './helpers/fake-twilio.js';
+import { newAccountSid, startFakeTwilio } from './helpers/fakes/twilio.js';
 
 const run = promisify(execFile);
 const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
 import { createUser } from './helpers/factories.js';
 import { createAssistant, apiFor, SEED_IDS } from './helpers/assistants.js';
-import { graphErrorBody, startFakeGraph, type FakeGraph } from './helpers/fake-graph.js';
-import { startFakeCalendly } from './helpers/fake-calendars.js';
+import { graphErrorBody, startFakeGraph, type FakeGraph } from './helpers/fakes/graph.js';
+import { startFakeCalendly } from './helpers/fakes/calendars.js';
 import { chatappEnv, createCloudSender, inboundText, postWebhook } from './helpers/chatapp.js';
 import { referenceClient } from './helpers/reference-client.js';
 

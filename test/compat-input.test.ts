@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatappEnv, createCloudSender } from './helpers/chatapp.js';
 import { createPhoneNumber, SEED_IDS } from './helpers/assistants.js';
-import { startFakeGraph, type FakeGraph } from './helpers/fake-graph.js';
+import { startFakeGraph, type FakeGraph } from './helpers/fakes/graph.js';
 import { ownerWithAssistant, startConversationsApp, type ConversationsTestApp } from './helpers/conversations.js';
 import { referenceClient } from './helpers/reference-client.js';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
 import { createUser } from './helpers/factories.js';
-import { startFakeGraph, type FakeGraph } from './helpers/fake-graph.js';
-import { startFakeOpenAi, type FakeOpenAi } from './helpers/fake-openai.js';
+import { startFakeGraph, type FakeGraph } from './helpers/fakes/graph.js';
+import { startFakeOpenAi, type FakeOpenAi } from './helpers/fakes/openai.js';
 import { VERIFY_TOKEN, chatappEnv, createCloudSender, inboundText, sign } from './helpers/chatapp.js';
 import { RELAXED_LIMITS } from './helpers/conversations.js';
 import { assistantBody } from './helpers/assistants.js';

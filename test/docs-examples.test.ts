@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatappEnv, GRAPH_TEMPLATES } from './helpers/chatapp.js';
 import { answerPattern, exampleBlocks, readmeFirstMinutes, shellBlocks, startDocsServer, unmatchedAnswers } from './helpers/doc-examples.js';
-import { startFakeGraph, type FakeGraph } from './helpers/fake-graph.js';
-import { newAccountSid, startFakeTwilio, type FakeTwilio } from './helpers/fake-twilio.js';
+import { startFakeGraph, type FakeGraph } from './helpers/fakes/graph.js';
+import { newAccountSid, startFakeTwilio, type FakeTwilio } from './helpers/fakes/twilio.js';
 
 /**
  * Every request example in docs/ runs as written against the app and must succeed: a page's

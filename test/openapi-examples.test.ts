@@ -3,8 +3,8 @@ import { EXAMPLE_ASSISTANT_UUID } from '../src/api-examples.js';
 import { chatappEnv, GRAPH_TEMPLATES, inboundText, postWebhook } from './helpers/chatapp.js';
 import { grantCallPermission } from './helpers/chatapp-calls.js';
 import { bearer, createUser } from './helpers/factories.js';
-import { startFakeGraph, type FakeGraph } from './helpers/fake-graph.js';
-import { newAccountSid, startFakeTwilio, type FakeTwilio } from './helpers/fake-twilio.js';
+import { startFakeGraph, type FakeGraph } from './helpers/fakes/graph.js';
+import { newAccountSid, startFakeTwilio, type FakeTwilio } from './helpers/fakes/twilio.js';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
 
 type Json = Record<string, any>;

@@ -2,7 +2,7 @@
  * The fake OpenAI-compatible server as its own process, so its work is not done on the event
  * loop of the service being measured. Prints its base URL on the first line of stdout.
  */
-import { startFakeOpenAi } from '../../test/helpers/fake-openai.js';
+import { startFakeOpenAi } from '../../test/helpers/fakes/openai.js';
 
 const llm = await startFakeOpenAi();
 // Keep no history: the benchmark sends hundreds of thousands of requests.

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { TestApp } from './test-app.js';
-import type { FakeGraph, GraphRequest } from './fake-graph.js';
+import type { FakeGraph, GraphRequest } from './fakes/graph.js';
 import { permissionReply, postWebhook } from './chatapp.js';
 import { until } from './voice-engine.js';
 

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { App } from '../../src/core/http/fastify-types.js';
 import { bearer } from './factories.js';
-import type { FakeGraph } from './fake-graph.js';
+import type { FakeGraph } from './fakes/graph.js';
 
 export const APP_SECRET = 'test-app-secret-5f1c2a';
 export const VERIFY_TOKEN = 'test-verify-token';

@@ -1,7 +1,7 @@
 import { bearer, createUser } from './factories.js';
 import { chatappEnv, createCloudSender } from './chatapp.js';
 import { fileFixture, lateBound } from './file-fixture.js';
-import { startFakeGraph } from './fake-graph.js';
+import { startFakeGraph } from './fakes/graph.js';
 import { buildTestApp } from './test-app.js';
 
 /**

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { buildTestApp, type TestApp } from './test-app.js';
 import { createUser } from './factories.js';
 import { apiFor, createAssistant, type Api } from './assistants.js';
-import { startFakeOpenAi, type FakeOpenAi } from './fake-openai.js';
+import { startFakeOpenAi, type FakeOpenAi } from './fakes/openai.js';
 
 export interface ConversationsTestApp {
   t: TestApp;

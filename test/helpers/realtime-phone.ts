@@ -1,5 +1,5 @@
 import { SEED_VOICE_IDS } from './assistants.js';
-import { startFakeRealtime, type FakeRealtimeConnection } from './fake-realtime.js';
+import { startFakeRealtime, type FakeRealtimeConnection } from './fakes/realtime.js';
 import { makeCall, ownerWithLine } from './voice.js';
 import { heard, playedOut, startEngineApp, until, type EngineApp } from './voice-engine.js';
 import { fileFixture, lateBound } from './file-fixture.js';

@@ -6,11 +6,11 @@ import type { TurnMetrics } from '../../src/modules/calls/engine/engine-metrics.
 import { containsSignalForText, signalForText } from '../../src/modules/calls/audio/test-signal.js';
 import { buildTestApp, type TestApp } from './test-app.js';
 import { fileFixture } from './file-fixture.js';
-import { connectFakeCaller, newAccountSid, startFakeTwilio, type FakeCaller, type FakeTwilio } from './fake-twilio.js';
-import { startFakeDeepgram } from './fake-deepgram.js';
-import { startFakeElevenLabs } from './fake-elevenlabs.js';
-import { startFakeOpenAi, type FakeOpenAi } from './fake-openai.js';
-import { startFakeSpeech, type FakeSpeech } from './fake-speech.js';
+import { connectFakeCaller, newAccountSid, startFakeTwilio, type FakeCaller, type FakeTwilio } from './fakes/twilio.js';
+import { startFakeDeepgram } from './fakes/deepgram.js';
+import { startFakeElevenLabs } from './fakes/elevenlabs.js';
+import { startFakeOpenAi, type FakeOpenAi } from './fakes/openai.js';
+import { startFakeSpeech, type FakeSpeech } from './fakes/speech.js';
 import { manualTimers } from './manual-timers.js';
 import { callRow, makeCall, ownerWithLine, PUBLIC_HOST, PUBLIC_URL } from './voice.js';
 

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { buildTestApp, type TestApp } from './test-app.js';
 import { createUser } from './factories.js';
 import { apiFor, createAssistant, createPhoneNumber, type Api } from './assistants.js';
-import { formBody, newAccountSid, signTwilio, startFakeTwilio, type FakeTwilio, type Form } from './fake-twilio.js';
+import { formBody, newAccountSid, signTwilio, startFakeTwilio, type FakeTwilio, type Form } from './fakes/twilio.js';
 import { scriptedEngine } from './scripted-engine.js';
 
 export const PUBLIC_HOST = 'voice.switchboard.test';

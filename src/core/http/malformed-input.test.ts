@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.js';
 import { bearer, createUser } from '../../../test/helpers/factories.js';
 import { apiFor, createAssistant, type Api } from '../../../test/helpers/assistants.js';
-import { startFakeGraph, type FakeGraph } from '../../../test/helpers/fake-graph.js';
+import { startFakeGraph, type FakeGraph } from '../../../test/helpers/fakes/graph.js';
 import { chatappEnv, createCloudSender, createSimulatorSender, inboundText, postWebhook } from '../../../test/helpers/chatapp.js';
-import { PLATFORM_WEBHOOK_JOB } from '../../modules/chatapp/inbound.service.js';
+import { PLATFORM_WEBHOOK_JOB } from '../../modules/chatapp/inbound/inbound.service.js';
 import { jsonDepthExceeds } from './json-body.js';
 import { findUnstorableInput } from './input-guard.js';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiFor, createAssistant, createTool } from '../../../test/helpers/assistants.js';
 import { createUser } from '../../../test/helpers/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.js';
-import { assistantReadSql, createAssistantRuntimes, type AssistantRead } from './assistant-record.js';
+import { assistantReadSql, createAssistantRuntimes, type AssistantRead } from './assistant-runtimes.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.js';
 import { createUser } from '../../../test/helpers/factories.js';
 import { apiFor, createAssistant, createPhoneNumber, readAssistant, type Api } from '../../../test/helpers/assistants.js';
-import { startFakeCalcom, startFakeCalendly } from '../../../test/helpers/fake-calendars.js';
+import { startFakeCalcom, startFakeCalendly } from '../../../test/helpers/fakes/calendars.js';
 import { WARM_TRANSFER_DEFAULTS } from './assistant-tools.js';
 
 /** The built-in tool union, its defaults, and the calendar checks against fake providers. */

@@ -10,7 +10,7 @@ import { type PhoneNumbersService, PICKER_TYPE_LABELS } from '../phone-numbers/i
 import type { AssistantsService } from './assistants.service.js';
 import { AssistantCreateBody, AssistantUpdateBody } from './assistant-fields.schemas.js';
 import { parseAssistantBody } from './assistant-input.js';
-import { AssistantListItem, AssistantRecord, AssistantSummary } from './assistant-present.js';
+import { AssistantListItem, AssistantRecord, AssistantSummary } from './assistant-record.schemas.js';
 
 export interface AssistantsRoutesOptions {
   assistants: AssistantsService;

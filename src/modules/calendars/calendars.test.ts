@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpClient } from '../../core/net/index.js';
-import { startFakeCalcom, startFakeCalendly } from '../../../test/helpers/fake-calendars.js';
+import { startFakeCalcom, startFakeCalendly } from '../../../test/helpers/fakes/calendars.js';
 import { createCalcomClient } from './calcom.client.js';
 import { createCalendlyClient, eventTypeUuid } from './calendly.client.js';
 import { CalendarError } from './calendar-http.js';

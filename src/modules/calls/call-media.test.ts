@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { containsSignalForText, signalForText } from './audio/test-signal.js';
-import { connectFakeCaller, newCallSid, signTwilio, type FakeCaller } from '../../../test/helpers/fake-twilio.js';
+import { connectFakeCaller, newCallSid, signTwilio, type FakeCaller } from '../../../test/helpers/fakes/twilio.js';
 import { GOODBYE } from '../../../test/helpers/scripted-engine.js';
 import { startWebhookSink, type WebhookSink } from '../../../test/helpers/webhook-sink.js';
 import { balanceMicros, callRow, makeCall, ownerWithLine, ownerWithOperatorLine, postTwilio, PRICE_MICROS, PUBLIC_HOST, startVoiceApp, type VoiceTestApp } from '../../../test/helpers/voice.js';

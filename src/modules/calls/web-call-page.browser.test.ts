@@ -9,7 +9,7 @@ import { detectSignal, rms, signalForText, silence, symbolsForText } from './aud
 import { concatSamples } from './audio/frames.js';
 import { apiFor, createAssistant, multimodalBody } from '../../../test/helpers/assistants.js';
 import { createUser } from '../../../test/helpers/factories.js';
-import { startFakeRealtime } from '../../../test/helpers/fake-realtime.js';
+import { startFakeRealtime } from '../../../test/helpers/fakes/realtime.js';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.js';
 import { browserAvailability, fakeMicrophoneArgs, launchChromium } from '../widget/fixtures/browser.js';
 

@@ -6,10 +6,10 @@ import type { DbOrTx } from '../../core/db/transaction.js';
 import type { HttpClient } from '../../core/net/index.js';
 import { chatappErrors, SENDER_NOT_FOUND } from './chatapp.errors.js';
 import type { Platforms } from './platform/index.js';
-import { createSendersRepo, type SenderRow } from './senders.repo.js';
+import { createSendersRepo, type SenderRow } from './senders/senders.repo.js';
 
 /** What the assistants module tells us; the only way this module learns about assistants. */
-export interface AssistantLookup {
+export interface AssistantUuidLookup {
   /** The assistant's UUID when it exists and belongs to the user, else null. */
   findOwnedUuid(userId: number, assistantId: number): Promise<string | null>;
 }
@@ -21,7 +21,7 @@ export interface ChatappContext {
   logger: Logger;
   secrets: SecretBox;
   platforms: Platforms;
-  assistants: AssistantLookup;
+  assistants: AssistantUuidLookup;
   /** Sender countries where the platform allows no business-initiated calls (upper-case alpha-2). */
   restrictedCountries: ReadonlySet<string>;
   /** What one template or free-form send through the API costs its user (0: free). */
@@ -43,7 +43,7 @@ export function parseRestrictedCountries(setting: string): ReadonlySet<string> {
 }
 
 /** Adapts the assistants service (whose get() is "not found" for another account's assistant) to the lookup. */
-export function assistantLookup(assistants: { get(userId: number, id: number): Promise<{ uuid: string }> }): AssistantLookup {
+export function assistantUuidLookup(assistants: { get(userId: number, id: number): Promise<{ uuid: string }> }): AssistantUuidLookup {
   return {
     async findOwnedUuid(userId, assistantId) {
       try {

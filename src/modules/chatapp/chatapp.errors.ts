@@ -1,6 +1,6 @@
 import { AppError, tooManyRequests } from '../../core/http/errors.js';
 import { PLATFORM_CODES, PlatformError } from './platform/types.js';
-import type { SessionStatus } from './session-window.js';
+import type { SessionStatus } from './messaging/session-window.js';
 
 /**
  * The module's error catalogue, worded like the reference. The reference words "sender not

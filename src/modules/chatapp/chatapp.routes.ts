@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ChatappServices } from './chatapp.service.js';
-import { sendersRoutes } from './senders.routes.js';
-import { messagingRoutes } from './messaging.routes.js';
-import { mediaRoutes } from './media.routes.js';
-import { platformWebhookRoutes } from './platform-webhook.routes.js';
+import { sendersRoutes } from './senders/senders.routes.js';
+import { messagingRoutes } from './messaging/messaging.routes.js';
+import { mediaRoutes } from './messaging/media.routes.js';
+import { platformWebhookRoutes } from './webhook/platform-webhook.routes.js';
 
 export interface ChatappRoutesOptions {
   chatapp: ChatappServices;

@@ -1,19 +1,19 @@
 import { enqueueJob, type JobRunner } from '../../core/jobs/index.js';
-import { createCallPermissionService } from './call-permission.service.js';
-import { parseRestrictedCountries, type AssistantLookup, type ChatappContext } from './chatapp.context.js';
-import { createInboundService, PLATFORM_WEBHOOK_JOB } from './inbound.service.js';
-import { createMessagingService } from './messaging.service.js';
-import { createMediaService } from './media.service.js';
+import { createCallPermissionService } from './call-permission/call-permission.service.js';
+import { parseRestrictedCountries, type AssistantUuidLookup, type ChatappContext } from './chatapp.context.js';
+import { createInboundService, PLATFORM_WEBHOOK_JOB } from './inbound/inbound.service.js';
+import { createMessagingService } from './messaging/messaging.service.js';
+import { createMediaService } from './messaging/media.service.js';
 import { createPlatforms } from './platform/index.js';
-import { createSendersService } from './senders.service.js';
+import { createSendersService } from './senders/senders.service.js';
 import {
   createSenderStateService,
   SENDER_STATE_SYNC_INTERVAL_MS,
   SYNC_ALL_SENDER_STATES_JOB,
   SYNC_SENDER_STATE_JOB,
   type SyncSenderStateJob,
-} from './sender-state.service.js';
-import { createSimulatorService } from './simulator.service.js';
+} from './senders/sender-state.service.js';
+import { createSimulatorService } from './platform/simulator.service.js';
 import { createVoiceCallsPort } from './voice-calls.port.js';
 import {
   createTemplatesService,
@@ -21,13 +21,13 @@ import {
   SYNC_TEMPLATES_JOB,
   TEMPLATE_SYNC_INTERVAL_MS,
   type SyncTemplatesJob,
-} from './templates.service.js';
+} from './templates/templates.service.js';
 
 export interface ChatappOptions extends Omit<ChatappContext, 'platforms' | 'restrictedCountries' | 'assistants'> {
   graphUrl: string;
   graphTimeoutMs: number;
   restrictedCountries: string;
-  assistants: AssistantLookup;
+  assistants: AssistantUuidLookup;
 }
 
 /** Every chatapp service, sharing one context; what deps.ts exposes as services.chatapp. */

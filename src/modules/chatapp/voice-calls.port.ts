@@ -1,12 +1,12 @@
 import { inTransaction } from '../../core/db/transaction.js';
-import { createCallPermissionRepo } from './call-permission.repo.js';
-import { effectivePermission, emitVoiceEvent } from './call-permission.state.js';
+import { createCallPermissionRepo } from './call-permission/call-permission.repo.js';
+import { effectivePermission, emitVoiceEvent } from './call-permission/call-permission.state.js';
 import { requireSender, type ChatappContext } from './chatapp.context.js';
 import { SENDER_NOT_FOUND_OR_NOT_YOURS } from './chatapp.errors.js';
-import { createConversationsRepo } from './conversations.repo.js';
-import type { CallSignalHandler, InboundService } from './inbound.service.js';
+import { createConversationsRepo } from './messaging/chatapp-conversations.repo.js';
+import type { CallSignalHandler, InboundService } from './inbound/inbound.service.js';
 import type { PlatformCalling } from './platform/types.js';
-import { createSendersRepo, type SenderRow } from './senders.repo.js';
+import { createSendersRepo, type SenderRow } from './senders/senders.repo.js';
 
 export type CallDirection = 'whatsapp_outbound' | 'whatsapp_inbound';
 
@@ -71,5 +71,5 @@ export { chatappErrors } from './chatapp.errors.js';
 export { normalizePhone } from './phone.js';
 export { PLATFORM_CODES, PlatformError } from './platform/types.js';
 export type { PlatformCalling } from './platform/types.js';
-export type { SenderRow } from './senders.repo.js';
-export type { CallSignal } from './webhook-events.js';
+export type { SenderRow } from './senders/senders.repo.js';
+export type { CallSignal } from './webhook/webhook-events.js';

@@ -11,7 +11,7 @@ import {
   startConversationsApp,
   type ConversationsTestApp,
 } from '../../../test/helpers/conversations.js';
-import type { FakeCompletionRequest } from '../../../test/helpers/fake-openai.js';
+import type { FakeCompletionRequest } from '../../../test/helpers/fakes/openai.js';
 import { admitMessage } from './admission.js';
 import { budgetDay, type ReservationInput } from './billing.js';
 import { createTurnQueue } from './turns.js';

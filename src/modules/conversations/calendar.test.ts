@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConversation, ownerWithAssistant, sendMessage, startConversationsApp, type ConversationsTestApp } from '../../../test/helpers/conversations.js';
-import { startFakeCalcom, startFakeCalendly, type RecordedRequest } from '../../../test/helpers/fake-calendars.js';
+import { startFakeCalcom, startFakeCalendly, type RecordedRequest } from '../../../test/helpers/fakes/calendars.js';
 
 let ctx: ConversationsTestApp;
 let calcom: Awaited<ReturnType<typeof startFakeCalcom>>;

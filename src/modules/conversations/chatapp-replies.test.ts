@@ -2,11 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chatappEnv, createCloudSender, createSimulatorSender, inboundText, postWebhook } from '../../../test/helpers/chatapp.js';
 import { createAssistant } from '../../../test/helpers/assistants.js';
 import { bearer } from '../../../test/helpers/factories.js';
-import { startFakeGraph, type FakeGraph } from '../../../test/helpers/fake-graph.js';
+import { startFakeGraph, type FakeGraph } from '../../../test/helpers/fakes/graph.js';
 import { startWebhookSink, type WebhookSink } from '../../../test/helpers/webhook-sink.js';
 import { ownerWithAssistant, startConversationsApp, type ConversationsTestApp } from '../../../test/helpers/conversations.js';
 import { isJobRunnerStatement, statementRecorder } from '../../../test/helpers/statements.js';
-import { INBOUND_MESSAGE_JOB } from '../chatapp/inbound.service.js';
+import { INBOUND_MESSAGE_JOB } from '../chatapp/inbound/inbound.service.js';
 
 let ctx: ConversationsTestApp;
 let graph: FakeGraph;

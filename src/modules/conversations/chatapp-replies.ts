@@ -6,7 +6,7 @@ import { enqueueJob, PermanentJobError, RetryableJobError, type JobContext, type
 import { InsufficientBalanceError } from '../accounts/index.js';
 import { INBOUND_EDIT_JOB, INBOUND_MESSAGE_JOB, type InboundEditJob, type InboundMessageJob } from '../chatapp/index.js';
 import { createConversationsRepo, type ConversationView } from './conversations.repo.js';
-import type { AssistantLookup, ConversationsService } from './conversations.service.js';
+import type { RuntimeAssistantLookup, ConversationsService } from './conversations.service.js';
 import type { MessagePipeline } from './message-pipeline.js';
 
 export const CHATAPP_SEND_REPLY_JOB = 'conversations.chatapp-send-reply';
@@ -38,7 +38,7 @@ export interface ChatappRepliesDeps {
   db: Db;
   logger: Logger;
   channel: ChatappChannel;
-  assistants: AssistantLookup;
+  assistants: RuntimeAssistantLookup;
   conversations: ConversationsService;
   pipeline: MessagePipeline;
 }
@@ -97,7 +97,7 @@ async function answer(payload: ChatappInboundJob, ctx: JobContext, deps: Chatapp
 async function conversationFor(
   deps: ChatappRepliesDeps,
   payload: ChatappInboundJob,
-  assistant: NonNullable<Awaited<ReturnType<AssistantLookup['byId']>>>,
+  assistant: NonNullable<Awaited<ReturnType<RuntimeAssistantLookup['byId']>>>,
   existing: ConversationView | undefined,
 ): Promise<ConversationView> {
   if (existing && (existing.status === 'active' || assistant.conversation_ended_retrigger)) return existing;

@@ -8,7 +8,7 @@ import type { AssistantRuntimes, AssistantsService, CalendarClients } from '../a
 import type { CatalogService } from '../catalog/index.js';
 import { registerChatappReplies, type ChatappChannel } from './chatapp-replies.js';
 import { registerConversationJobs } from './conversation-end.js';
-import { createConversationsService, type AssistantLookup } from './conversations.service.js';
+import { createConversationsService, type RuntimeAssistantLookup } from './conversations.service.js';
 import { createFunctionRegistry, createLanguageModel, createModelResolver, createReplyEngine, type CustomTool, type KnowledgeSearch, type LanguageModel, MAX_TOOL_ROUNDS } from '../replies/index.js';
 import { createMessagePipeline, type MessageStep } from './message-pipeline.js';
 import { createTurnQueue } from './turns.js';
@@ -56,7 +56,7 @@ const HISTORY_CHARS = 48_000;
 export function createConversationsModule(deps: ConversationsModuleDeps) {
   const { config, db, clock, logger } = deps;
   const llm = deps.llm ?? createLanguageModel(config);
-  const assistants: AssistantLookup = {
+  const assistants: RuntimeAssistantLookup = {
     byUuid: (uuid) => deps.assistants.getRuntimeByUuid(uuid),
     byId: (userId, id) => deps.assistants.getRuntime(userId, id),
   };

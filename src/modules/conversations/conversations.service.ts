@@ -19,7 +19,7 @@ import { conversationNotFound, type MessageOptions, type MessagePipeline, type M
 import type { SenderParty } from './conversations.present.js';
 import { assistantInactive, conversationStartLimits, enforceLimits, isPubliclyReachable, messageLimits, type PublicCaller, type PublicLimits } from './public-access.js';
 
-export interface AssistantLookup {
+export interface RuntimeAssistantLookup {
   /** Any account's assistant by UUID (the public widget addresses assistants this way). */
   byUuid(uuid: string): Promise<RuntimeAssistant | undefined>;
   /** The caller's assistant by numeric id; undefined when missing or another account's. */
@@ -29,7 +29,7 @@ export interface AssistantLookup {
 export interface ConversationsDeps {
   db: Db;
   clock: Clock;
-  assistants: AssistantLookup;
+  assistants: RuntimeAssistantLookup;
   pipeline: MessagePipeline;
   /** Times the steps of a message (the pipeline times the rest). */
   observeStep?: (step: MessageStep, seconds: number) => void;

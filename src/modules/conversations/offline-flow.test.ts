@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.js';
 import { createUser } from '../../../test/helpers/factories.js';
 import { SEED_IDS, SEED_VOICE_IDS } from '../../../test/helpers/assistants.js';
-import { startFakeCalcom } from '../../../test/helpers/fake-calendars.js';
+import { startFakeCalcom } from '../../../test/helpers/fakes/calendars.js';
 import { startWebhookSink, type WebhookSink } from '../../../test/helpers/webhook-sink.js';
 import { createSwitchboardClient } from '../../client/index.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceMicros, history, openConversation, ownerWithAssistant, sendMessage, startConversationsApp, type ConversationsTestApp } from '../../../test/helpers/conversations.js';
-import type { FakeCompletionRequest } from '../../../test/helpers/fake-openai.js';
+import type { FakeCompletionRequest } from '../../../test/helpers/fakes/openai.js';
 
 let ctx: ConversationsTestApp;
 beforeAll(async () => {

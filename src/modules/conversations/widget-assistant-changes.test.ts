@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTool } from '../../../test/helpers/assistants.js';
 import { bearer } from '../../../test/helpers/factories.js';
 import { openConversation, ownerWithAssistant, sendMessage, startConversationsApp, type ConversationsTestApp } from '../../../test/helpers/conversations.js';
-import type { FakeCompletionRequest } from '../../../test/helpers/fake-openai.js';
+import type { FakeCompletionRequest } from '../../../test/helpers/fakes/openai.js';
 
 let ctx: ConversationsTestApp;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { encodeWav } from '../calls/audio/wav.js';
 import { signalForText, silence } from '../calls/audio/test-signal.js';
 import { ownerWithAssistant } from '../../../test/helpers/conversations.js';
 import { SEED_VOICE_IDS } from '../../../test/helpers/assistants.js';
-import { startFakeSpeech, type FakeSpeech } from '../../../test/helpers/fake-speech.js';
+import { startFakeSpeech, type FakeSpeech } from '../../../test/helpers/fakes/speech.js';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.js';
 import { browserAvailability, fakeMicrophoneArgs, launchChromium } from './fixtures/browser.js';
 import { startHostSite } from './fixtures/host-pages.js';

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containsSignalForText, signalForText } from '../audio/test-signal.js';
 import { createUser } from '../../../../test/helpers/factories.js';
 import { apiFor, createAssistant } from '../../../../test/helpers/assistants.js';
-import { startFakeGraph, type FakeGraph } from '../../../../test/helpers/fake-graph.js';
+import { startFakeGraph, type FakeGraph } from '../../../../test/helpers/fakes/graph.js';
 import { chatappEnv, createCloudSender } from '../../../../test/helpers/chatapp.js';
 import { callConnect, callTerminate, connectRequest, deliver, deliverAccepted, grantCallPermission, placedCall } from '../../../../test/helpers/chatapp-calls.js';
-import { FakeChatappCustomer } from '../../../../test/helpers/fake-chatapp-customer.js';
+import { FakeChatappCustomer } from '../../../../test/helpers/fakes/chatapp-customer.js';
 import { callEnded, startEngineApp, until, type EngineApp } from '../../../../test/helpers/voice-engine.js';
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
 import { bearer, createUser } from '../../../../test/helpers/factories.js';
 import { apiFor, createAssistant } from '../../../../test/helpers/assistants.js';
-import { GRAPH_ERRORS, graphErrorBody, startFakeGraph, type FakeGraph } from '../../../../test/helpers/fake-graph.js';
+import { GRAPH_ERRORS, graphErrorBody, startFakeGraph, type FakeGraph } from '../../../../test/helpers/fakes/graph.js';
 import { chatappEnv, createCloudSender, createSimulatorSender } from '../../../../test/helpers/chatapp.js';
 import { grantCallPermission } from '../../../../test/helpers/chatapp-calls.js';
 import { scriptedEngine } from '../../../../test/helpers/scripted-engine.js';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bytesToPcm16 } from '../audio/frames.js';
 import { containsSignalForText, containsSignalUnderNoise, rms, signalForText } from '../audio/test-signal.js';
 import { decodeWav } from '../audio/wav.js';
-import type { FakeRealtimeConnection } from '../../../../test/helpers/fake-realtime.js';
+import type { FakeRealtimeConnection } from '../../../../test/helpers/fakes/realtime.js';
 import { creates, GREETING, received, sayExactly, speakText, useRealtimePhoneApp } from '../../../../test/helpers/realtime-phone.js';
 import { PUBLIC_URL } from '../../../../test/helpers/voice.js';
 import { callEnded, heard, playedOut, until, type EngineApp } from '../../../../test/helpers/voice-engine.js';

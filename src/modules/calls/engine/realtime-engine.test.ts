@@ -4,8 +4,8 @@ import { pcm16ToBytes } from '../audio/frames.js';
 import { containsSignalForText, speechLike, tone } from '../audio/test-signal.js';
 import { apiFor, assistantBody, createAssistant, multimodalBody, SEED_VOICE_IDS } from '../../../../test/helpers/assistants.js';
 import { createUser } from '../../../../test/helpers/factories.js';
-import { startFakeRealtime } from '../../../../test/helpers/fake-realtime.js';
-import { startFakeSpeech } from '../../../../test/helpers/fake-speech.js';
+import { startFakeRealtime } from '../../../../test/helpers/fakes/realtime.js';
+import { startFakeSpeech } from '../../../../test/helpers/fakes/speech.js';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
 import { connectWebCaller, type WebCaller } from '../../../../test/helpers/web-caller.js';
 

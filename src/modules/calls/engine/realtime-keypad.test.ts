@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectDtmf } from '../audio/dtmf.js';
 import { containsSignalForText } from '../audio/test-signal.js';
-import type { FakeRealtimeConnection } from '../../../../test/helpers/fake-realtime.js';
+import type { FakeRealtimeConnection } from '../../../../test/helpers/fakes/realtime.js';
 import { useRealtimePhoneApp } from '../../../../test/helpers/realtime-phone.js';
 import { callEnded, heard, playedOut, until } from '../../../../test/helpers/voice-engine.js';
 

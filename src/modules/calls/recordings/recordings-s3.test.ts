@@ -5,7 +5,7 @@ import { decodeMulaw } from '../audio/g711.js';
 import { decodeWav } from '../audio/wav.js';
 import { apiFor } from '../../../../test/helpers/assistants.js';
 import { createUser } from '../../../../test/helpers/factories.js';
-import { startFakeS3, type FakeS3 } from '../../../../test/helpers/fake-s3.js';
+import { startFakeS3, type FakeS3 } from '../../../../test/helpers/fakes/s3.js';
 import { PUBLIC_URL } from '../../../../test/helpers/voice.js';
 import { recordedBothSides, shortRecordedCall, startEngineApp, type EngineApp } from '../../../../test/helpers/voice-engine.js';
 

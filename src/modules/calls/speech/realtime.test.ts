@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startFakeRealtime } from '../../../../test/helpers/fake-realtime.js';
-import { to16k } from '../../../../test/helpers/fake-speech.js';
+import { startFakeRealtime } from '../../../../test/helpers/fakes/realtime.js';
+import { to16k } from '../../../../test/helpers/fakes/speech.js';
 import { concatSamples, SampleFramer } from '../audio/frames.js';
 import { containsSignalForText, signalForText } from '../audio/test-signal.js';
 import { openRealtimeSession, type RealtimeFunctionCall, type RealtimeHandlers, type RealtimeSession } from './realtime.js';

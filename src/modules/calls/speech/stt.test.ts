@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startFakeDeepgram } from '../../../../test/helpers/fake-deepgram.js';
-import { startFakeSpeech } from '../../../../test/helpers/fake-speech.js';
+import { startFakeDeepgram } from '../../../../test/helpers/fakes/deepgram.js';
+import { startFakeSpeech } from '../../../../test/helpers/fakes/speech.js';
 import { concatSamples, pcm16ToBytes, SampleFramer } from '../audio/frames.js';
 import { signalForText, silence, speechLike, tone } from '../audio/test-signal.js';
 import { createDeepgramStt } from './deepgram-stt.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startFakeDeepgram } from '../../../../test/helpers/fake-deepgram.js';
-import { startFakeElevenLabs } from '../../../../test/helpers/fake-elevenlabs.js';
-import { startFakeSpeech } from '../../../../test/helpers/fake-speech.js';
+import { startFakeDeepgram } from '../../../../test/helpers/fakes/deepgram.js';
+import { startFakeElevenLabs } from '../../../../test/helpers/fakes/elevenlabs.js';
+import { startFakeSpeech } from '../../../../test/helpers/fakes/speech.js';
 import { concatSamples } from '../audio/frames.js';
 import { containsSignalForText, SIGNAL_GAP_MS, SIGNAL_TONE_MS } from '../audio/test-signal.js';
 import { createDeepgramTts } from './deepgram-tts.js';

@@ -4,7 +4,7 @@ import { crc32 } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { concatSamples } from '../audio/frames.js';
 import { containsSignalForText, signalForText } from '../audio/test-signal.js';
-import { FakeChatappCustomer } from '../../../../test/helpers/fake-chatapp-customer.js';
+import { FakeChatappCustomer } from '../../../../test/helpers/fakes/chatapp-customer.js';
 import { until } from '../../../../test/helpers/voice-engine.js';
 import { ChatappWebrtcLeg } from './chatapp-webrtc.js';
 

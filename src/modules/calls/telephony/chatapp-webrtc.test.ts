@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { concatSamples } from '../audio/frames.js';
 import { containsSignalForText, signalForText } from '../audio/test-signal.js';
-import { FakeChatappCustomer } from '../../../../test/helpers/fake-chatapp-customer.js';
+import { FakeChatappCustomer } from '../../../../test/helpers/fakes/chatapp-customer.js';
 import { until } from '../../../../test/helpers/voice-engine.js';
-import { startFakeStunServer } from '../../../../test/helpers/fake-stun-server.js';
+import { startFakeStunServer } from '../../../../test/helpers/fakes/stun-server.js';
 import { ChatappWebrtcLeg, iceServersFromConfig } from './chatapp-webrtc.js';
 import { audioCodecsIn } from './chatapp-sdp.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newAccountSid, newCallSid } from '../../../../test/helpers/fake-twilio.js';
+import { newAccountSid, newCallSid } from '../../../../test/helpers/fakes/twilio.js';
 import { apiFor, createAssistant, type Api } from '../../../../test/helpers/assistants.js';
 import { createUser } from '../../../../test/helpers/factories.js';
 import { ownerWithOperatorLine, postTwilio, PUBLIC_HOST, startVoiceApp, type VoiceTestApp } from '../../../../test/helpers/voice.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { graphErrorBody, startFakeGraph, type FakeGraph } from '../../../../test/helpers/fake-graph.js';
+import { graphErrorBody, startFakeGraph, type FakeGraph } from '../../../../test/helpers/fakes/graph.js';
 import { createGraphTransport, graphError, parseCallPermission, type GraphTransport } from './cloud-api.js';
 import { PlatformError } from './types.js';
 

@@ -1,7 +1,7 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeOpenAi, type FakeOpenAi } from '../../../../test/helpers/fake-openai.js';
+import { startFakeOpenAi, type FakeOpenAi } from '../../../../test/helpers/fakes/openai.js';
 import { createOpenAiCompatibleModel } from './openai-compatible.js';
 import { LanguageModelError, type ChatRequest } from './provider.js';
 
