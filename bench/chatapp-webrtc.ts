@@ -10,7 +10,7 @@
  */
 import { createSocket } from 'node:dgram';
 import { signalForText } from '../src/modules/calls/audio/test-signal.js';
-import { ChatappWebrtcLeg } from '../src/modules/calls/telephony/chatapp-webrtc.js';
+import { ChatappWebrtcLeg } from '../src/modules/calls/legs/chatapp/chatapp-webrtc.js';
 import { FakeChatappCustomer } from '../test/helpers/fakes/chatapp-customer.js';
 
 const calls = Number(process.argv[3] ?? 10);

@@ -30,12 +30,12 @@ import { installWidgetCors } from './modules/widget/widget-cors.js';
 import { widgetRoutes } from './modules/widget/widget.routes.js';
 import { loadWidgetScript } from './modules/widget/widget-script.js';
 import { callsRoutes } from './modules/calls/calls.routes.js';
-import { twilioRoutes } from './modules/calls/telephony/twilio.routes.js';
-import { installTwilioStream } from './modules/calls/telephony/twilio-stream.js';
-import { webCallsRoutes } from './modules/calls/web-calls.routes.js';
-import { installWebCallSocket } from './modules/calls/telephony/web-socket.js';
-import { webCallPageRoutes } from './modules/calls/web-call-page.routes.js';
-import { chatappCallsRoutes } from './modules/calls/chatapp/chatapp-calls.routes.js';
+import { twilioRoutes } from './modules/calls/legs/twilio/twilio.routes.js';
+import { installTwilioStream } from './modules/calls/legs/twilio/twilio-stream.js';
+import { webCallsRoutes } from './modules/calls/legs/web/web-calls.routes.js';
+import { installWebCallSocket } from './modules/calls/legs/web/web-socket.js';
+import { webCallPageRoutes } from './modules/calls/legs/web/web-call-page.routes.js';
+import { chatappCallsRoutes } from './modules/calls/legs/chatapp/chatapp-calls.routes.js';
 import { VERSION } from './version.js';
 import { REQUEST_EXAMPLES } from './api-examples.js';
 

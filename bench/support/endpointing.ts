@@ -5,8 +5,8 @@
  * phrase it carries, and the engine's TurnEnds on a scheduler driven by the same audio clock.
  */
 import { FRAME_MS } from '../../src/modules/calls/audio/frames.js';
-import { CallerListener } from '../../src/modules/calls/engine/caller-listener.js';
-import { endpointPauseMs, interruptRule, TurnEnds } from '../../src/modules/calls/engine/endpointing.js';
+import { CallerListener } from '../../src/modules/calls/engine/line/caller-listener.js';
+import { endpointPauseMs, interruptRule, TurnEnds } from '../../src/modules/calls/engine/behaviour/endpointing.js';
 import type { EngineTimers } from '../../src/modules/calls/engine/timers.js';
 import { createFrameClassifier, createSegmenter } from '../../src/modules/calls/speech/vad.js';
 import { recogniseSpeech, scriptTimeline, speechScript, type SpeechId, type SpeechPart } from '../../test/helpers/recorded-speech.js';

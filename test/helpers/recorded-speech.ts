@@ -4,7 +4,7 @@ import { decodeMulaw, encodeMulaw } from '../../src/modules/calls/audio/g711.js'
 import { createResampler } from '../../src/modules/calls/audio/resampler.js';
 import { rms, silence } from '../../src/modules/calls/audio/test-signal.js';
 import { decodeWav } from '../../src/modules/calls/audio/wav.js';
-import { createAmbientBed } from '../../src/modules/calls/engine/ambient.js';
+import { createAmbientBed } from '../../src/modules/calls/engine/line/ambient.js';
 
 /**
  * Real recorded speech for voice tests and benchmarks: English phrases spoken by eSpeak NG

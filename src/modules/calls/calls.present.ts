@@ -1,6 +1,6 @@
 import { microsToUsd } from '../../core/money.js';
 import { listTimestamp } from '../replies/index.js';
-import { callParties } from './post-call-webhook.js';
+import { callParties } from './lifecycle/post-call-webhook.js';
 import type { CallRow } from './calls.repo.js';
 
 /** A call as the reference's list and get routes show it. */

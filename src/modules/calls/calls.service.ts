@@ -7,13 +7,13 @@ import { AppError } from '../../core/http/errors.js';
 import { InsufficientBalanceError } from '../accounts/index.js';
 import type { RuntimeAssistant } from '../assistants/index.js';
 import { normalizePhone } from '../phone-numbers/index.js';
-import { reserveMinute } from './call-billing.js';
-import { endCall } from './call-end.js';
+import { reserveMinute } from './lifecycle/call-billing.js';
+import { endCall } from './lifecycle/call-end.js';
 import { createCallsRepo, LIVE_STATUSES, type CallFilters } from './calls.repo.js';
 import { ASSISTANT_NOT_OWNED, CALL_NOT_FOUND, INSUFFICIENT_BALANCE, INVALID_PHONE, type ListCallsQuery, type MakeCallBody } from './calls.schemas.js';
-import { createCallForm, twilioUrls } from './telephony/twilio.js';
-import type { TwilioAccounts } from './telephony/twilio-accounts.js';
-import { TwilioApiError, type TwilioRest } from './telephony/twilio-rest.js';
+import { createCallForm, twilioUrls } from './legs/twilio/twilio.js';
+import type { TwilioAccounts } from './legs/twilio/twilio-accounts.js';
+import { TwilioApiError, type TwilioRest } from './legs/twilio/twilio-rest.js';
 import type { RecordingStore } from './recordings/index.js';
 
 /** A dial that has not connected media by ringing time plus this is given up by the sweep. */

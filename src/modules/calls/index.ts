@@ -1,21 +1,21 @@
 // The calls module (voice calls: routes, engines, telephony legs): what other modules and the composition root
 // (app.ts, deps.ts) may use. Anything not listed here is internal to the module.
-export { createCallReadiness } from './call-readiness.js';
+export { createCallReadiness } from './lifecycle/call-readiness.js';
 export { createCallsModule, registerCallsJobs } from './calls.module.js';
 export { callsRoutes } from './calls.routes.js';
-export { chatappCallsRoutes } from './chatapp/chatapp-calls.routes.js';
+export { chatappCallsRoutes } from './legs/chatapp/chatapp-calls.routes.js';
 export { observeTurn, voiceTurnHistogram } from './engine/engine-metrics.js';
 export type { CallEngine } from './engine/engine.types.js';
 export { createModeEngine } from './engine/mode-engine.js';
-export { createPipelineEngine } from './engine/pipeline-engine.js';
-export type { PipelineEngineDeps } from './engine/pipeline-engine.js';
-export { createRealtimeEngine } from './engine/realtime-engine.js';
+export { createPipelineEngine } from './engine/pipeline/pipeline-engine.js';
+export type { PipelineEngineDeps } from './engine/pipeline/pipeline-engine.js';
+export { createRealtimeEngine } from './engine/realtime/realtime-engine.js';
 export { createRecordingStore } from './recordings/index.js';
 export { createSpeechProviders } from './speech/providers.js';
-export { createTwilioDirectory } from './telephony/twilio-directory.js';
-export { createTwilioRest } from './telephony/twilio-rest.js';
-export { installTwilioStream } from './telephony/twilio-stream.js';
-export { twilioRoutes } from './telephony/twilio.routes.js';
-export { installWebCallSocket } from './telephony/web-socket.js';
-export { webCallPageRoutes } from './web-call-page.routes.js';
-export { webCallsRoutes } from './web-calls.routes.js';
+export { createTwilioDirectory } from './legs/twilio/twilio-directory.js';
+export { createTwilioRest } from './legs/twilio/twilio-rest.js';
+export { installTwilioStream } from './legs/twilio/twilio-stream.js';
+export { twilioRoutes } from './legs/twilio/twilio.routes.js';
+export { installWebCallSocket } from './legs/web/web-socket.js';
+export { webCallPageRoutes } from './legs/web/web-call-page.routes.js';
+export { webCallsRoutes } from './legs/web/web-calls.routes.js';

@@ -1,7 +1,7 @@
 import type { CallTranscriptEntry } from '../../../core/db/schema.js';
 import type { RuntimeAssistant } from '../../assistants/index.js';
-import type { CallMedia } from '../telephony/media.types.js';
-import type { CallTelephony, SupervisorProgress } from '../telephony/telephony.types.js';
+import type { CallMedia } from '../legs/media.types.js';
+import type { CallTelephony, SupervisorProgress } from '../legs/telephony.types.js';
 
 /** What the engine knows about the call it runs. */
 export interface CallRecord {
