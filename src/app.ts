@@ -29,13 +29,7 @@ import { automateRoutes } from './modules/conversations/automate.routes.js';
 import { installWidgetCors } from './modules/widget/widget-cors.js';
 import { widgetRoutes } from './modules/widget/widget.routes.js';
 import { loadWidgetScript } from './modules/widget/widget-script.js';
-import { callsRoutes } from './modules/calls/calls.routes.js';
-import { twilioRoutes } from './modules/calls/legs/twilio/twilio.routes.js';
-import { installTwilioStream } from './modules/calls/legs/twilio/twilio-stream.js';
-import { webCallsRoutes } from './modules/calls/legs/web/web-calls.routes.js';
-import { installWebCallSocket } from './modules/calls/legs/web/web-socket.js';
-import { webCallPageRoutes } from './modules/calls/legs/web/web-call-page.routes.js';
-import { chatappCallsRoutes } from './modules/calls/legs/chatapp/chatapp-calls.routes.js';
+import { registerCalls } from './modules/calls/calls.plugin.js';
 import { VERSION } from './version.js';
 import { REQUEST_EXAMPLES } from './api-examples.js';
 
@@ -92,20 +86,9 @@ export async function buildApp(deps: Deps): Promise<App> {
   await app.register(conversationsRoutes, { prefix: '/api', conversations, resolveBearer: (token) => deps.services.auth.resolveBearer(token) });
   await app.register(userConversationsRoutes, { prefix: '/api', conversations });
   await app.register(automateRoutes, { prefix: '/api', conversations, resolveBearer: (token) => deps.services.auth.resolveBearer(token) });
-  const { callsModule } = deps.services;
-  await app.register(callsRoutes, { prefix: '/api', calls: callsModule.calls });
-  await app.register(twilioRoutes, { prefix: '/api', webhooks: callsModule.twilioWebhooks });
-  installTwilioStream(app.server, { ...callsModule, webhooks: callsModule.twilioWebhooks, logger: deps.logger });
-  await app.register(webCallsRoutes, {
-    prefix: '/api', webCalls: callsModule.webCalls, publicUrl: deps.config.PUBLIC_URL, resolveBearer: (token) => deps.services.auth.resolveBearer(token),
+  await registerCalls(app, {
+    calls: deps.services.callsModule, publicUrl: deps.config.PUBLIC_URL, resolveBearer: (token) => deps.services.auth.resolveBearer(token), logger: deps.logger,
   });
-  installWebCallSocket(app.server, { webCalls: callsModule.webCalls, sessions: callsModule.sessions, logger: deps.logger });
-  await app.register(webCallPageRoutes);
-  if (callsModule.chatappCalls) {
-    await app.register(chatappCallsRoutes, { prefix: '/api', chatappCalls: callsModule.chatappCalls.service });
-    app.addHook('onClose', () => callsModule.chatappCalls!.stop());
-  }
-  app.addHook('onClose', () => callsModule.sessions.stop());
   // Closing the app lets running jobs finish (before server.ts closes the database).
   app.addHook('onReady', () => deps.services.auth.start());
   app.addHook('onClose', async () => {

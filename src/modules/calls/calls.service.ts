@@ -10,6 +10,7 @@ import { normalizePhone } from '../phone-numbers/index.js';
 import { reserveMinute } from './lifecycle/call-billing.js';
 import { endCall } from './lifecycle/call-end.js';
 import { createCallsRepo, LIVE_STATUSES, type CallFilters } from './calls.repo.js';
+import { createPhoneLinesRepo } from './phone-lines.repo.js';
 import { ASSISTANT_NOT_OWNED, CALL_NOT_FOUND, INSUFFICIENT_BALANCE, INVALID_PHONE, type ListCallsQuery, type MakeCallBody } from './calls.schemas.js';
 import { createCallForm, twilioUrls } from './legs/twilio/twilio.js';
 import type { TwilioAccounts } from './legs/twilio/twilio-accounts.js';
@@ -41,15 +42,7 @@ export function createCallsService(deps: CallsServiceDeps) {
     if (!deps.publicUrl) throw new AppError(503, 'Phone calls are not configured: set PUBLIC_URL to the https address Twilio can reach.');
     const line = assistant.phone_number_id === null
       ? undefined
-      : await db
-        .selectFrom('phone_numbers as p')
-        .select(['p.id', 'p.phone_number'])
-        .select((eb) => eb.exists(
-          eb.selectFrom('phone_numbers as q').select('q.id').whereRef('q.phone_number', '=', 'p.phone_number').whereRef('q.user_id', '<>', 'p.user_id').where('q.claim', 'is not', null),
-        ).as('held_elsewhere'))
-        .where('p.id', '=', assistant.phone_number_id)
-        .where('p.user_id', '=', assistant.user_id)
-        .executeTakeFirst();
+      : await createPhoneLinesRepo(db).dialingLine(assistant.user_id, assistant.phone_number_id);
     if (!line) throw new AppError(422, 'The assistant has no phone number to call from. Assign one with phone_number_id.');
     // Another account's line: calling from it would show their number to the people called.
     if (line.held_elsewhere) throw new AppError(422, `The number ${line.phone_number} is registered by another account; the assistant cannot call from it.`);

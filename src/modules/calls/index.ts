@@ -1,9 +1,8 @@
-// The calls module (voice calls: routes, engines, telephony legs): what other modules and the composition root
-// (app.ts, deps.ts) may use. Anything not listed here is internal to the module.
-export { createCallReadiness } from './lifecycle/call-readiness.js';
+// The calls module (voice calls: legs, lifecycle, engines, speech): what other modules and the
+// composition root (app.ts, deps.ts) may use. Anything not listed here is internal to the module.
+export { registerCalls } from './calls.plugin.js';
 export { createCallsModule, registerCallsJobs } from './calls.module.js';
-export { callsRoutes } from './calls.routes.js';
-export { chatappCallsRoutes } from './legs/chatapp/chatapp-calls.routes.js';
+export { createCallReadiness } from './lifecycle/call-readiness.js';
 export { observeTurn, voiceTurnHistogram } from './engine/engine-metrics.js';
 export type { CallEngine } from './engine/engine.types.js';
 export { createModeEngine } from './engine/mode-engine.js';
@@ -14,8 +13,3 @@ export { createRecordingStore } from './recordings/index.js';
 export { createSpeechProviders } from './speech/providers.js';
 export { createTwilioDirectory } from './legs/twilio/twilio-directory.js';
 export { createTwilioRest } from './legs/twilio/twilio-rest.js';
-export { installTwilioStream } from './legs/twilio/twilio-stream.js';
-export { twilioRoutes } from './legs/twilio/twilio.routes.js';
-export { installWebCallSocket } from './legs/web/web-socket.js';
-export { webCallPageRoutes } from './legs/web/web-call-page.routes.js';
-export { webCallsRoutes } from './legs/web/web-calls.routes.js';

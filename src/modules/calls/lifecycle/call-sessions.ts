@@ -8,6 +8,7 @@ import type { RuntimeAssistant } from '../../assistants/index.js';
 import { budgetAssistantOf, DailyBudgetSpentError, reserveMinute, SECONDS_PER_MINUTE } from './call-billing.js';
 import { endCall } from './call-end.js';
 import { createCallsRepo, type CallRow } from '../calls.repo.js';
+import { createPhoneLinesRepo } from '../phone-lines.repo.js';
 import type { AnsweredBy, CallEngine, CallOutcome, CallRecord } from '../engine/engine.types.js';
 import type { CallMedia } from '../legs/media.types.js';
 import type { CallTelephony, SupervisorProgress } from '../legs/telephony.types.js';
@@ -231,8 +232,7 @@ export class CallSessions {
 
   /** The owner's phone number with this id (another account's is unknown), for a supervisor leg's caller id. */
   private async ownNumber(userId: number, phoneNumberId: number): Promise<string | null> {
-    const row = await this.options.db.selectFrom('phone_numbers').select('phone_number').where('id', '=', phoneNumberId).where('user_id', '=', userId).executeTakeFirst();
-    return row?.phone_number ?? null;
+    return createPhoneLinesRepo(this.options.db).ownNumber(userId, phoneNumberId);
   }
 
   /** Tells the engine about a supervisor progress it has not heard yet (by callback here or via the row). */

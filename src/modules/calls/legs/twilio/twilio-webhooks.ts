@@ -13,7 +13,8 @@ import { createCallsRepo, LIVE_STATUSES, type CallRow, type NewCall } from '../.
 import type { AnsweredBy } from '../../engine/engine.types.js';
 import type { SupervisorProgress } from '../telephony.types.js';
 import type { TwilioAccounts } from './twilio-accounts.js';
-import { isValidTwilioSignature, type TwilioParams } from './twilio-signature.js';
+import { createTwilioRequestCheck, type TwilioRequest } from './twilio-request-check.js';
+import type { TwilioParams } from './twilio-signature.js';
 import { CALL_ID_PARAMETER, twilioUrls } from './twilio.js';
 import { connectStreamTwiml, EMPTY_TWIML, sayAndHangUpTwiml } from './twiml.js';
 
@@ -32,16 +33,6 @@ export interface TwilioWebhooksDeps {
   /** Runs once a new inbound call is recorded, before Twilio hears our answer (the inbound-call webhook). */
   beforeAnswer?: (call: CallRow) => Promise<void>;
 }
-
-/** A signed Twilio request: the form, the path and query we received, and its signature header. */
-export interface TwilioRequest {
-  params: TwilioParams;
-  pathAndQuery: string;
-  signature: string | undefined;
-}
-
-/** Thrown when a request is not provably from Twilio: answered 403, nothing done. */
-export class TwilioSignatureError extends Error {}
 
 /** Maps, not object literals: a CallStatus such as `constructor` must find nothing. */
 const FINAL_STATUSES = new Map<string, { status: CallRow['status']; reason: string }>([
@@ -78,16 +69,7 @@ export function createTwilioWebhooks(deps: TwilioWebhooksDeps) {
   const { db, clock, logger } = deps;
   const urls = deps.publicUrl ? twilioUrls(deps.publicUrl) : null;
 
-  /** The request's account, once its signature is proven with that account's auth token. */
-  async function verified(request: TwilioRequest): Promise<string> {
-    const accountSid = text(request.params, 'AccountSid');
-    if (!urls || !accountSid) throw new TwilioSignatureError();
-    const credentials = await deps.accounts.bySid(accountSid);
-    if (!credentials || !isValidTwilioSignature(credentials.authToken, request.signature, urls.requested(request.pathAndQuery), request.params)) {
-      throw new TwilioSignatureError();
-    }
-    return accountSid;
-  }
+  const { verified, streamAccount } = createTwilioRequestCheck(deps.accounts, urls);
 
   /**
    * The active inbound assistant answering `number` on this Twilio account: on the account's
@@ -224,18 +206,8 @@ export function createTwilioWebhooks(deps: TwilioWebhooksDeps) {
       });
     },
 
-    /**
-     * The media stream's upgrade: signed over the wss URL with no parameters, and naming no
-     * account, so every known account's token is tried. Resolves the account that signed it.
-     */
-    async streamAccount(pathAndQuery: string, signature: string | undefined): Promise<string | null> {
-      if (!urls || !signature) return null;
-      const url = urls.streamRequested(pathAndQuery);
-      for (const account of await deps.accounts.all()) {
-        if (isValidTwilioSignature(account.authToken, signature, url)) return account.accountSid;
-      }
-      return null;
-    },
+    /** The account whose token signed a media stream's upgrade, or null (twilio-request-check.ts). */
+    streamAccount,
   };
 }
 

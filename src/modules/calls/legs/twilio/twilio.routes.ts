@@ -4,7 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../../core/http/errors.js';
 import { MessageBody } from '../../../../core/http/schemas.js';
 import type { TwilioParams } from './twilio-signature.js';
-import { TwilioSignatureError, type TwilioRequest, type TwilioWebhooks } from './twilio-webhooks.js';
+import { TwilioSignatureError, type TwilioRequest } from './twilio-request-check.js';
+import type { TwilioWebhooks } from './twilio-webhooks.js';
 
 export interface TwilioRoutesOptions {
   webhooks: TwilioWebhooks;
