@@ -23,7 +23,7 @@ import { phoneNumbersRoutes } from './modules/phone-numbers/phone-numbers.routes
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { chatappRoutes } from './modules/chatapp/chatapp.routes.js';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes.js';
-import { conversationsRoutes } from './modules/conversations/public-conversations.routes.js';
+import { publicConversationsRoutes } from './modules/conversations/public-conversations.routes.js';
 import { userConversationsRoutes } from './modules/conversations/user-conversations.routes.js';
 import { automateRoutes } from './modules/conversations/automate.routes.js';
 import { installWidgetCors } from './modules/widget/widget-cors.js';
@@ -83,7 +83,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   // Before the conversation routes: its hooks decide CORS for them by the assistant's origins.
   installWidgetCors(app, deps.services.widget);
   await app.register(widgetRoutes, { widget: deps.services.widget, script: loadWidgetScript() });
-  await app.register(conversationsRoutes, { prefix: '/api', conversations, resolveBearer: (token) => deps.services.auth.resolveBearer(token) });
+  await app.register(publicConversationsRoutes, { prefix: '/api', conversations, resolveBearer: (token) => deps.services.auth.resolveBearer(token) });
   await app.register(userConversationsRoutes, { prefix: '/api', conversations });
   await app.register(automateRoutes, { prefix: '/api', conversations, resolveBearer: (token) => deps.services.auth.resolveBearer(token) });
   await registerCalls(app, {

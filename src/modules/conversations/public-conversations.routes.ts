@@ -16,7 +16,7 @@ import {
 import { presentConversationDetail, presentHistory } from './conversations.present.js';
 import { createEventStream, wantsEventStream } from './sse.js';
 
-export interface ConversationsRoutesOptions {
+export interface PublicConversationsRoutesOptions {
   conversations: ConversationsService;
   resolveBearer(token: string): Promise<AuthContext | null>;
 }
@@ -33,7 +33,7 @@ function widgetError(error: unknown): unknown {
 }
 
 /** The chat widget's routes: public, addressed by UUIDs, speaking the `{status, error}` shape. */
-export const conversationsRoutes: FastifyPluginAsyncTypebox<ConversationsRoutesOptions> = async (app, { conversations, resolveBearer }) => {
+export const publicConversationsRoutes: FastifyPluginAsyncTypebox<PublicConversationsRoutesOptions> = async (app, { conversations, resolveBearer }) => {
   app.post(
     '/conversations',
     {
