@@ -47,7 +47,7 @@ export interface AdmittedMessage extends TakenTurn {
 
 export interface LookedUpConversation {
   conversation: ConversationView;
-  /** The current assistant as read (assistants/assistant-record.ts). */
+  /** The current assistant as read (assistants/assistant-runtimes.ts). */
   assistant: AssistantRead;
   /**
    * Whether the conversation is as it stands at the ticket: no message's store committed

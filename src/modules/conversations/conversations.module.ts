@@ -34,7 +34,7 @@ export interface ConversationsModuleDeps {
   http: HttpClient;
   balanceMicros(userId: number): Promise<number>;
   assistants: Pick<AssistantsService, 'getRuntime' | 'getRuntimeByUuid'>;
-  /** The assistants this process holds, read along with a conversation (assistants/assistant-record.ts). */
+  /** The assistants this process holds, read along with a conversation (assistants/assistant-runtimes.ts). */
   assistantRuntimes: AssistantRuntimes;
   catalog: Pick<CatalogService, 'snapshot'>;
   calendars: CalendarClients;

@@ -57,7 +57,7 @@ export interface PipelineDeps {
   turns: TurnQueue;
   engine: ReturnType<typeof createReplyEngine>;
   loadAssistant(uuid: string): Promise<RuntimeAssistant | undefined>;
-  /** The assistants this process holds, read along with a conversation (assistants/assistant-record.ts). */
+  /** The assistants this process holds, read along with a conversation (assistants/assistant-runtimes.ts). */
   assistantRuntimes: Pick<AssistantRuntimes, 'heldVersion' | 'fromRead'>;
   historyMessages: number;
   observeStep?: (step: MessageStep, seconds: number) => void;
