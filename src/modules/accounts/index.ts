@@ -1,5 +1,5 @@
-// The accounts module (users, sessions, API keys, the balance ledger): what other modules and the composition root
-// (app.ts, deps.ts) may use. Anything not listed here is internal to the module.
+// The accounts module (users, sessions, API keys, the balance ledger): what other modules and the
+// composition root (app.ts, deps.ts) may use. Anything not listed here is internal to the module.
 export { balanceMoveCtes } from './accounts.repo.js';
 export { accountsRoutes } from './accounts.routes.js';
 export { InsufficientBalanceError, changeBalance, createAccountsService } from './accounts.service.js';

@@ -1,5 +1,6 @@
-// The assistants module (assistants, their record and runtime form, folders): what other modules and the composition root
-// (app.ts, deps.ts) may use. Anything not listed here is internal to the module.
+// The assistants module (assistants, their record and runtime form, folders): what other modules
+// and the composition root (app.ts, deps.ts) may use. Anything not listed here is internal to the
+// module.
 export type { CalendarClients } from './assistant-calendar.js';
 export { assistantCompatRoutes } from './assistant-compat.routes.js';
 export { createAssistantCompatService } from './assistant-compat.service.js';

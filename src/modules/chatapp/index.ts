@@ -1,5 +1,6 @@
-// The chatapp module (the messaging platform: senders, templates, inbound messages): what other modules and the composition root
-// (app.ts, deps.ts) may use. Anything not listed here is internal to the module.
+// The chatapp module (the messaging platform: senders, templates, inbound messages): what other
+// modules and the composition root (app.ts, deps.ts) may use. Anything not listed here is internal
+// to the module.
 export { assistantUuidLookup } from './chatapp.context.js';
 export { chatappRoutes } from './chatapp.routes.js';
 export { createChatappServices, registerChatappJobs } from './chatapp.service.js';

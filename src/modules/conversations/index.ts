@@ -1,5 +1,5 @@
-// The conversations module (chat conversations, admission, billing): what other modules and the composition root
-// (app.ts, deps.ts) may use. Anything not listed here is internal to the module.
+// The conversations module (chat conversations, admission, billing): what other modules and the
+// composition root (app.ts, deps.ts) may use. Anything not listed here is internal to the module.
 export { automateRoutes } from './automate.routes.js';
 export { budgetDay, secondsToNextBudgetDay } from './billing.js';
 export type { ChatappChannel } from './chatapp-replies.js';

@@ -1,5 +1,5 @@
-// The knowledge module (knowledge bases, documents, retrieval): what other modules and the composition root
-// (app.ts, deps.ts) may use. Anything not listed here is internal to the module.
+// The knowledge module (knowledge bases, documents, retrieval): what other modules and the
+// composition root (app.ts, deps.ts) may use. Anything not listed here is internal to the module.
 export { registerKnowledgeJobs } from './document-processing.js';
 export { embeddingsFromConfig } from './embeddings.js';
 export type { EmbeddingsClient } from './embeddings.js';

@@ -1,5 +1,6 @@
-// The replies module (the reply engine chat and voice share: prompt, models, llm, functions): what other modules and the composition root
-// (app.ts, deps.ts) may use. Anything not listed here is internal to the module.
+// The replies module (the reply engine chat and voice share: prompt, models, llm, functions): what
+// other modules and the composition root (app.ts, deps.ts) may use. Anything not listed here is
+// internal to the module.
 export { evaluateConversation, formatTranscript } from './evaluation.js';
 export type { TranscriptLine } from './evaluation.js';
 export type { CustomTool } from './functions/custom-tools.js';

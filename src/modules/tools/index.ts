@@ -1,5 +1,5 @@
-// The tools module (custom HTTP tools): what other modules and the composition root
-// (app.ts, deps.ts) may use. Anything not listed here is internal to the module.
+// The tools module (custom HTTP tools): what other modules and the composition root (app.ts,
+// deps.ts) may use. Anything not listed here is internal to the module.
 export { toolsRoutes } from './tools.routes.js';
 export { createToolsService } from './tools.service.js';
 export type { ToolsService } from './tools.service.js';

@@ -1,5 +1,5 @@
-// The webhooks module (outgoing webhooks): what other modules and the composition root
-// (app.ts, deps.ts) may use. Anything not listed here is internal to the module.
+// The webhooks module (outgoing webhooks): what other modules and the composition root (app.ts,
+// deps.ts) may use. Anything not listed here is internal to the module.
 export { createImmediateWebhooks } from './immediate-delivery.js';
 export { parseRetrySchedule, registerWebhookJobs } from './webhook-delivery.js';
 export { webhooksRoutes } from './webhooks.routes.js';
