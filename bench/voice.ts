@@ -10,10 +10,13 @@
  * (b) Simultaneous browser calls with real-time audio both ways (each caller sends 20 ms frames
  *     in real time; the assistant speaks continuously), on every transcriber path: Deepgram
  *     streaming, the OpenAI-compatible transcriber behind the local voice detector, and a
- *     realtime model: per path, the largest count whose outbound jitter stays under 20 ms at p99,
- *     and the service's CPU per call. Every path runs the engine's listener (WebRTC's detector,
- *     and RNNoise where the assistant has enable_noise_cancellation, its default; set
- *     VOICE_NOISE_SUPPRESSION=off to measure without).
+ *     realtime model: per path, with noise suppression off and on (the assistant's
+ *     enable_noise_cancellation), the largest count whose outbound jitter stays under 20 ms at
+ *     p99, and the service's CPU per call (all its threads). The pipeline paths run the engine's
+ *     listener (WebRTC's detector, and RNNoise when noise suppression is on); a realtime model
+ *     detects and denoises on its side. Compared with a bare relay in the same process doing only
+ *     the unavoidable work of a call's audio. BENCH_VOICE_LEVELS, BENCH_VOICE_PATHS and
+ *     BENCH_VOICE_NC=off|on narrow a run; BENCH_VOICE_PROFILE_DIR writes a CPU profile per window.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +31,8 @@ const LATENCY_CALLS = 8;
 const TURNS_PER_CALL = 6;
 const LOAD_LEVELS = (process.env.BENCH_VOICE_LEVELS ?? '25,50,100,150,200,250').split(',').map(Number);
 const PATHS = (process.env.BENCH_VOICE_PATHS ?? 'deepgram,openai,realtime').split(',') as Array<'deepgram' | 'openai' | 'realtime'>;
+/** Noise suppression off, then on (the assistant's enable_noise_cancellation); BENCH_VOICE_NC=off or on for one. */
+const NC_SETTINGS = (process.env.BENCH_VOICE_NC ?? 'off,on').split(',').map((v) => v === 'on');
 /** Simultaneous calls each path must hold under the jitter limit. */
 const PATH_TARGETS = { deepgram: 100, openai: 50, realtime: 100 };
 const NOISE_SUPPRESSION = process.env.VOICE_NOISE_SUPPRESSION ?? 'assistant';
@@ -44,12 +49,13 @@ const env = {
 };
 const child: ChildProcess = fork(fileURLToPath(new URL('./support/voice-service-process.ts', import.meta.url)), {
   env: { ...process.env, BENCH_VOICE_ENV: JSON.stringify(env) },
-  execArgv: ['--import', 'tsx'],
+  // e.g. BENCH_VOICE_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the service.
+  execArgv: ['--import', 'tsx', ...(process.env.BENCH_VOICE_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
 });
 const serviceTurns: TurnMetrics[] = [];
 const referenceTurns: TurnMetrics[] = [];
 const cpuWaiters: Array<(usage: { usage: NodeJS.CpuUsage; at: number }) => void> = [];
-const ready = await new Promise<{ port: number; referencePort: number; token: string; shortGreeting: string; longGreeting: Record<(typeof PATHS)[number], string> }>((resolve) => {
+const ready = await new Promise<{ port: number; referencePort: number; loadReferencePort: number; token: string; shortGreeting: string; variants: Record<string, string> }>((resolve) => {
   child.on('message', (message: { type: string; metrics?: TurnMetrics; usage?: NodeJS.CpuUsage; at?: number } & Record<string, unknown>) => {
     if (message.type === 'ready') resolve(message as never);
     if (message.type === 'turn') serviceTurns.push(message.metrics!);
@@ -136,9 +142,10 @@ function summarise(label: string, turns: TurnMetrics[]) {
   };
 }
 
-async function cpu(): Promise<{ usage: NodeJS.CpuUsage; at: number }> {
+/** The service's CPU so far; `label` starts a profile of the window (BENCH_VOICE_PROFILE_DIR), the next call ends it. */
+async function cpu(label?: string): Promise<{ usage: NodeJS.CpuUsage; at: number }> {
   const answer = new Promise<{ usage: NodeJS.CpuUsage; at: number }>((resolve) => cpuWaiters.push(resolve));
-  child.send({ type: 'cpu' });
+  child.send({ type: 'cpu', label });
   return answer;
 }
 
@@ -165,10 +172,10 @@ function lateness(arrivals: number[]): number[] {
 }
 
 /** (b) N calls at once, audio both ways in real time; outbound lateness and service CPU over a window. */
-async function load(count: number, assistantUuid: string) {
+async function load(count: number, open: () => Promise<Caller>, label: string) {
   const callers: Caller[] = [];
   const rampStart = performance.now();
-  for (let i = 0; i < count; i += 10) callers.push(...(await Promise.all(Array.from({ length: Math.min(10, count - i) }, () => webCall(assistantUuid)))));
+  for (let i = 0; i < count; i += 10) callers.push(...(await Promise.all(Array.from({ length: Math.min(10, count - i) }, open))));
   const speech = speechLike(FRAME_MS, 16_000, 0.1);
   const frame = Buffer.from(speech.buffer, speech.byteOffset, speech.byteLength);
   const sender = setInterval(() => {
@@ -178,7 +185,7 @@ async function load(count: number, assistantUuid: string) {
   const rampMs = performance.now() - rampStart;
   await sleep(500);
   for (const caller of callers) caller.arrivals.length = 0;
-  const before = await cpu();
+  const before = await cpu(`${label}-${count}`);
   const benchBefore = process.cpuUsage();
   await sleep(LOAD_WINDOW_MS);
   const after = await cpu();
@@ -217,23 +224,41 @@ try {
 
   console.log(`\n(b) simultaneous calls, real-time audio both ways (window ${LOAD_WINDOW_MS / 1000} s per level; VOICE_NOISE_SUPPRESSION=${NOISE_SUPPRESSION})`);
   console.log('    jitter: RFC 3550 interarrival jitter of outbound frames; lateness: behind a steady 20 ms clock (the line keeps 60 ms ahead, so under 60 ms nothing is heard)');
-  const summary: string[] = [];
-  for (const path of PATHS) {
-    console.log(`  ${path}`);
+  console.log('    reference: a bare relay in the same process (each inbound frame forwarded to an STT socket, one shared 20 ms ticker sending each caller a ready frame)');
+  const openReference = async () => {
+    const caller = openCaller(`ws://127.0.0.1:${ready.loadReferencePort}/`);
+    await caller.opened;
+    return caller;
+  };
+  const rows: Array<{ label: string; cpuPerCall: number; best: number; target: number | null }> = [];
+  const measure = async (label: string, open: () => Promise<Caller>, target: number | null) => {
+    console.log(`  ${label}`);
     let best = 0;
     let cpuPerCall = NaN;
     for (const count of LOAD_LEVELS) {
-      const r = await load(count, ready.longGreeting[path]);
+      const r = await load(count, open, label);
       const ok = r.jitterP99 < JITTER_LIMIT_MS && r.receivedFrames >= r.expectedFrames * 0.99;
       console.log(`  ${String(count).padStart(6)} calls: jitter p50 ${fmt(r.jitterP50)} p99 ${fmt(r.jitterP99)}; lateness p99 ${fmt(r.lateP99)} max ${fmt(r.lateMax)}; frames ${r.receivedFrames}/${r.expectedFrames}; service CPU ${(r.cpuCores * 100).toFixed(0)}% of a core = ${r.cpuPercentPerCall.toFixed(2)}% per call (callers and fakes: ${(r.benchCores * 100).toFixed(0)}%; ramp ${(r.rampMs / 1000).toFixed(1)} s) ${ok ? '' : '  <- over the limit'}`);
       if (Number.isNaN(cpuPerCall)) cpuPerCall = r.cpuPercentPerCall;
       if (!ok) break;
       best = count;
     }
-    const target = PATH_TARGETS[path];
-    summary.push(`  ${path.padEnd(9)} CPU ${cpuPerCall.toFixed(2)}% of a core per call (target <= 2: ${cpuPerCall <= 2 ? 'met' : 'NOT met'}); largest count with outbound p99 < ${JITTER_LIMIT_MS} ms: ${best} (target >= ${target}: ${best >= target ? 'met' : 'NOT met'})`);
+    rows.push({ label, cpuPerCall, best, target });
+  };
+  if (process.env.BENCH_VOICE_SKIP_REFERENCE !== '1') await measure('reference', openReference, null);
+  for (const path of PATHS) {
+    for (const nc of NC_SETTINGS) {
+      const uuid = ready.variants[`${path}${nc ? '+nc' : ''}`]!;
+      await measure(`${path}, noise suppression ${nc ? 'on' : 'off'}`, () => webCall(uuid), PATH_TARGETS[path]);
+    }
   }
-  console.log(`\n  per path (CPU per call at the first level):\n${summary.join('\n')}`);
+  const reference = rows.find((r) => r.label === 'reference');
+  console.log(`\n  per path (CPU per call at the first level, ${LOAD_LEVELS[0]} calls; largest count with outbound jitter p99 < ${JITTER_LIMIT_MS} ms of ${LOAD_LEVELS.join(', ')}):`);
+  for (const row of rows) {
+    const ratio = reference && row !== reference ? `  (${(row.cpuPerCall / reference.cpuPerCall).toFixed(1)}x the reference's CPU, ${reference.best ? (row.best / reference.best).toFixed(2) : '-'}x its calls)` : '';
+    const verdict = row.target === null ? '' : `  CPU target <= 2: ${row.cpuPerCall <= 2 ? 'met' : 'NOT met'}; calls target >= ${row.target}: ${row.best >= row.target ? 'met' : 'NOT met'}`;
+    console.log(`  ${row.label.padEnd(34)} ${row.cpuPerCall.toFixed(2).padStart(5)} % of a core per call, ${String(row.best).padStart(3)} calls${ratio}${verdict}`);
+  }
 } finally {
   child.send({ type: 'stop' });
   await new Promise((resolve) => child.once('exit', resolve));

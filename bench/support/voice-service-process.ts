@@ -4,6 +4,8 @@
  * (STT socket -> streamed chat request to the first sentence -> speech request -> first frame to
  * the caller). Talks to the benchmark over IPC: `ready`, per-turn metrics, CPU usage on request.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import WebSocket, { WebSocketServer } from 'ws';
@@ -37,6 +39,8 @@ const assistant = async (initialMessage: string, overrides: Record<string, unkno
     name: 'Voice bench', voice_id: SEED_VOICE_IDS.novaPipeline, language_id: SEED_IDS.english, type: 'inbound', mode: 'pipeline', llm_model_id: SEED_IDS.gpt4oMini, status: 'active',
     timezone: 'UTC', initial_message: initialMessage, system_prompt: 'You answer briefly.', max_duration: 1200, max_silence_duration: 360, ...overrides,
   };
+  // An override of undefined removes the field (a realtime assistant must not name a chat model).
+  for (const [key, value] of Object.entries(body)) if (value === undefined) delete (body as Record<string, unknown>)[key];
   return (await deps.services.assistants.create(user.id, parseAssistantBody(body, 'create'))).uuid;
 };
 // The load phase: the assistant speaks on while the caller's audio streams in (the listener,
@@ -44,25 +48,92 @@ const assistant = async (initialMessage: string, overrides: Record<string, unkno
 const speaksOn = { allow_interruptions: false };
 
 const reference = startReference(env);
-await new Promise<void>((resolve) => (reference.address() ? resolve() : reference.once('listening', () => resolve())));
+const loadReference = startLoadReference(env);
+for (const server of [reference, loadReference]) await new Promise<void>((resolve) => (server.address() ? resolve() : server.once('listening', () => resolve())));
+const variants: Record<string, string> = {};
+for (const noiseCancellation of [false, true]) {
+  const nc = { enable_noise_cancellation: noiseCancellation };
+  const suffix = noiseCancellation ? '+nc' : '';
+  variants[`deepgram${suffix}`] = await assistant('Hello, LONG greeting.', { ...speaksOn, ...nc });
+  variants[`openai${suffix}`] = await assistant('Hello, LONG greeting.', { ...speaksOn, ...nc, transcriber_provider_id: 5 });
+  // The fake realtime server has no VAD of its own: nothing interrupts it (nor may it be told not to).
+  // Its noise reduction is the provider's (asked in session.update): no local work either way.
+  variants[`realtime${suffix}`] = await assistant('Hello, LONG greeting.', { ...nc, mode: 'multimodal', voice_id: SEED_VOICE_IDS.alloyMultimodal, llm_model_id: undefined, multimodal_model_id: SEED_IDS.gpt4oRealtime });
+}
 send({
   type: 'ready',
   port: (app.server.address() as AddressInfo).port,
   referencePort: (reference.address() as AddressInfo).port,
+  loadReferencePort: (loadReference.address() as AddressInfo).port,
   token: apiKey.token,
   shortGreeting: await assistant('Hi.'),
-  longGreeting: {
-    deepgram: await assistant('Hello, LONG greeting.', speaksOn),
-    openai: await assistant('Hello, LONG greeting.', { ...speaksOn, transcriber_provider_id: 5 }),
-    // The fake realtime server has no VAD of its own: nothing interrupts it (nor may it be told not to).
-    realtime: await assistant('Hello, LONG greeting.', { mode: 'multimodal', voice_id: SEED_VOICE_IDS.alloyMultimodal }),
-  },
+  variants,
 });
 
-process.on('message', (message: { type?: string }) => {
-  if (message.type === 'cpu') send({ type: 'cpu', usage: process.cpuUsage(), at: performance.now() });
+// BENCH_VOICE_PROFILE_DIR: a CPU profile of each measured window (between two `cpu` requests).
+const profileDir = process.env.BENCH_VOICE_PROFILE_DIR;
+const inspector = profileDir ? new Session() : null;
+inspector?.connect();
+const post = (method: string, params?: object) => new Promise<unknown>((resolve, reject) => inspector!.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))));
+let profiling: string | null = null;
+
+process.on('message', (message: { type?: string; label?: string }) => {
+  if (message.type === 'cpu') {
+    send({ type: 'cpu', usage: process.cpuUsage(), at: performance.now() });
+    if (!inspector) return;
+    if (profiling) {
+      const label = profiling;
+      profiling = null;
+      void post('Profiler.stop').then((result) => writeFileSync(`${profileDir}/${label}.cpuprofile`, JSON.stringify((result as { profile: unknown }).profile)));
+    } else if (message.label) {
+      profiling = message.label;
+      void post('Profiler.enable').then(() => post('Profiler.start'));
+    }
+  }
   if (message.type === 'stop') void app.close().then(() => database.drop()).then(() => process.exit(0));
 });
+
+/**
+ * The load phase's minimal reference: the unavoidable work of a call's audio and nothing else.
+ * Per caller socket, one STT socket each inbound frame is forwarded to; one shared 20 ms ticker
+ * sends every caller a ready-made frame.
+ */
+function startLoadReference(settings: Record<string, string>): WebSocketServer {
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  const frame = Buffer.alloc(640, 1);
+  // Per caller: frames sent since the ticker's anchor (a caller joining later starts at the current tick).
+  const callers = new Map<WebSocket, number>();
+  let ticker: NodeJS.Timeout | null = null;
+  let anchor = 0;
+  // Anchored on the clock, as a real line must be: a late tick sends what is due (setInterval drifts).
+  const tick = () => {
+    const due = Math.floor((performance.now() - anchor) / 20) + 1;
+    for (const [c, sent] of callers) {
+      for (let k = sent; k < due; k++) c.send(frame, { binary: true });
+      callers.set(c, due);
+    }
+  };
+  wss.on('connection', (caller) => {
+    const stt = new WebSocket(`${settings.DEEPGRAM_API_URL!.replace(/^http/, 'ws')}/v1/listen?encoding=linear16&sample_rate=16000`, { headers: { authorization: `Token ${settings.DEEPGRAM_API_KEY}` } });
+    caller.on('message', (data) => {
+      if (stt.readyState === WebSocket.OPEN) stt.send(data as Buffer);
+    });
+    if (!ticker) {
+      anchor = performance.now();
+      ticker = setInterval(tick, 20);
+    }
+    callers.set(caller, Math.floor((performance.now() - anchor) / 20));
+    caller.on('close', () => {
+      stt.close();
+      callers.delete(caller);
+      if (callers.size === 0 && ticker) {
+        clearInterval(ticker);
+        ticker = null;
+      }
+    });
+  });
+  return wss;
+}
 
 /** The reference: per caller socket, one STT socket; each final transcript is answered once. */
 function startReference(settings: Record<string, string>): WebSocketServer {
