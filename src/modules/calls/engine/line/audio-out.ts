@@ -2,6 +2,7 @@ import { FRAME_MS, samplesPerFrame } from '../../audio/frames.js';
 import { ENGINE_SAMPLE_RATE } from '../../speech/speech.types.js';
 import type { CallMedia } from '../../legs/media.types.js';
 import { mixFrames, type AmbientBed } from './ambient.js';
+import { onFrameTick } from './frame-ticker.js';
 import type { CallRecorder } from './call-recorder.js';
 
 const FRAME_SAMPLES = samplesPerFrame(ENGINE_SAMPLE_RATE);
@@ -21,7 +22,8 @@ type Item = { frame: Int16Array; onSent?: (legMsBefore: number) => void } | { ma
  */
 export class AudioOut {
   private queue: Item[] = [];
-  private timer: NodeJS.Timeout | null = null;
+  /** Leaves the shared frame ticker (null while the line rests). */
+  private timer: (() => void) | null = null;
   private anchorMs = 0;
   private framesSinceAnchor = 0;
   /** What the leg has been given, in its own accounting (reset to what was played on clear). */
@@ -104,7 +106,7 @@ export class AudioOut {
   stop(): void {
     this.stopped = true;
     this.queue = [];
-    if (this.timer) clearInterval(this.timer);
+    this.timer?.();
     this.timer = null;
     this.releaseWaiters();
   }
@@ -127,7 +129,7 @@ export class AudioOut {
         this.anchorMs = this.now();
         this.framesSinceAnchor = 0;
       }
-      this.timer = setInterval(() => this.pump(), FRAME_MS);
+      this.timer = onFrameTick(() => this.pump());
     }
     this.pump();
   }
@@ -147,7 +149,7 @@ export class AudioOut {
       const bed = this.bed?.next(FRAME_SAMPLES);
       if (!item && !bed) {
         // Nothing to say and no bed: rest until the next enqueue restarts the clock.
-        if (this.timer) clearInterval(this.timer);
+        this.timer?.();
         this.timer = null;
         return;
       }
