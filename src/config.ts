@@ -331,8 +331,13 @@ export const ConfigSchema = Type.Object({
   }),
   VOICE_NOISE_SUPPRESSION: Type.Union([Type.Literal('assistant'), Type.Literal('off')], {
     default: 'assistant',
-    description: '`assistant`: denoise calls whose assistant has `enable_noise_cancellation`; `off`: never.',
+    description: '`assistant`: denoise calls whose assistant has `enable_noise_cancellation` (RNNoise, about 1.5-3 % of a core per call); `off`: never.',
   }),
+  VOICE_NOISE_SUPPRESSION_THREADS: Type.Optional(Type.Integer({
+    minimum: 0, maximum: 64,
+    description: "Worker threads running the noise suppressor, so that the event loop pacing every call's audio stays free; frames are batched per event-loop pass. `0`: denoise on the event loop.",
+    defaultText: 'one per core beyond the first, 1-4',
+  })),
   RECORDINGS_S3_ENDPOINT: Type.Optional(Type.String({
     pattern: '^https?://[^?#\\s]+$',
     description: 'The bucket service\'s base URL, e.g. `https://s3.eu-central-1.amazonaws.com`, `http://minio:9000`, `https://{account}.r2.cloudflarestorage.com`.',
@@ -417,6 +422,7 @@ function describe(key: string, ajvMessage: string): string {
   if (key === 'REALTIME_DIALECT') return 'must be ga or beta';
   if (key === 'RECORDINGS_FORMAT') return 'must be wav or wav-mulaw';
   if (key === 'VOICE_NOISE_SUPPRESSION') return 'must be assistant or off';
+  if (key === 'VOICE_NOISE_SUPPRESSION_THREADS') return 'must be a whole number of threads from 0 to 64 (0: on the event loop)';
   if (key === 'RECORDINGS_S3_BUCKET') return 'must be an S3 bucket name (3-63 lowercase letters, digits, dots and hyphens)';
   if (key === 'CHATAPP_ICE_SERVERS') return 'must be up to 8 comma-separated stun:, stuns:, turn: or turns: URLs such as stun:stun.example.com:3478';
   if (key === 'CHATAPP_CALL_RESTRICTED_COUNTRIES') return 'must be comma-separated two-letter country codes such as US,CA, or none';

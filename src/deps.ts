@@ -183,7 +183,8 @@ function createCallEngines(
   const pipeline = createPipelineEngine({
     clock, logger, dataDir: config.DATA_DIR, publicUrl: config.PUBLIC_URL, speech: createSpeechProviders(config), catalog,
     recordings: createRecordingStore(config, logger), recordingFormat: config.RECORDINGS_FORMAT,
-    replyDeps: conversationsModule.replyEngineDeps, noiseSuppression: config.VOICE_NOISE_SUPPRESSION, ...hooks,
+    replyDeps: conversationsModule.replyEngineDeps, noiseSuppression: config.VOICE_NOISE_SUPPRESSION,
+    noiseSuppressionThreads: config.VOICE_NOISE_SUPPRESSION_THREADS, ...hooks,
     onTurnMetrics: (metrics) => {
       observeTurn(voiceTurns, metrics);
       hooks.onTurnMetrics?.(metrics);

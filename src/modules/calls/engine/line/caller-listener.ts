@@ -3,6 +3,7 @@ import { createNoiseSuppressor, type NoiseSuppressor } from '../../audio/noise-s
 import { rms } from '../../audio/test-signal.js';
 import { createEnergyClassifier, createFrameClassifier, type FrameClassifier } from '../../speech/vad.js';
 import type { InterruptRule } from '../behaviour/endpointing.js';
+import type { NoiseSuppressorPool, QueuedNoiseSuppressor } from '../../audio/noise-suppressor-pool.js';
 
 /** Speech starts when this many of the last START_WINDOW frames are speech (as the VAD's segmenter). */
 const START_VOICED = 3;
@@ -16,7 +17,8 @@ const SPEECH_END_MS = 300;
  * whatever the transcriber, whether the caller is speaking, when they stopped, and for how long
  * they have been speaking loudly enough to interrupt (interrupt_sensitivity). Barge-in stands the
  * speech's length in for words until the transcript has them; the turn's latency marks start at
- * the end of the caller's speech.
+ * the end of the caller's speech. With a noise-suppressor pool the denoising runs on its threads:
+ * a frame is heard (and handed on) once it comes back, a fraction of a millisecond later.
  */
 export class CallerListener {
   /** The caller is speaking (the detector, with SPEECH_END_MS of hangover). */
@@ -30,17 +32,24 @@ export class CallerListener {
   /** Some of it was loud enough to interrupt (interrupt_sensitivity's level). */
   private loudEnough = false;
 
+  private suppressor: NoiseSuppressor | null = null;
+  private queued: QueuedNoiseSuppressor | null = null;
+
   private constructor(
     private readonly classifier: FrameClassifier,
-    private readonly suppressor: NoiseSuppressor | null,
     private readonly rule: InterruptRule,
     private readonly onSpeechStart: () => void,
+    private readonly onHeard: (frame: Int16Array) => void,
   ) {}
 
   static async open(options: {
     noiseCancellation: boolean;
+    /** Threads for the noise suppressor; without, it runs on the event loop. */
+    pool?: NoiseSuppressorPool | null;
     rule: InterruptRule;
     onSpeechStart(): void;
+    /** Each frame once heard, as the transcriber should get it (denoised when asked), in order. */
+    onHeard?(frame: Int16Array): void;
     /** A WebAssembly module would not load: the call goes on without it (logged). */
     onUnavailable(what: 'voice-activity detector' | 'noise suppressor', error: unknown): void;
   }): Promise<CallerListener> {
@@ -49,25 +58,44 @@ export class CallerListener {
       options.onUnavailable('voice-activity detector', error);
       return createEnergyClassifier();
     });
-    const suppressor = options.noiseCancellation
-      ? await createNoiseSuppressor().catch((error: unknown) => {
-        options.onUnavailable('noise suppressor', error);
-        return null;
-      })
-      : null;
-    return new CallerListener(classifier, suppressor, options.rule, options.onSpeechStart);
+    const listener = new CallerListener(classifier, options.rule, options.onSpeechStart, options.onHeard ?? (() => undefined));
+    if (!options.noiseCancellation) return listener;
+    try {
+      if (options.pool) listener.queued = await options.pool.open((clean) => listener.heard(clean));
+      else listener.suppressor = await createNoiseSuppressor();
+    } catch (error) {
+      options.onUnavailable('noise suppressor', error);
+    }
+    return listener;
   }
 
-  /** Listens to one 20 ms frame; returns it as the transcriber should get it (denoised when asked). */
+  /** Listens to one 20 ms frame; onHeard gets it (denoised when asked) once heard. */
+  hear(frame: Int16Array): void {
+    if (this.queued) this.queued.push(frame);
+    else this.heard(this.suppressor ? this.suppressor.process(frame) : frame);
+  }
+
+  /** Listens to one 20 ms frame at once (no pool); returns it as the transcriber should get it. */
   process(frame: Int16Array): Int16Array {
+    if (this.queued) throw new Error('a listener on a noise-suppressor pool hears frames with hear()');
     const clean = this.suppressor ? this.suppressor.process(frame) : frame;
+    this.listen(clean);
+    return clean;
+  }
+
+  private heard(clean: Int16Array): void {
+    this.listen(clean);
+    this.onHeard(clean);
+  }
+
+  private listen(clean: Int16Array): void {
     const speech = this.classifier.isSpeech(clean);
     if (speech) this.lastSpeechAt = performance.now();
     this.recent.push(speech);
     if (this.recent.length > START_WINDOW) this.recent.shift();
     if (!this.speaking) {
       if (this.recent.filter(Boolean).length >= START_VOICED) this.startSpeech(clean);
-      return clean;
+      return;
     }
     this.stretchMs += FRAME_MS;
     if (speech && rms(clean) >= this.rule.minLevelRms) this.loudEnough = true;
@@ -76,7 +104,6 @@ export class CallerListener {
       this.speaking = false;
       this.resetInterruption();
     }
-    return clean;
   }
 
   /**
@@ -96,6 +123,7 @@ export class CallerListener {
   close(): void {
     this.classifier.close();
     this.suppressor?.close();
+    this.queued?.close();
   }
 
   private startSpeech(frame: Int16Array): void {

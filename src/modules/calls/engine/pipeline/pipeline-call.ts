@@ -12,6 +12,7 @@ import { minInterruptWords, onAbort, voicemailPlan, wordCount, wrapUpReason } fr
 import { endpointPauseMs, interruptRule, interruptSpeechMs, TurnEnds } from '../behaviour/endpointing.js';
 import { CallTimers, reengagementRequest, SilenceRules } from '../behaviour/call-timers.js';
 import type { CallEngineSession, CallOutcome } from '../engine.types.js';
+import type { NoiseSuppressorPool } from '../../audio/noise-suppressor-pool.js';
 import { PipelineCallEnd } from './pipeline-call-end.js';
 import type { TurnMetrics, TurnTimings } from '../engine-metrics.js';
 import { PHRASES } from '../behaviour/phrases.js';
@@ -37,6 +38,8 @@ export interface PipelineCallDeps {
   audioLeadMs?: number;
   onTurnMetrics?: (metrics: TurnMetrics) => void;
   noiseSuppression: 'assistant' | 'off';
+  /** The threads that denoise callers' audio (started on first use); none: on the event loop. */
+  noiseSuppressorPool?: () => NoiseSuppressorPool | null;
 }
 
 /**
@@ -118,9 +121,7 @@ export class PipelineCall {
         // Audio can trail in until the leg is closed; the recording file is closed by then.
         if (this.end.isFinished) return;
         this.deps.recorder?.caller(frame);
-        if (!this.listener) return;
-        this.stt?.write(this.listener.process(frame));
-        this.weighInterruption();
+        this.listener?.hear(frame);
       },
       onMark: (name) => this.turns.marked(name),
       onDtmf: (digit) => this.onDtmf(digit),
@@ -152,7 +153,14 @@ export class PipelineCall {
     const callId = this.deps.session.call.id;
     this.listener = await CallerListener.open({
       noiseCancellation: this.deps.noiseSuppression === 'assistant' && this.assistant.enable_noise_cancellation,
+      pool: this.deps.noiseSuppressorPool?.() ?? null,
       rule: interruptRule(this.assistant.interrupt_sensitivity),
+      onHeard: (clean) => {
+        // Denoised frames may come back from the pool after the call ended.
+        if (this.end.isFinished) return;
+        this.stt?.write(clean);
+        this.weighInterruption();
+      },
       onSpeechStart: () => this.onSpeechStarted(),
       onUnavailable: (what, error) => this.deps.logger.warn({ err: error, callId }, `the ${what} could not start; the call goes on without it`),
     });
