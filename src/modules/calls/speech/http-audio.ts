@@ -51,12 +51,27 @@ export async function* streamSpeech(request: AudioRequest): AsyncGenerator<Int16
   }
 }
 
+/**
+ * Bytes of the body decoded in one pass: 200 ms of 24 kHz PCM16. A synthesizer (or its buffer)
+ * may hand over many seconds at once, and the body's stream, the framing and the line's queue are
+ * all promise chains: decoding a whole long chunk would hold the event loop, and with it every
+ * call's outbound pacing, for tens of milliseconds. Between slices the loop gets its turn.
+ */
+const SLICE_BYTES = 9_600;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 async function* framesOf(body: ReadableStream<Uint8Array>, format: BodyAudioFormat, provider: string, signal?: AbortSignal) {
   const toEngine = createBodyDecoder(format);
   const framer = new SampleFramer(samplesPerFrame(ENGINE_SAMPLE_RATE));
+  let first = true;
   try {
     for await (const chunk of body) {
-      for (const frame of framer.push(toEngine(chunk))) yield frame;
+      for (let offset = 0; offset < chunk.length; offset += SLICE_BYTES) {
+        // The first audio goes out at once; after it, other calls' work may come first.
+        if (!first) await nextTurn();
+        first = false;
+        for (const frame of framer.push(toEngine(chunk.subarray(offset, offset + SLICE_BYTES)))) yield frame;
+      }
     }
   } catch (error) {
     if (signal?.aborted) return;
