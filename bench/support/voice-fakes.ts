@@ -107,12 +107,31 @@ function audioOf(ms: number): Buffer {
   return audio;
 }
 
+/**
+ * A synthesizer streams audio as it generates it, a few times faster than real time: the long
+ * answer goes out in 200 ms chunks at SYNTHESIS_SPEED x real time (a second of speech at once
+ * would make the measured window decode minutes of audio ahead of the line, which no call does).
+ */
+const SYNTHESIS_SPEED = 4;
+const SPEECH_CHUNK_BYTES = 9_600;
+
 async function answerSpeech(req: IncomingMessage, res: ServerResponse, options: VoiceFakeOptions): Promise<void> {
   const request = JSON.parse(await body(req)) as { input?: string };
   const audio = audioOf(String(request.input).includes('LONG') ? options.longAudioMs : 1_000);
   await wait(options.ttsFirstByteMs);
   res.writeHead(200, { 'content-type': 'audio/pcm' });
-  res.end(audio);
+  // Short answers (the latency phase) go at once, as a synthesizer's first chunk does.
+  if (audio.length <= 2 * 48_000) return void res.end(audio);
+  let offset = 0;
+  const timer = setInterval(() => {
+    if (res.destroyed) return clearInterval(timer);
+    res.write(audio.subarray(offset, offset + SPEECH_CHUNK_BYTES));
+    offset += SPEECH_CHUNK_BYTES;
+    if (offset < audio.length) return;
+    clearInterval(timer);
+    res.end();
+  }, 200 / SYNTHESIS_SPEED);
+  res.on('close', () => clearInterval(timer));
 }
 
 async function answerTranscription(req: IncomingMessage, res: ServerResponse): Promise<void> {
