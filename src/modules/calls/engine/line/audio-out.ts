@@ -2,7 +2,7 @@ import { FRAME_MS, samplesPerFrame } from '../../audio/frames.js';
 import { ENGINE_SAMPLE_RATE } from '../../speech/speech.types.js';
 import type { CallMedia } from '../../legs/media.types.js';
 import { mixFrames, type AmbientBed } from './ambient.js';
-import { onFrameTick } from './frame-ticker.js';
+import { alignToFrameGrid, onFrameTick } from './frame-ticker.js';
 import type { CallRecorder } from './call-recorder.js';
 
 const FRAME_SAMPLES = samplesPerFrame(ENGINE_SAMPLE_RATE);
@@ -123,13 +123,14 @@ export class AudioOut {
   private wake(): void {
     if (this.stopped) return;
     if (!this.timer) {
+      this.timer = onFrameTick(() => this.pump());
       // Resting since the line went quiet: restart the clock now. Still playing what was sent
       // (the synthesizer's next chunk is simply late): keep the clock, or we would run ahead.
       if (this.anchorMs + this.framesSinceAnchor * FRAME_MS <= this.now()) {
-        this.anchorMs = this.now();
+        // On the shared ticker's grid (real time only): its ticks then fall mid-frame on this line.
+        this.anchorMs = this.options.now ? this.now() : alignToFrameGrid(this.now());
         this.framesSinceAnchor = 0;
       }
-      this.timer = onFrameTick(() => this.pump());
     }
     this.pump();
   }
@@ -137,7 +138,8 @@ export class AudioOut {
   private pump(): void {
     const elapsed = this.now() - this.anchorMs;
     if (elapsed - this.framesSinceAnchor * FRAME_MS > MAX_CATCH_UP_MS) {
-      this.anchorMs = this.now() - this.framesSinceAnchor * FRAME_MS;
+      const now = this.options.now ? this.now() : alignToFrameGrid(this.now());
+      this.anchorMs = now - this.framesSinceAnchor * FRAME_MS;
     }
     const due = Math.floor((this.now() - this.anchorMs) / FRAME_MS) + 1 + this.leadFrames;
     while (this.framesSinceAnchor < due) {
