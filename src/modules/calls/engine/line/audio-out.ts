@@ -26,6 +26,8 @@ export class AudioOut {
   private timer: (() => void) | null = null;
   private anchorMs = 0;
   private framesSinceAnchor = 0;
+  /** Frames due since the anchor as of the last pump on a tick (or a restart). */
+  private dueAtTick = 0;
   /** What the leg has been given, in its own accounting (reset to what was played on clear). */
   private legMs = 0;
   private stopped = false;
@@ -122,15 +124,20 @@ export class AudioOut {
 
   private wake(): void {
     if (this.stopped) return;
-    if (!this.timer) {
-      this.timer = onFrameTick(() => this.pump());
-      // Resting since the line went quiet: restart the clock now. Still playing what was sent
-      // (the synthesizer's next chunk is simply late): keep the clock, or we would run ahead.
-      if (this.anchorMs + this.framesSinceAnchor * FRAME_MS <= this.now()) {
-        // On the shared ticker's grid (real time only): its ticks then fall mid-frame on this line.
-        this.anchorMs = this.options.now ? this.now() : alignToFrameGrid(this.now());
-        this.framesSinceAnchor = 0;
-      }
+    if (this.timer) {
+      // Paced by the ticker: only what was due at its last tick may go now (audio that arrived
+      // late). Frames falling due since then wait for the next tick, or they would go out up to
+      // half a frame early and the caller would hear the line jitter.
+      this.send(this.dueAtTick);
+      return;
+    }
+    this.timer = onFrameTick(() => this.pump());
+    // Resting since the line went quiet: restart the clock now. Still playing what was sent
+    // (the synthesizer's next chunk is simply late): keep the clock, or we would run ahead.
+    if (this.anchorMs + this.framesSinceAnchor * FRAME_MS <= this.now()) {
+      // On the shared ticker's grid (real time only): its ticks then fall mid-frame on this line.
+      this.anchorMs = this.options.now ? this.now() : alignToFrameGrid(this.now());
+      this.framesSinceAnchor = 0;
     }
     this.pump();
   }
@@ -141,7 +148,12 @@ export class AudioOut {
       const now = this.options.now ? this.now() : alignToFrameGrid(this.now());
       this.anchorMs = now - this.framesSinceAnchor * FRAME_MS;
     }
-    const due = Math.floor((this.now() - this.anchorMs) / FRAME_MS) + 1 + this.leadFrames;
+    this.dueAtTick = Math.floor((this.now() - this.anchorMs) / FRAME_MS) + 1 + this.leadFrames;
+    this.send(this.dueAtTick);
+  }
+
+  /** Sends queued frames (and the marks between them) until `due` frames went out since the anchor. */
+  private send(due: number): void {
     while (this.framesSinceAnchor < due) {
       const item = this.queue.shift();
       if (item && 'mark' in item) {
