@@ -191,7 +191,6 @@ async function load(count: number, open: () => Promise<Caller>, label: string) {
   const after = await cpu();
   const benchCpu = process.cpuUsage(benchBefore);
   clearInterval(sender);
-  if (process.env.BENCH_VOICE_DEBUG) console.log('gaps', callers[0]!.arrivals.slice(1, 60).map((t, k) => (t - callers[0]!.arrivals[k]!).toFixed(0)).join(' '));
   const late = callers.flatMap((c) => lateness(c.arrivals));
   const jitters = callers.flatMap((c) => jitter(c.arrivals));
   const receivedFrames = callers.reduce((n, c) => n + c.arrivals.length, 0);
