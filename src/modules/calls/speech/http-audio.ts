@@ -52,12 +52,13 @@ export async function* streamSpeech(request: AudioRequest): AsyncGenerator<Int16
 }
 
 /**
- * Bytes of the body decoded in one pass: 200 ms of 24 kHz PCM16. A synthesizer (or its buffer)
+ * Bytes of the body decoded in one pass: 40 ms of 24 kHz PCM16. A synthesizer (or its buffer)
  * may hand over many seconds at once, and the body's stream, the framing and the line's queue are
  * all promise chains: decoding a whole long chunk would hold the event loop, and with it every
- * call's outbound pacing, for tens of milliseconds. Between slices the loop gets its turn.
+ * call's outbound pacing, for tens of milliseconds. Between slices the loop gets its turn, so
+ * the slices of many calls' audio arriving together cannot hold back the next pacing tick.
  */
-const SLICE_BYTES = 9_600;
+const SLICE_BYTES = 1_920;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 async function* framesOf(body: ReadableStream<Uint8Array>, format: BodyAudioFormat, provider: string, signal?: AbortSignal) {
