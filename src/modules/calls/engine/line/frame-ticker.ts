@@ -1,4 +1,4 @@
-import { FRAME_MS } from '../audio/frames.js';
+import { FRAME_MS } from '../../audio/frames.js';
 
 /**
  * One 20 ms clock for every call's outbound pacing in the process. A timer per call would wake
