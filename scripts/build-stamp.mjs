@@ -18,9 +18,14 @@ function listFiles(dir) {
     .map((entry) => join(entry.parentPath ?? entry.path, entry.name));
 }
 
+/** The console's sources under console/ (its tests are not built). */
+function isConsoleInput(path) {
+  return !/\.test\.tsx?$/.test(path);
+}
+
 /**
- * A digest of the build's inputs: every built file under src/ (path and content), the tsconfigs
- * and package-lock.json. Content rather than modification times, so a copied or freshly checked
+ * A digest of the build's inputs: every built file under src/ and console/ (path and content),
+ * the tsconfigs and package-lock.json. Content rather than modification times, so a copied or freshly checked
  * out tree whose files all look new is not rebuilt for nothing (and an edit is never missed).
  */
 export function inputDigests(root) {
@@ -28,6 +33,12 @@ export function inputDigests(root) {
   const srcDir = join(root, 'src');
   for (const file of listFiles(srcDir).filter((f) => isBuildInput(relative(srcDir, f))).sort()) {
     sources.update(relative(root, file).split(sep).join('/')).update('\0').update(readFileSync(file)).update('\0');
+  }
+  const consoleDir = join(root, 'console');
+  if (existsSync(consoleDir)) {
+    for (const file of listFiles(consoleDir).filter((f) => isConsoleInput(relative(consoleDir, f))).sort()) {
+      sources.update(relative(root, file).split(sep).join('/')).update('\0').update(readFileSync(file)).update('\0');
+    }
   }
   for (const name of ['tsconfig.json', 'tsconfig.build.json']) {
     const file = join(root, name);
@@ -47,6 +58,7 @@ export function writeStamp(root, outDir) {
 export function staleReason(root, outDir, entries) {
   const missing = entries.find((entry) => !existsSync(join(outDir, `${entry}.js`)));
   if (missing) return `${relative(root, outDir)}/${missing}.js is missing`;
+  if (!existsSync(join(outDir, 'console', 'index.html'))) return `${relative(root, outDir)}/console/index.html is missing`;
   const stampFile = join(outDir, STAMP_FILE);
   if (!existsSync(stampFile)) return `${relative(root, stampFile)} is missing`;
   let stamp;
@@ -56,7 +68,7 @@ export function staleReason(root, outDir, entries) {
     return `${relative(root, stampFile)} is unreadable`;
   }
   const current = inputDigests(root);
-  if (stamp.sources !== current.sources) return 'src/ changed since the last build';
+  if (stamp.sources !== current.sources) return 'src/ or console/ changed since the last build';
   if (stamp.lock !== current.lock) return 'package-lock.json changed since the last build';
   return null;
 }

@@ -1,6 +1,7 @@
 // `npm run build`: compiles src/ to dist/ with tsc, copies the files the code reads at run time
-// (browser scripts and pages next to their modules), and writes the build stamp last, so an
-// interrupted build is never taken for a current one.
+// (browser scripts and pages next to their modules), builds the web console (console/, Vite) into
+// dist/console, and writes the build stamp last, so an interrupted build is never taken for a
+// current one.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -37,5 +38,13 @@ for (const entry of readdirSync(srcDir, { recursive: true, withFileTypes: true }
   assets++;
 }
 
+// The console: Vite bundles console/ into dist/console, which the server serves at /app.
+const vite = createRequire(join(root, 'package.json')).resolve('vite/bin/vite.js');
+const consoleBuild = spawnSync(process.execPath, [vite, 'build', '--config', join(root, 'console', 'vite.config.ts'), '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+if (consoleBuild.status !== 0) {
+  rmSync(outDir, { recursive: true, force: true });
+  process.exit(consoleBuild.status ?? 1);
+}
+
 writeStamp(root, outDir);
-console.error(`Built ${relative(root, outDir) || '.'}${sep} (${assets} asset files copied).`);
+console.error(`Built ${relative(root, outDir) || '.'}${sep} (${assets} asset files copied, the console in ${relative(root, join(outDir, 'console'))}${sep}).`);

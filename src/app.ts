@@ -12,6 +12,7 @@ import { installMetrics } from './core/http/metrics.js';
 import { installOpenApi } from './core/http/openapi.js';
 import { installRouteAliases } from './core/http/route-aliases.js';
 import { installHealth } from './core/http/health.js';
+import { installConsole } from './core/http/console-app.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { createSpeechProviders } from './modules/calls/speech/providers.js';
@@ -64,6 +65,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   // After the OpenAPI hook, so an alias repeats its route's complete response schemas.
   installRouteAliases(app, { chatapp: 'whatsapp' });
   installHealth(app, deps.db);
+  installConsole(app);
 
   const { accounts, auth, apiKeys } = deps.services;
   await app.register(accountsRoutes, { prefix: '/api', accounts, auth, apiKeys, allowSignup: deps.config.ALLOW_SIGNUP });

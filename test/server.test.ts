@@ -99,7 +99,7 @@ describe('the server process', () => {
         });
         expect(register.status).toBe(403);
         const root = await fetch(`http://127.0.0.1:${port}/`, { redirect: 'manual' });
-        expect([root.status, root.headers.get('location')]).toEqual([302, '/api/docs']);
+        expect([root.status, root.headers.get('location')]).toEqual([302, '/app']);
         expect(server.output()).toContain(`"dataDir":"${join(cwd, 'data')}"`);
       } finally {
         server.child.kill('SIGTERM');

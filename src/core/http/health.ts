@@ -3,10 +3,11 @@ import { pingDatabase, type Db } from '../db/database.js';
 
 /**
  * /health says the process is up; /ready says it can serve (the database answers). The bare
- * address, where a person opening the server in a browser lands, points at the API reference.
+ * address, where a person opening the server in a browser lands, opens the console (which links
+ * to the API reference at /api/docs).
  */
 export function installHealth(app: App, db: Db): void {
-  app.get('/', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => reply.redirect('/api/docs', 302));
+  app.get('/', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => reply.redirect('/app', 302));
   app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/ready', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
     try {

@@ -81,10 +81,10 @@ describe('routing and operations endpoints', () => {
     expect(ready.json()).toEqual({ status: 'ready' });
   });
 
-  it('/ redirects to the API reference', async () => {
+  it('/ redirects to the console, and the API reference stays at /api/docs', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/api/docs');
+    expect(res.headers.location).toBe('/app');
     expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
   });
 

@@ -1,0 +1,104 @@
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
+import { setUnauthenticatedHandler } from './api/client.js';
+import { BASE_PATH, currentReturnPath, safeReturnPath } from './api/return-path.js';
+import { readSession } from './api/session.js';
+import { queryClient } from './query-client.js';
+import { AppShellLayout } from './shell/app-shell.js';
+import { SignInPage } from './pages/sign-in-page.js';
+import { NotFoundPage } from './pages/not-found-page.js';
+
+const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFoundPage });
+
+export const signInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'sign-in',
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } => {
+    const back = safeReturnPath(search.redirect);
+    return back ? { redirect: back } : {};
+  },
+  component: SignInPage,
+});
+
+/** Every page but sign-in: without a session, go to sign-in and come back here afterwards. */
+const signedInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'signed-in',
+  beforeLoad: ({ location }) => {
+    if (!readSession()) throw redirect({ to: '/sign-in', search: { redirect: currentReturnPath({ pathname: location.pathname, search: location.searchStr }) } });
+  },
+  component: AppShellLayout,
+});
+
+const indexRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/assistants' });
+  },
+});
+
+export const assistantsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'assistants',
+  validateSearch: (search: Record<string, unknown>): { q?: string; status?: string; type?: string; mode?: string } => {
+    const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+    return Object.fromEntries(
+      Object.entries({ q: text(search.q), status: text(search.status), type: text(search.type), mode: text(search.mode) }).filter(([, v]) => v !== undefined),
+    );
+  },
+  component: lazyRouteComponent(() => import('./pages/assistants/assistants-page.js'), 'AssistantsPage'),
+});
+
+export const assistantEditorRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'assistants/$assistantId',
+  params: {
+    parse: (params: { assistantId: string }) => ({ assistantId: Number(params.assistantId) }),
+    stringify: (params: { assistantId: number }) => ({ assistantId: String(params.assistantId) }),
+  },
+  component: lazyRouteComponent(() => import('./pages/assistants/assistant-editor-page.js'), 'AssistantEditorPage'),
+});
+
+const conversationsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'conversations',
+  component: lazyRouteComponent(() => import('./pages/upcoming-page.js'), 'ConversationsPage'),
+});
+
+const callsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'calls',
+  component: lazyRouteComponent(() => import('./pages/upcoming-page.js'), 'CallsPage'),
+});
+
+const knowledgeRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'knowledge',
+  component: lazyRouteComponent(() => import('./pages/upcoming-page.js'), 'KnowledgePage'),
+});
+
+export const accountRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'account',
+  component: lazyRouteComponent(() => import('./pages/account/account-page.js'), 'AccountPage'),
+});
+
+const routeTree = rootRoute.addChildren([
+  signInRoute,
+  signedInRoute.addChildren([indexRoute, assistantsRoute, assistantEditorRoute, conversationsRoute, callsRoute, knowledgeRoute, accountRoute]),
+]);
+
+export const router = createRouter({ routeTree, basepath: BASE_PATH, defaultPreload: 'intent', scrollRestoration: true });
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+// A session that ended (expired, signed out elsewhere, key revoked): sign in again, then come back.
+setUnauthenticatedHandler(() => {
+  queryClient.clear();
+  const back = currentReturnPath(window.location);
+  void router.navigate({ to: '/sign-in', search: { redirect: safeReturnPath(back) } });
+});

@@ -1,0 +1,73 @@
+import { Anchor, AppShell, Burger, Button, Group, NavLink, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../api/client.js';
+import { clearSession, readSession } from '../api/session.js';
+
+const SECTIONS = [
+  { to: '/assistants', label: 'Assistants', hint: 'Build and test' },
+  { to: '/conversations', label: 'Conversations', hint: 'Chats and messages' },
+  { to: '/calls', label: 'Calls', hint: 'Phone and browser calls' },
+  { to: '/knowledge', label: 'Knowledge', hint: 'Documents and websites' },
+  { to: '/account', label: 'Account', hint: 'Keys and balance' },
+] as const;
+
+/** Header with the account, a navigation bar (a drawer below 768 px), and the page. */
+export function AppShellLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const session = readSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const signOut = useMutation({
+    // The token is revoked on the server; the page signs out even if that call fails.
+    mutationFn: () => api.POST('/api/auth/logout'),
+    onSettled: async () => {
+      clearSession();
+      queryClient.clear();
+      await navigate({ to: '/sign-in', search: {} });
+    },
+  });
+
+  return (
+    <AppShell header={{ height: 56 }} navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <a className="skip-link" href="#main">Skip to content</a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
+            <Text fw={700} size="lg" component={Link} to="/assistants" c="dark" td="none">Switchboard</Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Text size="sm" c="dimmed" visibleFrom="xs" truncate maw={220}>{session?.user.email}</Text>
+            <Button variant="default" size="xs" onClick={() => signOut.mutate()} loading={signOut.isPending}>Sign out</Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label="Main">
+        <Stack gap={4} justify="space-between" h="100%">
+          <nav aria-label="Console sections">
+            {SECTIONS.map((section) => (
+              <NavLink
+                key={section.to}
+                component={Link}
+                to={section.to}
+                label={section.label}
+                description={section.hint}
+                active={pathname === section.to || pathname.startsWith(`${section.to}/`)}
+                onClick={close}
+              />
+            ))}
+          </nav>
+          <Anchor href="/api/docs" target="_blank" rel="noopener" size="sm" px="sm" pb="sm">
+            API reference<VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+          </Anchor>
+        </Stack>
+      </AppShell.Navbar>
+      <AppShell.Main id="main" tabIndex={-1}>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}
