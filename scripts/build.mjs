@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isBuildInput, writeStamp } from './build-stamp.mjs';
+import { buildConsole } from './build-console.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const srcDir = join(root, 'src');
@@ -39,8 +40,7 @@ for (const entry of readdirSync(srcDir, { recursive: true, withFileTypes: true }
 }
 
 // The console: Vite bundles console/ into dist/console, which the server serves at /app.
-const vite = createRequire(join(root, 'package.json')).resolve('vite/bin/vite.js');
-const consoleBuild = spawnSync(process.execPath, [vite, 'build', '--config', join(root, 'console', 'vite.config.ts'), '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+const consoleBuild = buildConsole(root);
 if (consoleBuild.status !== 0) {
   rmSync(outDir, { recursive: true, force: true });
   process.exit(consoleBuild.status ?? 1);

@@ -24,7 +24,9 @@ const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'signed-in',
   beforeLoad: ({ location }) => {
-    if (!readSession()) throw redirect({ to: '/sign-in', search: { redirect: currentReturnPath({ pathname: location.pathname, search: location.searchStr }) } });
+    if (readSession()) return;
+    const back = currentReturnPath({ pathname: location.pathname, search: location.searchStr });
+    throw redirect({ to: '/sign-in', search: back === '/' ? {} : { redirect: back } });
   },
   component: AppShellLayout,
 });

@@ -70,6 +70,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/balance/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Balance history: every change with its reason, newest first (paginated) */
+        get: operations["listBalanceLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/api-keys": {
         parameters: {
             query?: never;
@@ -1436,6 +1453,36 @@ export interface components {
             email: string;
             /** @description Account balance in USD. */
             total_balance: number;
+        };
+        LedgerEntry: {
+            id: number;
+            /** @description USD; negative for a debit. */
+            amount: number;
+            /** @description The balance in USD after this change. */
+            balance_after: number;
+            /** @description Why the balance moved, e.g. "Voice call 12: minute reserved". */
+            reason: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        ListBalanceLedgerResponse: {
+            current_page: number;
+            data: components["schemas"]["LedgerEntry"][];
+            first_page_url: string;
+            from: number | null;
+            last_page: number;
+            last_page_url: string;
+            links: {
+                url: string | null;
+                label: string;
+                active: boolean;
+            }[];
+            next_page_url: string | null;
+            path: string;
+            per_page: number;
+            prev_page_url: string | null;
+            to: number | null;
+            total: number;
         };
         ListApiKeysResponse: {
             api_keys: {
@@ -3411,6 +3458,8 @@ export type ValidationErrorBody = components['schemas']['ValidationErrorBody'];
 export type RegisterRequest = components['schemas']['RegisterRequest'];
 export type RegisterResponse = components['schemas']['RegisterResponse'];
 export type GetCurrentUserResponse = components['schemas']['GetCurrentUserResponse'];
+export type LedgerEntry = components['schemas']['LedgerEntry'];
+export type ListBalanceLedgerResponse = components['schemas']['ListBalanceLedgerResponse'];
 export type ListApiKeysResponse = components['schemas']['ListApiKeysResponse'];
 export type CreateApiKeyRequest = components['schemas']['CreateApiKeyRequest'];
 export type CreateApiKeyResponse = components['schemas']['CreateApiKeyResponse'];
@@ -3826,6 +3875,87 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    listBalanceLedger: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "current_page": 1,
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "amount": 0.5,
+                     *           "balance_after": 0.5,
+                     *           "reason": "example",
+                     *           "created_at": "2026-01-15T09:30:00.000000Z"
+                     *         }
+                     *       ],
+                     *       "first_page_url": "example",
+                     *       "from": 1,
+                     *       "last_page": 1,
+                     *       "last_page_url": "example",
+                     *       "links": [
+                     *         {
+                     *           "url": "example",
+                     *           "label": "example",
+                     *           "active": true
+                     *         }
+                     *       ],
+                     *       "next_page_url": "example",
+                     *       "path": "example",
+                     *       "per_page": 1,
+                     *       "prev_page_url": "example",
+                     *       "to": 1,
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListBalanceLedgerResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
             /** @description Unexpected error. */

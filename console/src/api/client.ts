@@ -19,7 +19,8 @@ const authentication: Middleware = {
   },
   onResponse({ request, response }) {
     // A wrong password is a 401 too; only a 401 on a signed-in call means the session ended.
-    if (response.status === 401 && request.headers.has('authorization')) {
+    // Calls that were in flight together all answer 401: the first one ends the session, once.
+    if (response.status === 401 && request.headers.has('authorization') && readSession()) {
       clearSession();
       onUnauthenticated();
     }

@@ -25,12 +25,8 @@ export function readSession(): Session | null {
   try {
     const raw = sessionStorage.getItem(KEY);
     if (!raw) return null;
-    const session = JSON.parse(raw) as Session;
-    if (Date.parse(session.expiresAt) <= Date.now()) {
-      sessionStorage.removeItem(KEY);
-      return null;
-    }
-    return session;
+    // Expiry is the server's to decide (its clock, not this computer's): a 401 ends the session.
+    return JSON.parse(raw) as Session;
   } catch {
     return null;
   }

@@ -50,8 +50,8 @@ export function SignInPage() {
             <PasswordInput label="Password" autoComplete="current-password" required key={form.key('password')} {...form.getInputProps('password')} />
             <Button type="submit" loading={signIn.isPending} fullWidth>Sign in</Button>
             <Text size="xs" c="dimmed">
-              No account yet? An administrator creates one with <code>npm run cli -- users create</code>.{' '}
-              <Anchor href="/api/docs" size="xs">API reference</Anchor>
+              No account yet? Ask the person who runs this Switchboard server to create one for you. Developers: see the{' '}
+              <Anchor href="/api/docs" size="xs">API reference</Anchor>.
             </Text>
           </Stack>
         </form>

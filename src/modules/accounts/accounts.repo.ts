@@ -85,6 +85,21 @@ export function createAccountsRepo(db: DbOrTx) {
       return rows[0]?.balance_after_micros;
     },
 
+    /** One page of the user's ledger, newest first (the (user_id, id) index serves the order). */
+    async ledgerPage(userId: number, limit: number, offset: number) {
+      const [rows, count] = await Promise.all([
+        db.selectFrom('balance_ledger')
+          .select(['id', 'amount_micros', 'balance_after_micros', 'reason', 'created_at'])
+          .where('user_id', '=', userId)
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        db.selectFrom('balance_ledger').select((eb) => eb.fn.countAll<string>().as('total')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.total) };
+    },
+
     async ledgerTotal(userId: number): Promise<number> {
       const row = await db
         .selectFrom('balance_ledger')

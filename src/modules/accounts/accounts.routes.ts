@@ -3,6 +3,7 @@ import { authOf } from '../../core/http/auth.js';
 import { IdParams, MessageBody, ValidationErrorBody, isoTimestamp } from '../../core/http/schemas.js';
 import { microsToUsd } from '../../core/money.js';
 import { AppError } from '../../core/http/errors.js';
+import { LengthAwarePage, lengthAwarePage, pageQuery, requestPath } from '../../core/http/page-pagination.js';
 import type { AccountsService } from './accounts.service.js';
 import type { ApiKeysService } from './api-keys.service.js';
 import type { AuthService } from './auth.service.js';
@@ -11,6 +12,7 @@ import {
   CreateApiKeyBody,
   CreateApiKeyResponse,
   CurrentUserResponse,
+  LedgerEntry,
   LoginBody,
   LoginResponse,
   RegisterBody,
@@ -99,6 +101,31 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
       // The token comes from the auth cache; the balance changes with every message, so it is read here.
       const user = await accounts.getUser(authOf(request).userId);
       return { id: user.id, name: user.name, email: user.email, total_balance: microsToUsd(user.balance_micros) };
+    },
+  );
+
+  app.get(
+    '/user/balance/ledger',
+    {
+      schema: {
+        tags,
+        operationId: 'listBalanceLedger',
+        summary: 'Balance history: every change with its reason, newest first (paginated)',
+        querystring: pageQuery(20),
+        response: { 200: LengthAwarePage(LedgerEntry) },
+      },
+    },
+    async (request) => {
+      const { page, per_page } = request.query;
+      const { rows, total } = await accounts.ledgerPage(authOf(request).userId, page, per_page);
+      const items = rows.map((row) => ({
+        id: row.id,
+        amount: microsToUsd(row.amount_micros),
+        balance_after: microsToUsd(row.balance_after_micros),
+        reason: row.reason,
+        created_at: isoTimestamp(row.created_at)!,
+      }));
+      return lengthAwarePage(items, total, { page, perPage: per_page, path: requestPath(request) });
     },
   );
 

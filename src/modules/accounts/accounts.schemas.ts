@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { named } from '../../core/http/openapi-components.js';
 
 const Timestamp = Type.String({ format: 'date-time' });
 const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
@@ -61,3 +62,14 @@ export const ApiKeyListResponse = Type.Object({
     Type.Object({ id: Type.Integer(), name: Type.String(), last_used_at: NullableTimestamp, created_at: Timestamp }),
   ),
 });
+
+export const LedgerEntry = named(
+  'LedgerEntry',
+  Type.Object({
+    id: Type.Integer(),
+    amount: Type.Number({ description: 'USD; negative for a debit.' }),
+    balance_after: Type.Number({ description: 'The balance in USD after this change.' }),
+    reason: Type.String({ description: 'Why the balance moved, e.g. "Voice call 12: minute reserved".' }),
+    created_at: Timestamp,
+  }),
+);

@@ -127,6 +127,11 @@ export function createAccountsService({ db, clock }: AccountsDeps) {
       return user;
     },
 
+    /** The balance's history for the account page: each change, its reason and the balance after it. */
+    ledgerPage(userId: number, page: number, perPage: number) {
+      return createAccountsRepo(db).ledgerPage(userId, perPage, (page - 1) * perPage);
+    },
+
     ledgerTotalMicros(userId: number): Promise<number> {
       return createAccountsRepo(db).ledgerTotal(userId);
     },

@@ -72,3 +72,32 @@ describe('balance ledger', () => {
     expect(await t.deps.services.accounts.ledgerTotalMicros(user.id)).toBe(me.balance_micros);
   });
 });
+
+describe('GET /api/user/balance/ledger', () => {
+  it("pages through the caller's own ledger, newest first, each row with its reason", async () => {
+    const { token, email } = await createUser(t.deps, { balanceUsd: 1 });
+    const other = await createUser(t.deps, { balanceUsd: 9 });
+    const accounts = t.deps.services.accounts;
+    await accounts.creditBalance({ email, amountUsd: 2.25, reason: 'top-up' });
+    await accounts.creditBalance({ email, amountUsd: -0.5, reason: 'Voice call 3: minute reserved' });
+
+    const first = await t.app.inject({ method: 'GET', url: '/api/user/balance/ledger?per_page=2', headers: bearer(token) });
+    expect(first.statusCode).toBe(200);
+    const body = first.json();
+    expect(body.data.map((row: Record<string, unknown>) => [row.amount, row.balance_after, row.reason])).toEqual([
+      [-0.5, 2.75, 'Voice call 3: minute reserved'],
+      [2.25, 3.25, 'top-up'],
+    ]);
+    expect(body.data[0].created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect([body.current_page, body.last_page, body.total, body.from, body.to]).toEqual([1, 2, 3, 1, 2]);
+
+    const second = (await t.app.inject({ method: 'GET', url: '/api/user/balance/ledger?per_page=2&page=2', headers: bearer(token) })).json();
+    expect(second.data.map((row: Record<string, unknown>) => [row.amount, row.reason])).toEqual([[1, 'Opening balance']]);
+
+    const theirs = (await t.app.inject({ method: 'GET', url: '/api/user/balance/ledger', headers: bearer(other.token) })).json();
+    expect(theirs.data.map((row: Record<string, unknown>) => row.reason)).toEqual(['Opening balance']);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/balance/ledger' })).statusCode).toBe(401);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/user/balance/ledger?per_page=500', headers: bearer(token) });
+    expect(bad.statusCode).toBe(422);
+  });
+});
