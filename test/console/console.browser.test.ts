@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ManualClock } from '../../src/core/clock.js';
 import { createUser } from '../helpers/factories.js';
+import { apiFor, createAssistant } from '../helpers/assistants.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 import { browserAvailability, launchChromium } from '../../src/modules/widget/fixtures/browser.js';
 import { DESKTOP, PHONE, ensureConsoleBuilt, expectAccessible, firstPageScriptGzipBytes, saveScreenshot, signIn } from './console-harness.js';
@@ -48,7 +49,7 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
 
   /** A fresh browser profile (empty sessionStorage) that fails the test on any request off this server. */
   async function openPage(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; external: string[]; consoleErrors: string[] }> {
-    const context = await browser.newContext({ viewport });
+    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
     const page = await context.newPage();
     page.setDefaultTimeout(8_000);
     const external: string[] = [];
@@ -177,6 +178,117 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
       await page.setViewportSize(PHONE);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
       await saveScreenshot(page, 'account-phone');
+      await context.close();
+    });
+  });
+
+  describe('the assistants', () => {
+    /** Picks an option of a Mantine Select: opens it from the keyboard, then the named (or first) option. */
+    async function pick(page: Page, label: string | RegExp, option?: string): Promise<void> {
+      const input = page.getByRole('combobox', { name: label, exact: true });
+      await input.focus();
+      await page.keyboard.press('ArrowDown');
+      const choice = option ? page.getByRole('option', { name: option, exact: true }) : page.getByRole('option').first();
+      await choice.click();
+      await page.getByRole('listbox').waitFor({ state: 'hidden' });
+    }
+
+    it('starts empty with what to do, creates one (server errors next to fields), edits and activates it', async () => {
+      const owner = await createUser(t.deps, { balanceUsd: 5 });
+      const { context, page, external } = await openPage();
+      await signIn(page, origin, owner.email, owner.password);
+      await page.getByRole('heading', { name: 'Create your first assistant' }).waitFor();
+      await expectAccessible(page, 'assistants, empty');
+      await saveScreenshot(page, 'assistants-empty');
+
+      await page.getByRole('button', { name: 'New assistant' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'New assistant' });
+      await dialog.getByRole('textbox', { name: /^Name/ }).fill('Front desk');
+      await dialog.getByRole('button', { name: 'Create assistant' }).click();
+      // Nothing was checked in the browser: these are the server's words, each next to its field.
+      await dialog.getByText('The language id field is required.').waitFor();
+      await dialog.getByText('The voice id field is required.').waitFor();
+      await dialog.getByText('The initial message field is required.').waitFor();
+      await expectAccessible(page, 'new assistant dialog with errors');
+      await saveScreenshot(page, 'assistant-create-errors');
+
+      await pick(page, 'Language');
+      await pick(page, 'Voice');
+      await pick(page, 'AI model');
+      await dialog.getByRole('textbox', { name: /^Greeting/ }).fill('Hi, thanks for calling Bread & Co. How can I help?');
+      await dialog.getByRole('textbox', { name: /^Instructions/ }).fill('You answer questions about opening hours and orders for Bread & Co, a bakery.');
+      await dialog.getByRole('button', { name: 'Create assistant' }).click();
+      await page.waitForURL(/\/app\/assistants\/\d+$/);
+      const id = Number(page.url().split('/').pop());
+      await page.getByRole('heading', { name: 'Front desk', level: 1 }).waitFor();
+      const stored = await t.deps.db.selectFrom('assistants').select(['name', 'status', 'mode', 'initial_message']).where('id', '=', id).executeTakeFirstOrThrow();
+      expect(stored).toEqual({ name: 'Front desk', status: 'inactive', mode: 'pipeline', initial_message: 'Hi, thanks for calling Bread & Co. How can I help?' });
+
+      // Fix a validation error the server finds: an empty name.
+      const name = page.getByRole('textbox', { name: /^Name/ });
+      await name.fill('');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('The name field is required.').waitFor();
+      await saveScreenshot(page, 'assistant-editor-error');
+      await name.fill('Bakery front desk');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Saved. Calls and chats').waitFor();
+      await expect.poll(() => page.getByText('The name field is required.').count()).toBe(0);
+
+      // One switch activates it, by keyboard.
+      const toggle = page.getByRole('switch', { name: /Inactive/ });
+      await toggle.focus();
+      await page.keyboard.press('Space');
+      await page.getByRole('switch', { name: /Active: answers calls and chats/ }).waitFor();
+      const after = await t.deps.db.selectFrom('assistants').select(['name', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+      expect(after).toEqual({ name: 'Bakery front desk', status: 'active' });
+      await expectAccessible(page, 'assistant editor');
+      await saveScreenshot(page, 'assistant-editor');
+      await page.setViewportSize(PHONE);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      await saveScreenshot(page, 'assistant-editor-phone');
+      expect(external).toEqual([]);
+      await context.close();
+    });
+
+    it('lists with search and filters, duplicates and deletes', async () => {
+      const owner = await createUser(t.deps, { balanceUsd: 5 });
+      const api = apiFor(t, owner.token);
+      await createAssistant(api, { name: 'Front desk', status: 'active', type: 'inbound' });
+      await createAssistant(api, { name: 'Reminders', type: 'outbound' });
+      await createAssistant(api, { name: 'Night line', type: 'inbound' });
+      const { context, page } = await openPage();
+      await signIn(page, origin, owner.email, owner.password);
+      await page.getByText('3 assistants').waitFor();
+      await expectAccessible(page, 'assistants list');
+      await saveScreenshot(page, 'assistants');
+
+      await page.getByRole('textbox', { name: 'Search' }).fill('night');
+      await page.getByText('1 of 3 assistants match').waitFor();
+      expect(page.url()).toContain('q=night');
+      await page.getByRole('textbox', { name: 'Search' }).fill('');
+      await pick(page, 'Type', 'Outbound');
+      await page.getByText('1 of 3 assistants match').waitFor();
+      await page.getByRole('link', { name: 'Reminders' }).waitFor();
+      await pick(page, 'Status', 'Active');
+      await page.getByText('No assistant matches these filters.').waitFor();
+      await saveScreenshot(page, 'assistants-no-match');
+      await page.getByRole('button', { name: 'Clear the filters' }).click();
+      await page.getByText('3 assistants').waitFor();
+
+      await page.getByRole('button', { name: 'Actions for Front desk' }).click();
+      await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+      await page.getByRole('link', { name: 'Front desk (copy)' }).waitFor();
+      const copy = await t.deps.db.selectFrom('assistants').select(['status', 'system_prompt']).where('name', '=', 'Front desk (copy)').executeTakeFirstOrThrow();
+      const original = await t.deps.db.selectFrom('assistants').select(['system_prompt']).where('name', '=', 'Front desk').executeTakeFirstOrThrow();
+      expect(copy).toEqual({ status: 'inactive', system_prompt: original.system_prompt });
+
+      await page.getByRole('button', { name: 'Actions for Night line' }).click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      await page.getByRole('dialog', { name: 'Delete “Night line”?' }).getByRole('button', { name: 'Delete assistant' }).click();
+      await page.getByText('Deleted “Night line”.').waitFor();
+      await page.getByText('3 assistants').waitFor();
+      expect(await page.getByRole('link', { name: 'Night line' }).count()).toBe(0);
       await context.close();
     });
   });

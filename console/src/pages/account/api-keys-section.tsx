@@ -61,7 +61,7 @@ export function ApiKeysSection() {
           list.length === 0 ? (
             <Text size="sm">No keys yet. Create one above when a program needs to reach Switchboard.</Text>
           ) : (
-            <Table.ScrollContainer minWidth={520}>
+            <Table.ScrollContainer minWidth={300}>
               <Table verticalSpacing="xs">
                 <Table.Thead>
                   <Table.Tr>

@@ -25,7 +25,7 @@ export function BalanceSection() {
             <Text size="sm">No changes yet. Ask the person who runs this server to add balance (they use <code>npm run cli -- users credit</code>).</Text>
           ) : (
             <>
-              <Table.ScrollContainer minWidth={560}>
+              <Table.ScrollContainer minWidth={320}>
                 <Table striped verticalSpacing="xs">
                   <Table.Thead>
                     <Table.Tr>
@@ -38,7 +38,7 @@ export function BalanceSection() {
                   <Table.Tbody>
                     {result.data.map((row) => (
                       <Table.Tr key={row.id}>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.created_at)}</Table.Td>
+                        <Table.Td>{formatDateTime(row.created_at)}</Table.Td>
                         <Table.Td>{row.reason}</Table.Td>
                         <Table.Td ta="right" c={row.amount < 0 ? 'red.9' : undefined} style={{ whiteSpace: 'nowrap' }}>{formatUsdChange(row.amount)}</Table.Td>
                         <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{formatUsd(row.balance_after)}</Table.Td>

@@ -1,5 +1,119 @@
-import { Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useParams } from '@tanstack/react-router';
+import { useState } from 'react';
+import { api, unwrap } from '../../api/client.js';
+import { ApiError, describeError } from '../../api/errors.js';
+import type { Assistant } from '../../api/types.js';
+import { AnchorLink } from '../../components/links.js';
+import { QueryState } from '../../components/query-state.js';
+import { BasicsFields } from './basics-fields.js';
+import { basicsOf, basicsRequest, placeServerErrors, type BasicsValues } from './basics-form.js';
+
+const assistantQuery = (id: number) => ({
+  queryKey: ['assistants', id],
+  queryFn: async () => unwrap(await api.GET('/api/user/assistant/{id}', { params: { path: { id } } })).data,
+});
 
 export function AssistantEditorPage() {
-  return <Title order={1} size="h2">Assistant</Title>;
+  const { assistantId } = useParams({ from: '/signed-in/assistants/$assistantId' });
+  const assistant = useQuery(assistantQuery(assistantId));
+  return (
+    <Stack gap="md" maw={960}>
+      <AnchorLink to="/assistants" size="sm">← All assistants</AnchorLink>
+      <QueryState query={assistant} label="the assistant">
+        {(data) => <Editor key={data.id} assistant={data} />}
+      </QueryState>
+    </Stack>
+  );
+}
+
+function Editor({ assistant }: { assistant: Assistant }) {
+  const queryClient = useQueryClient();
+  const [elsewhere, setElsewhere] = useState<string[]>([]);
+  const form = useForm<BasicsValues>({ initialValues: basicsOf(assistant) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['assistants'] });
+
+  const save = useMutation({
+    mutationFn: async (values: BasicsValues) =>
+      unwrap(await api.PATCH('/api/user/assistant/{id}', { params: { path: { id: assistant.id } }, body: basicsRequest(values) })),
+    onSuccess: async () => {
+      form.resetDirty();
+      notifications.show({ color: 'green', message: 'Saved. Calls and chats that start from now on use these settings.' });
+      await refresh();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) {
+        const placed = placeServerErrors(error.fieldErrors);
+        form.setErrors(placed.onFields);
+        setElsewhere(Object.keys(error.fieldErrors).length > 0 ? placed.elsewhere : [error.message]);
+      } else setElsewhere([describeError(error)]);
+    },
+  });
+  const setStatus = useMutation({
+    mutationFn: async (status: 'active' | 'inactive') =>
+      unwrap(await api.PATCH('/api/user/assistant/{id}', { params: { path: { id: assistant.id } }, body: { status } })),
+    onSuccess: async (_answer, status) => {
+      notifications.show({ color: 'green', message: status === 'active' ? `${assistant.name} is active: it answers from now on.` : `${assistant.name} is inactive: it no longer answers.` });
+      await refresh();
+    },
+    onError: (error) => notifications.show({ color: 'red', title: 'The status did not change', message: describeError(error) }),
+  });
+
+  const active = assistant.status === 'active';
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <div>
+          <Title order={1} size="h2">{assistant.name}</Title>
+          <Group gap="xs" mt={4}>
+            <Badge color={active ? 'teal.9' : 'gray.7'} variant={active ? 'filled' : 'outline'}>{active ? 'Active' : 'Inactive'}</Badge>
+            <Text size="sm" c="dimmed">ID {assistant.id}</Text>
+          </Group>
+        </div>
+        <Paper withBorder p="sm">
+          <Switch
+            size="md"
+            checked={active}
+            disabled={setStatus.isPending}
+            onChange={(event) => setStatus.mutate(event.currentTarget.checked ? 'active' : 'inactive')}
+            label={active ? 'Active: answers calls and chats' : 'Inactive: does not answer'}
+          />
+        </Paper>
+      </Group>
+
+      <Paper withBorder p="md" component="section" aria-labelledby="basics-title">
+        <form
+          onSubmit={form.onSubmit((values) => {
+            setElsewhere([]);
+            save.mutate(values);
+          })}
+          noValidate
+        >
+          <Stack>
+            <div>
+              <Title order={2} size="h4" id="basics-title">Basics</Title>
+              <Text size="sm" c="dimmed">What it is called, how it sounds and what it is told to do.</Text>
+            </div>
+            {elsewhere.length > 0 && (
+              <Alert color="red" role="alert" title="Not saved">
+                {elsewhere.map((message) => <Text size="sm" key={message}>{message}</Text>)}
+              </Alert>
+            )}
+            <BasicsFields form={form} />
+            <Group justify="flex-end">
+              <Button variant="default" disabled={!form.isDirty()} onClick={() => form.reset()}>Undo changes</Button>
+              <Button type="submit" loading={save.isPending}>Save</Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+      <Text size="sm" c="dimmed">
+        Voice and speech, call behaviour, tools, knowledge, webhooks and the chat widget are not in the console yet; they can be set through the{' '}
+        <Anchor href="/api/docs" target="_blank" rel="noopener">API</Anchor> (PATCH /api/user/assistant/{assistant.id}).
+      </Text>
+    </Stack>
+  );
 }

@@ -1,0 +1,90 @@
+import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useMemo } from 'react';
+import { MODE_OPTIONS, TYPE_OPTIONS } from './assistant-labels.js';
+import type { BasicsValues } from './basics-form.js';
+import { useLanguages, useModels, useVoices } from './catalog.js';
+
+function timezones(): string[] {
+  try {
+    return Intl.supportedValuesOf('timeZone');
+  } catch {
+    return ['UTC'];
+  }
+}
+
+/** Name, kind, mode, language, voice, model, timezone, greeting and instructions. */
+export function BasicsFields({ form }: { form: UseFormReturnType<BasicsValues> }) {
+  const { mode, language_id: languageId } = form.getValues();
+  const languages = useLanguages();
+  const voices = useVoices(mode, languageId ? Number(languageId) : null);
+  const models = useModels(mode);
+  const zones = useMemo(timezones, []);
+
+  form.watch('mode', () => {
+    // A voice or model of another mode does not fit the new one.
+    form.setFieldValue('voice_id', null);
+    form.setFieldValue('model_id', null);
+  });
+  form.watch('language_id', () => form.setFieldValue('voice_id', null));
+
+  const loading = (query: { isPending: boolean; isError: boolean }, what: string) =>
+    query.isPending ? `Loading ${what}…` : query.isError ? `Could not load ${what}` : `Choose ${what}`;
+
+  return (
+    <Stack gap="sm">
+      <TextInput label="Name" description="Only you see it, e.g. “Front desk”." required maxLength={255} key={form.key('name')} {...form.getInputProps('name')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Select label="What it does" data={TYPE_OPTIONS} allowDeselect={false} required key={form.key('type')} {...form.getInputProps('type')} />
+        <Select label="Voice engine" data={MODE_OPTIONS} allowDeselect={false} required key={form.key('mode')} {...form.getInputProps('mode')} />
+        <Select
+          label="Language"
+          searchable
+          required
+          placeholder={loading(languages, 'a language')}
+          data={(languages.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
+          key={form.key('language_id')}
+          {...form.getInputProps('language_id')}
+        />
+        <Select
+          label="Voice"
+          searchable
+          required
+          placeholder={loading(voices, 'a voice')}
+          nothingFoundMessage="No voice for this language and engine"
+          data={(voices.data ?? []).map((v) => ({ value: String(v.id), label: [v.name, v.gender, v.accent].filter(Boolean).join(' · ') }))}
+          key={form.key('voice_id')}
+          {...form.getInputProps('voice_id')}
+        />
+        <Select
+          label="AI model"
+          searchable
+          required
+          placeholder={loading(models, 'a model')}
+          data={(models.data ?? []).map((m) => ({ value: String(m.id), label: m.name }))}
+          key={form.key('model_id')}
+          {...form.getInputProps('model_id')}
+        />
+        <Select label="Time zone" description="For dates and times it says." searchable required data={zones} allowDeselect={false} key={form.key('timezone')} {...form.getInputProps('timezone')} />
+      </SimpleGrid>
+      <TextInput
+        label="Greeting"
+        description="The first thing it says, e.g. “Hi, thanks for calling Bread & Co. How can I help?”"
+        required
+        maxLength={200}
+        key={form.key('initial_message')}
+        {...form.getInputProps('initial_message')}
+      />
+      <Textarea
+        label="Instructions"
+        description="Who it is, what it knows, what it may do. Write as you would brief a new colleague."
+        required
+        autosize
+        minRows={4}
+        maxRows={14}
+        key={form.key('system_prompt')}
+        {...form.getInputProps('system_prompt')}
+      />
+    </Stack>
+  );
+}

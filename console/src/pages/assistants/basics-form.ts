@@ -1,0 +1,86 @@
+import type { Assistant, CreateAssistantRequest } from '../../api/types.js';
+import { modelFieldFor } from './assistant-labels.js';
+
+/** The Basics group as the form holds it: pickers hold ids as strings, as Mantine's Select does. */
+export interface BasicsValues {
+  name: string;
+  type: string;
+  mode: string;
+  language_id: string | null;
+  voice_id: string | null;
+  model_id: string | null;
+  timezone: string;
+  initial_message: string;
+  system_prompt: string;
+}
+
+export const BASICS_FIELDS = ['name', 'type', 'mode', 'language_id', 'voice_id', 'model_id', 'timezone', 'initial_message', 'system_prompt'] as const;
+
+function browserTimezone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+export function emptyBasics(): BasicsValues {
+  return {
+    name: '',
+    type: 'inbound',
+    mode: 'pipeline',
+    language_id: null,
+    voice_id: null,
+    model_id: null,
+    timezone: browserTimezone(),
+    initial_message: '',
+    system_prompt: '',
+  };
+}
+
+const idString = (id: number | null | undefined) => (id ? String(id) : null);
+
+export function basicsOf(assistant: Assistant): BasicsValues {
+  return {
+    name: assistant.name,
+    type: assistant.type,
+    mode: assistant.mode,
+    language_id: idString(assistant.language_id),
+    voice_id: idString(assistant.voice_id),
+    model_id: idString(assistant.mode === 'pipeline' ? assistant.llm_model_id : assistant.multimodal_model_id),
+    timezone: assistant.timezone,
+    initial_message: assistant.initial_message,
+    system_prompt: assistant.system_prompt,
+  };
+}
+
+/** The request fields of the Basics group; the model goes to the field its mode uses. */
+export function basicsRequest(values: BasicsValues): CreateAssistantRequest {
+  const id = (value: string | null) => (value ? Number(value) : (undefined as unknown as number));
+  return {
+    name: values.name.trim(),
+    type: values.type as CreateAssistantRequest['type'],
+    mode: values.mode as CreateAssistantRequest['mode'],
+    language_id: id(values.language_id),
+    voice_id: id(values.voice_id),
+    [modelFieldFor(values.mode)]: values.model_id ? Number(values.model_id) : null,
+    timezone: values.timezone,
+    initial_message: values.initial_message,
+    system_prompt: values.system_prompt,
+  };
+}
+
+/**
+ * The server's field errors placed on the form's fields (both model fields are the one picker);
+ * whatever names a field this form does not show is returned to be shown above the form.
+ */
+export function placeServerErrors(fieldErrors: Record<string, string>): { onFields: Record<string, string>; elsewhere: string[] } {
+  const onFields: Record<string, string> = {};
+  const elsewhere: string[] = [];
+  for (const [field, message] of Object.entries(fieldErrors)) {
+    const target = field === 'llm_model_id' || field === 'multimodal_model_id' ? 'model_id' : field;
+    if ((BASICS_FIELDS as readonly string[]).includes(target)) onFields[target] ??= message;
+    else elsewhere.push(message);
+  }
+  return { onFields, elsewhere };
+}

@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../../api/client.js';
+import { modelTypeFor } from './assistant-labels.js';
+
+type Mode = 'pipeline' | 'multimodal' | 'dualplex';
+const CATALOG_STALE_MS = 5 * 60_000;
+
+/** The catalog pickers: languages, voices for a mode and language, models for a mode. */
+export function useLanguages() {
+  return useQuery({
+    queryKey: ['catalog', 'languages'],
+    queryFn: async () => unwrap(await api.GET('/api/user/assistants/languages')),
+    staleTime: CATALOG_STALE_MS,
+  });
+}
+
+export function useVoices(mode: string, languageId: number | null) {
+  return useQuery({
+    queryKey: ['catalog', 'voices', mode, languageId],
+    queryFn: async () =>
+      unwrap(await api.GET('/api/user/assistants/voices', { params: { query: { mode: mode as Mode, ...(languageId ? { language_id: languageId } : {}) } } })),
+    staleTime: CATALOG_STALE_MS,
+  });
+}
+
+export function useModels(mode: string) {
+  return useQuery({
+    queryKey: ['catalog', 'models', modelTypeFor(mode)],
+    queryFn: async () => unwrap(await api.GET('/api/user/assistants/models', { params: { query: { type: modelTypeFor(mode) } } })),
+    staleTime: CATALOG_STALE_MS,
+  });
+}
