@@ -121,6 +121,7 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
       const { context, page } = await openPage();
       await signIn(page, origin, owner.email, owner.password);
       await page.waitForURL(`${origin}/app/assistants`);
+      await page.getByRole('heading', { name: 'Create your first assistant' }).waitFor();
       // Revoked elsewhere (signed out on another device): the next call answers 401.
       const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem('switchboard.session')!).token as string);
       await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } });
@@ -205,10 +206,12 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
       const dialog = page.getByRole('dialog', { name: 'New assistant' });
       await dialog.getByRole('textbox', { name: /^Name/ }).fill('Front desk');
       await dialog.getByRole('button', { name: 'Create assistant' }).click();
-      // Nothing was checked in the browser: these are the server's words, each next to its field.
-      await dialog.getByText('The language id field is required.').waitFor();
-      await dialog.getByText('The voice id field is required.').waitFor();
-      await dialog.getByText('The initial message field is required.').waitFor();
+      // Nothing was checked in the browser: these are the server's messages, each next to its field,
+      // naming the field as the form does.
+      await dialog.getByText('The language field is required.').waitFor();
+      await dialog.getByText('The voice field is required.').waitFor();
+      await dialog.getByText('The greeting field is required.').waitFor();
+      await dialog.getByText('The AI model field is required when mode is pipeline.').waitFor();
       await expectAccessible(page, 'new assistant dialog with errors');
       await saveScreenshot(page, 'assistant-create-errors');
 

@@ -5,9 +5,9 @@ export const TYPE_OPTIONS = [
 ];
 
 export const MODE_OPTIONS = [
-  { value: 'pipeline', label: 'Standard (speech to text, a text model, text to speech)' },
-  { value: 'multimodal', label: 'Realtime voice model' },
-  { value: 'dualplex', label: 'Realtime model with a separate voice' },
+  { value: 'pipeline', label: 'Standard' },
+  { value: 'multimodal', label: 'Realtime' },
+  { value: 'dualplex', label: 'Realtime + separate voice' },
 ];
 
 export const STATUS_OPTIONS = [
@@ -17,7 +17,7 @@ export const STATUS_OPTIONS = [
 
 const label = (options: Array<{ value: string; label: string }>, value: string) => options.find((o) => o.value === value)?.label ?? value;
 export const typeLabel = (value: string) => (value === 'inbound' ? 'Inbound' : value === 'outbound' ? 'Outbound' : value);
-export const modeLabel = (value: string) => ({ pipeline: 'Standard', multimodal: 'Realtime', dualplex: 'Realtime + voice' })[value] ?? label(MODE_OPTIONS, value);
+export const modeLabel = (value: string) => label(MODE_OPTIONS, value);
 
 /** The model list for a mode: pipeline assistants use a text model; the others a realtime one. */
 export function modelTypeFor(mode: string): 'llm' | 'multimodal' | 'dualplex' {

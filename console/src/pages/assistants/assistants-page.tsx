@@ -89,7 +89,7 @@ export function AssistantsPage() {
                 <TextInput label="Search" placeholder="Name" value={filters.q ?? ''} onChange={(event) => setFilter('q', event.currentTarget.value)} style={{ flex: '1 1 200px' }} />
                 <Select label="Status" placeholder="Any" data={STATUS_OPTIONS} value={filters.status ?? null} onChange={(value) => setFilter('status', value)} clearable w={140} />
                 <Select label="Type" placeholder="Any" data={[{ value: 'inbound', label: 'Inbound' }, { value: 'outbound', label: 'Outbound' }]} value={filters.type ?? null} onChange={(value) => setFilter('type', value)} clearable w={140} />
-                <Select label="Voice engine" placeholder="Any" data={MODE_OPTIONS.map((o) => ({ value: o.value, label: modeLabel(o.value) }))} value={filters.mode ?? null} onChange={(value) => setFilter('mode', value)} clearable w={170} />
+                <Select label="Voice engine" placeholder="Any" data={MODE_OPTIONS} value={filters.mode ?? null} onChange={(value) => setFilter('mode', value)} clearable w={170} />
               </Group>
               <Text size="sm" c="dimmed" aria-live="polite">{shown.length === all.length ? `${all.length} assistants` : `${shown.length} of ${all.length} assistants match`}</Text>
               {shown.length === 0 ? (

@@ -19,7 +19,12 @@ export function BasicsFields({ form }: { form: UseFormReturnType<BasicsValues> }
   const languages = useLanguages();
   const voices = useVoices(mode, languageId ? Number(languageId) : null);
   const models = useModels(mode);
-  const zones = useMemo(timezones, []);
+  const { timezone } = form.getValues();
+  // The browser's list leaves out some names the server accepts (e.g. "UTC"): keep the current one.
+  const zones = useMemo(() => {
+    const all = timezones();
+    return all.includes(timezone) ? all : [timezone, ...all];
+  }, [timezone]);
 
   form.watch('mode', () => {
     // A voice or model of another mode does not fit the new one.
@@ -36,7 +41,12 @@ export function BasicsFields({ form }: { form: UseFormReturnType<BasicsValues> }
       <TextInput label="Name" description="Only you see it, e.g. “Front desk”." required maxLength={255} key={form.key('name')} {...form.getInputProps('name')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <Select label="What it does" data={TYPE_OPTIONS} allowDeselect={false} required key={form.key('type')} {...form.getInputProps('type')} />
-        <Select label="Voice engine" data={MODE_OPTIONS} allowDeselect={false} required key={form.key('mode')} {...form.getInputProps('mode')} />
+        <Select
+          label="Voice engine"
+          description="Standard: any voice, speech turned to text and back. Realtime: one model listens and speaks, faster."
+          data={MODE_OPTIONS}
+          allowDeselect={false}
+          required key={form.key('mode')} {...form.getInputProps('mode')} />
         <Select
           label="Language"
           searchable

@@ -70,6 +70,23 @@ export function basicsRequest(values: BasicsValues): CreateAssistantRequest {
   };
 }
 
+/** How the form names each field, for the server's messages, which name the API's fields. */
+const FIELD_WORDS: Record<string, [apiWords: string, label: string]> = {
+  language_id: ['language id', 'language'],
+  voice_id: ['voice id', 'voice'],
+  llm_model_id: ['llm model id', 'AI model'],
+  multimodal_model_id: ['multimodal model id', 'AI model'],
+  initial_message: ['initial message', 'greeting'],
+  system_prompt: ['system prompt', 'instructions'],
+  timezone: ['timezone', 'time zone'],
+};
+
+/** "The llm model id field is required..." reads "The AI model field is required..." next to the AI model picker. */
+export function inFormWords(field: string, message: string): string {
+  const words = FIELD_WORDS[field];
+  return words ? message.replace(new RegExp(`\\b${words[0]}\\b`, 'i'), words[1]) : message;
+}
+
 /**
  * The server's field errors placed on the form's fields (both model fields are the one picker);
  * whatever names a field this form does not show is returned to be shown above the form.
@@ -79,7 +96,7 @@ export function placeServerErrors(fieldErrors: Record<string, string>): { onFiel
   const elsewhere: string[] = [];
   for (const [field, message] of Object.entries(fieldErrors)) {
     const target = field === 'llm_model_id' || field === 'multimodal_model_id' ? 'model_id' : field;
-    if ((BASICS_FIELDS as readonly string[]).includes(target)) onFields[target] ??= message;
+    if ((BASICS_FIELDS as readonly string[]).includes(target)) onFields[target] ??= inFormWords(field, message);
     else elsewhere.push(message);
   }
   return { onFields, elsewhere };
