@@ -245,7 +245,13 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
       await page.getByRole('switch', { name: /Active: answers calls and chats/ }).waitFor();
       const after = await t.deps.db.selectFrom('assistants').select(['name', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
       expect(after).toEqual({ name: 'Bakery front desk', status: 'active' });
+      // Switching the voice engine says what will be reset before anything is saved.
+      await pick(page, 'Voice engine', 'Realtime');
+      await page.getByText('Switching from Standard to Realtime resets the voice and the AI model').waitFor();
       await expectAccessible(page, 'assistant editor');
+      await saveScreenshot(page, 'assistant-editor-mode-switch');
+      await page.getByRole('button', { name: 'Undo changes' }).click();
+      await expect.poll(() => page.getByText('Switching from Standard').count()).toBe(0);
       await saveScreenshot(page, 'assistant-editor');
       await page.setViewportSize(PHONE);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);

@@ -11,6 +11,7 @@ import { AnchorLink } from '../../components/links.js';
 import { QueryState } from '../../components/query-state.js';
 import { BasicsFields } from './basics-fields.js';
 import { basicsOf, basicsRequest, placeServerErrors, type BasicsValues } from './basics-form.js';
+import { modeSwitchWarning } from './mode-switch.js';
 
 const assistantQuery = (id: number) => ({
   queryKey: ['assistants', id],
@@ -63,6 +64,7 @@ function Editor({ assistant }: { assistant: Assistant }) {
   });
 
   const active = assistant.status === 'active';
+  const modeWarning = modeSwitchWarning(assistant, form.getValues().mode);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" wrap="wrap">
@@ -103,6 +105,7 @@ function Editor({ assistant }: { assistant: Assistant }) {
               </Alert>
             )}
             <BasicsFields form={form} />
+            {modeWarning && <Alert color="yellow" variant="light" title="Voice engine changes">{modeWarning}</Alert>}
             <Group justify="flex-end">
               <Button variant="default" disabled={!form.isDirty()} onClick={() => form.reset()}>Undo changes</Button>
               <Button type="submit" loading={save.isPending}>Save</Button>
