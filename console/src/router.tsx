@@ -64,13 +64,13 @@ export const assistantEditorRoute = createRoute({
 const conversationsRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: 'conversations',
-  component: lazyRouteComponent(() => import('./pages/upcoming-page.js'), 'ConversationsPage'),
+  component: lazyRouteComponent(() => import('./pages/conversations/conversations-page.js'), 'ConversationsPage'),
 });
 
 const callsRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: 'calls',
-  component: lazyRouteComponent(() => import('./pages/upcoming-page.js'), 'CallsPage'),
+  component: lazyRouteComponent(() => import('./pages/calls/calls-page.js'), 'CallsPage'),
 });
 
 const knowledgeRoute = createRoute({

@@ -1,4 +1,4 @@
-import { Anchor, createTheme, Modal, Notification } from '@mantine/core';
+import { Anchor, createTheme, Drawer, Modal, Notification } from '@mantine/core';
 
 // Blue 8 on white (and white on blue 8) passes WCAG AA for small text; the default blue 6 does not.
 export const theme = createTheme({
@@ -12,6 +12,7 @@ export const theme = createTheme({
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
     // An icon-only close button needs a name for screen readers.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
   },
 });

@@ -63,6 +63,16 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
     return { context, page, external, consoleErrors };
   }
 
+  /** Picks an option of a Mantine Select: opens it from the keyboard, then the named (or first) option. */
+  async function pick(page: Page, label: string | RegExp, option?: string): Promise<void> {
+    const input = page.getByRole('combobox', { name: label, exact: true });
+    await input.focus();
+    await page.keyboard.press('ArrowDown');
+    const choice = option ? page.getByRole('option', { name: option, exact: true }) : page.getByRole('option').first();
+    await choice.click();
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
+  }
+
   describe('sign in and sign out', () => {
     it('opens / on the sign-in page, shows the server\'s message for a wrong password and the lockout, then signs in', async () => {
       const owner = await createUser(t.deps, { balanceUsd: 5 });
@@ -184,16 +194,6 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
   });
 
   describe('the assistants', () => {
-    /** Picks an option of a Mantine Select: opens it from the keyboard, then the named (or first) option. */
-    async function pick(page: Page, label: string | RegExp, option?: string): Promise<void> {
-      const input = page.getByRole('combobox', { name: label, exact: true });
-      await input.focus();
-      await page.keyboard.press('ArrowDown');
-      const choice = option ? page.getByRole('option', { name: option, exact: true }) : page.getByRole('option').first();
-      await choice.click();
-      await page.getByRole('listbox').waitFor({ state: 'hidden' });
-    }
-
     it('starts empty with what to do, creates one (server errors next to fields), edits and activates it', async () => {
       const owner = await createUser(t.deps, { balanceUsd: 5 });
       const { context, page, external } = await openPage();
@@ -302,6 +302,55 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
     });
   });
 
+  describe('conversations and calls', () => {
+    it('lists conversations with channel filters, and calls with their transcript', async () => {
+      const owner = await createUser(t.deps, { balanceUsd: 5 });
+      const api = apiFor(t, owner.token);
+      const desk = await createAssistant(api, { name: 'Front desk', status: 'active', type: 'inbound' });
+      for (let n = 0; n < 2; n++) {
+        const res = await t.app.inject({ method: 'POST', url: '/api/conversations', payload: { assistant_id: desk.uuid } });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      const test = await t.app.inject({ method: 'POST', url: '/api/conversations', headers: { authorization: `Bearer ${owner.token}` }, payload: { assistant_id: desk.uuid, type: 'test' } });
+      expect(test.statusCode, test.body).toBe(200);
+      const transcript = [
+        { text: 'Hello, Bread & Co.', type: 'transcript', sender: 'bot', timestamp: 0.4 },
+        { text: 'Are you open on Sunday?', type: 'transcript', sender: 'human', timestamp: 2.1 },
+      ];
+      for (const [status, seconds] of [['completed', 65], ['no-answer', null]] as const) {
+        await t.deps.db.insertInto('calls').values({
+          uuid: crypto.randomUUID(), user_id: owner.user.id, assistant_id: desk.id, type: 'web', direction: 'inbound', status, provider: 'web',
+          variables: '{}', transcript: JSON.stringify(seconds ? transcript : []), price_per_minute_micros: 100_000, duration_seconds: seconds, end_reason: seconds ? 'customer_hung_up' : 'no_answer', created_at: t.clock.now(), updated_at: t.clock.now(),
+        }).execute();
+      }
+      const { context, page } = await openPage();
+      await signIn(page, origin, owner.email, owner.password);
+      await page.waitForURL(`${origin}/app/assistants`);
+
+      await page.getByRole('link', { name: /Conversations/ }).click();
+      await expect.poll(() => page.getByRole('cell', { name: 'Front desk' }).count()).toBe(3);
+      await expectAccessible(page, 'conversations');
+      await saveScreenshot(page, 'conversations');
+      await pick(page, 'Channel', 'Test');
+      await expect.poll(() => page.getByRole('cell', { name: 'Front desk' }).count()).toBe(1);
+
+      await page.getByRole('link', { name: /Calls/ }).click();
+      await page.getByText('1–2 of 2').waitFor();
+      await pick(page, 'Status', 'Completed');
+      await page.getByText('1–1 of 1').waitFor();
+      await page.getByRole('cell', { name: '1 min 05 s' }).waitFor();
+      await expectAccessible(page, 'calls');
+      await saveScreenshot(page, 'calls');
+      await page.getByRole('button', { name: /details$/ }).click();
+      const drawer = page.getByRole('dialog');
+      await drawer.getByText('Are you open on Sunday?').waitFor();
+      await drawer.getByText('Customer hung up').waitFor();
+      await expectAccessible(page, 'call detail');
+      await saveScreenshot(page, 'call-detail');
+      await context.close();
+    });
+  });
+
   describe('the app shell', () => {
     it('navigates by keyboard, links the API reference, and fits 390 px with a menu button', async () => {
       const owner = await createUser(t.deps);
@@ -321,7 +370,15 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
       await page.getByRole('link', { name: /Calls/ }).focus();
       await page.keyboard.press('Enter');
       await page.waitForURL(`${origin}/app/calls`);
+      await page.getByText('No calls yet.').waitFor();
+      await saveScreenshot(page, 'calls-empty-phone');
       expect(await page.getByRole('link', { name: /API reference/ }).getAttribute('href')).toBe('/api/docs');
+      await page.goto(`${origin}/app/knowledge`);
+      await page.getByRole('heading', { name: 'Knowledge', level: 1 }).waitFor();
+      await expectAccessible(page, 'knowledge');
+      await saveScreenshot(page, 'knowledge-phone');
+      await page.goto(`${origin}/app/no-such-page`);
+      await page.getByRole('heading', { name: 'This page does not exist' }).waitFor();
       await context.close();
     });
   });

@@ -18,12 +18,6 @@ function Upcoming({ title, what, route }: { title: string; what: string; route: 
   );
 }
 
-export const ConversationsPage = () => (
-  <Upcoming title="Conversations" route="GET /api/user/conversations" what="Here you will read every chat your assistants had: the transcript, the evaluation, and take over a conversation to answer as a person." />
-);
-export const CallsPage = () => (
-  <Upcoming title="Calls" route="GET /api/user/calls" what="Here you will see every phone and browser call: its status, duration, cost, transcript and recording." />
-);
 export const KnowledgePage = () => (
   <Upcoming title="Knowledge" route="GET /api/user/knowledgebases" what="Here you will upload documents and add websites your assistants answer from, and try what they would find." />
 );

@@ -1,0 +1,144 @@
+import { Badge, Drawer, Group, Pagination, Paper, Select, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, unwrap, type paths } from '../../api/client.js';
+import { AssistantFilter } from '../../components/assistant-filter.js';
+import { QueryState } from '../../components/query-state.js';
+import { formatDateTime, formatUsd } from '../../format/format.js';
+import { formatDuration, humanize } from '../../format/words.js';
+
+type CallQuery = NonNullable<paths['/api/user/calls']['get']['parameters']['query']>;
+const TYPES = ['inbound', 'outbound', 'web', 'whatsapp_inbound', 'whatsapp_outbound'] as const;
+const STATUSES = ['initiated', 'ringing', 'in-progress', 'completed', 'ended', 'ended_by_customer', 'ended_by_assistant', 'busy', 'no-answer', 'failed'] as const;
+const TYPE_WORDS: Record<string, string> = { inbound: 'Phone, inbound', outbound: 'Phone, outbound', web: 'Browser', whatsapp_inbound: 'Chat app, inbound', whatsapp_outbound: 'Chat app, outbound' };
+const PER_PAGE = 15;
+
+/** Every call, newest first, filtered and paginated on the server. */
+export function CallsPage() {
+  const [page, setPage] = useState(1);
+  const [filters, setFilters] = useState<{ assistant: string | null; type: string | null; status: string | null; from: string | null; to: string | null }>({
+    assistant: null, type: null, status: null, from: null, to: null,
+  });
+  const [openId, setOpenId] = useState<number | null>(null);
+  const query: CallQuery = {
+    page,
+    per_page: PER_PAGE,
+    ...(filters.assistant ? { assistant_id: Number(filters.assistant) } : {}),
+    ...(filters.type ? { type: filters.type as CallQuery['type'] } : {}),
+    ...(filters.status ? { status: filters.status as CallQuery['status'] } : {}),
+    ...(filters.from ? { date_from: filters.from } : {}),
+    ...(filters.to ? { date_to: filters.to } : {}),
+  };
+  const calls = useQuery({
+    queryKey: ['calls', query],
+    queryFn: async () => unwrap(await api.GET('/api/user/calls', { params: { query } })),
+    placeholderData: keepPreviousData,
+  });
+  const set = (name: keyof typeof filters) => (value: string | null) => {
+    setPage(1);
+    setFilters((previous) => ({ ...previous, [name]: value }));
+  };
+  const filtered = Object.values(filters).some(Boolean);
+  const open = calls.data?.data.find((call) => call.id === openId) ?? null;
+
+  return (
+    <Stack gap="md" maw={1100}>
+      <div>
+        <Title order={1} size="h2">Calls</Title>
+        <Text size="sm" c="dimmed">Phone calls and browser test calls of your assistants, newest first. Select a call to read its transcript.</Text>
+      </div>
+      <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="Filter calls">
+        <AssistantFilter value={filters.assistant} onChange={set('assistant')} />
+        <Select label="Type" placeholder="Any" clearable data={TYPES.map((t) => ({ value: t, label: TYPE_WORDS[t]! }))} value={filters.type} onChange={set('type')} w={190} />
+        <Select label="Status" placeholder="Any" clearable data={STATUSES.map((s) => ({ value: s, label: humanize(s) }))} value={filters.status} onChange={set('status')} w={190} />
+        <DatePickerInput label="From" placeholder="Any day" clearable valueFormat="YYYY-MM-DD" value={filters.from} onChange={set('from')} w={150} />
+        <DatePickerInput label="To" placeholder="Any day" clearable valueFormat="YYYY-MM-DD" value={filters.to} onChange={set('to')} w={150} />
+      </Group>
+      <QueryState query={calls} label="the calls">
+        {(result) =>
+          result.total === 0 ? (
+            <Paper withBorder p="lg">
+              <Text fw={600}>{filtered ? 'No call matches these filters.' : 'No calls yet.'}</Text>
+              <Text size="sm">{filtered ? 'Clear a filter to see more.' : 'Calls appear here as soon as an assistant answers the phone or you try one from the browser.'}</Text>
+            </Paper>
+          ) : (
+            <>
+              <Table.ScrollContainer minWidth={520}>
+                <Table verticalSpacing="xs" highlightOnHover>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">When</Table.Th>
+                      <Table.Th scope="col">Assistant</Table.Th>
+                      <Table.Th scope="col">Type</Table.Th>
+                      <Table.Th scope="col">Status</Table.Th>
+                      <Table.Th scope="col" ta="right">Duration</Table.Th>
+                      <Table.Th scope="col" ta="right">Cost</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {result.data.map((call) => (
+                      <Table.Tr key={call.id}>
+                        <Table.Td>
+                          <UnstyledButton onClick={() => setOpenId(call.id)} c="blue.9" td="underline" fz="sm" aria-label={`Call of ${formatDateTime(call.created_at)}, details`}>
+                            {formatDateTime(call.created_at)}
+                          </UnstyledButton>
+                        </Table.Td>
+                        <Table.Td>{call.assistant_name ?? '—'}</Table.Td>
+                        <Table.Td>{TYPE_WORDS[call.type] ?? humanize(call.type)}</Table.Td>
+                        <Table.Td><Badge variant="outline" color="gray.8">{humanize(call.status)}</Badge></Table.Td>
+                        <Table.Td ta="right">{formatDuration(call.duration)}</Table.Td>
+                        <Table.Td ta="right">{formatUsd(call.total_cost ?? 0)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              <Group justify="space-between">
+                <Text size="sm" c="dimmed">{result.from}–{result.to} of {result.total}</Text>
+                {result.last_page > 1 && <Pagination total={result.last_page} value={page} onChange={setPage} size="sm" />}
+              </Group>
+            </>
+          )
+        }
+      </QueryState>
+      <Drawer opened={open !== null} onClose={() => setOpenId(null)} position="right" size="lg" title={open ? `Call of ${formatDateTime(open.created_at)}` : ''}>
+        {open && (
+          <Stack gap="sm">
+            <Group gap="lg" wrap="wrap">
+              <Detail label="Status" value={humanize(open.status)} />
+              <Detail label="Duration" value={formatDuration(open.duration)} />
+              <Detail label="Cost" value={formatUsd(open.total_cost ?? 0)} />
+              <Detail label="Ended because" value={humanize(open.end_reason)} />
+              <Detail label="Caller" value={open.client_phone_number ?? '—'} />
+            </Group>
+            <Title order={3} size="h5">Transcript</Title>
+            {open.transcript.length === 0 ? (
+              <Text size="sm">Nothing was said.</Text>
+            ) : (
+              <Stack gap={6} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                {open.transcript.map((entry, index) => (
+                  <li key={index}>
+                    <Text size="sm"><Text span fw={600}>{entry.sender === 'bot' ? 'Assistant' : 'Caller'}</Text> <Text span c="dimmed" size="xs">{entry.timestamp.toFixed(1)} s</Text></Text>
+                    <Text size="sm">{entry.text}</Text>
+                    {(entry.function_calls ?? []).map((fn, n) => <Text key={n} size="xs" c="dimmed">Used {fn.name}</Text>)}
+                  </li>
+                ))}
+              </Stack>
+            )}
+          </Stack>
+        )}
+      </Drawer>
+    </Stack>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
+      <Text size="sm">{value}</Text>
+    </div>
+  );
+}
