@@ -79,10 +79,10 @@ export function ConversationsPage() {
                   </Table.Tbody>
                 </Table>
               </Table.ScrollContainer>
-              <Group justify="flex-end" gap="sm">
+              {(result.prev_cursor || result.next_cursor) && <Group justify="flex-end" gap="sm">
                 <Button variant="default" size="xs" disabled={!result.prev_cursor} onClick={() => setCursor(result.prev_cursor ?? undefined)}>Newer</Button>
                 <Button variant="default" size="xs" disabled={!result.next_cursor} onClick={() => setCursor(result.next_cursor ?? undefined)}>Older</Button>
-              </Group>
+              </Group>}
             </>
           )
         }
