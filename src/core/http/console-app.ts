@@ -77,7 +77,13 @@ The API reference is at <a href="/api/docs">/api/docs</a>.</p></html>`;
  * Public like any static page; the data behind it needs the session token from sign-in.
  */
 export function installConsole(app: App, dir: string = DEFAULT_CONSOLE_DIR): void {
-  const files = existsSync(join(dir, 'index.html')) ? loadConsole(dir) : null;
+  // Read on the first request, not at start: most app instances (tests, the CLI's) never serve it.
+  // Until it is built, every request looks again, so a build made while the server runs is served.
+  let loaded: Map<string, StaticFile> | undefined;
+  const consoleFiles = () => {
+    if (!loaded && existsSync(join(dir, 'index.html'))) loaded = loadConsole(dir);
+    return loaded ?? null;
+  };
   const options = { config: { public: true }, schema: { hide: true } };
 
   const send = (request: FastifyRequest, reply: FastifyReply, file: StaticFile) => {
@@ -94,6 +100,7 @@ export function installConsole(app: App, dir: string = DEFAULT_CONSOLE_DIR): voi
   };
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const files = consoleFiles();
     if (!files) return reply.status(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT);
     const path = (request.params as { '*'?: string })['*'] ?? '';
     const file = files.get(path);
