@@ -9,6 +9,8 @@ export function buildConsole(root, { quiet = false } = {}) {
   const viteDir = dirname(createRequire(join(root, 'package.json')).resolve('vite/package.json'));
   const result = spawnSync(process.execPath, [join(viteDir, 'bin', 'vite.js'), 'build', '--config', join(root, 'console', 'vite.config.ts'), '--logLevel', 'warn'], {
     cwd: root,
+    // A test runner sets NODE_ENV=test, which would make Vite bundle React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
     encoding: 'utf8',
     stdio: quiet ? 'pipe' : 'inherit',
   });

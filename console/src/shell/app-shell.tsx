@@ -1,5 +1,5 @@
 import { Anchor, AppShell, Burger, Button, Group, NavLink, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useReducedMotion } from '@mantine/hooks';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client.js';
@@ -16,6 +16,7 @@ const SECTIONS = [
 /** Header with the account, a navigation bar (a drawer below 768 px), and the page. */
 export function AppShellLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
+  const reduceMotion = useReducedMotion();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const session = readSession();
   const navigate = useNavigate();
@@ -31,7 +32,12 @@ export function AppShellLayout() {
   });
 
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+      transitionDuration={reduceMotion ? 0 : 200}
+    >
       <a className="skip-link" href="#main">Skip to content</a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
