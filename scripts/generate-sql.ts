@@ -10,8 +10,8 @@ import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQue
 import { format } from 'sql-formatter';
 import { Slot, type CompiledText } from '../src/core/db/fixed-statement.js';
 import type { DbOrTx } from '../src/core/db/transaction.js';
-import { applyStatusWithReceipt } from '../src/modules/chatapp/delivery-receipts.js';
-import { SESSION_ROW_SQL } from '../src/modules/chatapp/conversations.repo.js';
+import { applyStatusWithReceipt } from '../src/modules/chatapp/inbound/delivery-receipts.js';
+import { SESSION_ROW_SQL } from '../src/modules/chatapp/messaging/chatapp-conversations.repo.js';
 import { admission } from '../src/modules/conversations/admission.js';
 import { identityByUuid } from '../src/modules/conversations/conversations.repo.js';
 import { storing } from '../src/modules/conversations/message-pipeline.js';
@@ -142,14 +142,14 @@ export function renderedStatements(): Rendered[] {
       },
     },
     {
-      file: `${CHATAPP}/${SQL_FOLDER}/session-row.sql`,
-      source: `${CHATAPP}/conversations.repo.ts`,
+      file: `${CHATAPP}/messaging/${SQL_FOLDER}/session-row.sql`,
+      source: `${CHATAPP}/messaging/chatapp-conversations.repo.ts`,
       about: 'The sender and its conversation with a customer, behind session status (SESSION_ROW_SQL, written by hand).',
       text: handWritten(SESSION_ROW_SQL, ['sender_id', 'customer_phone', 'user_id']),
     },
     {
-      file: `${CHATAPP}/${SQL_FOLDER}/delivery-receipt.sql`,
-      source: `${CHATAPP}/delivery-receipts.ts`,
+      file: `${CHATAPP}/inbound/${SQL_FOLDER}/delivery-receipt.sql`,
+      source: `${CHATAPP}/inbound/delivery-receipts.ts`,
       about: "A delivery receipt's status change (applyStatusWithReceipt's first statement; the webhook is queued only when it returns a row).",
       text: recordedWith(
         (db) =>
