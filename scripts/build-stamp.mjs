@@ -6,10 +6,14 @@ import { join, relative, sep } from 'node:path';
 
 export const STAMP_FILE = '.build-stamp';
 
-/** Files under src/ that the build compiles or copies (tests and their fixtures are not built). */
+/**
+ * Files under src/ that the build compiles or copies: not tests and their fixtures, nor the
+ * statements rendered for reading into sql/ folders (npm run generate:sql), which nothing runs.
+ */
 export function isBuildInput(path) {
   const parts = path.split(sep);
-  return !path.endsWith('.test.ts') && !parts.includes('fixtures');
+  const renderedSql = path.endsWith('.sql') && parts.at(-2) === 'sql';
+  return !path.endsWith('.test.ts') && !parts.includes('fixtures') && !renderedSql;
 }
 
 function listFiles(dir) {

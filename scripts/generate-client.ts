@@ -1,8 +1,8 @@
 // `npm run generate:client`: builds the app without listening, takes its OpenAPI document, checks
 // it (OpenAPI structure, resolvable references, unique operationIds, examples that fit their
 // schemas) and writes it with the TypeScript types openapi-typescript derives from it:
-//   src/client/openapi.json  the document, as /api/openapi.json serves it with every route on
-//   src/client/api.d.ts      paths, operations and named schemas for src/client/index.ts
+//   client/openapi.json  the document, as /api/openapi.json serves it with every route on
+//   client/api.d.ts      paths, operations and named schemas for client/index.ts
 // Both are committed; a test regenerates them in memory and fails when they differ, so a change
 // to a route's schema cannot leave the typed client (and the end-to-end tests using it) behind.
 import { readFile, writeFile } from 'node:fs/promises';
@@ -15,8 +15,8 @@ import { createDeps } from '../src/deps.js';
 import { buildApp } from '../src/app.js';
 import { migrateToLatest, openDatabase } from '../src/core/db/database.js';
 
-export const DOCUMENT_PATH = fileURLToPath(new URL('../src/client/openapi.json', import.meta.url));
-export const TYPES_PATH = fileURLToPath(new URL('../src/client/api.d.ts', import.meta.url));
+export const DOCUMENT_PATH = fileURLToPath(new URL('../client/openapi.json', import.meta.url));
+export const TYPES_PATH = fileURLToPath(new URL('../client/api.d.ts', import.meta.url));
 
 /**
  * The document of an app with every optional route on (sign-up included), built from a fixed
@@ -85,7 +85,7 @@ async function main(): Promise<void> {
   const committed = await readCommittedClientFiles().catch(() => ({ document: '', types: '' }));
   // Unchanged files are left alone, so a build does not touch what it reads.
   if (files.document === committed.document && files.types === committed.types) {
-    console.error('The typed client in src/client is up to date.');
+    console.error('The typed client in client/ is up to date.');
     return;
   }
   await writeFile(DOCUMENT_PATH, files.document);

@@ -26,7 +26,7 @@ function newestMtimeMs(dir: string): number {
  */
 export function ensureConsoleBuilt(): void {
   const index = join(DEFAULT_CONSOLE_DIR, 'index.html');
-  const sourcesMs = Math.max(newestMtimeMs(join(ROOT, 'console')), statSync(join(ROOT, 'src/client/api.d.ts')).mtimeMs);
+  const sourcesMs = Math.max(newestMtimeMs(join(ROOT, 'console')), statSync(join(ROOT, 'client/api.d.ts')).mtimeMs);
   if (existsSync(index) && statSync(index).mtimeMs >= sourcesMs) return;
   const build = buildConsole(ROOT, { quiet: true });
   if (build.status !== 0) throw new Error(`Building the console failed:\n${build.output}`);

@@ -16,14 +16,46 @@ declare module 'vitest' {
   }
 }
 
+export async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const templates = await sharedTemplates();
+  for (const [key, value] of Object.entries(templates.provided)) project.provide(key as keyof Provided, value);
+  return templates.release;
+}
+
+type Provided = { templateDatabase: string; pgliteTemplate: string };
+interface Templates {
+  provided: Partial<Provided>;
+  teardown: () => Promise<void>;
+}
+
+/**
+ * vitest calls setup once per project (the root included), in the one main process: the first
+ * call makes the templates, every project is given the same, and the last teardown removes them.
+ */
+const shared = globalThis as { switchboardTemplates?: Promise<Templates>; switchboardTemplateUsers?: number };
+async function sharedTemplates(): Promise<{ provided: Partial<Provided>; release: () => Promise<void> }> {
+  shared.switchboardTemplates ??= makeTemplates();
+  shared.switchboardTemplateUsers = (shared.switchboardTemplateUsers ?? 0) + 1;
+  const templates = await shared.switchboardTemplates;
+  return {
+    provided: templates.provided,
+    async release() {
+      shared.switchboardTemplateUsers = (shared.switchboardTemplateUsers ?? 1) - 1;
+      if (shared.switchboardTemplateUsers > 0) return;
+      shared.switchboardTemplates = undefined;
+      await templates.teardown();
+    },
+  };
+}
+
 /**
  * With TEST_DATABASE_URL set, migrate one template database once per run; every test file then
  * gets a fresh copy of it (CREATE DATABASE ... TEMPLATE), which takes milliseconds. The name is
  * unique per run so two runs on one server never touch each other's template.
  */
-export async function setup(project: TestProject): Promise<() => Promise<void>> {
+async function makeTemplates(): Promise<Templates> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return setupPgliteTemplate(project);
+  if (!url) return setupPgliteTemplate();
   const template = `switchboard_test_template_${randomBytes(4).toString('hex')}`;
   await runAdminStatement(url, `CREATE DATABASE ${template}`);
   const db = new Kysely<unknown>({
@@ -34,8 +66,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   } finally {
     await db.destroy();
   }
-  project.provide('templateDatabase', template);
-  return () => runAdminStatement(url, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+  return { provided: { templateDatabase: template }, teardown: () => runAdminStatement(url, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`) };
 }
 
 /**
@@ -44,7 +75,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
  * directory (loading it takes under a second). The database is opened through openDatabase,
  * so the copy has the server's extensions and settings.
  */
-async function setupPgliteTemplate(project: TestProject): Promise<() => Promise<void>> {
+async function setupPgliteTemplate(): Promise<Templates> {
   const handle = await openDatabase({ dataDir: 'memory://' });
   let dump: Blob;
   try {
@@ -56,6 +87,5 @@ async function setupPgliteTemplate(project: TestProject): Promise<() => Promise<
   const dir = mkdtempSync(join(tmpdir(), 'switchboard-pglite-template-'));
   const file = join(dir, 'pgdata.tar');
   writeFileSync(file, new Uint8Array(await dump.arrayBuffer()));
-  project.provide('pgliteTemplate', file);
-  return async () => rmSync(dir, { recursive: true, force: true });
+  return { provided: { pgliteTemplate: file }, teardown: async () => rmSync(dir, { recursive: true, force: true }) };
 }

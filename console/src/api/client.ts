@@ -1,5 +1,5 @@
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { paths } from '../../../src/client/api.js';
+import type { paths } from '../../../client/api.js';
 import { apiErrorFrom } from './errors.js';
 import { clearSession, readSession } from './session.js';
 

@@ -3,8 +3,17 @@ import type { DbOrTx } from './transaction.js';
 import { compileStatement, prepareOnServer } from './server-prepared.js';
 
 /** Stands for a value given at each run; its place in the compiled parameters is found once. */
-class Slot {
+export class Slot {
   constructor(readonly key: string | number) {}
+}
+
+/**
+ * A fixed statement as compiled: its text with `$1`, `$2`... and, for each, either the Slot of
+ * a value given at each run or a constant the statement embeds.
+ */
+export interface CompiledText {
+  sql: string;
+  parameters: readonly unknown[];
 }
 
 /**
@@ -21,6 +30,8 @@ export type Placeholder<V extends RunValues> = <K extends keyof V & (string | nu
 
 export interface FixedStatement<V extends RunValues, R> {
   run(db: DbOrTx, values: V): Promise<QueryResult<R>>;
+  /** The text every run sends, compiled afresh against `db` (scripts/generate-sql.ts renders it). */
+  text(db: DbOrTx): CompiledText;
 }
 
 /**
@@ -36,17 +47,25 @@ export interface FixedStatement<V extends RunValues, R> {
 export function fixedStatement<V extends RunValues, R = unknown>(
   build: ($: Placeholder<V>, db: DbOrTx) => RawBuilder<R> | Compilable<R>,
 ): FixedStatement<V, R> {
-  let compiled: { sql: string; parameters: readonly unknown[] } | undefined;
+  let compiled: CompiledText | undefined;
+  const compile = (db: DbOrTx): CompiledText => compileStatement(db, build(((key) => sql.val(new Slot(key))) as Placeholder<V>, db));
   return {
+    text: compile,
     run(db, values) {
       if (!compiled) {
-        compiled = compileStatement(db, build(((key) => sql.val(new Slot(key))) as Placeholder<V>, db));
+        compiled = compile(db);
         prepareOnServer(compiled.sql);
       }
       const parameters = compiled.parameters.map((p) => (p instanceof Slot ? (values as Record<string | number, unknown>)[p.key] : p));
       return db.executeQuery<R>(CompiledQuery.raw(compiled.sql, parameters));
     },
   };
+}
+
+export interface FixedStatementPerShape<S, V extends RunValues, R> {
+  run(db: DbOrTx, shape: S, values: V): Promise<QueryResult<R>>;
+  /** One shape's text, as FixedStatement.text. */
+  text(db: DbOrTx, shape: S): CompiledText;
 }
 
 /**
@@ -57,14 +76,16 @@ export function fixedStatement<V extends RunValues, R = unknown>(
 export function fixedStatementPerShape<S, V extends RunValues, R = unknown>(
   keyOf: (shape: S) => string,
   build: (shape: S, $: Placeholder<V>, db: DbOrTx) => RawBuilder<R> | Compilable<R>,
-): { run(db: DbOrTx, shape: S, values: V): Promise<QueryResult<R>> } {
+): FixedStatementPerShape<S, V, R> {
   const statements = new Map<string, FixedStatement<V, R>>();
+  const statementOf = (shape: S) => {
+    const key = keyOf(shape);
+    let statement = statements.get(key);
+    if (!statement) statements.set(key, (statement = fixedStatement<V, R>(($, first) => build(shape, $, first))));
+    return statement;
+  };
   return {
-    run(db, shape, values) {
-      const key = keyOf(shape);
-      let statement = statements.get(key);
-      if (!statement) statements.set(key, (statement = fixedStatement<V, R>(($, first) => build(shape, $, first))));
-      return statement.run(db, values);
-    },
+    run: (db, shape, values) => statementOf(shape).run(db, values),
+    text: (db, shape) => statementOf(shape).text(db),
   };
 }

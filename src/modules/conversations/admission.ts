@@ -207,7 +207,7 @@ function windowValueNames(i: number): Record<'bucket' | 'windowStart' | 'expires
 }
 
 /** One text per shape, each compiled once and prepared on the server. */
-const admission = fixedStatementPerShape<AdmissionShape, AdmissionValues, AdmissionRow>(
+export const admission = fixedStatementPerShape<AdmissionShape, AdmissionValues, AdmissionRow>(
   (shape) => `${shape.windows}:${shape.reservation}:${shape.lookup}`,
   (shape, $) => {
     const id = $('conversationId') as RawBuilder<number>;

@@ -116,7 +116,7 @@ const viewOf = (db: DbOrTx) =>
     .select(['a.uuid as assistant_uuid', 'a.name as assistant_name']);
 
 /** A public message's first statement, when its conversation's identity is not cached: compiled once, prepared on the server. */
-const identityByUuid = fixedStatement<[string], PublicConversationIdentity>(($, db) =>
+export const identityByUuid = fixedStatement<[string], PublicConversationIdentity>(($, db) =>
   db
     .selectFrom('conversations as c')
     .innerJoin('assistants as a', 'a.id', 'c.origin_assistant_id')

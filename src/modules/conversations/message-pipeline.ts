@@ -89,7 +89,7 @@ interface StoreValues {
  * both messages written and the charge captured, the last two only if the turn was still this
  * message's. Every message sends the same text: compiled once, prepared on the server.
  */
-const storing = fixedStatement<StoreValues, { finished: number; captured: number }>(($, db) => {
+export const storing = fixedStatement<StoreValues, { finished: number; captured: number }>(($, db) => {
   const finishedTurn = sql<boolean>`EXISTS (SELECT 1 FROM finished)`;
   const conversationId = $('conversationId');
   return db

@@ -5,11 +5,11 @@ import { createUser } from '../../../test/helpers/factories.js';
 import { SEED_IDS, SEED_VOICE_IDS } from '../../../test/helpers/assistants.js';
 import { startFakeCalcom } from '../../../test/helpers/fakes/calendars.js';
 import { startWebhookSink, type WebhookSink } from '../../../test/helpers/webhook-sink.js';
-import { createSwitchboardClient } from '../../client/index.js';
+import { createSwitchboardClient } from '../../../client/index.js';
 
 /**
  * The whole flow over real HTTP through the typed client generated from the OpenAPI document
- * (src/client): a route or schema change that breaks a client breaks this file's typecheck.
+ * (client/): a route or schema change that breaks a client breaks this file's typecheck.
  */
 let t: TestApp;
 let baseUrl: string;

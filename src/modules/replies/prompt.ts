@@ -22,7 +22,8 @@ export interface HistoryLimits {
 /** `{{name}}` takes the variable's value; unknown placeholders stay visible so a typo is noticed. */
 export function fillVariables(text: string, variables: Record<string, unknown>): string {
   return text.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (whole, name: string) => {
-    const value = variables[name];
+    // Own keys only: `{{constructor}}` must not find Object.prototype's function.
+    const value = Object.hasOwn(variables, name) ? variables[name] : undefined;
     return value === undefined || value === null ? whole : String(value);
   });
 }

@@ -18,13 +18,16 @@ export function resolveTemplateValues(variables: string[], given: Record<string,
   const values: string[] = [];
   const missing: string[] = [];
   variables.forEach((name, index) => {
-    const raw = given[String(index + 1)] ?? given[name];
+    // Own keys only: a template variable named `constructor` must not find Object.prototype's.
+    const raw = ownValue(given, String(index + 1)) ?? ownValue(given, name);
     const value = raw === undefined ? '' : String(raw).trim();
     if (value === '') missing.push(name);
     values.push(value);
   });
   return missing.length > 0 ? { missing } : { values };
 }
+
+const ownValue = (given: Record<string, string | number>, key: string) => (Object.hasOwn(given, key) ? given[key] : undefined);
 
 const MEDIA_EXTENSIONS: Array<[MediaKind, RegExp]> = [
   ['image', /\.(jpe?g|png|webp)$/i],
