@@ -4,8 +4,9 @@ import type { TemplateRow } from './templates.repo.js';
 
 type Given = Record<string, string | number>;
 
-const valueOf = (given: Given, key: string) => {
-  const raw = given[key];
+/** A header or button value the caller gave (own keys only: `constructor` is not a value). */
+const givenValue = (given: Given, key: string) => {
+  const raw = Object.hasOwn(given, key) ? given[key] : undefined;
   return raw === undefined ? '' : String(raw).trim();
 };
 
@@ -21,7 +22,7 @@ export function resolveTemplateSend(
 ): { toSend: TemplateToSend; bodyValues: string[] } | { missing: string[] } {
   const body = resolveTemplateValues(template.variables, given);
   const missing = 'missing' in body ? [...body.missing] : [];
-  for (const key of [...template.header_variables, ...template.button_variables]) if (valueOf(given, key) === '') missing.push(key);
+  for (const key of [...template.header_variables, ...template.button_variables]) if (givenValue(given, key) === '') missing.push(key);
   if (missing.length > 0 || 'missing' in body) return { missing };
   const toSend: TemplateToSend = {
     name: template.name,
@@ -30,9 +31,9 @@ export function resolveTemplateSend(
     parameters: template.variables.map((name, i) => ({ name, value: body.values[i]! })),
   };
   const headerKey = template.header_variables[0];
-  if (headerKey && template.header_format) toSend.header = headerParameter(template.header_format as HeaderFormat, headerKey, valueOf(given, headerKey));
+  if (headerKey && template.header_format) toSend.header = headerParameter(template.header_format as HeaderFormat, headerKey, givenValue(given, headerKey));
   if (template.button_variables.length > 0) {
-    toSend.buttons = template.button_variables.map((key) => ({ index: Number(key.slice('button_'.length)), value: valueOf(given, key) }));
+    toSend.buttons = template.button_variables.map((key) => ({ index: Number(key.slice('button_'.length)), value: givenValue(given, key) }));
   }
   return { toSend, bodyValues: body.values };
 }
