@@ -1197,6 +1197,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/conversations/{uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the account's conversations: every message with its time, the variables and the evaluation */
+        get: operations["getConversationRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/ai/generate-reply": {
         parameters: {
             query?: never;
@@ -3291,6 +3308,50 @@ export interface components {
             next_cursor: string | null;
             prev_cursor: string | null;
         };
+        ConversationRecord: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            assistant_id: string;
+            assistant_name: string;
+            /** @description test, widget, whatsapp (the chat app) or api */
+            type: string;
+            /** @description active or ended */
+            status: string;
+            end_reason: string | null;
+            /** @description false while a person has taken over */
+            ai_enabled: boolean;
+            message_count: number;
+            /** @description USD */
+            total_cost: number;
+            variables: {
+                [key: string]: unknown;
+            } | null;
+            /** @description What the assistant extracted once the conversation ended; null before. */
+            evaluation: {
+                [key: string]: unknown;
+            } | null;
+            chatapp: {
+                /** @description The chat app sender: the sender_id of /user/chatapp/session-status and /send-freeform. */
+                sender_id: number;
+                /** @description The customer's number (E.164), or the platform's user id when they hide it. */
+                customer_phone: string | null;
+                customer_name: string | null;
+            } | null;
+            messages: {
+                id: number;
+                /** @enum {string} */
+                role: "user" | "assistant" | "system";
+                content: string;
+                function_calls: components["schemas"]["FunctionCall"][];
+                /** Format: date-time */
+                created_at: string;
+            }[];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
         GenerateReplyRequest: {
             assistant_id: number | string;
             customer_identifier: string;
@@ -3582,6 +3643,7 @@ export type SendConversationMessageResponse = components['schemas']['SendConvers
 export type ConversationParty = components['schemas']['ConversationParty'];
 export type GetConversationResponse = components['schemas']['GetConversationResponse'];
 export type ListConversationsResponse = components['schemas']['ListConversationsResponse'];
+export type ConversationRecord = components['schemas']['ConversationRecord'];
 export type GenerateReplyRequest = components['schemas']['GenerateReplyRequest'];
 export type GenerateReplyResponse = components['schemas']['GenerateReplyResponse'];
 export type DisableAiRepliesResponse = components['schemas']['DisableAiRepliesResponse'];
@@ -10994,6 +11056,92 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    getConversationRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "assistant_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "assistant_name": "example",
+                     *       "type": "example",
+                     *       "status": "example",
+                     *       "end_reason": "example",
+                     *       "ai_enabled": true,
+                     *       "message_count": 1,
+                     *       "total_cost": 0.5,
+                     *       "variables": {},
+                     *       "evaluation": {},
+                     *       "chatapp": {
+                     *         "sender_id": 1,
+                     *         "customer_phone": "example",
+                     *         "customer_name": "example"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "id": 1,
+                     *           "role": "user",
+                     *           "content": "example",
+                     *           "function_calls": [
+                     *             {
+                     *               "name": "example",
+                     *               "arguments": {},
+                     *               "result": {}
+                     *             }
+                     *           ],
+                     *           "created_at": "2026-01-15T09:30:00.000000Z"
+                     *         }
+                     *       ],
+                     *       "created_at": "2026-01-15T09:30:00.000000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConversationRecord"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown conversation, or another account's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationErrorBody"];
                 };
             };
         };

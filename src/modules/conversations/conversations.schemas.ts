@@ -58,6 +58,35 @@ export const GetConversationResponse = Type.Object({
   customer: Type.Optional(Party),
 });
 
+/** The owner's full view of one conversation: every message with its time, and what was extracted at its end. */
+export const ConversationRecordResponse = named('ConversationRecord', Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  assistant_id: Type.String({ format: 'uuid' }),
+  assistant_name: Type.String(),
+  type: Type.String({ description: 'test, widget, whatsapp (the chat app) or api' }),
+  status: Type.String({ description: 'active or ended' }),
+  end_reason: Nullable(Type.String()),
+  ai_enabled: Type.Boolean({ description: 'false while a person has taken over' }),
+  message_count: Type.Integer(),
+  total_cost: Type.Number({ description: 'USD' }),
+  variables: Nullable(Type.Record(Type.String(), Type.Unknown())),
+  evaluation: Nullable(Type.Record(Type.String(), Type.Unknown(), { description: 'What the assistant extracted once the conversation ended; null before.' })),
+  chatapp: Nullable(Type.Object({
+    sender_id: Type.Integer({ description: 'The chat app sender: the sender_id of /user/chatapp/session-status and /send-freeform.' }),
+    customer_phone: Nullable(Type.String({ description: "The customer's number (E.164), or the platform's user id when they hide it." })),
+    customer_name: Nullable(Type.String()),
+  })),
+  messages: Type.Array(Type.Object({
+    id: Type.Integer(),
+    role: Type.String({ enum: ['user', 'assistant', 'system'] }),
+    content: Type.String(),
+    function_calls: Type.Array(FunctionCall),
+    created_at: Type.String({ format: 'date-time' }),
+  })),
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Type.String({ format: 'date-time' }),
+}, { additionalProperties: false }));
+
 export const ListConversationsQuery = Type.Object({
   type: Type.Optional(
     Type.Unsafe<'test' | 'widget' | 'whatsapp' | 'api' | 'chatapp'>({ type: 'string', enum: ['test', 'widget', 'whatsapp', 'api', 'chatapp'], description: 'chatapp is a synonym of whatsapp.' }),

@@ -203,6 +203,14 @@ export function createConversationsService(deps: ConversationsDeps) {
       return { conversation, messages, sender: await senderOf(conversation) };
     },
 
+    /** The owner's record of one conversation; another account's is not found. */
+    async record(userId: number, uuid: string) {
+      const repo = createConversationsRepo(db);
+      const conversation = await repo.findByUuid(uuid.toLowerCase());
+      if (!conversation || conversation.user_id !== userId) throw conversationNotFound();
+      return { conversation, messages: await repo.allMessages(conversation.id) };
+    },
+
     async list(filters: ListFilters, perPage: number, cursor: string | undefined) {
       const position = decodeCursor(cursor);
       const rows = await createConversationsRepo(db).list(filters, position, perPage + 1);

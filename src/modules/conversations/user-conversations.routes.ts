@@ -1,16 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../core/http/auth.js';
 import { AppError, validationFailed } from '../../core/http/errors.js';
+import { ConversationErrorBody } from '../../core/http/schemas.js';
 import type { ConversationsService } from './conversations.service.js';
 import {
   CodedErrorBody,
+  ConversationParams,
+  ConversationRecordResponse,
   GenerateReplyBody,
   GenerateReplyResponse,
   ListConversationsQuery,
   ListConversationsResponse,
   TooManyAttempts,
 } from './conversations.schemas.js';
-import { presentSummary } from './conversations.present.js';
+import { presentRecord, presentSummary } from './conversations.present.js';
 import { channelType, phoneFilter, refuseUnknownQueryKeys } from './list-filters.js';
 
 export interface UserConversationsRoutesOptions {
@@ -50,6 +53,24 @@ export const userConversationsRoutes: FastifyPluginAsyncTypebox<UserConversation
         next_cursor: page.nextCursor,
         prev_cursor: page.prevCursor,
       };
+    },
+  );
+
+  app.get(
+    '/user/conversations/:uuid',
+    {
+      config: { errorShape: 'conversation', notFoundMessage: 'Conversation not found' },
+      schema: {
+        tags,
+        operationId: 'getConversationRecord',
+        summary: "One of the account's conversations: every message with its time, the variables and the evaluation",
+        params: ConversationParams,
+        response: { 200: ConversationRecordResponse, 404: { ...ConversationErrorBody, description: "Unknown conversation, or another account's." } },
+      },
+    },
+    async (request) => {
+      const { conversation, messages } = await conversations.record(authOf(request).userId, request.params.uuid);
+      return presentRecord(conversation, messages);
     },
   );
 
