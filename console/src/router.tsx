@@ -67,6 +67,12 @@ const conversationsRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/conversations/conversations-page.js'), 'ConversationsPage'),
 });
 
+const conversationRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'conversations/$conversationId',
+  component: lazyRouteComponent(() => import('./pages/conversations/conversation-page.js'), 'ConversationPage'),
+});
+
 const callsRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: 'calls',
@@ -87,7 +93,7 @@ export const accountRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   signInRoute,
-  signedInRoute.addChildren([indexRoute, assistantsRoute, assistantEditorRoute, conversationsRoute, callsRoute, knowledgeRoute, accountRoute]),
+  signedInRoute.addChildren([indexRoute, assistantsRoute, assistantEditorRoute, conversationsRoute, conversationRoute, callsRoute, knowledgeRoute, accountRoute]),
 ]);
 
 export const router = createRouter({ routeTree, basepath: BASE_PATH, defaultPreload: 'intent', scrollRestoration: true });

@@ -6,9 +6,11 @@ import { AssistantFilter } from '../../components/assistant-filter.js';
 import { QueryState } from '../../components/query-state.js';
 import { formatDateTime, formatUsd } from '../../format/format.js';
 import { humanize } from '../../format/words.js';
+import { AnchorLink } from '../../components/links.js';
+import { CHANNELS } from './channels.js';
 
 type ConversationQuery = NonNullable<paths['/api/user/conversations']['get']['parameters']['query']>;
-const CHANNELS: Record<string, string> = { widget: 'Website chat', api: 'API', test: 'Test', chatapp: 'Chat app' };
+const CHANNEL_FILTER: Record<string, string> = { widget: 'Website chat', api: 'API', test: 'Test', chatapp: 'Chat app' };
 const PER_PAGE = 20;
 
 /** Every conversation, newest first; the server pages with a cursor, so "older" and "newer" step through it. */
@@ -40,7 +42,7 @@ export function ConversationsPage() {
       </div>
       <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="Filter conversations">
         <AssistantFilter value={assistant} onChange={filter(setAssistant)} />
-        <Select label="Channel" placeholder="Any" clearable data={Object.entries(CHANNELS).map(([value, label]) => ({ value, label }))} value={type} onChange={filter(setType)} w={180} />
+        <Select label="Channel" placeholder="Any" clearable data={Object.entries(CHANNEL_FILTER).map(([value, label]) => ({ value, label }))} value={type} onChange={filter(setType)} w={180} />
       </Group>
       <QueryState query={conversations} label="the conversations">
         {(result) =>
@@ -67,13 +69,13 @@ export function ConversationsPage() {
                   <Table.Tbody>
                     {result.data.map((conversation) => (
                       <Table.Tr key={conversation.id}>
-                        <Table.Td>{formatDateTime(conversation.created_at)}</Table.Td>
+                        <Table.Td><AnchorLink to="/conversations/$conversationId" params={{ conversationId: conversation.id }} size="sm" aria-label={`Conversation of ${formatDateTime(conversation.created_at)}, details`}>{formatDateTime(conversation.created_at)}</AnchorLink></Table.Td>
                         <Table.Td>{conversation.assistant_name ?? '—'}</Table.Td>
                         <Table.Td>{CHANNELS[conversation.type] ?? humanize(conversation.type)}</Table.Td>
                         <Table.Td>{conversation.customer?.name || conversation.customer?.phone || '—'}</Table.Td>
                         <Table.Td ta="right">{conversation.message_count}</Table.Td>
                         <Table.Td ta="right">{formatUsd(conversation.total_cost ?? 0)}</Table.Td>
-                        <Table.Td><Badge variant="outline" color="gray.8">{humanize(conversation.status)}</Badge></Table.Td>
+                        <Table.Td><Badge variant="outline" color="gray.8">{conversation.status === 'active' ? 'Open' : humanize(conversation.status)}</Badge>{!conversation.ai_enabled && <Badge ml={4} variant="outline" color="orange.9">Person answering</Badge>}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
