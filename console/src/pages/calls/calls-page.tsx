@@ -8,11 +8,11 @@ import { AssistantFilter } from '../../components/assistant-filter.js';
 import { QueryState } from '../../components/query-state.js';
 import { formatDateTime, formatUsd } from '../../format/format.js';
 import { formatDuration, humanize } from '../../format/words.js';
+import { CallDetails, TYPE_WORDS } from './call-details.js';
 
 type CallQuery = NonNullable<paths['/api/user/calls']['get']['parameters']['query']>;
 const TYPES = ['inbound', 'outbound', 'web', 'whatsapp_inbound', 'whatsapp_outbound'] as const;
 const STATUSES = ['initiated', 'ringing', 'in-progress', 'completed', 'ended', 'ended_by_customer', 'ended_by_assistant', 'busy', 'no-answer', 'failed'] as const;
-const TYPE_WORDS: Record<string, string> = { inbound: 'Phone, inbound', outbound: 'Phone, outbound', web: 'Browser', whatsapp_inbound: 'Chat app, inbound', whatsapp_outbound: 'Chat app, outbound' };
 const PER_PAGE = 15;
 
 /** Every call, newest first, filtered and paginated on the server. */
@@ -104,41 +104,8 @@ export function CallsPage() {
         }
       </QueryState>
       <Drawer opened={open !== null} onClose={() => setOpenId(null)} position="right" size="lg" title={open ? `Call of ${formatDateTime(open.created_at)}` : ''}>
-        {open && (
-          <Stack gap="sm">
-            <Group gap="lg" wrap="wrap">
-              <Detail label="Status" value={humanize(open.status)} />
-              <Detail label="Duration" value={formatDuration(open.duration)} />
-              <Detail label="Cost" value={formatUsd(open.total_cost ?? 0)} />
-              <Detail label="Ended because" value={humanize(open.end_reason)} />
-              <Detail label="Caller" value={open.client_phone_number ?? '—'} />
-            </Group>
-            <Title order={3} size="h5">Transcript</Title>
-            {open.transcript.length === 0 ? (
-              <Text size="sm">Nothing was said.</Text>
-            ) : (
-              <Stack gap={6} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                {open.transcript.map((entry, index) => (
-                  <li key={index}>
-                    <Text size="sm"><Text span fw={600}>{entry.sender === 'bot' ? 'Assistant' : 'Caller'}</Text> <Text span c="dimmed" size="xs">{entry.timestamp.toFixed(1)} s</Text></Text>
-                    <Text size="sm">{entry.text}</Text>
-                    {(entry.function_calls ?? []).map((fn, n) => <Text key={n} size="xs" c="dimmed">Used {fn.name}</Text>)}
-                  </li>
-                ))}
-              </Stack>
-            )}
-          </Stack>
-        )}
+        {open && <CallDetails call={open} />}
       </Drawer>
     </Stack>
-  );
-}
-
-function Detail({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
-      <Text size="sm">{value}</Text>
-    </div>
   );
 }
