@@ -82,7 +82,7 @@ const callsRoute = createRoute({
 const knowledgeRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: 'knowledge',
-  component: lazyRouteComponent(() => import('./pages/upcoming-page.js'), 'KnowledgePage'),
+  component: lazyRouteComponent(() => import('./pages/knowledge/knowledge-page.js'), 'KnowledgePage'),
 });
 
 export const accountRoute = createRoute({
