@@ -75,7 +75,7 @@ export function TakeOver({ conversation, chatapp }: Props) {
       </Group>
       {session && (
         <Group gap="xs" mb="sm">
-          <Badge color={session.is_open ? 'green.9' : 'gray.8'} variant="outline">{session.is_open ? 'Reply window open' : 'Reply window closed'}</Badge>
+          <Badge color={session.is_open ? 'teal.9' : 'gray.8'} variant={session.is_open ? 'filled' : 'outline'}>{session.is_open ? 'Reply window open' : 'Reply window closed'}</Badge>
           <Text size="xs">{windowInWords(session)}</Text>
         </Group>
       )}

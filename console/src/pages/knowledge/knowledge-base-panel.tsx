@@ -7,7 +7,7 @@ import { QueryState } from '../../components/query-state.js';
 import { formatDateTime } from '../../format/format.js';
 import { documentTypeOf, uploadDocument } from './upload.js';
 
-const DOC_COLORS: Record<string, string> = { active: 'green.9', processing: 'blue.9', failed: 'red.9' };
+const DOC_COLORS: Record<string, string> = { active: 'teal.9', processing: 'blue.9', failed: 'red.9' };
 const DOC_WORDS: Record<string, string> = { active: 'Ready', processing: 'Reading…', failed: 'Failed' };
 const POLL_MS = 2_000;
 
@@ -95,7 +95,7 @@ export function KnowledgeBasePanel({ knowledgeBase }: { knowledgeBase: { id: num
                         <Table.Td>{d.name}{d.url && <Text size="xs" c="dimmed">{d.url}</Text>}</Table.Td>
                         <Table.Td>{d.type === 'website' ? 'Website' : d.type_label}</Table.Td>
                         <Table.Td>
-                          <Badge variant="outline" color={DOC_COLORS[d.status]}>{DOC_WORDS[d.status] ?? d.status_label}</Badge>
+                          <Badge variant={d.status === 'active' ? 'filled' : 'outline'} color={DOC_COLORS[d.status]}>{DOC_WORDS[d.status] ?? d.status_label}</Badge>
                           {d.status === 'failed' && d.failure_reason && <Text size="xs" c="red.9">{d.failure_reason}</Text>}
                           {d.status === 'processing' && d.type === 'website' && <Text size="xs" c="dimmed">Visiting up to {1 + (d.relative_links_limit ?? 10)} pages…</Text>}
                         </Table.Td>

@@ -8,7 +8,7 @@ import { QueryState } from '../../components/query-state.js';
 import { formatDateTime } from '../../format/format.js';
 import { KnowledgeBasePanel } from './knowledge-base-panel.js';
 
-export const STATUS_COLORS: Record<string, string> = { active: 'green.9', processing: 'blue.9', failed: 'red.9', empty: 'gray.8' };
+export const STATUS_COLORS: Record<string, string> = { active: 'teal.9', processing: 'blue.9', failed: 'red.9', empty: 'gray.8' };
 export const STATUS_WORDS: Record<string, string> = { active: 'Ready', processing: 'Reading…', failed: 'Failed', empty: 'No documents yet' };
 
 /** Knowledge bases: documents and websites an assistant looks things up in while it talks. */
@@ -75,7 +75,7 @@ export function KnowledgePage() {
                     <Table.Td>
                       <UnstyledButton onClick={() => setOpenId(kb.id)} c="blue.9" td="underline" fz="sm" aria-label={`${kb.name}, open`}>{kb.name}</UnstyledButton>
                     </Table.Td>
-                    <Table.Td><Badge variant="outline" color={STATUS_COLORS[kb.status]}>{STATUS_WORDS[kb.status] ?? kb.status_label}</Badge></Table.Td>
+                    <Table.Td><Badge variant={kb.status === 'active' ? 'filled' : 'outline'} color={STATUS_COLORS[kb.status]}>{STATUS_WORDS[kb.status] ?? kb.status_label}</Badge></Table.Td>
                     <Table.Td ta="right">{kb.documents_count}</Table.Td>
                     <Table.Td ta="right">{kb.assistants_count}</Table.Td>
                     <Table.Td>{formatDateTime(kb.updated_at)}</Table.Td>
