@@ -47,7 +47,10 @@ describe.skipIf(!availability.run)('the console record pages in Chromium', () =>
     page.setDefaultTimeout(10_000);
     const errors: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
     });
     await signIn(page, origin, owner.email, owner.password);
     await page.getByRole('heading', { name: 'Assistants', level: 1 }).waitFor();
