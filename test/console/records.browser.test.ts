@@ -159,6 +159,7 @@ describe.skipIf(!availability.run)('the console record pages in Chromium', () =>
     await drawer.getByText('Thinking of an answer: 450 ms').waitFor();
     await drawer.getByText('Starting to speak: 350 ms').waitFor();
     await drawer.getByText('Booked a table for two at 19:00.').waitFor();
+    await drawer.getByText('Yes', { exact: true }).waitFor();
     await drawer.getByText('Ended by customer').waitFor();
     await expectAccessible(page, 'call details');
     await saveScreenshot(page, 'records-call');

@@ -35,9 +35,16 @@ export function KeyValues({ values, empty }: { values: Record<string, unknown> |
       {entries.map(([name, value]) => (
         <div key={name} style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
           <Text component="dt" size="sm" fw={600}>{name.replace(/_/g, ' ')}:</Text>
-          <Text component="dd" size="sm" m={0}>{typeof value === 'string' ? value : JSON.stringify(value)}</Text>
+          <Text component="dd" size="sm" m={0}>{valueInWords(value)}</Text>
         </div>
       ))}
     </Stack>
   );
+}
+
+function valueInWords(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (value === null || value === undefined) return '—';
+  return JSON.stringify(value);
 }

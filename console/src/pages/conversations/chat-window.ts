@@ -8,3 +8,10 @@ export function windowInWords(session: { is_open: boolean; minutes_remaining?: n
   }
   return `You can write freely for ${minutes} more minute${minutes === 1 ? '' : 's'}.`;
 }
+
+const time = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+/** A message's time to the second: messages of one minute keep their order visible. */
+export function formatTime(iso: string): string {
+  return time.format(new Date(iso));
+}

@@ -9,6 +9,7 @@ import { formatDateTime, formatUsd } from '../../format/format.js';
 import { humanize } from '../../format/words.js';
 import { CHANNELS } from './channels.js';
 import { TakeOver } from './take-over.js';
+import { formatTime } from './chat-window.js';
 
 /** How often an open conversation looks for new messages. */
 export const POLL_MS = 3_000;
@@ -38,7 +39,7 @@ export function ConversationPage() {
             </div>
             <Group gap="lg" wrap="wrap">
               <Fact label="Status" value={c.status === 'ended' ? `Ended${c.end_reason ? ` (${humanize(c.end_reason).toLowerCase()})` : ''}` : 'Open'} />
-              <Fact label="Messages" value={String(c.message_count)} />
+              {!c.chatapp && <Fact label="Messages" value={String(c.message_count)} />}
               <Fact label="Cost" value={formatUsd(c.total_cost)} />
               <Fact label="Who answers" value={c.ai_enabled ? 'The assistant' : 'A person (assistant paused)'} />
             </Group>
@@ -77,7 +78,7 @@ function Transcript({ messages, bare = false }: { messages: Message[]; bare?: bo
         <li key={m.id}>
           <Text size="sm">
             <Text span fw={600}>{m.role === 'user' ? 'Customer' : m.role === 'assistant' ? 'Assistant' : 'Note'}</Text>{' '}
-            <Text span size="xs" c="dimmed">{formatDateTime(m.created_at)}</Text>
+            <Text span size="xs" c="dimmed">{formatTime(m.created_at)}</Text>
           </Text>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{m.content}</Text>
           <FunctionCalls calls={m.function_calls} />

@@ -5,13 +5,12 @@ import { useState } from 'react';
 import { api, unwrap } from '../../api/client.js';
 import { describeError } from '../../api/errors.js';
 import { QueryState } from '../../components/query-state.js';
-import { formatDateTime } from '../../format/format.js';
-import { windowInWords } from './chat-window.js';
+import { formatTime, windowInWords } from './chat-window.js';
 
 const POLL_MS = 3_000;
 
 interface Props {
-  conversation: { id: string; ai_enabled: boolean };
+  conversation: { id: string; ai_enabled: boolean; messages: Array<{ role: string; content: string }> };
   chatapp: { sender_id: number; customer_phone: string | null; customer_name: string | null };
 }
 
@@ -58,6 +57,8 @@ export function TakeOver({ conversation, chatapp }: Props) {
     },
   });
   const session = window.data?.session_status;
+  // The thread does not say who wrote an outbound message: the assistant's replies are also in the conversation's record.
+  const byAssistant = new Set(conversation.messages.filter((m) => m.role === 'assistant').map((m) => m.content));
   const canWrite = !conversation.ai_enabled && phone !== '' && session?.can_send_freeform !== false;
 
   return (
@@ -85,7 +86,7 @@ export function TakeOver({ conversation, chatapp }: Props) {
             {result.data.map((m) => (
               <li key={m.id} style={{ alignSelf: m.direction === 'inbound' ? 'flex-start' : 'flex-end', maxWidth: '85%' }}>
                 <Paper p="xs" radius="md" bg={m.direction === 'inbound' ? 'gray.1' : 'blue.0'}>
-                  <Text size="xs" fw={600}>{m.direction === 'inbound' ? chatapp.customer_name || 'Customer' : 'You or the assistant'} <Text span size="xs" c="dimmed" fw={400}>{formatDateTime(m.created_at)}</Text></Text>
+                  <Text size="xs" fw={600}>{m.direction === 'inbound' ? chatapp.customer_name || 'Customer' : byAssistant.has(m.body) ? 'Assistant' : 'You'} <Text span size="xs" c="dimmed" fw={400}>{formatTime(m.created_at)}</Text></Text>
                   <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{m.deleted ? '(deleted by the customer)' : m.body}</Text>
                   {m.direction === 'outbound' && m.status === 'failed' && <Text size="xs" c="red.9">Not delivered{m.error_message ? `: ${m.error_message}` : ''}</Text>}
                 </Paper>
