@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ManualClock } from '../../src/core/clock.js';
@@ -84,6 +86,7 @@ describe.skipIf(!availability.run)('the console record pages in Chromium', () =>
 
     await page.getByLabel('Your reply').fill('Yes, until 2 pm. Shall I book you in?');
     await page.getByRole('button', { name: 'Send' }).click();
+    await thread.getByText(/^You \w/).waitFor();
     await thread.getByText('Yes, until 2 pm. Shall I book you in?', { exact: true }).waitFor();
     const messages = (await api.get(`/api/user/chatapp/messages?sender_id=${sender.id}&recipient_phone=${encodeURIComponent(customer)}`)).json().data;
     expect(messages.at(-1)).toMatchObject({ direction: 'outbound', kind: 'text', body: 'Yes, until 2 pm. Shall I book you in?' });
@@ -134,7 +137,7 @@ describe.skipIf(!availability.run)('the console record pages in Chromium', () =>
     const now = t.clock.now();
     const start = now.getTime() / 1000 - 60;
     const latency = { caller_speech_ended_at: start + 5, transcript_final_at: start + 5.25, model_first_token_at: start + 5.7, first_audio_sent_at: start + 6.05 };
-    await t.deps.db.insertInto('calls').values({
+    const inserted = await t.deps.db.insertInto('calls').values({
       uuid: randomUUID(), user_id: owner.user.id, assistant_id: assistant.id, phone_number_id: null, type: 'inbound', direction: 'inbound',
       status: 'completed', provider: 'twilio', provider_call_id: 'CA1', provider_account_id: null, from_number: '+14155550100', to_number: '+14155550199',
       variables: JSON.stringify({}), evaluation: JSON.stringify({ booked: true, summary: 'Booked a table for two at 19:00.' }),
@@ -147,7 +150,11 @@ describe.skipIf(!availability.run)('the console record pages in Chromium', () =>
       answered_by: 'human', duration_seconds: 62, end_reason: 'ended_by_customer', recording_path: null, recording_url: null,
       price_per_minute_micros: 100_000, cost_micros: 110_000, billing_settled_at: now, lease_holder: null, lease_until: null, heartbeat_at: null,
       answered_at: now, ended_at: now, finalized_at: now, created_at: now, updated_at: now,
-    }).execute();
+    }).returning('id').execute().then(([call]) => call!);
+    // Half a second of silence, as the engine stores a recording (DATA_DIR/recordings).
+    mkdirSync(join(t.deps.config.DATA_DIR, 'recordings'), { recursive: true });
+    writeFileSync(join(t.deps.config.DATA_DIR, 'recordings', `${inserted.id}.wav`), silentWav(0.5));
+    await t.deps.db.updateTable('calls').set({ recording_path: `recordings/${inserted.id}.wav`, recording_url: `${origin}/api/user/calls/${inserted.id}/recording` }).where('id', '=', inserted.id).execute();
 
     const { page } = await signedInPage();
     await page.goto(`${origin}/app/calls`);
@@ -161,6 +168,11 @@ describe.skipIf(!availability.run)('the console record pages in Chromium', () =>
     await drawer.getByText('Booked a table for two at 19:00.').waitFor();
     await drawer.getByText('Yes', { exact: true }).waitFor();
     await drawer.getByText('Ended by customer').waitFor();
+    const player = drawer.getByLabel('Call recording');
+    await player.waitFor();
+    expect(await player.evaluate((audio: HTMLAudioElement) => audio.src)).toMatch(/^blob:/);
+    await page.waitForFunction(() => ((document.querySelector('audio') as HTMLAudioElement | null)?.readyState ?? 0) >= 1);
+    expect(await player.evaluate((audio: HTMLAudioElement) => audio.duration)).toBeCloseTo(0.5, 1);
     await expectAccessible(page, 'call details');
     await saveScreenshot(page, 'records-call');
     await page.context().close();
@@ -199,3 +211,22 @@ describe.skipIf(!availability.run)('the console record pages in Chromium', () =>
     await page.context().close();
   }, 60_000);
 });
+
+/** A mono 16-bit PCM WAV of silence. */
+function silentWav(seconds: number, rate = 8000): Buffer {
+  const data = Math.round(seconds * rate) * 2;
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data, 40);
+  return Buffer.concat([header, Buffer.alloc(data)]);
+}
