@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -178,7 +179,7 @@ describe.skipIf(!availability.run)('the console record pages in Chromium', () =>
     await page.context().close();
   }, 60_000);
 
-  it('creates a knowledge base, uploads a file that becomes ready, and searches it', async () => {
+  it('creates a knowledge base, uploads a file and adds a website that become ready, and searches it', async () => {
     const { page, errors } = await signedInPage();
     await page.goto(`${origin}/app/knowledge`);
     await page.getByRole('heading', { name: 'Knowledge', level: 1 }).waitFor();
@@ -198,7 +199,23 @@ describe.skipIf(!availability.run)('the console record pages in Chromium', () =>
     await documents.getByRole('cell', { name: 'Opening hours', exact: true }).waitFor();
     await documents.getByText('Reading…').waitFor();
     await t.deps.jobs.drain();
-    await documents.getByText('Ready').waitFor();
+    await documents.getByText('Ready').first().waitFor();
+
+    // A website: the shop's delivery page on a local server, read without its links.
+    const site = createServer((request, response) => {
+      if (request.url === '/delivery') {
+        response.writeHead(200, { 'content-type': 'text/html' }).end('<html><head><title>Delivery</title></head><body><main><h1>Delivery</h1><p>We deliver within the city on Saturdays until 14:00.</p></main></body></html>');
+      } else response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/delivery`;
+    await page.getByLabel('Page address').fill(siteUrl);
+    await page.getByRole('textbox', { name: 'Linked pages to read too' }).fill('0');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await documents.getByText(siteUrl).waitFor();
+    await t.deps.jobs.drain();
+    await documents.getByRole('row', { name: new RegExp(siteUrl.replace(/[.?]/g, '\\$&')) }).getByText('Ready').waitFor();
+    site.close();
 
     await page.getByRole('textbox', { name: 'Question' }).fill('When do you open on Saturday?');
     await page.getByRole('button', { name: 'Search' }).click();
@@ -206,7 +223,7 @@ describe.skipIf(!availability.run)('the console record pages in Chromium', () =>
     await expectAccessible(page, 'knowledge base with a document');
     await saveScreenshot(page, 'records-knowledge');
     const listed = (await apiFor(t, owner.token).get('/api/user/knowledgebases')).json().data;
-    expect(listed).toMatchObject([{ name: 'Shop FAQ', status: 'active', documents_count: 1 }]);
+    expect(listed).toMatchObject([{ name: 'Shop FAQ', status: 'active', documents_count: 2 }]);
     expect(errors).toEqual([]);
     await page.context().close();
   }, 60_000);
