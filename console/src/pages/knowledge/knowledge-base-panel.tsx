@@ -10,6 +10,7 @@ import { documentTypeOf, uploadDocument } from './upload.js';
 const DOC_COLORS: Record<string, string> = { active: 'teal.9', processing: 'blue.9', failed: 'red.9' };
 const DOC_WORDS: Record<string, string> = { active: 'Ready', processing: 'Reading…', failed: 'Failed' };
 const POLL_MS = 2_000;
+const KINDS: Record<string, string> = { website: 'Website', pdf: 'PDF', docx: 'Word', txt: 'Text' };
 
 /** One knowledge base: its documents as they are read, adding files and websites, and a trial search. */
 export function KnowledgeBasePanel({ knowledgeBase }: { knowledgeBase: { id: number; name: string } }) {
@@ -93,7 +94,7 @@ export function KnowledgeBasePanel({ knowledgeBase }: { knowledgeBase: { id: num
                     {result.data.map((d) => (
                       <Table.Tr key={d.id}>
                         <Table.Td>{d.name}{d.url && <Text size="xs" c="dimmed">{d.url}</Text>}</Table.Td>
-                        <Table.Td>{d.type === 'website' ? 'Website' : d.type_label}</Table.Td>
+                        <Table.Td>{KINDS[d.type] ?? d.type_label}</Table.Td>
                         <Table.Td>
                           <Badge variant={d.status === 'active' ? 'filled' : 'outline'} color={DOC_COLORS[d.status]}>{DOC_WORDS[d.status] ?? d.status_label}</Badge>
                           {d.status === 'failed' && d.failure_reason && <Text size="xs" c="red.9">{d.failure_reason}</Text>}
@@ -130,7 +131,7 @@ export function KnowledgeBasePanel({ knowledgeBase }: { knowledgeBase: { id: num
               <Title order={3} size="h5">Add a website</Title>
               <Group align="flex-end" gap="xs" wrap="wrap">
                 <TextInput label="Page address" placeholder="https://www.example.com/faq" type="url" value={url} onChange={(e) => setUrl(e.currentTarget.value)} w={260} />
-                <NumberInput label="Linked pages to read too" min={0} max={50} value={pages} onChange={setPages} w={170} />
+                <NumberInput label="Linked pages to read too" min={0} max={50} value={pages} onChange={setPages} w={200} />
                 <Button type="submit" variant="default" loading={website.isPending} disabled={!url.trim()}>Add</Button>
               </Group>
               {website.isError && <Alert color="red" variant="light" role="alert">{describeError(website.error)}</Alert>}
