@@ -248,12 +248,22 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
       const after = await t.deps.db.selectFrom('assistants').select(['name', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
       expect(after).toEqual({ name: 'Bakery front desk', status: 'active' });
       // Switching the voice engine says what will be reset before anything is saved.
+      const voicePicker = page.getByRole('combobox', { name: 'Voice', exact: true });
+      const modelPicker = page.getByRole('combobox', { name: 'AI model', exact: true });
+      const storedVoice = await voicePicker.inputValue();
+      const storedModel = await modelPicker.inputValue();
+      expect(storedVoice).not.toBe('');
+      expect(storedModel).not.toBe('');
       await pick(page, 'Voice engine', 'Realtime');
+      await expect.poll(() => voicePicker.inputValue()).toBe('');
       await page.getByText('Switching from Standard to Realtime resets the voice and the AI model').waitFor();
       await expectAccessible(page, 'assistant editor');
       await saveScreenshot(page, 'assistant-editor-mode-switch');
       await page.getByRole('button', { name: 'Undo changes' }).click();
       await expect.poll(() => page.getByText('Switching from Standard').count()).toBe(0);
+      // Undo gives back the stored voice and model, not empty pickers.
+      expect(await voicePicker.inputValue()).toBe(storedVoice);
+      expect(await modelPicker.inputValue()).toBe(storedModel);
       await saveScreenshot(page, 'assistant-editor');
       await page.setViewportSize(PHONE);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);

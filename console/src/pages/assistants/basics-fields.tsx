@@ -26,12 +26,22 @@ export function BasicsFields({ form }: { form: UseFormReturnType<BasicsValues> }
     return all.includes(timezone) ? all : [timezone, ...all];
   }, [timezone]);
 
-  form.watch('mode', () => {
-    // A voice or model of another mode does not fit the new one.
+  // A voice or model of another mode (a voice of another language) does not fit the new choice.
+  // Cleared on the person's pick only: a watch would also fire on "Undo changes" (form.reset)
+  // and empty the restored voice and model.
+  const modeInput = form.getInputProps('mode');
+  const languageInput = form.getInputProps('language_id');
+  const pickMode = (value: string | null) => {
+    if (value === form.getValues().mode) return;
+    modeInput.onChange(value);
     form.setFieldValue('voice_id', null);
     form.setFieldValue('model_id', null);
-  });
-  form.watch('language_id', () => form.setFieldValue('voice_id', null));
+  };
+  const pickLanguage = (value: string | null) => {
+    if (value === form.getValues().language_id) return;
+    languageInput.onChange(value);
+    form.setFieldValue('voice_id', null);
+  };
 
   const loading = (query: { isPending: boolean; isError: boolean }, what: string) =>
     query.isPending ? `Loading ${what}…` : query.isError ? `Could not load ${what}` : `Choose ${what}`;
@@ -46,7 +56,7 @@ export function BasicsFields({ form }: { form: UseFormReturnType<BasicsValues> }
           description="Standard: any voice, speech turned to text and back. Realtime: one model listens and speaks, faster."
           data={MODE_OPTIONS}
           allowDeselect={false}
-          required key={form.key('mode')} {...form.getInputProps('mode')} />
+          required key={form.key('mode')} {...modeInput} onChange={pickMode} />
         <Select
           label="Language"
           searchable
@@ -54,7 +64,8 @@ export function BasicsFields({ form }: { form: UseFormReturnType<BasicsValues> }
           placeholder={loading(languages, 'a language')}
           data={(languages.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
           key={form.key('language_id')}
-          {...form.getInputProps('language_id')}
+          {...languageInput}
+          onChange={pickLanguage}
         />
         <Select
           label="Voice"
