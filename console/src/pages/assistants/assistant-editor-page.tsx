@@ -1,9 +1,9 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Grid, Group, Paper, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { api, unwrap } from '../../api/client.js';
 import { ApiError, describeError } from '../../api/errors.js';
 import type { Assistant } from '../../api/types.js';
@@ -11,7 +11,25 @@ import { AnchorLink } from '../../components/links.js';
 import { QueryState } from '../../components/query-state.js';
 import { BasicsFields } from './basics-fields.js';
 import { basicsOf, basicsRequest, placeServerErrors, type BasicsValues } from './basics-form.js';
+import { BehaviourGroup } from './behaviour-group.js';
+import { KnowledgeGroup } from './knowledge-group.js';
 import { modeSwitchWarning } from './mode-switch.js';
+import { ToolsGroup } from './tools-group.js';
+import { TryItPanel } from './try-it/try-it-panel.js';
+import { VoiceGroup } from './voice-group.js';
+import { WebhooksGroup } from './webhooks-group.js';
+import { WidgetGroup } from './widget-group.js';
+
+/** The editor's groups, as a person looks for a setting; each saves its own fields. */
+const GROUPS = [
+  { value: 'basics', label: 'Basics', explains: 'What it is called, how it sounds and what it is told to do.' },
+  { value: 'voice', label: 'Voice and speech', explains: 'Who turns text into its voice and the caller’s voice into text, and how the voice sounds.' },
+  { value: 'behaviour', label: 'Call behaviour', explains: 'Who speaks first, interruptions, silences, time limits and voicemail.' },
+  { value: 'tools', label: 'Tools', explains: 'What it can do during a call besides talking: transfer, hang up, read digits, book appointments.' },
+  { value: 'knowledge', label: 'Knowledge', explains: 'Documents it answers from.' },
+  { value: 'webhooks', label: 'Results and evaluation', explains: 'Where each call’s results go, and what it fills in about every call.' },
+  { value: 'widget', label: 'Website chat', explains: 'The chat on your website: how it looks, where it may appear, and the line to paste.' },
+] as const;
 
 const assistantQuery = (id: number) => ({
   queryKey: ['assistants', id],
@@ -22,7 +40,7 @@ export function AssistantEditorPage() {
   const { assistantId } = useParams({ from: '/signed-in/assistants/$assistantId' });
   const assistant = useQuery(assistantQuery(assistantId));
   return (
-    <Stack gap="md" maw={960}>
+    <Stack gap="md" maw={1400}>
       <AnchorLink to="/assistants" size="sm">← All assistants</AnchorLink>
       <QueryState query={assistant} label="the assistant">
         {(data) => <Editor key={data.id} assistant={data} />}
@@ -65,6 +83,31 @@ function Editor({ assistant }: { assistant: Assistant }) {
 
   const active = assistant.status === 'active';
   const modeWarning = modeSwitchWarning(assistant, form.getValues().mode);
+  const basicsPanel = (
+      <Paper withBorder p="md">
+            <form
+              onSubmit={form.onSubmit((values) => {
+                setElsewhere([]);
+                save.mutate(values);
+              })}
+              noValidate
+            >
+              <Stack>
+                {elsewhere.length > 0 && (
+                  <Alert color="red" role="alert" title="Not saved">
+                    {elsewhere.map((message) => <Text size="sm" key={message}>{message}</Text>)}
+                  </Alert>
+                )}
+                <BasicsFields form={form} />
+                {modeWarning && <Alert color="yellow" variant="light" title="Voice engine changes">{modeWarning}</Alert>}
+                <Group justify="flex-end">
+                  <Button variant="default" disabled={!form.isDirty()} onClick={() => form.reset()}>Undo changes</Button>
+                  <Button type="submit" loading={save.isPending}>Save</Button>
+                </Group>
+              </Stack>
+            </form>
+          </Paper>
+  );
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" wrap="wrap">
@@ -86,37 +129,41 @@ function Editor({ assistant }: { assistant: Assistant }) {
         </Paper>
       </Group>
 
-      <Paper withBorder p="md" component="section" aria-labelledby="basics-title">
-        <form
-          onSubmit={form.onSubmit((values) => {
-            setElsewhere([]);
-            save.mutate(values);
-          })}
-          noValidate
-        >
-          <Stack>
-            <div>
-              <Title order={2} size="h4" id="basics-title">Basics</Title>
-              <Text size="sm" c="dimmed">What it is called, how it sounds and what it is told to do.</Text>
-            </div>
-            {elsewhere.length > 0 && (
-              <Alert color="red" role="alert" title="Not saved">
-                {elsewhere.map((message) => <Text size="sm" key={message}>{message}</Text>)}
-              </Alert>
-            )}
-            <BasicsFields form={form} />
-            {modeWarning && <Alert color="yellow" variant="light" title="Voice engine changes">{modeWarning}</Alert>}
-            <Group justify="flex-end">
-              <Button variant="default" disabled={!form.isDirty()} onClick={() => form.reset()}>Undo changes</Button>
-              <Button type="submit" loading={save.isPending}>Save</Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-      <Text size="sm" c="dimmed">
-        Voice and speech, call behaviour, tools, knowledge, webhooks and the chat widget are not in the console yet; they can be set through the{' '}
-        <Anchor href="/api/docs" target="_blank" rel="noopener">API</Anchor> (PATCH /api/user/assistant/{assistant.id}).
-      </Text>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Tabs defaultValue="basics">
+            <Tabs.List mb="sm">
+              {GROUPS.map((group) => <Tabs.Tab key={group.value} value={group.value}>{group.label}</Tabs.Tab>)}
+            </Tabs.List>
+            {GROUPS.map((group) => (
+              <Tabs.Panel key={group.value} value={group.value}>
+                <Text size="sm" c="dimmed" mb="sm">{group.explains}</Text>
+                {group.value === 'basics' ? basicsPanel : <GroupPanel group={group.value} assistant={assistant} />}
+              </Tabs.Panel>
+            ))}
+          </Tabs>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <TryItPanel assistant={assistant} />
+        </Grid.Col>
+      </Grid>
     </Stack>
+  );
+}
+
+function GroupPanel({ group, assistant }: { group: string; assistant: Assistant }) {
+  const panels: Record<string, (props: { assistant: Assistant }) => ReactNode> = {
+    voice: VoiceGroup,
+    behaviour: BehaviourGroup,
+    tools: ToolsGroup,
+    knowledge: KnowledgeGroup,
+    webhooks: WebhooksGroup,
+    widget: WidgetGroup,
+  };
+  const Panel = panels[group]!;
+  return (
+    <Paper withBorder p="md">
+      <Panel assistant={assistant} />
+    </Paper>
   );
 }

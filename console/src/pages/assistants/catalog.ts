@@ -30,3 +30,17 @@ export function useModels(mode: string) {
     staleTime: CATALOG_STALE_MS,
   });
 }
+
+/** Speech providers for a language, each with whether this server can use it and why not. */
+export function useSpeechProviders(kind: 'synthesizer' | 'transcriber', languageId: number) {
+  return useQuery({
+    queryKey: ['catalog', kind, languageId],
+    queryFn: async () =>
+      unwrap(
+        kind === 'synthesizer'
+          ? await api.GET('/api/user/assistants/synthesizer-providers', { params: { query: { language_id: languageId } } })
+          : await api.GET('/api/user/assistants/transcriber-providers', { params: { query: { language_id: languageId } } }),
+      ),
+    staleTime: CATALOG_STALE_MS,
+  });
+}

@@ -1,0 +1,99 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { api, unwrap } from '../../api/client.js';
+import { ApiError, describeError } from '../../api/errors.js';
+import type { Assistant, PatchAssistantRequest } from '../../api/types.js';
+
+export type SettingsValues = Record<string, unknown>;
+
+/**
+ * The server's field errors placed on this group's fields ("post_call_schema.0.name" lands on
+ * that row's name); whatever names a field this group does not show is returned for an alert.
+ */
+export function placeGroupErrors(fieldErrors: Record<string, string>, fields: readonly string[]): { onFields: Record<string, string>; elsewhere: string[] } {
+  const onFields: Record<string, string> = {};
+  const elsewhere: string[] = [];
+  for (const [path, message] of Object.entries(fieldErrors)) {
+    const top = path.split('.')[0]!;
+    if (fields.includes(top)) onFields[path] ??= message;
+    else elsewhere.push(message);
+  }
+  return { onFields, elsewhere };
+}
+
+/** An emptied number input ('') means "not set": the API's null. */
+export function requestOf(values: SettingsValues): PatchAssistantRequest {
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value === '' ? null : value])) as PatchAssistantRequest;
+}
+
+/** The assistant's values of the given fields, as the form starts with them. */
+export function pickFields(assistant: Assistant, fields: readonly string[]): SettingsValues {
+  const source = assistant as unknown as Record<string, unknown>;
+  return Object.fromEntries(fields.map((field) => [field, source[field] ?? null]));
+}
+
+/**
+ * One group of the editor: its own form over some of the assistant's fields, saved with one
+ * PATCH that sends only those fields (the others stay as they are), with the server's errors
+ * next to the fields they name, as in Basics.
+ */
+export function SettingsGroup<V extends SettingsValues>({
+  assistant,
+  fields,
+  initial,
+  toRequest = requestOf,
+  children,
+}: {
+  assistant: Assistant;
+  fields: readonly string[];
+  initial?: (assistant: Assistant) => V;
+  toRequest?: (values: V) => PatchAssistantRequest;
+  children: (form: UseFormReturnType<V>) => ReactNode;
+}) {
+  const queryClient = useQueryClient();
+  const [elsewhere, setElsewhere] = useState<string[]>([]);
+  const form = useForm<V>({ initialValues: initial ? initial(assistant) : (pickFields(assistant, fields) as V) });
+  const save = useMutation({
+    mutationFn: async (values: V) =>
+      unwrap(await api.PATCH('/api/user/assistant/{id}', { params: { path: { id: assistant.id } }, body: toRequest(values) })),
+    onSuccess: async () => {
+      form.setInitialValues(form.getValues());
+      form.resetDirty();
+      notifications.show({ color: 'green', message: 'Saved. Calls and chats that start from now on use these settings.' });
+      await queryClient.invalidateQueries({ queryKey: ['assistants'] });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) {
+        const placed = placeGroupErrors(error.fieldErrors, fields);
+        form.setErrors(placed.onFields);
+        setElsewhere(Object.keys(error.fieldErrors).length > 0 ? placed.elsewhere : [error.message]);
+      } else setElsewhere([describeError(error)]);
+    },
+  });
+  return (
+    <form
+      onSubmit={form.onSubmit((values) => {
+        setElsewhere([]);
+        form.clearErrors();
+        save.mutate(values);
+      })}
+      noValidate
+    >
+      <Stack>
+        {elsewhere.length > 0 && (
+          <Alert color="red" role="alert" title="Not saved">
+            {elsewhere.map((message) => <Text size="sm" key={message}>{message}</Text>)}
+          </Alert>
+        )}
+        {children(form)}
+        <Group justify="flex-end">
+          <Button variant="default" disabled={!form.isDirty()} onClick={() => form.reset()}>Undo changes</Button>
+          <Button type="submit" loading={save.isPending}>Save</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
