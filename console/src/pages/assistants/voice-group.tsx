@@ -55,9 +55,9 @@ function SliderSetting({ form, field, label, min, max, step, marks }: {
   const value = form.getValues()[field];
   return (
     <Stack gap={2} mb="md">
-      <Text size="sm" fw={500} id={`${field}-label`}>{label}</Text>
+      <Text size="sm" fw={500}>{label}</Text>
       <Slider
-        aria-labelledby={`${field}-label`}
+        thumbLabel={label}
         min={min}
         max={max}
         step={step}
