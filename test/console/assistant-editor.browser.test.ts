@@ -115,13 +115,13 @@ describe.skipIf(!availability.run)('the assistant editor in Chromium', () => {
     const transferTo = page.getByRole('textbox', { name: /^Phone number to transfer to/ });
     await transferTo.fill('12');
     await page.getByRole('tabpanel').getByRole('button', { name: 'Save' }).click();
-    await page.getByText(/must be a valid phone number in E\.164 format/).waitFor();
+    await page.getByText('This field must be a phone number with its country code, like +14155550123.').waitFor();
     await expectAccessible(page, 'editor, tools with an error');
     await saveScreenshot(page, 'editor-tools-error');
     await transferTo.fill('+14155550123');
     await page.getByRole('textbox', { name: /^When to use it/ }).fill('When the caller asks for the manager.');
     await saveGroup(page);
-    await expect.poll(() => page.getByText(/must be a valid phone number/).count()).toBe(0);
+    await expect.poll(() => page.getByText(/must be a phone number with its country code/).count()).toBe(0);
     expect((await readAssistant(api, id)).tools).toMatchObject([{ type: 'call_transfer', phone_number: '+14155550123', description: 'When the caller asks for the manager.' }]);
     await saveScreenshot(page, 'editor-tools');
 
@@ -152,7 +152,7 @@ describe.skipIf(!availability.run)('the assistant editor in Chromium', () => {
 
     // Website chat: an allowed site and a title; the snippet is copied.
     await openGroup(page, 'Website chat');
-    const sites = page.getByRole('textbox', { name: 'Sites allowed to show the chat' });
+    const sites = page.getByRole('combobox', { name: 'Sites allowed to show the chat' });
     await sites.fill('https://breadandco.example');
     await sites.press('Enter');
     await page.getByRole('textbox', { name: /^Title/ }).fill('Bread & Co');

@@ -18,10 +18,20 @@ export function placeGroupErrors(fieldErrors: Record<string, string>, fields: re
   const elsewhere: string[] = [];
   for (const [path, message] of Object.entries(fieldErrors)) {
     const top = path.split('.')[0]!;
-    if (fields.includes(top)) onFields[path] ??= message;
+    if (fields.includes(top)) onFields[path] ??= besideField(message);
     else elsewhere.push(message);
   }
   return { onFields, elsewhere };
+}
+
+/**
+ * A message shown under its field need not name it, and the API's name of a nested field
+ * ("tools.0.phone number") means nothing to a person: "This field must be ...".
+ */
+export function besideField(message: string): string {
+  return message
+    .replace(/^The [\w .]+? field\b/, 'This field')
+    .replace('a valid phone number in E.164 format', 'a phone number with its country code, like +14155550123');
 }
 
 /** An emptied number input ('') means "not set": the API's null. */

@@ -1,4 +1,4 @@
-import { Alert, Select, SimpleGrid, Slider, Stack, Switch, Text } from '@mantine/core';
+import { Alert, List, Select, SimpleGrid, Slider, Stack, Switch, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { Assistant } from '../../api/types.js';
 import { useSpeechProviders } from './catalog.js';
@@ -41,16 +41,21 @@ function ProviderPicker({ form, field, kind, languageId, label, description }: {
       />
       {chosen?.available === false && <Alert color="yellow" variant="light" p="xs">{chosen.name}: {chosen.unavailable_reason}</Alert>}
       {unavailable.length > 0 && (
-        <Text size="xs" c="dimmed">
-          Not set up on this server: {unavailable.map((p) => `${p.name} (${p.unavailable_reason ?? 'no key'})`).join('; ')}
-        </Text>
+        <details>
+          <summary>
+            <Text span size="xs" c="dimmed">Not set up on this server: {unavailable.map((p) => p.name).join(', ')}. What to set?</Text>
+          </summary>
+          <List size="xs" c="dimmed" spacing={2} mt={4}>
+            {unavailable.map((p) => <List.Item key={p.id}>{p.unavailable_reason ?? `${p.name} has no key on this server.`}</List.Item>)}
+          </List>
+        </details>
       )}
     </Stack>
   );
 }
 
-function SliderSetting({ form, field, label, min, max, step, marks }: {
-  form: UseFormReturnType<SettingsValues>; field: string; label: string; min: number; max: number; step: number; marks: Array<{ value: number; label: string }>;
+function SliderSetting({ form, field, label, min, max, step }: {
+  form: UseFormReturnType<SettingsValues>; field: string; label: string; min: number; max: number; step: number;
 }) {
   const value = form.getValues()[field];
   return (
@@ -61,7 +66,6 @@ function SliderSetting({ form, field, label, min, max, step, marks }: {
         min={min}
         max={max}
         step={step}
-        marks={marks}
         value={typeof value === 'number' ? value : min}
         onChange={(next) => form.setFieldValue(field, next)}
       />
@@ -90,8 +94,8 @@ export function VoiceGroup({ assistant }: { assistant: Assistant }) {
             <NumberSetting of={form} field="llm_temperature" label="Creativity" description="0 answers the same way every time; 1 varies the most." min={0} max={1} step={0.1} decimalScale={2} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-            <SliderSetting form={form} field="voice_stability" label="Voice steadiness (low: more expressive)" min={0} max={1} step={0.05} marks={[{ value: 0, label: 'Lively' }, { value: 1, label: 'Steady' }]} />
-            <SliderSetting form={form} field="voice_similarity" label="Closeness to the original voice" min={0} max={1} step={0.05} marks={[{ value: 0, label: 'Loose' }, { value: 1, label: 'Close' }]} />
+            <SliderSetting form={form} field="voice_stability" label="Voice steadiness (left: livelier, right: steadier)" min={0} max={1} step={0.05} />
+            <SliderSetting form={form} field="voice_similarity" label="Closeness to the original voice (right: closer)" min={0} max={1} step={0.05} />
           </SimpleGrid>
           <Switch label="Emotion in the voice (where the provider supports it)" key={form.key('tts_emotion_enabled')} {...form.getInputProps('tts_emotion_enabled', { type: 'checkbox' })} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

@@ -22,9 +22,9 @@ function FunctionCalls({ calls }: { calls: FunctionCall[] }) {
           <Accordion.Control>Used the tool {call.name}</Accordion.Control>
           <Accordion.Panel>
             <Text size="xs" fw={600}>Asked with</Text>
-            <Code block>{pretty(call.arguments)}</Code>
+            <Code block tabIndex={0}>{pretty(call.arguments)}</Code>
             <Text size="xs" fw={600} mt="xs">Got back</Text>
-            <Code block>{pretty(call.result)}</Code>
+            <Code block tabIndex={0}>{pretty(call.result)}</Code>
           </Accordion.Panel>
         </Accordion.Item>
       ))}
