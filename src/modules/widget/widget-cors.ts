@@ -22,7 +22,7 @@ export function installWidgetCors(app: App, widget: WidgetService): void {
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;
     const route = request.routeOptions.url;
-    if (!origin || request.method === 'OPTIONS' || !route) return;
+    if (!origin || request.method === 'OPTIONS' || !route || isOwnersOwnPage(request, origin)) return;
     const uuid = (request.params as { uuid?: unknown }).uuid;
     if (BY_CONVERSATION.has(route)) applyVerdict(await widget.originForConversation(uuid, origin), origin, reply);
     else if (BY_ASSISTANT_PARAM.has(route)) applyVerdict(await widget.originForAssistant(uuid, origin), origin, reply);
@@ -33,7 +33,7 @@ export function installWidgetCors(app: App, widget: WidgetService): void {
 
   app.addHook('preValidation', async (request, reply) => {
     const origin = request.headers.origin;
-    if (!origin || request.method !== 'POST' || !BY_ASSISTANT_BODY.has(request.routeOptions.url ?? '')) return;
+    if (!origin || request.method !== 'POST' || !BY_ASSISTANT_BODY.has(request.routeOptions.url ?? '') || isOwnersOwnPage(request, origin)) return;
     const body = request.body as { assistant_id?: unknown } | undefined;
     const verdict = await widget.originForAssistant(body?.assistant_id, origin);
     if (verdict === 'refused') {
@@ -41,6 +41,21 @@ export function installWidgetCors(app: App, widget: WidgetService): void {
       throw originRefused();
     }
   });
+}
+
+/**
+ * A page of this server (the console at /app, the test call page) calling with a token is not
+ * a website embedding the assistant: the token decides what it may do (a test conversation or
+ * call is its owner's only), and allowed_origins, which lists the owner's websites, does not
+ * apply. Without a token the same page is treated like any website.
+ */
+function isOwnersOwnPage(request: FastifyRequest, origin: string): boolean {
+  if (!/^bearer /i.test(request.headers.authorization ?? '')) return false;
+  try {
+    return new URL(origin).origin === new URL(`${request.protocol}://${request.host}`).origin;
+  } catch {
+    return false;
+  }
 }
 
 /** OPTIONS answer: the conversation's or assistant's list decides; a new conversation's cannot be known yet. */

@@ -136,6 +136,24 @@ describe('CORS on the public routes', () => {
     expect(read.headers['access-control-allow-origin']).toBe(SHOP);
   });
 
+  it("lets the owner's pages on this server (the console) start a test conversation whatever the allowed origins", async () => {
+    const { assistant, token } = await widgetAssistant({ allowed_origins: [SHOP] });
+    const own = 'http://switchboard.example:8080';
+    const body = { assistant_id: assistant.uuid, type: 'test' };
+    const started = await ctx.t.app.inject({ method: 'POST', url: '/api/conversations', headers: { host: 'switchboard.example:8080', origin: own, authorization: `Bearer ${token}` }, payload: body });
+    expect(started.statusCode, started.body).toBe(200);
+    const id = started.json().conversation_id as string;
+    ctx.llm.reply({ content: 'Hello there' });
+    const sent = await ctx.t.app.inject({ method: 'POST', url: `/api/conversations/${id}/messages`, headers: { host: 'switchboard.example:8080', origin: own, authorization: `Bearer ${token}` }, payload: { message: 'hi' } });
+    expect(sent.statusCode, sent.body).toBe(200);
+    // Without the token the console's origin is a website like any other; another site with a token is still refused.
+    const anonymous = await ctx.t.app.inject({ method: 'POST', url: '/api/conversations', headers: { host: 'switchboard.example:8080', origin: own }, payload: { assistant_id: assistant.uuid } });
+    expect(anonymous.statusCode).toBe(403);
+    expect(anonymous.json()).toEqual(REFUSED);
+    const elsewhere = await ctx.t.app.inject({ method: 'POST', url: '/api/conversations', headers: { host: 'switchboard.example:8080', origin: EVIL, authorization: `Bearer ${token}` }, payload: body });
+    expect(elsewhere.statusCode).toBe(403);
+  });
+
   it('refuses another origin with 403 in the conversation shape and no CORS headers, and creates nothing', async () => {
     const { assistant, user } = await widgetAssistant({ allowed_origins: [SHOP, 'https://*.shop.example.com'] });
     const count = async () =>
