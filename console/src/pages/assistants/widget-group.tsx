@@ -44,7 +44,7 @@ export function WidgetGroup({ assistant }: { assistant: Assistant }) {
           <Text size="sm">Paste this line into your website's pages, before <Code>&lt;/body&gt;</Code>. The assistant must be active, and your site's address must be in the allowed sites below.</Text>
           <Code block tabIndex={0} data-testid="widget-snippet">{snippet}</Code>
           <CopyButton value={snippet}>
-            {({ copied, copy }) => <Button size="xs" variant="light" onClick={copy} w="fit-content">{copied ? 'Copied' : 'Copy the snippet'}</Button>}
+            {({ copied, copy }) => <Button size="xs" variant="default" onClick={copy} w="fit-content">{copied ? 'Copied' : 'Copy the snippet'}</Button>}
           </CopyButton>
         </Stack>
       </Fieldset>
@@ -62,7 +62,7 @@ export function WidgetGroup({ assistant }: { assistant: Assistant }) {
               <TextInput label="Subtitle" maxLength={120} key={form.key('widget_settings.subtitle')} {...form.getInputProps('widget_settings.subtitle')} />
               <TextInput label="Button text" description="Empty: “Chat with us” in the assistant's language." maxLength={40} key={form.key('widget_settings.launcher_text')} {...form.getInputProps('widget_settings.launcher_text')} />
               <TextInput label="First message" description="Empty: the assistant's greeting." maxLength={500} key={form.key('widget_settings.greeting')} {...form.getInputProps('widget_settings.greeting')} />
-              <ColorInput label="Colour" format="hex" key={form.key('widget_settings.primary_color')} {...form.getInputProps('widget_settings.primary_color')} />
+              <ColorInput label="Colour" format="hex" withEyeDropper={false} key={form.key('widget_settings.primary_color')} {...form.getInputProps('widget_settings.primary_color')} />
               <Select label="Position" data={[{ value: 'bottom-right', label: 'Bottom right' }, { value: 'bottom-left', label: 'Bottom left' }]} allowDeselect={false} key={form.key('widget_settings.position')} {...form.getInputProps('widget_settings.position')} />
               <TextInput label="Picture address" description="An https:// image shown in the header." key={form.key('widget_settings.avatar_url')} {...form.getInputProps('widget_settings.avatar_url')} />
               <NumberSetting of={form} field="widget_daily_budget_usd" label="Daily spending limit for website chats (USD)" description="Empty: no limit beyond your balance." min={0} decimalScale={2} prefix="$" />
