@@ -52,7 +52,7 @@ export function VoiceTest({ assistant }: { assistant: Assistant }) {
         {onCall ? (
           <Button color="red" onClick={() => call.current?.hangUp()}>Hang up</Button>
         ) : (
-          <Button color="teal.9" onClick={() => void start()}>Start a test call</Button>
+          <Button variant="default" onClick={() => void start()}>Start a test call</Button>
         )}
       </Group>
       {status.text && <Text size="sm" role="status" data-testid="call-status">{status.text}</Text>}
