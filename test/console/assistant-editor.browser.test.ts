@@ -170,7 +170,8 @@ describe.skipIf(!availability.run)('the assistant editor in Chromium', () => {
     await tryIt.getByRole('textbox', { name: 'Your message' }).fill('Are you open on Sunday?');
     await tryIt.getByRole('button', { name: 'Send' }).click();
     await tryIt.getByText('I found nothing about that in the knowledge base.').waitFor();
-    await tryIt.getByRole('button', { name: 'Used the tool search_knowledge_base' }).click();
+    await tryIt.getByRole('button', { name: 'Looked in the knowledge base' }).click();
+    await tryIt.getByText('Function search_knowledge_base').waitFor();
     await tryIt.getByText('"query": "Are you open on Sunday?"').waitFor();
     const conversations = await t.deps.db.selectFrom('conversations').select(['type']).where('assistant_id', '=', id).execute();
     expect(conversations).toEqual([{ type: 'test' }]);

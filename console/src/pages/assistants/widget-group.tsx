@@ -42,7 +42,7 @@ export function WidgetGroup({ assistant }: { assistant: Assistant }) {
       <Fieldset legend="Put the chat on your website">
         <Stack gap="xs">
           <Text size="sm">Paste this line into your website's pages, before <Code>&lt;/body&gt;</Code>. The assistant must be active, and your site's address must be in the allowed sites below.</Text>
-          <Code block tabIndex={0} data-testid="widget-snippet">{snippet}</Code>
+          <Code block data-testid="widget-snippet" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{snippet}</Code>
           <CopyButton value={snippet}>
             {({ copied, copy }) => <Button size="xs" variant="default" onClick={copy} w="fit-content">{copied ? 'Copied' : 'Copy the snippet'}</Button>}
           </CopyButton>

@@ -12,6 +12,17 @@ interface Turn {
 }
 
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
+const WRAP = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
+
+/** What a built-in function did, in words; the account's own tools by their name. */
+const DID: Record<string, string> = {
+  search_knowledge_base: 'Looked in the knowledge base',
+  check_calendar_availability: 'Checked the calendar for free times',
+  book_appointment: 'Booked an appointment',
+  transfer_to_assistant: 'Passed the chat to another assistant',
+  end_conversation: 'Ended the chat',
+};
+export const functionCallTitle = (name: string) => DID[name] ?? `Used the tool “${name}”`;
 
 function FunctionCalls({ calls }: { calls: FunctionCall[] }) {
   if (calls.length === 0) return null;
@@ -19,12 +30,13 @@ function FunctionCalls({ calls }: { calls: FunctionCall[] }) {
     <Accordion variant="contained" chevronPosition="left" mt={4}>
       {calls.map((call, index) => (
         <Accordion.Item value={String(index)} key={index}>
-          <Accordion.Control>Used the tool {call.name}</Accordion.Control>
+          <Accordion.Control><Text size="sm">{functionCallTitle(call.name)}</Text></Accordion.Control>
           <Accordion.Panel>
+            <Text size="xs" c="dimmed">Function {call.name}</Text>
             <Text size="xs" fw={600}>Asked with</Text>
-            <Code block tabIndex={0}>{pretty(call.arguments)}</Code>
+            <Code block style={WRAP}>{pretty(call.arguments)}</Code>
             <Text size="xs" fw={600} mt="xs">Got back</Text>
-            <Code block tabIndex={0}>{pretty(call.result)}</Code>
+            <Code block style={WRAP}>{pretty(call.result)}</Code>
           </Accordion.Panel>
         </Accordion.Item>
       ))}
@@ -82,14 +94,14 @@ export function TryItPanel({ assistant }: { assistant: Assistant }) {
           {conversationId && <Button size="xs" variant="subtle" onClick={restart}>New chat</Button>}
         </Group>
         <Text size="xs" c="dimmed">Free test chats with the saved settings (save first to try a change). They are listed under Conversations as “Test”.</Text>
-        <ScrollArea.Autosize mah={420} type="auto">
+        <ScrollArea.Autosize mah={420} type="auto" scrollbars="y">
           <Stack gap="xs" role="log" aria-label="Test chat" aria-live="polite">
             {turns.length === 0 && <Text size="sm" c="dimmed">Write a message as a customer would, e.g. “Are you open on Sunday?”</Text>}
             {turns.map((turn, index) => (
-              <Paper key={index} p="xs" radius="md" bg={turn.role === 'user' ? 'blue.0' : 'gray.1'} ml={turn.role === 'user' ? 'lg' : 0} mr={turn.role === 'assistant' ? 'lg' : 0}>
+              <Paper key={index} p="xs" radius="md" style={WRAP} bg={turn.role === 'user' ? 'blue.0' : 'gray.1'} ml={turn.role === 'user' ? 'lg' : 0} mr={turn.role === 'assistant' ? 'lg' : 0}>
                 <Text size="xs" fw={600} c="dimmed">{turn.role === 'user' ? 'You' : assistant.name}</Text>
                 <FunctionCalls calls={turn.functionCalls} />
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{turn.text || (sending && index === turns.length - 1 ? '…' : '')}</Text>
+                <Text size="sm" style={WRAP}>{turn.text || (sending && index === turns.length - 1 ? '…' : '')}</Text>
               </Paper>
             ))}
           </Stack>

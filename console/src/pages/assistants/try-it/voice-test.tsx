@@ -12,7 +12,7 @@ interface Line {
 
 /** "Config key X is not set" becomes a sentence that says what to do about it. */
 function unavailableAdvice(reason: string): string {
-  return `Test calls need a speech provider on this server, and it has none it can use for this assistant: ${reason} Set it in the server's configuration (for example SPEECH_BASE_URL for a self-hosted speech server, or SPEECH_API_KEY), restart the server, then try again.`;
+  return `Test calls need a speech provider, and this server has none for this assistant yet. ${reason} Add that setting to the server's configuration, restart the server, then try again.`;
 }
 
 /** A test call from this browser with the microphone, its live transcript and a hang-up button. */
