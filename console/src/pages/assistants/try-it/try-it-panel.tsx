@@ -1,5 +1,5 @@
 import { Accordion, Alert, Button, Code, Group, Paper, ScrollArea, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { describeError } from '../../../api/errors.js';
 import type { Assistant } from '../../../api/types.js';
 import { sendAndStream, startTestConversation, type FunctionCall } from './chat-session.js';
@@ -52,6 +52,11 @@ export function TryItPanel({ assistant }: { assistant: Assistant }) {
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const conversation = useRef<string | null>(null);
+  const viewport = useRef<HTMLDivElement>(null);
+  // The newest words in view as they arrive.
+  useEffect(() => {
+    viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
+  }, [turns]);
 
   const updateLast = (change: (turn: Turn) => Turn) => setTurns((all) => [...all.slice(0, -1), change(all[all.length - 1]!)]);
 
@@ -94,14 +99,14 @@ export function TryItPanel({ assistant }: { assistant: Assistant }) {
           {conversationId && <Button size="xs" variant="subtle" onClick={restart}>New chat</Button>}
         </Group>
         <Text size="xs" c="dimmed">Free test chats with the saved settings (save first to try a change). They are listed under Conversations as “Test”.</Text>
-        <ScrollArea.Autosize mah={420} type="auto" scrollbars="y">
+        <ScrollArea.Autosize mah={420} type="auto" scrollbars="y" viewportRef={viewport}>
           <Stack gap="xs" role="log" aria-label="Test chat" aria-live="polite">
             {turns.length === 0 && <Text size="sm" c="dimmed">Write a message as a customer would, e.g. “Are you open on Sunday?”</Text>}
             {turns.map((turn, index) => (
               <Paper key={index} p="xs" radius="md" style={WRAP} bg={turn.role === 'user' ? 'blue.0' : 'gray.1'} ml={turn.role === 'user' ? 'lg' : 0} mr={turn.role === 'assistant' ? 'lg' : 0}>
                 <Text size="xs" fw={600} c="dimmed">{turn.role === 'user' ? 'You' : assistant.name}</Text>
-                <FunctionCalls calls={turn.functionCalls} />
                 <Text size="sm" style={WRAP}>{turn.text || (sending && index === turns.length - 1 ? '…' : '')}</Text>
+                <FunctionCalls calls={turn.functionCalls} />
               </Paper>
             ))}
           </Stack>
