@@ -23,8 +23,7 @@ export async function startWebCall(assistantUuid: string, events: CallEvents): P
   const body = (await response.json().catch(() => undefined)) as { websocket_url?: string } | undefined;
   if (!response.ok || !body?.websocket_url) throw apiErrorFrom(body, response.status);
 
-  const socket = new WebSocket(body.websocket_url);
-  socket.binaryType = 'arraybuffer';
+  let socket: WebSocket | null = null;
   let context: AudioContext | null = null;
   let microphone: MediaStream | null = null;
   let playhead = 0;
@@ -38,7 +37,8 @@ export async function startWebCall(assistantUuid: string, events: CallEvents): P
     events.onStatus(text, 'ended');
     microphone?.getTracks().forEach((track) => track.stop());
     // Give the server the end event before the socket goes.
-    if (socket.readyState <= WebSocket.OPEN) setTimeout(() => socket.close(), 500);
+    const closing = socket;
+    if (closing && closing.readyState <= WebSocket.OPEN) setTimeout(() => closing.close(), 500);
     setTimeout(() => void context?.close(), 600);
   };
 
@@ -47,21 +47,32 @@ export async function startWebCall(assistantUuid: string, events: CallEvents): P
     await context.audioWorklet.addModule('/call/assets/capture-worklet.js');
     microphone = await navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true } });
   } catch (error) {
+    // The call was placed but cannot be carried: open its socket only to end it.
+    const unused = new WebSocket(body.websocket_url);
+    unused.onopen = () => {
+      unused.send(JSON.stringify({ type: 'end' }));
+      unused.close();
+    };
     finish('Call ended.');
     throw new Error(`The microphone could not be used: ${error instanceof Error ? error.message : String(error)}. Allow it in the browser's address bar, then try again.`);
   }
   const audio = context;
   const mic = microphone;
+  // Opened once the microphone is ready, with its handlers set before it can open.
+  const live = new WebSocket(body.websocket_url);
+  socket = live;
+  live.binaryType = 'arraybuffer';
+  events.onStatus('Connecting…', 'starting');
 
-  socket.onopen = () => {
+  live.onopen = () => {
     events.onStatus('On the call. Speak now.', 'connected');
     const capture = new AudioWorkletNode(audio, 'capture-16k');
     capture.port.onmessage = (message) => {
-      if (socket.readyState === WebSocket.OPEN) socket.send(message.data as ArrayBuffer);
+      if (live.readyState === WebSocket.OPEN) live.send(message.data as ArrayBuffer);
     };
     audio.createMediaStreamSource(mic).connect(capture);
   };
-  socket.onmessage = (message) => {
+  live.onmessage = (message) => {
     if (typeof message.data === 'string') {
       const event = JSON.parse(message.data) as { type: string; role?: 'user' | 'assistant'; text?: string; final?: boolean; reason?: string };
       if (event.type === 'transcript' && event.role) events.onTranscript(event.role, event.text ?? '', Boolean(event.final));
@@ -86,11 +97,10 @@ export async function startWebCall(assistantUuid: string, events: CallEvents): P
     source.onended = () => playing.delete(source);
     received += (samples.length / RATE) * 1000;
   };
-  socket.onclose = () => finish('Call ended.');
-  events.onStatus('Connecting…', 'starting');
+  live.onclose = () => finish('Call ended.');
   return {
     hangUp: () => {
-      if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: 'end' }));
+      if (live.readyState === WebSocket.OPEN) live.send(JSON.stringify({ type: 'end' }));
       finish('Call ended.');
     },
     receivedMs: () => received,
