@@ -63,4 +63,21 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   generateReply: { assistant_id: 1, customer_identifier: CUSTOMER, message: 'Can I order a birthday cake for Saturday?', variables: { customer_name: 'Ana' } },
   makeCall: { phone_number: CUSTOMER, assistant_id: 1, variables: { customer_name: 'Ana' } },
   startWebCall: { assistant_id: EXAMPLE_ASSISTANT_UUID, variables: { customer_name: 'Ana' } },
+  // Campaigns call from assistant 2, the bakery's outbound assistant.
+  createCampaign: {
+    name: 'Saturday cake pre-orders', assistant_id: 2, timezone: 'Europe/Bucharest', max_calls_in_parallel: 3,
+    allowed_hours_start_time: '09:00', allowed_hours_end_time: '18:00', allowed_days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'],
+    max_retries: 3, retry_interval: 60, retry_on_voicemail: true, mark_complete_when_no_leads: true, phone_number_ids: [1],
+  },
+  createCampaignPlural: { name: 'Christmas orders', assistant_id: 2, allowed_hours_start_time: '10:00', allowed_hours_end_time: '19:00' },
+  updateCampaign: { max_calls_in_parallel: 5, retry_interval: 120 },
+  createLead: {
+    campaign_id: 1, phone_number: CUSTOMER, variables: { customer_name: 'Ana' },
+    secondary_contacts: [{ phone_number: '+40722333444', variables: { customer_name: 'Mihai' } }],
+  },
+  updateLead: { variables: { preferred_cake: 'chocolate' } },
+  importLeads: { campaign_id: 1, csv: 'phone_number,customer_name\n+40733444555,Ioana\n+40744555666,Dan\n' },
+  addDoNotCall: { phone_number: '+40755666777', reason: 'Asked not to be called again' },
+  importDoNotCall: { phone_numbers: ['+40766777888', '+40721987654'] },
+  updateCampaignStatus: { campaign_id: 1, action: 'start' },
 };

@@ -31,6 +31,7 @@ import { installWidgetCors } from './modules/widget/widget-cors.js';
 import { widgetRoutes } from './modules/widget/widget.routes.js';
 import { loadWidgetScript } from './modules/widget/widget-script.js';
 import { registerCalls } from './modules/calls/calls.plugin.js';
+import { campaignsRoutes, leadsRoutes } from './modules/campaigns/index.js';
 import { VERSION } from './version.js';
 import { REQUEST_EXAMPLES } from './api-examples.js';
 
@@ -91,6 +92,9 @@ export async function buildApp(deps: Deps): Promise<App> {
   await registerCalls(app, {
     calls: deps.services.callsModule, publicUrl: deps.config.PUBLIC_URL, resolveBearer: (token) => deps.services.auth.resolveBearer(token), logger: deps.logger,
   });
+  const { campaignsModule } = deps.services;
+  await app.register(campaignsRoutes, { prefix: '/api', campaigns: campaignsModule.campaigns });
+  await app.register(leadsRoutes, { prefix: '/api', leads: campaignsModule.leads, doNotCall: campaignsModule.doNotCall, importDeps: campaignsModule.importDeps });
   // Closing the app lets running jobs finish (before server.ts closes the database).
   app.addHook('onReady', () => deps.services.auth.start());
   app.addHook('onClose', async () => {

@@ -263,6 +263,22 @@ export const ConfigSchema = Type.Object({
     minimum: 1, maximum: 10_000, default: 3,
     description: 'Public browser calls in progress at once from one client network (an IPv4 address or an IPv6 /64).',
   }),
+  CAMPAIGN_QUIET_HOURS: Type.String({
+    pattern: '^([01]\\d|2[0-3]):[0-5]\\d-([01]\\d|2[0-3]):[0-5]\\d$', default: '08:00-21:00',
+    description: 'The hours (HH:MM-HH:MM) outside which no campaign dials a number, whatever its own window: in the time zone of the number\'s country when it has one, otherwise the campaign\'s.',
+  }),
+  CAMPAIGN_MAX_ATTEMPTS_PER_NUMBER_PER_DAY: Type.Integer({
+    minimum: 1, maximum: 100, default: 3,
+    description: 'Campaign calls to one number in any 24 hours, across all of the account\'s campaigns.',
+  }),
+  CAMPAIGN_PRE_DIAL_WEBHOOK_TIMEOUT_MS: Type.Integer({
+    minimum: 100, maximum: 10_000, default: 2_000,
+    description: 'How long the dialer waits for a campaign\'s pre-dial webhook; no answer in time skips the lead for this attempt.',
+  }),
+  CAMPAIGN_DIALER_INTERVAL_SECONDS: Type.Integer({
+    minimum: 1, maximum: 300, default: 15,
+    description: 'How often running campaigns are looked at for leads that came due (retries, an allowed window opening); a call ending or a lead added dials at once.',
+  }),
   DEEPGRAM_API_KEY: Type.Optional(Type.String({
     minLength: 1,
     description: 'Deepgram key (live transcription and Aura).',

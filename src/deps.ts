@@ -41,6 +41,7 @@ import { parseRetrySchedule, registerWebhookJobs } from './modules/webhooks/webh
 import { createImmediateWebhooks } from './modules/webhooks/immediate-delivery.js';
 import { widgetServiceFrom } from './modules/widget/widget.service.js';
 import { createCallsModule, registerCallsJobs } from './modules/calls/calls.module.js';
+import { createCampaignsModule, leadOfCall } from './modules/campaigns/index.js';
 import type { CallEngine } from './modules/calls/engine/engine.types.js';
 import { createModeEngine } from './modules/calls/engine/mode-engine.js';
 import { createPipelineEngine, type PipelineEngineDeps } from './modules/calls/engine/pipeline/pipeline-engine.js';
@@ -167,8 +168,17 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
     originForAssistant: (assistantUuid, origin) => widget.originForAssistant(assistantUuid, origin),
     chatapp: chatapp.voiceCalls,
     sendWebhookNow: createImmediateWebhooks({ db, clock, http: deps.http, signingSecrets: webhooks.signingSecrets }).send,
+    leadOfCall,
   });
-  return { callsModule, accounts, auth, apiKeys, webhooks, knowledge, ...assistantServices, chatapp, conversations: conversationsModule.conversations, conversationsModule, widget, voiceTurns };
+  const campaignsModule = createCampaignsModule({
+    config, db, clock, logger: deps.logger, http: deps.http,
+    loadAssistant: (userId, assistantId) => conversationsModule.assistants.byId(userId, assistantId),
+    ownedPhoneNumberIds: async (userId, ids, tx) => (await assistantServices.phoneNumbers.lockOwned(userId, ids, tx)).map((row) => row.id),
+    canPayMinute: async (userId) => (await accounts.getUser(userId)).balance_micros >= callsModule.pricePerMinuteMicros,
+    // A lead's variables are the call's variables as imported (strings, numbers, booleans).
+    placeCall: (userId, input, dial) => callsModule.calls.makeCall(userId, input as Parameters<typeof callsModule.calls.makeCall>[1], dial),
+  });
+  return { callsModule, campaignsModule, accounts, auth, apiKeys, webhooks, knowledge, ...assistantServices, chatapp, conversations: conversationsModule.conversations, conversationsModule, widget, voiceTurns };
 }
 
 /** The call engine of each assistant mode, on the chat's model, functions and prompt. */
@@ -238,6 +248,7 @@ function registerBackgroundJobs({ jobs, config, clock, http, services, extractio
   registerChatappJobs(jobs, services.chatapp);
   registerConversationsJobs(jobs, services.conversationsModule);
   registerCallsJobs(jobs, services.callsModule);
+  services.campaignsModule.registerJobs(jobs);
   registerPhoneNumberJobs(jobs, services.phoneNumbers);
   registerWebhookJobs(jobs, {
     clock,

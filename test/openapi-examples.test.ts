@@ -128,6 +128,14 @@ const STORY: Array<[operationId: string, run?: () => Promise<unknown>]> = [
   }],
   ['sendConversationMessage', () => send('sendConversationMessage', { uuid: conversationUuid })],
   ['generateReply'], ['makeCall'], ['startWebCall'],
+  ['createCampaign', async () => {
+    // The bakery's outbound assistant (id 2), which its campaigns call from.
+    const outbound = { ...bodies(operation('createAssistant').operation)[0]!.example, name: 'Bakery pre-orders', type: 'outbound' };
+    const res = await t.app.inject({ method: 'POST', url: '/api/user/assistant', headers: bearer(token), payload: outbound });
+    expect(res.json().data.id).toBe(2);
+    await send('createCampaign');
+  }],
+  ['createCampaignPlural'], ['updateCampaign'], ['createLead'], ['updateLead'], ['importLeads'], ['addDoNotCall'], ['importDoNotCall'], ['updateCampaignStatus'],
 ];
 
 describe('the request examples of the OpenAPI document', () => {

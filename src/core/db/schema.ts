@@ -677,6 +677,9 @@ export interface CallsTable {
   budget_day: ColumnType<unknown, never, never>;
   /** What the call's minutes counted against that day's widget budget. */
   budget_micros: Generated<number>;
+  /** The campaign and lead a campaign call dials (migration 0025). */
+  campaign_id: ColumnType<number | null, number | null | undefined, number | null>;
+  lead_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -728,8 +731,88 @@ export interface Database {
   chatapp_conversations: ChatappConversationsTable;
   chatapp_messages: ChatappMessagesTable;
   chatapp_call_permission_requests: ChatappCallPermissionRequestsTable;
+  campaigns: CampaignsTable;
+  leads: LeadsTable;
+  lead_attempts: LeadAttemptsTable;
+  do_not_call_numbers: DoNotCallNumbersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type AccessTokenRow = Selectable<AccessTokensTable>;
+
+export type CampaignStatus = 'draft' | 'in-progress' | 'paused' | 'stopped' | 'completed';
+
+export interface CampaignsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  assistant_id: number | null;
+  status: Generated<CampaignStatus>;
+  /** Why the dialer paused the campaign (its owner's balance, its assistant gone). */
+  pause_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  timezone: string;
+  max_calls_in_parallel: number;
+  /** HH:MM in the campaign's time zone. */
+  allowed_hours_start_time: string;
+  allowed_hours_end_time: string;
+  allowed_days: JsonColumn<string[]>;
+  max_retries: number;
+  /** Minutes. */
+  retry_interval: number;
+  retry_on_voicemail: boolean;
+  retry_on_goal_incomplete: boolean;
+  goal_completion_variable: string | null;
+  mark_complete_when_no_leads: boolean;
+  phone_number_ids: JsonColumn<number[]>;
+  dial_sequence: ColumnType<string, never, string | number>;
+  pre_dial_webhook_url: string | null;
+  pre_dial_webhook_secret: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type LeadStatus = 'created' | 'scheduled' | 'processing' | 'completed' | 'rescheduled' | 'reached-max-retries' | 'blacklisted';
+
+export interface LeadsTable {
+  id: Generated<number>;
+  user_id: number;
+  campaign_id: number;
+  /** Set on a secondary contact: the lead it belongs to. */
+  parent_lead_id: number | null;
+  position: Generated<number>;
+  phone_number: string;
+  variables: JsonColumn<Record<string, unknown>>;
+  status: Generated<LeadStatus>;
+  call_tries: Generated<number>;
+  contact_position: Generated<number>;
+  contact_tries: Generated<number>;
+  next_attempt_at: Timestamp | null;
+  current_call_id: number | null;
+  reserved_until: Timestamp | null;
+  last_outcome: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface LeadAttemptsTable {
+  id: Generated<number>;
+  user_id: number;
+  lead_id: number;
+  campaign_id: number;
+  phone_number: string;
+  call_id: number | null;
+  outcome: string | null;
+  detail: string | null;
+  started_at: Timestamp;
+  ended_at: Timestamp | null;
+}
+
+export interface DoNotCallNumbersTable {
+  id: Generated<number>;
+  user_id: number;
+  phone_number: string;
+  source: 'api' | 'import' | 'opt_out' | 'evaluation';
+  reason: string | null;
+  created_at: Timestamp;
+}

@@ -25,6 +25,7 @@ import type { OriginVerdict } from '../widget/index.js';
 import type { VoiceCallsPort } from '../chatapp/voice-calls.port.js';
 import { createChatappCallsModule } from './legs/chatapp/chatapp-calls.module.js';
 import { iceServersFromConfig, type WebrtcLegOptions } from './legs/chatapp/chatapp-webrtc.js';
+import type { LeadOfCall } from './campaign-calls.port.js';
 
 export interface CallsConfig extends RecordingsConfig {
   DATA_DIR: string;
@@ -66,6 +67,8 @@ export interface CallsModuleDeps {
   /** Calls on the chatapp platform (WebRTC); absent: no chatapp calls. */
   chatapp?: VoiceCallsPort;
   chatappLegOptions?: WebrtcLegOptions;
+  /** The lead object of a campaign call's post-call webhook (the campaigns module's). */
+  leadOfCall?: LeadOfCall;
 }
 
 /** Builds the calls module: Twilio client and accounts, live sessions, the API service and webhooks. */
@@ -100,14 +103,17 @@ export function createCallsModule(deps: CallsModuleDeps) {
       loadAssistant: deps.loadAssistant, beforeAnswer,
     })
     : null;
-  return { calls, webCalls, sessions, twilioWebhooks, rest, accounts, pricePerMinuteMicros, llm: deps.llm, modelFor: deps.modelFor, loadAssistant: deps.loadAssistant, chatappCalls };
+  return {
+    calls, webCalls, sessions, twilioWebhooks, rest, accounts, pricePerMinuteMicros, llm: deps.llm, modelFor: deps.modelFor, loadAssistant: deps.loadAssistant, chatappCalls,
+    leadOfCall: deps.leadOfCall,
+  };
 }
 
 export type CallsModule = ReturnType<typeof createCallsModule>;
 
 /** Post-call evaluation + webhook, and the sweep of calls whose media process died. */
 export function registerCallsJobs(jobs: JobRunner, module: CallsModule): void {
-  registerCallFinalize(jobs, { llm: module.llm, modelFor: module.modelFor, loadAssistant: module.loadAssistant });
+  registerCallFinalize(jobs, { llm: module.llm, modelFor: module.modelFor, loadAssistant: module.loadAssistant, leadOfCall: module.leadOfCall });
   registerCallSweep(jobs, {
     telephonyFor: (call) => {
       if (call.provider === 'twilio') return controlForCall(module.rest, module.accounts, call);

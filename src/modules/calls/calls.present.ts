@@ -4,13 +4,13 @@ import { callParties } from './lifecycle/post-call-webhook.js';
 import type { CallRow } from './calls.repo.js';
 
 /** A call as the reference's list and get routes show it. */
-export function presentCall(call: CallRow & { assistant_name: string | null }) {
+export function presentCall(call: CallRow & { assistant_name: string | null; campaign_name?: string | null }) {
   const parties = callParties(call);
   return {
     id: call.id,
     assistant_id: call.assistant_id,
     assistant_name: call.assistant_name,
-    campaign_name: null,
+    campaign_name: call.campaign_name ?? null,
     type: call.type,
     duration: call.duration_seconds ?? 0,
     assistant_phone_number: parties.assistant,

@@ -29,6 +29,9 @@ export interface NewCall {
   chatapp_sender_id?: number | null;
   /** The client network of a public browser call. */
   client_network?: string | null;
+  /** The campaign and lead a campaign call dials. */
+  campaign_id?: number | null;
+  lead_id?: number | null;
 }
 
 export interface CallFilters {
@@ -36,6 +39,7 @@ export interface CallFilters {
   type?: CallsTable['type'];
   phoneNumber?: string;
   assistantId?: number;
+  campaignId?: number;
   /** Inclusive bounds, UTC. */
   from?: Date;
   to?: Date;
@@ -57,8 +61,9 @@ export function createCallsRepo(db: DbOrTx) {
     db
       .selectFrom('calls as c')
       .leftJoin('assistants as a', 'a.id', 'c.assistant_id')
+      .leftJoin('campaigns as k', 'k.id', 'c.campaign_id')
       .selectAll('c')
-      .select('a.name as assistant_name');
+      .select(['a.name as assistant_name', 'k.name as campaign_name']);
 
   return {
     insert(call: NewCall): Promise<CallRow> {
@@ -83,6 +88,7 @@ export function createCallsRepo(db: DbOrTx) {
           lease_until: call.lease_until,
           ...(call.chatapp_sender_id ? { chatapp_sender_id: call.chatapp_sender_id } : {}),
           ...(call.client_network ? { client_network: call.client_network } : {}),
+          ...(call.campaign_id ? { campaign_id: call.campaign_id, lead_id: call.lead_id ?? null } : {}),
           created_at: call.now,
           updated_at: call.now,
         })
@@ -107,6 +113,7 @@ export function createCallsRepo(db: DbOrTx) {
       if (filters.status) query = query.where('c.status', '=', filters.status);
       if (filters.type) query = query.where('c.type', '=', filters.type);
       if (filters.assistantId !== undefined) query = query.where('c.assistant_id', '=', filters.assistantId);
+      if (filters.campaignId !== undefined) query = query.where('c.campaign_id', '=', filters.campaignId);
       if (filters.from) query = query.where('c.created_at', '>=', filters.from);
       if (filters.to) query = query.where('c.created_at', '<=', filters.to);
       const phone = filters.phoneNumber;
@@ -114,8 +121,9 @@ export function createCallsRepo(db: DbOrTx) {
       const { total } = await query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
       const items = await query
         .leftJoin('assistants as a', 'a.id', 'c.assistant_id')
+        .leftJoin('campaigns as k', 'k.id', 'c.campaign_id')
         .selectAll('c')
-        .select('a.name as assistant_name')
+        .select(['a.name as assistant_name', 'k.name as campaign_name'])
         .orderBy('c.id', 'desc')
         .limit(perPage)
         .offset((page - 1) * perPage)

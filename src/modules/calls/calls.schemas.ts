@@ -39,6 +39,7 @@ export const ListCallsQuery = Type.Object({
   type: Type.Optional(Type.Unsafe<CallType>({ type: 'string', enum: CALL_TYPES })),
   phone_number: Type.Optional(Type.String({ maxLength: 32 })),
   assistant_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  campaign_id: Type.Optional(Type.Integer({ minimum: 1 })),
   date_from: Type.Optional(Day),
   date_to: Type.Optional(Day),
   page: Type.Integer({ minimum: 1, default: 1 }),

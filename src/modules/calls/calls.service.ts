@@ -8,6 +8,7 @@ import { InsufficientBalanceError } from '../accounts/index.js';
 import type { RuntimeAssistant } from '../assistants/index.js';
 import { normalizePhone } from '../phone-numbers/index.js';
 import { reserveMinute } from './lifecycle/call-billing.js';
+import type { CampaignDial } from './campaign-calls.port.js';
 import { endCall } from './lifecycle/call-end.js';
 import { createCallsRepo, LIVE_STATUSES, type CallFilters } from './calls.repo.js';
 import { createPhoneLinesRepo } from './phone-lines.repo.js';
@@ -38,11 +39,11 @@ export function createCallsService(deps: CallsServiceDeps) {
   const { db, clock } = deps;
 
   /** The caller id and the account that dials from it; refused when telephony is not set up. */
-  async function dialingLine(assistant: RuntimeAssistant) {
+  async function dialingLine(assistant: RuntimeAssistant, lineId = assistant.phone_number_id) {
     if (!deps.publicUrl) throw new AppError(503, 'Phone calls are not configured: set PUBLIC_URL to the https address Twilio can reach.');
-    const line = assistant.phone_number_id === null
+    const line = lineId === null
       ? undefined
-      : await createPhoneLinesRepo(db).dialingLine(assistant.user_id, assistant.phone_number_id);
+      : await createPhoneLinesRepo(db).dialingLine(assistant.user_id, lineId);
     if (!line) throw new AppError(422, 'The assistant has no phone number to call from. Assign one with phone_number_id.');
     // Another account's line: calling from it would show their number to the people called.
     if (line.held_elsewhere) throw new AppError(422, `The number ${line.phone_number} is registered by another account; the assistant cannot call from it.`);
@@ -69,14 +70,14 @@ export function createCallsService(deps: CallsServiceDeps) {
      * ends the call as failed and returns the reservation. Once Twilio has accepted the dial the
      * call is real whatever happens here: it is never recorded as failed, and if noting its
      * CallSid fails, its status callbacks (which name the call id) and its media stream record it
-     * and follow it to its end.
+     * and follow it to its end. A campaign's dial names its campaign, lead and caller number.
      */
-    async makeCall(userId: number, body: MakeCallBody) {
+    async makeCall(userId: number, body: MakeCallBody, campaign?: CampaignDial) {
       const to = /^\+[1-9]\d{6,14}$/.test(body.phone_number) ? normalizePhone(body.phone_number)?.e164 : undefined;
       if (!to) throw new AppError(400, INVALID_PHONE);
       const assistant = await deps.loadAssistant(userId, body.assistant_id);
       if (!assistant) throw new AppError(404, ASSISTANT_NOT_OWNED);
-      const { line, credentials, urls } = await dialingLine(assistant);
+      const { line, credentials, urls } = await dialingLine(assistant, campaign?.fromPhoneNumberId ?? assistant.phone_number_id);
       const now = clock.now();
       const call = await inTransaction(db, async (tx) => {
         const row = await createCallsRepo(tx).insert({
@@ -84,6 +85,7 @@ export function createCallsService(deps: CallsServiceDeps) {
           is_test: false, status: 'initiated', provider: 'twilio', provider_call_id: null, provider_account_id: credentials.accountSid,
           from_number: line.phone_number, to_number: to, variables: body.variables ?? {}, price_per_minute_micros: deps.pricePerMinuteMicros,
           lease_until: new Date(now.getTime() + assistant.ringing_time * 1000 + DIAL_GRACE_MS), now,
+          campaign_id: campaign?.campaignId, lead_id: campaign?.leadId,
         });
         try {
           await reserveMinute(tx, { id: row.id, userId, pricePerMinuteMicros: row.price_per_minute_micros }, now);
@@ -111,6 +113,7 @@ export function createCallsService(deps: CallsServiceDeps) {
         status: query.status,
         type: query.type,
         assistantId: query.assistant_id,
+        campaignId: query.campaign_id,
         phoneNumber: query.phone_number ? (normalizePhone(query.phone_number)?.e164 ?? query.phone_number) : undefined,
         from: query.date_from ? dayStart(query.date_from) : undefined,
         to: query.date_to ? new Date(dayStart(query.date_to).getTime() + 86_400_000 - 1) : undefined,

@@ -22,6 +22,7 @@ import * as indexDrivenJobWrites from './0021-index-driven-job-writes.js';
 import * as webCallBounds from './0022-web-call-bounds.js';
 import * as twilioClaims from './0023-twilio-claims.js';
 import * as phoneNumberRelease from './0024-phone-number-release.js';
+import * as campaigns from './0025-campaigns.js';
 
 /**
  * Every migration in order. Listed explicitly (not read from a folder) so the order is reviewed
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0022-web-call-bounds': webCallBounds,
   '0023-twilio-claims': twilioClaims,
   '0024-phone-number-release': phoneNumberRelease,
+  '0025-campaigns': campaigns,
 };

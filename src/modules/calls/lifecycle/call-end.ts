@@ -7,6 +7,7 @@ import { evaluateConversation, type LanguageModel, type ModelResolver, type Runt
 import { settleCall } from './call-billing.js';
 import { createCallsRepo, LIVE_STATUSES, type CallRow } from '../calls.repo.js';
 import { POST_CALL_EVENT, isCompletedCall, postCallPayload, transcriptLines } from './post-call-webhook.js';
+import { CAMPAIGN_CALL_FINALIZED_JOB, CAMPAIGN_DIAL_JOB, campaignDialKey, type LeadOfCall } from './campaign-calls.port.js';
 
 export const CALL_FINALIZE_JOB = 'calls.finalize';
 const FINALIZE_ATTEMPTS = 4;
@@ -47,6 +48,8 @@ export async function endCall(db: Db, callId: number, end: CallEnd): Promise<Cal
     if (!row) return undefined;
     row.cost_micros = await settleCall(tx, row, answeredAt ? duration : 0, end.endedAt);
     await enqueueJob(tx, { kind: CALL_FINALIZE_JOB, payload: { callId }, maxAttempts: FINALIZE_ATTEMPTS, dedupeKey: `call-finalize:${callId}` });
+    // The campaign's dial slot is free now, not once the call is evaluated.
+    if (row.campaign_id !== null) await enqueueJob(tx, { kind: CAMPAIGN_DIAL_JOB, payload: { campaignId: row.campaign_id }, dedupeKey: campaignDialKey(row.campaign_id) });
     return row;
   });
 }
@@ -55,6 +58,8 @@ export interface CallFinalizeDeps {
   llm: LanguageModel;
   modelFor: ModelResolver;
   loadAssistant(userId: number, assistantId: number): Promise<RuntimeAssistant | undefined>;
+  /** The lead a campaign call dialled, for its webhook; absent: no campaigns. */
+  leadOfCall?: LeadOfCall;
 }
 
 export function registerCallFinalize(jobs: JobRunner, deps: CallFinalizeDeps): void {
@@ -79,9 +84,11 @@ async function finalizeCall(callId: number, ctx: JobContext, deps: CallFinalizeD
   }
   await inTransaction(ctx.db, async (tx) => {
     if (!(await createCallsRepo(tx).markFinalized(callId, ctx.now, extracted))) return;
+    if (call.lead_id !== null) await enqueueJob(tx, { kind: CAMPAIGN_CALL_FINALIZED_JOB, payload: { callId }, dedupeKey: `campaign-call-finalized:${callId}` });
     if (!assistant?.is_webhook_active || !assistant.webhook_url) return;
     if (assistant.send_webhook_only_on_completed && !isCompletedCall(call.status)) return;
-    const payload = postCallPayload({ call, extracted, includeRecording: assistant.include_recording_in_webhook });
+    const lead = call.lead_id !== null && deps.leadOfCall ? await deps.leadOfCall(tx, call) : null;
+    const payload = postCallPayload({ call, extracted, includeRecording: assistant.include_recording_in_webhook, lead });
     await enqueueWebhook(tx, { userId: call.user_id, url: assistant.webhook_url, event: POST_CALL_EVENT, payload, now: ctx.now });
   });
 }

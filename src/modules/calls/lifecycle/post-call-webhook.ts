@@ -25,7 +25,7 @@ export function callParties(call: Pick<CallRow, 'direction' | 'from_number' | 't
 }
 
 /** The post-call webhook body, field for field as the reference documents it. */
-export function postCallPayload(input: { call: CallRow; extracted: Record<string, unknown> | null; includeRecording: boolean }) {
+export function postCallPayload(input: { call: CallRow; extracted: Record<string, unknown> | null; includeRecording: boolean; lead?: Record<string, unknown> | null }) {
   const { call } = input;
   const parties = callParties(call);
   return {
@@ -41,5 +41,7 @@ export function postCallPayload(input: { call: CallRow; extracted: Record<string
     ...(input.includeRecording ? { recording_url: call.recording_url } : {}),
     created_at: isoTimestamp(call.created_at),
     finished_at: isoTimestamp(call.ended_at ?? call.updated_at),
+    // Campaign calls only, as the reference sends it.
+    ...(input.lead ? { lead: input.lead } : {}),
   };
 }
