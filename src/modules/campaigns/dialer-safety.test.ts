@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signPayload } from '../../core/net/index.js';
 import { enqueueJob } from '../../core/jobs/index.js';
 import { CAMPAIGN_CALL_FINALIZED_JOB } from '../calls/campaign-calls.port.js';
+import { callFunctions } from '../calls/engine/call-functions.js';
 import { addLead, createCampaign, setStatus } from '../../../test/helpers/campaigns.js';
 import { callIdOf, dialsFrom } from '../../../test/helpers/campaign-dialer.js';
 import { startWebhookSink, type WebhookSink } from '../../../test/helpers/webhook-sink.js';
@@ -72,6 +73,31 @@ describe('what the dialer never does', () => {
     expect(await lead(o.api, created.id)).toMatchObject({ status: 'blacklisted', last_outcome: 'opted_out' });
     expect((await o.api.get('/api/user/do-not-call')).json().data).toEqual([
       { phone_number: '+14155550311', source: 'evaluation', reason: 'asked not to be called again', created_at: expect.any(String) },
+    ]);
+  });
+
+  it('offers the assistant an opt_out function on campaign calls only, and lists the number of a person who used it', async () => {
+    const assistant = { tools: [] } as unknown as Parameters<typeof callFunctions>[0];
+    const party = { fromNumber: '+14155550001', toNumber: '+14155550312', direction: 'outbound' as const };
+    expect(callFunctions(assistant, party, () => {}).map((f) => f.spec.name)).toEqual([]);
+    const [optOut] = callFunctions(assistant, { ...party, campaignCall: true }, () => {});
+    expect(optOut!.spec.name).toBe('opt_out');
+    expect(await optOut!.call({}, {} as never)).toEqual({ result: { opted_out: true } });
+
+    const o = await ownerWithLine(v.t);
+    const dials = dialsFrom(v, o.number);
+    const campaign = await createCampaign(o.api, o.assistant.id);
+    const created = await addLead(o.api, campaign.id, '+14155550312');
+    await setStatus(o.api, campaign.id, 'start');
+    await drain();
+    const callId = callIdOf(dials.creates()[0]!);
+    const transcript = [{ text: 'Understood, we will not call you again.', type: 'transcript', sender: 'bot', timestamp: 1, function_calls: [{ name: 'opt_out', arguments: {}, result: { opted_out: true } }] }];
+    await v.t.deps.db.updateTable('calls').set({ transcript: JSON.stringify(transcript) }).where('id', '=', callId).execute();
+    await dials.end(dials.creates()[0]!, 'completed');
+    await drain();
+    expect(await lead(o.api, created.id)).toMatchObject({ status: 'blacklisted', last_outcome: 'opted_out' });
+    expect((await o.api.get('/api/user/do-not-call')).json().data).toEqual([
+      { phone_number: '+14155550312', source: 'opt_out', reason: 'asked not to be called again', created_at: expect.any(String) },
     ]);
   });
 

@@ -3,6 +3,7 @@ import { inTransaction, type DbOrTx } from '../../core/db/transaction.js';
 import type { CampaignRow } from './campaigns.repo.js';
 import { enqueueDial } from './dialer-jobs.js';
 import { addToDoNotCall } from './do-not-call.repo.js';
+import { OPT_OUT_FUNCTION } from '../calls/campaign-calls.port.js';
 
 export interface AttemptOutcome {
   /** no-answer, busy, failed, voicemail, goal-not-met, completed, skipped, pre_dial_error, do_not_call, invalid_number, opted_out. */
@@ -91,11 +92,11 @@ export function classifyCall(call: Pick<FinishedCall, 'status' | 'answered_by' |
 /**
  * A campaign call was finalized (ended and evaluated): its outcome settles the lead's attempt.
  * Only the lead's current attempt counts; a repeated or late job finds it settled and does
- * nothing. A person who asked not to be called again (the evaluation's `opt_out`) goes on the
- * account's do-not-call list.
+ * nothing. A person who asked not to be called again (the assistant called `opt_out`, or the
+ * evaluation's `opt_out` is true) goes on the account's do-not-call list.
  */
 export async function recordCallOutcome(db: Db, callId: number, now: Date): Promise<void> {
-  const call = await db.selectFrom('calls').select(['id', 'lead_id', 'status', 'answered_by', 'evaluation', 'end_reason', 'to_number', 'user_id']).where('id', '=', callId).executeTakeFirst();
+  const call = await db.selectFrom('calls').select(['id', 'lead_id', 'status', 'answered_by', 'evaluation', 'end_reason', 'to_number', 'user_id', 'transcript']).where('id', '=', callId).executeTakeFirst();
   if (!call || call.lead_id === null) return;
   await inTransaction(db, async (tx) => {
     const lead = await tx.selectFrom('leads').select(['id', 'status', 'current_call_id', 'campaign_id']).where('id', '=', call.lead_id!).forUpdate().executeTakeFirst();
@@ -103,8 +104,10 @@ export async function recordCallOutcome(db: Db, callId: number, now: Date): Prom
     const campaign = await tx.selectFrom('campaigns').selectAll().where('id', '=', lead.campaign_id).executeTakeFirst();
     if (!campaign) return;
     let outcome = classifyCall(call, campaign);
-    if (call.evaluation?.opt_out === true && call.to_number) {
-      await addToDoNotCall(tx, { userId: call.user_id, phoneNumber: call.to_number, source: 'evaluation', reason: 'asked not to be called again', now });
+    const optedOut = call.transcript.some((entry) => entry.function_calls?.some((f) => f.name === OPT_OUT_FUNCTION && f.result.opted_out === true));
+    if ((optedOut || call.evaluation?.opt_out === true) && call.to_number) {
+      const source = optedOut ? 'opt_out' : 'evaluation';
+      await addToDoNotCall(tx, { userId: call.user_id, phoneNumber: call.to_number, source, reason: 'asked not to be called again', now });
       outcome = { outcome: 'opted_out', detail: 'asked not to be called again', retryable: false, blacklist: true };
     }
     await settleLead(tx, lead.id, { ...outcome, callId: call.id }, campaign, now);

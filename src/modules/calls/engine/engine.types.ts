@@ -19,6 +19,8 @@ export interface CallRecord {
   answeredBy: AnsweredBy | null;
   /** Unix ms when the media connected. */
   startedAtMs: number;
+  /** A campaign's call: the person called can opt out of further calls (OPT_OUT_FUNCTION). */
+  campaignCall?: boolean;
 }
 
 export type AnsweredBy = 'human' | 'machine' | 'unknown';

@@ -297,5 +297,6 @@ function callRecord(live: LiveCall, assistant: RuntimeAssistant, answeredAtMs: n
     variables: { ...assistant.variables, ...row.variables },
     answeredBy: live.answeredBy,
     startedAtMs: answeredAtMs,
+    campaignCall: row.campaign_id !== null,
   };
 }

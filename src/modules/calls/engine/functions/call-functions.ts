@@ -3,6 +3,8 @@ import type { ConversationFunction, FunctionContext, FunctionRun, FunctionSet, R
 import { sipDestination, warmTransferSettings, type WarmTransferSettings } from './warm-transfer.js';
 
 export const TRANSFER_CALL_FUNCTION = 'transfer_call';
+/** On a campaign's call: the person asks never to be called again. Its record in the transcript is what the campaign reads. */
+export const OPT_OUT_FUNCTION = 'opt_out';
 
 /** A hand-over the model asked for; the engine dials it once the reply has been spoken. */
 export interface CallTransferRequest {
@@ -28,11 +30,12 @@ interface Destination {
  */
 export function callFunctions(
   assistant: RuntimeAssistant,
-  call: { fromNumber: string | null; toNumber: string | null; direction: 'inbound' | 'outbound' },
+  call: { fromNumber: string | null; toNumber: string | null; direction: 'inbound' | 'outbound'; campaignCall?: boolean },
   onTransfer: (request: CallTransferRequest) => void,
 ): ConversationFunction[] {
+  const optOut = call.campaignCall ? [optOutFunction()] : [];
   const destinations = transferDestinations(assistant, call);
-  if (destinations.length === 0) return [];
+  if (destinations.length === 0) return optOut;
   const keys = destinations.map((d) => d.key);
   return [
     {
@@ -57,7 +60,26 @@ export function callFunctions(
         return { result: { transferring: true, destination: destination.key } };
       },
     },
+    ...optOut,
   ];
+}
+
+/**
+ * The person called asks not to be called again. Nothing happens during the call: the campaign
+ * reads this function's record in the transcript when it settles the attempt and puts the number
+ * on the account's do-not-call list.
+ */
+function optOutFunction(): ConversationFunction {
+  return {
+    spec: {
+      name: OPT_OUT_FUNCTION,
+      description: 'Call this when the person says they do not want to be called again. Their number is never called again by this business\'s campaigns. Confirm it to them in the same reply.',
+      parameters: { type: 'object', properties: {}, required: [], additionalProperties: false },
+    },
+    async call() {
+      return { result: { opted_out: true } };
+    },
+  };
 }
 
 function transferDestinations(assistant: RuntimeAssistant, call: { fromNumber: string | null; toNumber: string | null; direction: 'inbound' | 'outbound' }): Destination[] {
