@@ -66,6 +66,11 @@ const SECTIONS: Section[] = [
     intro: 'Recordings are kept under `DATA_DIR/recordings`, or in an S3-compatible bucket (AWS S3, MinIO, Garage, R2) when all four `RECORDINGS_S3_*` keys without a default are set. Requests are path-style (`{endpoint}/{bucket}/{key}`) and SigV4-signed.',
     keys: ['RECORDINGS_FORMAT', 'RECORDINGS_S3_ENDPOINT', 'RECORDINGS_S3_BUCKET', 'RECORDINGS_S3_REGION', 'RECORDINGS_S3_ACCESS_KEY_ID', 'RECORDINGS_S3_SECRET_ACCESS_KEY'],
   },
+  {
+    title: 'Campaigns',
+    intro: 'Limits no campaign can widen, and how often the dialer looks for due leads. See [the campaigns API](api/campaigns.md).',
+    keys: ['CAMPAIGN_QUIET_HOURS', 'CAMPAIGN_MAX_ATTEMPTS_PER_NUMBER_PER_DAY', 'CAMPAIGN_PRE_DIAL_WEBHOOK_TIMEOUT_MS', 'CAMPAIGN_DIALER_INTERVAL_SECONDS'],
+  },
 ];
 
 const HEADER = `# Configuration
