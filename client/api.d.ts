@@ -1396,6 +1396,232 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List campaigns (a bare array, newest first) */
+        get: operations["listCampaigns"];
+        put?: never;
+        /** Create a campaign (the same as POST /user/campaign) */
+        post: operations["createCampaignPlural"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/campaign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a campaign (status draft) */
+        post: operations["createCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/campaigns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a campaign */
+        get: operations["getCampaign"];
+        /** Update a draft, stopped or paused campaign (fields not sent are kept) */
+        put: operations["updateCampaign"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/campaigns/update-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start or stop a campaign (stop: calls in progress finish, nothing new is dialled) */
+        post: operations["updateCampaignStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/campaign/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a campaign and its leads (a running one is stopped first) */
+        delete: operations["deleteCampaign"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/campaigns/{id}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Leads by status, calls in progress and the next dial time */
+        get: operations["getCampaignProgress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/lead": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a lead to a campaign */
+        post: operations["createLead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/leads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List leads (newest first, page-paginated) */
+        get: operations["listLeads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/leads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a lead with the outcome of each attempt */
+        get: operations["getLead"];
+        /** Update a lead (variables are merged) */
+        put: operations["updateLead"];
+        post?: never;
+        /** Delete a lead */
+        delete: operations["deleteLead"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/leads/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import up to 50,000 leads from CSV or JSON: a report of rows imported, duplicates and rejected rows */
+        post: operations["importLeads"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/do-not-call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's do-not-call list (newest first, page-paginated) */
+        get: operations["listDoNotCall"];
+        put?: never;
+        /** Add a number to the do-not-call list: no campaign dials it again */
+        post: operations["addDoNotCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/do-not-call/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add many numbers to the do-not-call list (a list or a CSV with a phone_number column) */
+        post: operations["importDoNotCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/do-not-call/{phone_number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take a number off the do-not-call list */
+        delete: operations["removeDoNotCall"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/chatapp/voice/call": {
         parameters: {
             query?: never;
@@ -3489,6 +3715,427 @@ export interface components {
             /** @description ISO 8601; the socket must be opened before this. */
             expires_at: string;
         };
+        Campaign: {
+            id: number;
+            name: string;
+            assistant_id: number | null;
+            /** @description draft, in-progress, paused (by the dialer: see pause_reason), stopped or completed */
+            status: string;
+            pause_reason: string | null;
+            timezone: string;
+            max_calls_in_parallel: number;
+            mark_complete_when_no_leads: boolean;
+            /** @description HH:MM:SS */
+            allowed_hours_start_time: string;
+            /** @description HH:MM:SS */
+            allowed_hours_end_time: string;
+            allowed_days: string[];
+            max_retries: number;
+            retry_interval: number;
+            retry_on_voicemail: boolean;
+            retry_on_goal_incomplete: boolean;
+            goal_completion_variable: string | null;
+            phone_number_ids: number[];
+            pre_dial_webhook_url: string | null;
+            /** @description Signs the pre-dial webhook (X-Signature-256 over "<X-Timestamp>.<body>"). */
+            pre_dial_webhook_secret: string | null;
+            created_at: string;
+            updated_at: string;
+        };
+        ListCampaignsResponse: components["schemas"]["Campaign"][];
+        CreateCampaignPluralRequest: {
+            name: string;
+            /** @description An outbound assistant of the account. */
+            assistant_id: number;
+            /** @description IANA time zone of the allowed hours; default the assistant's. */
+            timezone?: string;
+            /** @default 3 */
+            max_calls_in_parallel?: number;
+            /**
+             * @description H:i in the campaign's time zone, e.g. 09:00.
+             * @default 00:00
+             */
+            allowed_hours_start_time?: string;
+            /**
+             * @description An end before the start is a window crossing midnight: it belongs to the day it starts on.
+             * @default 23:59
+             */
+            allowed_hours_end_time?: string;
+            /**
+             * @default [
+             *       "monday",
+             *       "tuesday",
+             *       "wednesday",
+             *       "thursday",
+             *       "friday",
+             *       "saturday",
+             *       "sunday"
+             *     ]
+             */
+            allowed_days?: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday")[];
+            /**
+             * @description Attempts per contact before it is given up.
+             * @default 3
+             */
+            max_retries?: number;
+            /**
+             * @description Minutes between attempts on one contact.
+             * @default 60
+             */
+            retry_interval?: number;
+            /** @default false */
+            retry_on_voicemail?: boolean;
+            /** @default false */
+            retry_on_goal_incomplete?: boolean;
+            /** @description A bool item of the assistant's post-call schema (or status). */
+            goal_completion_variable?: string | null;
+            /** @default true */
+            mark_complete_when_no_leads?: boolean;
+            /**
+             * @description Caller numbers, used in turn; empty: the assistant's number.
+             * @default []
+             */
+            phone_number_ids?: number[];
+            /**
+             * Format: http-url
+             * @description Asked before each dial (signed, short timeout); answering {"skip": true} skips the lead.
+             */
+            pre_dial_webhook_url?: string | null;
+        };
+        CreateCampaignPluralResponse: {
+            message: string;
+            data: components["schemas"]["Campaign"];
+        };
+        CreateCampaignRequest: {
+            name: string;
+            /** @description An outbound assistant of the account. */
+            assistant_id: number;
+            /** @description IANA time zone of the allowed hours; default the assistant's. */
+            timezone?: string;
+            /** @default 3 */
+            max_calls_in_parallel?: number;
+            /**
+             * @description H:i in the campaign's time zone, e.g. 09:00.
+             * @default 00:00
+             */
+            allowed_hours_start_time?: string;
+            /**
+             * @description An end before the start is a window crossing midnight: it belongs to the day it starts on.
+             * @default 23:59
+             */
+            allowed_hours_end_time?: string;
+            /**
+             * @default [
+             *       "monday",
+             *       "tuesday",
+             *       "wednesday",
+             *       "thursday",
+             *       "friday",
+             *       "saturday",
+             *       "sunday"
+             *     ]
+             */
+            allowed_days?: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday")[];
+            /**
+             * @description Attempts per contact before it is given up.
+             * @default 3
+             */
+            max_retries?: number;
+            /**
+             * @description Minutes between attempts on one contact.
+             * @default 60
+             */
+            retry_interval?: number;
+            /** @default false */
+            retry_on_voicemail?: boolean;
+            /** @default false */
+            retry_on_goal_incomplete?: boolean;
+            /** @description A bool item of the assistant's post-call schema (or status). */
+            goal_completion_variable?: string | null;
+            /** @default true */
+            mark_complete_when_no_leads?: boolean;
+            /**
+             * @description Caller numbers, used in turn; empty: the assistant's number.
+             * @default []
+             */
+            phone_number_ids?: number[];
+            /**
+             * Format: http-url
+             * @description Asked before each dial (signed, short timeout); answering {"skip": true} skips the lead.
+             */
+            pre_dial_webhook_url?: string | null;
+        };
+        CreateCampaignResponse: {
+            message: string;
+            data: components["schemas"]["Campaign"];
+        };
+        GetCampaignResponse: {
+            data: components["schemas"]["Campaign"];
+        };
+        UpdateCampaignRequest: {
+            name?: string;
+            /** @description An outbound assistant of the account. */
+            assistant_id?: number;
+            /** @description IANA time zone of the allowed hours; default the assistant's. */
+            timezone?: string;
+            max_calls_in_parallel?: number;
+            /** @description H:i in the campaign's time zone, e.g. 09:00. */
+            allowed_hours_start_time?: string;
+            /** @description An end before the start is a window crossing midnight: it belongs to the day it starts on. */
+            allowed_hours_end_time?: string;
+            allowed_days?: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday")[];
+            /** @description Attempts per contact before it is given up. */
+            max_retries?: number;
+            /** @description Minutes between attempts on one contact. */
+            retry_interval?: number;
+            retry_on_voicemail?: boolean;
+            retry_on_goal_incomplete?: boolean;
+            /** @description A bool item of the assistant's post-call schema (or status). */
+            goal_completion_variable?: string | null;
+            mark_complete_when_no_leads?: boolean;
+            /** @description Caller numbers, used in turn; empty: the assistant's number. */
+            phone_number_ids?: number[];
+            /**
+             * Format: http-url
+             * @description Asked before each dial (signed, short timeout); answering {"skip": true} skips the lead.
+             */
+            pre_dial_webhook_url?: string | null;
+        };
+        UpdateCampaignResponse: {
+            message: string;
+            data: components["schemas"]["Campaign"];
+        };
+        UpdateCampaignStatusRequest: {
+            campaign_id: number;
+            /** @description start or stop */
+            action: string;
+        };
+        UpdateCampaignStatusResponse: {
+            message: string;
+            success: boolean;
+            data: {
+                campaign_id: number;
+                status: string;
+            };
+        };
+        CampaignProgress: {
+            campaign_id: number;
+            status: string;
+            pause_reason: string | null;
+            leads: {
+                total: number;
+                created: number;
+                scheduled: number;
+                processing: number;
+                completed: number;
+                rescheduled: number;
+                "reached-max-retries": number;
+                blacklisted: number;
+            };
+            calls_in_progress: number;
+            /** @description ISO 8601: when the dialer will next place a call, null when nothing is left to dial or the campaign is not running. */
+            next_dial_at: string | null;
+        };
+        CreateLeadRequest: {
+            /** @description E.164, e.g. +14155550199. */
+            phone_number: string;
+            campaign_id: number;
+            variables?: {
+                [key: string]: string | number | boolean | null;
+            };
+            /** @description Spelled as the reference spells it: add the lead even if the campaign has this number already. */
+            allow_dupplicate?: boolean;
+            /** @description Dialled in order once the lead's own number has had its attempts. */
+            secondary_contacts?: {
+                /** @description E.164, e.g. +14155550199. */
+                phone_number: string;
+                variables?: {
+                    [key: string]: string | number | boolean | null;
+                };
+            }[];
+        };
+        Lead: {
+            id: number;
+            campaign_id: number;
+            phone_number: string;
+            variables: {
+                [key: string]: unknown;
+            };
+            status: string;
+            call_tries: number;
+            last_outcome: string | null;
+            next_attempt_at: string | null;
+            created_at: string;
+            updated_at: string;
+            campaign: {
+                id: number;
+                name: string;
+            };
+            secondary_contacts: {
+                id: number;
+                phone_number: string;
+                variables: {
+                    [key: string]: unknown;
+                };
+                status: string;
+                created_at: string;
+                updated_at: string;
+            }[];
+        };
+        CreateLeadResponse: {
+            message: string;
+            data: components["schemas"]["Lead"];
+        };
+        ListLeadsResponse: {
+            current_page: number;
+            data: components["schemas"]["Lead"][];
+            first_page_url: string;
+            from: number | null;
+            last_page: number;
+            last_page_url: string;
+            links: {
+                url: string | null;
+                label: string;
+                active: boolean;
+            }[];
+            next_page_url: string | null;
+            path: string;
+            per_page: number;
+            prev_page_url: string | null;
+            to: number | null;
+            total: number;
+        };
+        GetLeadResponse: {
+            data: {
+                id: number;
+                campaign_id: number;
+                phone_number: string;
+                variables: {
+                    [key: string]: unknown;
+                };
+                status: string;
+                call_tries: number;
+                last_outcome: string | null;
+                next_attempt_at: string | null;
+                created_at: string;
+                updated_at: string;
+                campaign: {
+                    id: number;
+                    name: string;
+                };
+                secondary_contacts: {
+                    id: number;
+                    phone_number: string;
+                    variables: {
+                        [key: string]: unknown;
+                    };
+                    status: string;
+                    created_at: string;
+                    updated_at: string;
+                }[];
+                attempts: {
+                    id: number;
+                    phone_number: string;
+                    call_id: number | null;
+                    /** @description null while the attempt is in progress */
+                    outcome: string | null;
+                    detail: string | null;
+                    started_at: string;
+                    ended_at: string | null;
+                }[];
+            };
+        };
+        UpdateLeadRequest: {
+            campaign_id?: number;
+            /** @description E.164, e.g. +14155550199. */
+            phone_number?: string;
+            /** @description created, completed or reached-max-retries; the others are set by the dialer. */
+            status?: string;
+            /** @description Merged into the lead's variables. */
+            variables?: {
+                [key: string]: string | number | boolean | null;
+            };
+        };
+        ImportLeadsRequest: {
+            campaign_id: number;
+            /** @description CSV with a header row: a phone_number column; every other column is a variable. */
+            csv?: string;
+            leads?: {
+                /** @description E.164, e.g. +14155550199. */
+                phone_number: string;
+                variables?: {
+                    [key: string]: string | number | boolean | null;
+                };
+                secondary_contacts?: {
+                    /** @description E.164, e.g. +14155550199. */
+                    phone_number: string;
+                    variables?: {
+                        [key: string]: string | number | boolean | null;
+                    };
+                }[];
+            }[];
+            allow_dupplicate?: boolean;
+        };
+        LeadImportReport: {
+            message: string;
+            total_rows: number;
+            imported: number;
+            duplicates: number;
+            rejected: {
+                /** @description Row number (CSV: the line after the header, from 1; JSON: the index from 1). */
+                row: number;
+                phone_number: string | null;
+                reason: string;
+            }[];
+        };
+        DoNotCallEntry: {
+            phone_number: string;
+            /** @description api, import, opt_out (the assistant's function) or evaluation (the post-call evaluation) */
+            source: string;
+            reason: string | null;
+            created_at: string;
+        };
+        ListDoNotCallResponse: {
+            current_page: number;
+            data: components["schemas"]["DoNotCallEntry"][];
+            first_page_url: string;
+            from: number | null;
+            last_page: number;
+            last_page_url: string;
+            links: {
+                url: string | null;
+                label: string;
+                active: boolean;
+            }[];
+            next_page_url: string | null;
+            path: string;
+            per_page: number;
+            prev_page_url: string | null;
+            to: number | null;
+            total: number;
+        };
+        AddDoNotCallRequest: {
+            /** @description E.164, e.g. +14155550199. */
+            phone_number: string;
+            reason?: string;
+        };
+        ImportDoNotCallRequest: {
+            phone_numbers?: string[];
+            /** @description CSV with a phone_number column. */
+            csv?: string;
+        };
+        ImportDoNotCallResponse: {
+            message: string;
+            total_rows: number;
+            added: number;
+            already_listed: number;
+            rejected: {
+                /** @description Row number (CSV: the line after the header, from 1; JSON: the index from 1). */
+                row: number;
+                phone_number: string | null;
+                reason: string;
+            }[];
+        };
         PostUserChatappVoiceCallRequest: {
             sender_id: number;
             /** @description The customer, E.164. */
@@ -3654,6 +4301,31 @@ export type Call = components['schemas']['Call'];
 export type ListCallsResponse = components['schemas']['ListCallsResponse'];
 export type StartWebCallRequest = components['schemas']['StartWebCallRequest'];
 export type StartWebCallResponse = components['schemas']['StartWebCallResponse'];
+export type Campaign = components['schemas']['Campaign'];
+export type ListCampaignsResponse = components['schemas']['ListCampaignsResponse'];
+export type CreateCampaignPluralRequest = components['schemas']['CreateCampaignPluralRequest'];
+export type CreateCampaignPluralResponse = components['schemas']['CreateCampaignPluralResponse'];
+export type CreateCampaignRequest = components['schemas']['CreateCampaignRequest'];
+export type CreateCampaignResponse = components['schemas']['CreateCampaignResponse'];
+export type GetCampaignResponse = components['schemas']['GetCampaignResponse'];
+export type UpdateCampaignRequest = components['schemas']['UpdateCampaignRequest'];
+export type UpdateCampaignResponse = components['schemas']['UpdateCampaignResponse'];
+export type UpdateCampaignStatusRequest = components['schemas']['UpdateCampaignStatusRequest'];
+export type UpdateCampaignStatusResponse = components['schemas']['UpdateCampaignStatusResponse'];
+export type CampaignProgress = components['schemas']['CampaignProgress'];
+export type CreateLeadRequest = components['schemas']['CreateLeadRequest'];
+export type Lead = components['schemas']['Lead'];
+export type CreateLeadResponse = components['schemas']['CreateLeadResponse'];
+export type ListLeadsResponse = components['schemas']['ListLeadsResponse'];
+export type GetLeadResponse = components['schemas']['GetLeadResponse'];
+export type UpdateLeadRequest = components['schemas']['UpdateLeadRequest'];
+export type ImportLeadsRequest = components['schemas']['ImportLeadsRequest'];
+export type LeadImportReport = components['schemas']['LeadImportReport'];
+export type DoNotCallEntry = components['schemas']['DoNotCallEntry'];
+export type ListDoNotCallResponse = components['schemas']['ListDoNotCallResponse'];
+export type AddDoNotCallRequest = components['schemas']['AddDoNotCallRequest'];
+export type ImportDoNotCallRequest = components['schemas']['ImportDoNotCallRequest'];
+export type ImportDoNotCallResponse = components['schemas']['ImportDoNotCallResponse'];
 export type PostUserChatappVoiceCallRequest = components['schemas']['PostUserChatappVoiceCallRequest'];
 export type PostUserChatappVoiceCallResponse = components['schemas']['PostUserChatappVoiceCallResponse'];
 export type $defs = Record<string, never>;
@@ -11500,6 +12172,7 @@ export interface operations {
                 type?: "inbound" | "outbound" | "web" | "whatsapp_outbound" | "whatsapp_inbound";
                 phone_number?: string;
                 assistant_id?: number;
+                campaign_id?: number;
                 /** @description YYYY-MM-DD (UTC) */
                 date_from?: string;
                 /** @description YYYY-MM-DD (UTC) */
@@ -12008,6 +12681,1733 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConversationErrorBody"];
+                };
+            };
+        };
+    };
+    listCampaigns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "assistant_id": 1,
+                     *         "status": "example",
+                     *         "pause_reason": "example",
+                     *         "timezone": "example",
+                     *         "max_calls_in_parallel": 1,
+                     *         "mark_complete_when_no_leads": true,
+                     *         "allowed_hours_start_time": "example",
+                     *         "allowed_hours_end_time": "example",
+                     *         "allowed_days": [
+                     *           "example"
+                     *         ],
+                     *         "max_retries": 1,
+                     *         "retry_interval": 1,
+                     *         "retry_on_voicemail": true,
+                     *         "retry_on_goal_incomplete": true,
+                     *         "goal_completion_variable": "example",
+                     *         "phone_number_ids": [
+                     *           1
+                     *         ],
+                     *         "pre_dial_webhook_url": "example",
+                     *         "pre_dial_webhook_secret": "example",
+                     *         "created_at": "example",
+                     *         "updated_at": "example"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ListCampaignsResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    createCampaignPlural: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Christmas orders",
+                 *       "assistant_id": 2,
+                 *       "allowed_hours_start_time": "10:00",
+                 *       "allowed_hours_end_time": "19:00"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateCampaignPluralRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "assistant_id": 1,
+                     *         "status": "example",
+                     *         "pause_reason": "example",
+                     *         "timezone": "example",
+                     *         "max_calls_in_parallel": 1,
+                     *         "mark_complete_when_no_leads": true,
+                     *         "allowed_hours_start_time": "example",
+                     *         "allowed_hours_end_time": "example",
+                     *         "allowed_days": [
+                     *           "example"
+                     *         ],
+                     *         "max_retries": 1,
+                     *         "retry_interval": 1,
+                     *         "retry_on_voicemail": true,
+                     *         "retry_on_goal_incomplete": true,
+                     *         "goal_completion_variable": "example",
+                     *         "phone_number_ids": [
+                     *           1
+                     *         ],
+                     *         "pre_dial_webhook_url": "example",
+                     *         "pre_dial_webhook_secret": "example",
+                     *         "created_at": "example",
+                     *         "updated_at": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateCampaignPluralResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    createCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Saturday cake pre-orders",
+                 *       "assistant_id": 2,
+                 *       "timezone": "Europe/Bucharest",
+                 *       "max_calls_in_parallel": 3,
+                 *       "allowed_hours_start_time": "09:00",
+                 *       "allowed_hours_end_time": "18:00",
+                 *       "allowed_days": [
+                 *         "monday",
+                 *         "tuesday",
+                 *         "wednesday",
+                 *         "thursday",
+                 *         "friday",
+                 *         "saturday"
+                 *       ],
+                 *       "max_retries": 3,
+                 *       "retry_interval": 60,
+                 *       "retry_on_voicemail": true,
+                 *       "mark_complete_when_no_leads": true,
+                 *       "phone_number_ids": [
+                 *         1
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateCampaignRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "assistant_id": 1,
+                     *         "status": "example",
+                     *         "pause_reason": "example",
+                     *         "timezone": "example",
+                     *         "max_calls_in_parallel": 1,
+                     *         "mark_complete_when_no_leads": true,
+                     *         "allowed_hours_start_time": "example",
+                     *         "allowed_hours_end_time": "example",
+                     *         "allowed_days": [
+                     *           "example"
+                     *         ],
+                     *         "max_retries": 1,
+                     *         "retry_interval": 1,
+                     *         "retry_on_voicemail": true,
+                     *         "retry_on_goal_incomplete": true,
+                     *         "goal_completion_variable": "example",
+                     *         "phone_number_ids": [
+                     *           1
+                     *         ],
+                     *         "pre_dial_webhook_url": "example",
+                     *         "pre_dial_webhook_secret": "example",
+                     *         "created_at": "example",
+                     *         "updated_at": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateCampaignResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    getCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "assistant_id": 1,
+                     *         "status": "example",
+                     *         "pause_reason": "example",
+                     *         "timezone": "example",
+                     *         "max_calls_in_parallel": 1,
+                     *         "mark_complete_when_no_leads": true,
+                     *         "allowed_hours_start_time": "example",
+                     *         "allowed_hours_end_time": "example",
+                     *         "allowed_days": [
+                     *           "example"
+                     *         ],
+                     *         "max_retries": 1,
+                     *         "retry_interval": 1,
+                     *         "retry_on_voicemail": true,
+                     *         "retry_on_goal_incomplete": true,
+                     *         "goal_completion_variable": "example",
+                     *         "phone_number_ids": [
+                     *           1
+                     *         ],
+                     *         "pre_dial_webhook_url": "example",
+                     *         "pre_dial_webhook_secret": "example",
+                     *         "created_at": "example",
+                     *         "updated_at": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetCampaignResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    updateCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "max_calls_in_parallel": 5,
+                 *       "retry_interval": 120
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateCampaignRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "assistant_id": 1,
+                     *         "status": "example",
+                     *         "pause_reason": "example",
+                     *         "timezone": "example",
+                     *         "max_calls_in_parallel": 1,
+                     *         "mark_complete_when_no_leads": true,
+                     *         "allowed_hours_start_time": "example",
+                     *         "allowed_hours_end_time": "example",
+                     *         "allowed_days": [
+                     *           "example"
+                     *         ],
+                     *         "max_retries": 1,
+                     *         "retry_interval": 1,
+                     *         "retry_on_voicemail": true,
+                     *         "retry_on_goal_incomplete": true,
+                     *         "goal_completion_variable": "example",
+                     *         "phone_number_ids": [
+                     *           1
+                     *         ],
+                     *         "pre_dial_webhook_url": "example",
+                     *         "pre_dial_webhook_secret": "example",
+                     *         "created_at": "example",
+                     *         "updated_at": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpdateCampaignResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    updateCampaignStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "campaign_id": 1,
+                 *       "action": "start"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateCampaignStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "success": true,
+                     *       "data": {
+                     *         "campaign_id": 1,
+                     *         "status": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpdateCampaignStatusResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    deleteCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    getCampaignProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "campaign_id": 1,
+                     *       "status": "example",
+                     *       "pause_reason": "example",
+                     *       "leads": {
+                     *         "total": 1,
+                     *         "created": 1,
+                     *         "scheduled": 1,
+                     *         "processing": 1,
+                     *         "completed": 1,
+                     *         "rescheduled": 1,
+                     *         "reached-max-retries": 1,
+                     *         "blacklisted": 1
+                     *       },
+                     *       "calls_in_progress": 1,
+                     *       "next_dial_at": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CampaignProgress"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    createLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "campaign_id": 1,
+                 *       "phone_number": "+40711222333",
+                 *       "variables": {
+                 *         "customer_name": "Ana"
+                 *       },
+                 *       "secondary_contacts": [
+                 *         {
+                 *           "phone_number": "+40722333444",
+                 *           "variables": {
+                 *             "customer_name": "Mihai"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateLeadRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "campaign_id": 1,
+                     *         "phone_number": "example",
+                     *         "variables": {},
+                     *         "status": "example",
+                     *         "call_tries": 1,
+                     *         "last_outcome": "example",
+                     *         "next_attempt_at": "example",
+                     *         "created_at": "example",
+                     *         "updated_at": "example",
+                     *         "campaign": {
+                     *           "id": 1,
+                     *           "name": "example"
+                     *         },
+                     *         "secondary_contacts": [
+                     *           {
+                     *             "id": 1,
+                     *             "phone_number": "example",
+                     *             "variables": {},
+                     *             "status": "example",
+                     *             "created_at": "example",
+                     *             "updated_at": "example"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateLeadResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    listLeads: {
+        parameters: {
+            query?: {
+                status?: "created" | "scheduled" | "processing" | "completed" | "rescheduled" | "reached-max-retries" | "blacklisted";
+                campaign_id?: number;
+                /** @description Part of the number. */
+                phone_number?: string;
+                /** @description YYYY-MM-DD (UTC) */
+                date_from?: string;
+                /** @description YYYY-MM-DD (UTC) */
+                date_to?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "current_page": 1,
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "campaign_id": 1,
+                     *           "phone_number": "example",
+                     *           "variables": {},
+                     *           "status": "example",
+                     *           "call_tries": 1,
+                     *           "last_outcome": "example",
+                     *           "next_attempt_at": "example",
+                     *           "created_at": "example",
+                     *           "updated_at": "example",
+                     *           "campaign": {
+                     *             "id": 1,
+                     *             "name": "example"
+                     *           },
+                     *           "secondary_contacts": [
+                     *             {
+                     *               "id": 1,
+                     *               "phone_number": "example",
+                     *               "variables": {},
+                     *               "status": "example",
+                     *               "created_at": "example",
+                     *               "updated_at": "example"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "first_page_url": "example",
+                     *       "from": 1,
+                     *       "last_page": 1,
+                     *       "last_page_url": "example",
+                     *       "links": [
+                     *         {
+                     *           "url": "example",
+                     *           "label": "example",
+                     *           "active": true
+                     *         }
+                     *       ],
+                     *       "next_page_url": "example",
+                     *       "path": "example",
+                     *       "per_page": 1,
+                     *       "prev_page_url": "example",
+                     *       "to": 1,
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListLeadsResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    getLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "campaign_id": 1,
+                     *         "phone_number": "example",
+                     *         "variables": {},
+                     *         "status": "example",
+                     *         "call_tries": 1,
+                     *         "last_outcome": "example",
+                     *         "next_attempt_at": "example",
+                     *         "created_at": "example",
+                     *         "updated_at": "example",
+                     *         "campaign": {
+                     *           "id": 1,
+                     *           "name": "example"
+                     *         },
+                     *         "secondary_contacts": [
+                     *           {
+                     *             "id": 1,
+                     *             "phone_number": "example",
+                     *             "variables": {},
+                     *             "status": "example",
+                     *             "created_at": "example",
+                     *             "updated_at": "example"
+                     *           }
+                     *         ],
+                     *         "attempts": [
+                     *           {
+                     *             "id": 1,
+                     *             "phone_number": "example",
+                     *             "call_id": 1,
+                     *             "outcome": "example",
+                     *             "detail": "example",
+                     *             "started_at": "example",
+                     *             "ended_at": "example"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetLeadResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    updateLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "variables": {
+                 *         "preferred_cake": "chocolate"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateLeadRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    deleteLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    importLeads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "campaign_id": 1,
+                 *       "csv": "phone_number,customer_name\n+40733444555,Ioana\n+40744555666,Dan\n"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ImportLeadsRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "total_rows": 1,
+                     *       "imported": 1,
+                     *       "duplicates": 1,
+                     *       "rejected": [
+                     *         {
+                     *           "row": 1,
+                     *           "phone_number": "example",
+                     *           "reason": "example"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LeadImportReport"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    listDoNotCall: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "current_page": 1,
+                     *       "data": [
+                     *         {
+                     *           "phone_number": "example",
+                     *           "source": "example",
+                     *           "reason": "example",
+                     *           "created_at": "example"
+                     *         }
+                     *       ],
+                     *       "first_page_url": "example",
+                     *       "from": 1,
+                     *       "last_page": 1,
+                     *       "last_page_url": "example",
+                     *       "links": [
+                     *         {
+                     *           "url": "example",
+                     *           "label": "example",
+                     *           "active": true
+                     *         }
+                     *       ],
+                     *       "next_page_url": "example",
+                     *       "path": "example",
+                     *       "per_page": 1,
+                     *       "prev_page_url": "example",
+                     *       "to": 1,
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListDoNotCallResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    addDoNotCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "phone_number": "+40755666777",
+                 *       "reason": "Asked not to be called again"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AddDoNotCallRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    importDoNotCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "phone_numbers": [
+                 *         "+40766777888",
+                 *         "+40721987654"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ImportDoNotCallRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "total_rows": 1,
+                     *       "added": 1,
+                     *       "already_listed": 1,
+                     *       "rejected": [
+                     *         {
+                     *           "row": 1,
+                     *           "phone_number": "example",
+                     *           "reason": "example"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ImportDoNotCallResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    removeDoNotCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                phone_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
                 };
             };
         };

@@ -30,6 +30,8 @@ interface Account {
   tool: number;
   phone: number;
   sender: number;
+  campaign: number;
+  lead: number;
 }
 
 interface UpdateRoute {
@@ -105,6 +107,18 @@ const ROUTES: UpdateRoute[] = [
     envelope: (after) => ({ message: 'Assistant updated successfully', data: pick(after, ['id', 'name', 'status', 'type', 'mode']) }),
     table: 'assistants', rowId: (a) => a.assistant.id, changed: ['name', 'updated_at', 'version'],
   })),
+  {
+    method: 'PUT', route: '/api/user/campaigns/:id', url: (a) => `/api/user/campaigns/${a.campaign}`, foreignId: (b) => b.campaign,
+    legit: { name: 'Renamed campaign' }, read: (a) => ok(a.api.get(`/api/user/campaigns/${a.campaign}`)),
+    envelope: (after) => ({ message: 'Campaign updated successfully', data: after }),
+    table: 'campaigns', rowId: (a) => a.campaign, changed: ['name', 'updated_at'],
+  },
+  {
+    method: 'PUT', route: '/api/user/leads/:id', url: (a) => `/api/user/leads/${a.lead}`, foreignId: (b) => b.lead,
+    legit: { variables: { plan: 'pro' } }, read: (a) => ok(a.api.get(`/api/user/leads/${a.lead}`)),
+    envelope: () => ({ message: 'Lead updated successfully' }),
+    table: 'leads', rowId: (a) => a.lead, changed: ['updated_at', 'variables'],
+  },
 ];
 
 /** Keys no update route may write: ids, B's ids, columns that are not API fields, unknown keys. */
@@ -200,13 +214,18 @@ describe('update routes write only the fields they name', () => {
     const doc = await knowledge.addDocument(kb, { name: 'Vault', type: 'txt', content: 'The vault code is 1234. Opening hours are nine to five.' });
     expect(doc.status).toBe(201);
     phoneSequence += 1;
+    const assistant = await createAssistant(api);
+    const campaign = await ok(api.post('/api/user/campaign', { name: 'Outreach', assistant_id: assistant.id, timezone: 'UTC' })).then((d) => d.id);
+    const lead = await ok(api.post('/api/user/lead', { campaign_id: campaign, phone_number: `+1415555020${phoneSequence}` })).then((d) => d.id);
     return {
       userId: user.id,
       api,
       knowledge,
       kb,
       doc: doc.body.data.id,
-      assistant: await createAssistant(api),
+      assistant,
+      campaign,
+      lead,
       folder: await ok(api.post('/api/user/folder', { name: 'Sales' })).then((d) => d.id),
       label: await ok(api.post('/api/user/label', { name: 'VIP' })).then((d) => d.id),
       tool: await ok(
