@@ -6,7 +6,7 @@ import { AppError, validationFailed, type FieldErrors } from '../../core/http/er
 import { generateSigningSecret } from '../../core/net/signing.js';
 import { createCampaignsRepo, type CampaignRow } from './campaigns.repo.js';
 import {
-  ASSISTANT_NOT_OUTBOUND, CAMPAIGN_NOT_FOUND, INSUFFICIENT_BALANCE_TO_START, INVALID_ACTION,
+  ASSISTANT_NOT_OUTBOUND, CAMPAIGN_NOT_FOUND, INSUFFICIENT_BALANCE_TO_START, INVALID_ACTION, WEEKDAYS,
   type CreateCampaignBody, type UpdateCampaignBody,
 } from './campaigns.schemas.js';
 import { isValidTimeZone } from './dial-window.js';
@@ -106,7 +106,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
           max_calls_in_parallel: body.max_calls_in_parallel ?? 3,
           allowed_hours_start_time: (body.allowed_hours_start_time ?? '00:00').slice(0, 5),
           allowed_hours_end_time: (body.allowed_hours_end_time ?? '23:59').slice(0, 5),
-          allowed_days: JSON.stringify(body.allowed_days ?? []),
+          allowed_days: JSON.stringify(body.allowed_days ?? WEEKDAYS),
           max_retries: body.max_retries ?? 3, retry_interval: body.retry_interval ?? 60,
           retry_on_voicemail: body.retry_on_voicemail ?? false, retry_on_goal_incomplete: body.retry_on_goal_incomplete ?? false,
           goal_completion_variable: body.goal_completion_variable ?? null, mark_complete_when_no_leads: body.mark_complete_when_no_leads ?? true,

@@ -176,6 +176,20 @@ describe('the dialer', () => {
     expect(call).toMatchObject({ status: 'completed', campaign_name: null });
   });
 
+  it('pauses a running campaign whose assistant was deleted, with the reason', async () => {
+    const o = await ownerWithLine(v.t);
+    const dials = dialsFrom(v, o.number);
+    const campaign = await createCampaign(o.api, o.assistant.id);
+    await addLead(o.api, campaign.id, '+14155550261');
+    await setStatus(o.api, campaign.id, 'start');
+    expect((await o.api.delete(`/api/user/assistant/${o.assistant.id}`)).statusCode).toBe(200);
+    await drain();
+    expect(dials.creates()).toEqual([]);
+    expect((await o.api.get(`/api/user/campaigns/${campaign.id}`)).json().data).toMatchObject({
+      status: 'paused', assistant_id: null, pause_reason: "The campaign's assistant was deleted; choose another and start it again.",
+    });
+  });
+
   it('rotates the campaign\'s caller numbers', async () => {
     const o = await ownerWithLine(v.t);
     const second = await o.api.post('/api/user/phone-numbers', { phone_number: '+14155550999', type: 'normal' });
