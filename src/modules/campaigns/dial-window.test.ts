@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { classifyCall } from './lead-outcome.js';
 import { campaignWindow, floorWindow, isOpen, nextOpening, nextOpeningOfAll, timeZoneOfCountry } from './dial-window.js';
 
 const at = (iso: string) => new Date(iso);
@@ -50,5 +51,22 @@ describe('dialing windows', () => {
     expect(timeZoneOfCountry('DE')).toBe('Europe/Berlin');
     expect(timeZoneOfCountry('US')).toBeNull();
     expect(timeZoneOfCountry(null)).toBeNull();
+  });
+});
+
+describe('an attempt\'s outcome', () => {
+  const campaign = { retry_on_voicemail: false, retry_on_goal_incomplete: true, goal_completion_variable: 'booked' };
+  const call = (status: string, answered_by: string | null, evaluation: Record<string, unknown> | null) => ({ status, answered_by, evaluation, end_reason: null });
+
+  it('is retryable for no-answer, busy and failed; voicemail as configured; goal-not-met unless the goal variable is true', () => {
+    expect(classifyCall(call('no-answer', null, null), campaign)).toEqual({ outcome: 'no-answer', retryable: true, detail: undefined });
+    expect(classifyCall(call('busy', null, null), campaign).retryable).toBe(true);
+    expect(classifyCall(call('failed', null, null), campaign).retryable).toBe(true);
+    expect(classifyCall(call('completed', 'machine', null), campaign)).toMatchObject({ outcome: 'voicemail', retryable: false });
+    expect(classifyCall(call('completed', 'machine', null), { ...campaign, retry_on_voicemail: true })).toMatchObject({ outcome: 'voicemail', retryable: true });
+    expect(classifyCall(call('ended_by_customer', 'human', { booked: false }), campaign)).toMatchObject({ outcome: 'goal-not-met', retryable: true });
+    expect(classifyCall(call('ended_by_customer', 'human', { booked: 'yes' }), campaign)).toMatchObject({ outcome: 'goal-not-met', retryable: true });
+    expect(classifyCall(call('ended_by_customer', 'human', { booked: true }), campaign)).toMatchObject({ outcome: 'completed', retryable: false });
+    expect(classifyCall(call('ended_by_assistant', 'human', null), { ...campaign, retry_on_goal_incomplete: false })).toMatchObject({ outcome: 'completed', retryable: false });
   });
 });
