@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signPayload } from '../../core/net/index.js';
 import { enqueueJob } from '../../core/jobs/index.js';
 import { CAMPAIGN_CALL_FINALIZED_JOB } from '../calls/campaign-calls.port.js';
-import { callFunctions } from '../calls/engine/call-functions.js';
 import { addLead, createCampaign, setStatus } from '../../../test/helpers/campaigns.js';
 import { callIdOf, dialsFrom } from '../../../test/helpers/campaign-dialer.js';
 import { startWebhookSink, type WebhookSink } from '../../../test/helpers/webhook-sink.js';
@@ -76,14 +75,7 @@ describe('what the dialer never does', () => {
     ]);
   });
 
-  it('offers the assistant an opt_out function on campaign calls only, and lists the number of a person who used it', async () => {
-    const assistant = { tools: [] } as unknown as Parameters<typeof callFunctions>[0];
-    const party = { fromNumber: '+14155550001', toNumber: '+14155550312', direction: 'outbound' as const };
-    expect(callFunctions(assistant, party, () => {}).map((f) => f.spec.name)).toEqual([]);
-    const [optOut] = callFunctions(assistant, { ...party, campaignCall: true }, () => {});
-    expect(optOut!.spec.name).toBe('opt_out');
-    expect(await optOut!.call({}, {} as never)).toEqual({ result: { opted_out: true } });
-
+  it('lists the number of a person who called the assistant\'s opt_out function', async () => {
     const o = await ownerWithLine(v.t);
     const dials = dialsFrom(v, o.number);
     const campaign = await createCampaign(o.api, o.assistant.id);
