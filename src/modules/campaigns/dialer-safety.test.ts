@@ -160,4 +160,57 @@ describe('what the dialer never does', () => {
     for (const l of [leads[2]!, leads[3]!]) expect(await lead(o.api, l.id)).toMatchObject({ status: 'rescheduled', last_outcome: 'pre_dial_error' });
     sink.respondWith(() => ({ status: 200, body: 'ok' }));
   });
+
+  it('dials in a window crossing midnight only from its start on an allowed day to its end the next morning', async () => {
+    const o = await ownerWithLine(v.t);
+    const dials = dialsFrom(v, o.number);
+    // Friday 22:00 to Saturday 02:00 in New York; the numbers are Tokyo's, where that is midday (inside the floor).
+    v.t.clock.set('2026-01-31T02:59:00Z');
+    const campaign = await createCampaign(o.api, o.assistant.id, {
+      timezone: 'America/New_York', allowed_hours_start_time: '22:00', allowed_hours_end_time: '02:00', allowed_days: ['friday'], max_calls_in_parallel: 1,
+    });
+    for (const phone of ['+81312345601', '+81312345602', '+81312345603']) await addLead(o.api, campaign.id, phone);
+    await setStatus(o.api, campaign.id, 'start');
+    await drain();
+    expect(dials.creates()).toEqual([]);
+    expect((await o.api.get(`/api/user/campaigns/${campaign.id}/progress`)).json().next_dial_at).toBe('2026-01-31T03:00:00.000000Z');
+    v.t.clock.set('2026-01-31T03:00:00Z');
+    await drain();
+    expect(dials.to()).toEqual(['+81312345601']);
+    await dials.end(dials.creates()[0]!, 'completed');
+    v.t.clock.set('2026-01-31T06:59:00Z'); // Saturday 01:59 in New York: still Friday's window
+    await drain();
+    expect(dials.to()).toEqual(['+81312345601', '+81312345602']);
+    await dials.end(dials.creates()[1]!, 'completed');
+    v.t.clock.set('2026-01-31T07:00:00Z');
+    await drain();
+    expect(dials.creates()).toHaveLength(2);
+    expect((await o.api.get(`/api/user/campaigns/${campaign.id}/progress`)).json().next_dial_at).toBe('2026-02-07T03:00:00.000000Z');
+  });
+
+  it('follows the campaign\'s wall clock across a DST change', async () => {
+    const o = await ownerWithLine(v.t);
+    const dials = dialsFrom(v, o.number);
+    // Bucharest: 09:00 is 07:00 UTC on Saturday 2026-03-28 and 06:00 UTC on Sunday, after the clocks went forward.
+    v.t.clock.set('2026-03-28T06:59:00Z');
+    const campaign = await createCampaign(o.api, o.assistant.id, { timezone: 'Europe/Bucharest', allowed_hours_start_time: '09:00', allowed_hours_end_time: '17:00', max_calls_in_parallel: 1 });
+    for (const phone of ['+40711222401', '+40711222402']) await addLead(o.api, campaign.id, phone);
+    await setStatus(o.api, campaign.id, 'start');
+    await drain();
+    expect(dials.creates()).toEqual([]);
+    v.t.clock.set('2026-03-28T07:00:00Z');
+    await drain();
+    expect(dials.to()).toEqual(['+40711222401']);
+    await dials.end(dials.creates()[0]!, 'completed');
+    v.t.clock.set('2026-03-28T15:00:00Z'); // 17:00 local: closed
+    await drain();
+    expect(dials.creates()).toHaveLength(1);
+    expect((await o.api.get(`/api/user/campaigns/${campaign.id}/progress`)).json().next_dial_at).toBe('2026-03-29T06:00:00.000000Z');
+    v.t.clock.set('2026-03-29T05:59:00Z');
+    await drain();
+    expect(dials.creates()).toHaveLength(1);
+    v.t.clock.set('2026-03-29T06:00:00Z');
+    await drain();
+    expect(dials.to()).toEqual(['+40711222401', '+40711222402']);
+  });
 });

@@ -190,6 +190,35 @@ describe('the dialer', () => {
     });
   });
 
+  it('takes back a slot whose process died before its call existed, once the reservation runs out', async () => {
+    const o = await ownerWithLine(v.t);
+    const dials = dialsFrom(v, o.number);
+    const campaign = await createCampaign(o.api, o.assistant.id, { max_calls_in_parallel: 1 });
+    const stuck = await addLead(o.api, campaign.id, '+14155550271');
+    const waiting = await addLead(o.api, campaign.id, '+14155550272');
+    // A dial round reserved the first lead, then its process died before dialing.
+    const { db } = v.t.deps;
+    const now = v.t.clock.now();
+    await db.updateTable('campaigns').set({ status: 'in-progress' }).where('id', '=', campaign.id).execute();
+    await db.updateTable('leads').set({ status: 'processing', reserved_until: new Date(now.getTime() + 120_000), call_tries: 1, contact_tries: 1 }).where('id', '=', stuck.id).execute();
+    await db.insertInto('lead_attempts').values({ user_id: o.user.id, lead_id: stuck.id, campaign_id: campaign.id, phone_number: '+14155550271', started_at: now }).execute();
+    await setStatus(o.api, campaign.id, 'start');
+    await drain();
+    expect(dials.creates()).toEqual([]);
+    expect((await o.api.get(`/api/user/campaigns/${campaign.id}/progress`)).json().calls_in_progress).toBe(1);
+    v.t.clock.advance(120_000);
+    await drain();
+    // The slot is free again: the lead that never had a try goes first, the abandoned one is due next.
+    expect(dials.to()).toEqual(['+14155550272']);
+    const released = await lead(o.api, stuck.id);
+    expect(released).toMatchObject({ status: 'rescheduled', call_tries: 1, last_outcome: 'abandoned' });
+    expect(released.attempts.map((a: { outcome: string | null; detail: string | null }) => [a.outcome, a.detail])).toEqual([['abandoned', 'the dialing process stopped before the call was placed']]);
+    await dials.end(dials.creates()[0]!, 'completed');
+    await drain();
+    expect(dials.to()).toEqual(['+14155550272', '+14155550271']);
+    expect(await lead(o.api, waiting.id)).toMatchObject({ status: 'completed' });
+  });
+
   it('rotates the campaign\'s caller numbers', async () => {
     const o = await ownerWithLine(v.t);
     const second = await o.api.post('/api/user/phone-numbers', { phone_number: '+14155550999', type: 'normal' });
