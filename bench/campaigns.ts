@@ -17,7 +17,7 @@ import { sql } from 'kysely';
 import { loadConfig } from '../src/config.js';
 import { createDeps } from '../src/deps.js';
 import { buildApp } from '../src/app.js';
-import { formBody, newAccountSid, signTwilio, startFakeTwilio, type TwilioRestRequest } from '../test/helpers/fake-twilio.js';
+import { formBody, newAccountSid, signTwilio, startFakeTwilio, type TwilioRestRequest } from '../test/helpers/fakes/twilio.js';
 import { countingStatements } from './support/statements.js';
 import { createBenchDatabase } from './support/database.js';
 

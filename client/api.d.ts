@@ -1396,6 +1396,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/chatapp/voice/call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place a chatapp voice call (after the customer granted call permission)
+         * @description Also at `/api/user/whatsapp/voice/call` (same request and response).
+         */
+        post: operations["postUserChatappVoiceCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/campaigns": {
         parameters: {
             query?: never;
@@ -1617,26 +1637,6 @@ export interface paths {
         post?: never;
         /** Take a number off the do-not-call list */
         delete: operations["removeDoNotCall"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/user/chatapp/voice/call": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Place a chatapp voice call (after the customer granted call permission)
-         * @description Also at `/api/user/whatsapp/voice/call` (same request and response).
-         */
-        post: operations["postUserChatappVoiceCall"];
-        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3715,6 +3715,22 @@ export interface components {
             /** @description ISO 8601; the socket must be opened before this. */
             expires_at: string;
         };
+        PostUserChatappVoiceCallRequest: {
+            sender_id: number;
+            /** @description The customer, E.164. */
+            recipient_phone: string;
+            variables?: {
+                [key: string]: string;
+            };
+        };
+        PostUserChatappVoiceCallResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @enum {string} */
+            status: "queued";
+            sender_id: number;
+            customer_phone: string;
+        };
         Campaign: {
             id: number;
             name: string;
@@ -4136,22 +4152,6 @@ export interface components {
                 reason: string;
             }[];
         };
-        PostUserChatappVoiceCallRequest: {
-            sender_id: number;
-            /** @description The customer, E.164. */
-            recipient_phone: string;
-            variables?: {
-                [key: string]: string;
-            };
-        };
-        PostUserChatappVoiceCallResponse: {
-            /** @enum {boolean} */
-            success: true;
-            /** @enum {string} */
-            status: "queued";
-            sender_id: number;
-            customer_phone: string;
-        };
     };
     responses: never;
     parameters: never;
@@ -4301,6 +4301,8 @@ export type Call = components['schemas']['Call'];
 export type ListCallsResponse = components['schemas']['ListCallsResponse'];
 export type StartWebCallRequest = components['schemas']['StartWebCallRequest'];
 export type StartWebCallResponse = components['schemas']['StartWebCallResponse'];
+export type PostUserChatappVoiceCallRequest = components['schemas']['PostUserChatappVoiceCallRequest'];
+export type PostUserChatappVoiceCallResponse = components['schemas']['PostUserChatappVoiceCallResponse'];
 export type Campaign = components['schemas']['Campaign'];
 export type ListCampaignsResponse = components['schemas']['ListCampaignsResponse'];
 export type CreateCampaignPluralRequest = components['schemas']['CreateCampaignPluralRequest'];
@@ -4326,8 +4328,6 @@ export type ListDoNotCallResponse = components['schemas']['ListDoNotCallResponse
 export type AddDoNotCallRequest = components['schemas']['AddDoNotCallRequest'];
 export type ImportDoNotCallRequest = components['schemas']['ImportDoNotCallRequest'];
 export type ImportDoNotCallResponse = components['schemas']['ImportDoNotCallResponse'];
-export type PostUserChatappVoiceCallRequest = components['schemas']['PostUserChatappVoiceCallRequest'];
-export type PostUserChatappVoiceCallResponse = components['schemas']['PostUserChatappVoiceCallResponse'];
 export type $defs = Record<string, never>;
 export interface operations {
     login: {
@@ -12685,6 +12685,146 @@ export interface operations {
             };
         };
     };
+    postUserChatappVoiceCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "sender_id": 1,
+                 *       "recipient_phone": "+40711222333",
+                 *       "variables": {
+                 *         "customer_name": "Ana"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PostUserChatappVoiceCallRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "queued",
+                     *       "sender_id": 1,
+                     *       "customer_phone": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PostUserChatappVoiceCallResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description INSUFFICIENT_BALANCE: the balance does not cover the first minute. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description ASSISTANT_BLOCKED: the sender's assistant is not active. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description SENDER_NOT_FOUND: missing, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description INVALID_PHONE, VOICE_DISABLED, NO_PERMISSION, NO_ASSISTANT, SENDER_OFFLINE, REGION_NOT_SUPPORTED, FEATURE_DISABLED, CALL_FAILED, or invalid input. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description CONCURRENT_LIMIT (5 calls in progress per sender), CONTACT_RATE_LIMIT (3 per contact per 5 minutes), RATE_LIMIT_EXCEEDED (5/min, 15/h, 30/day per user); Retry-After says when. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description CALL_FAILED: the platform could not be reached. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodedErrorBody"];
+                };
+            };
+        };
+    };
     listCampaigns: {
         parameters: {
             query?: never;
@@ -14408,146 +14548,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageBody"];
-                };
-            };
-        };
-    };
-    postUserChatappVoiceCall: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "sender_id": 1,
-                 *       "recipient_phone": "+40711222333",
-                 *       "variables": {
-                 *         "customer_name": "Ana"
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["PostUserChatappVoiceCallRequest"];
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "status": "queued",
-                     *       "sender_id": 1,
-                     *       "customer_phone": "example"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["PostUserChatappVoiceCallResponse"];
-                };
-            };
-            /** @description The body is not valid JSON. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CodedErrorBody"];
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MessageBody"];
-                };
-            };
-            /** @description INSUFFICIENT_BALANCE: the balance does not cover the first minute. */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CodedErrorBody"];
-                };
-            };
-            /** @description ASSISTANT_BLOCKED: the sender's assistant is not active. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CodedErrorBody"];
-                };
-            };
-            /** @description SENDER_NOT_FOUND: missing, or not the caller's. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CodedErrorBody"];
-                };
-            };
-            /** @description The body is larger than 1 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CodedErrorBody"];
-                };
-            };
-            /** @description The body is not JSON. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CodedErrorBody"];
-                };
-            };
-            /** @description INVALID_PHONE, VOICE_DISABLED, NO_PERMISSION, NO_ASSISTANT, SENDER_OFFLINE, REGION_NOT_SUPPORTED, FEATURE_DISABLED, CALL_FAILED, or invalid input. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CodedErrorBody"];
-                };
-            };
-            /** @description CONCURRENT_LIMIT (5 calls in progress per sender), CONTACT_RATE_LIMIT (3 per contact per 5 minutes), RATE_LIMIT_EXCEEDED (5/min, 15/h, 30/day per user); Retry-After says when. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CodedErrorBody"];
-                };
-            };
-            /** @description Unexpected error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CodedErrorBody"];
-                };
-            };
-            /** @description CALL_FAILED: the platform could not be reached. */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CodedErrorBody"];
                 };
             };
         };

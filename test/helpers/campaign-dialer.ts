@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { TwilioRestRequest } from './fake-twilio.js';
+import type { TwilioRestRequest } from './fakes/twilio.js';
 import { postTwilio, type VoiceTestApp } from './voice.js';
 
 /** The call id our server gave a dial (its status callback names it). */

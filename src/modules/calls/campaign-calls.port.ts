@@ -9,7 +9,7 @@ export const CAMPAIGN_DIAL_JOB = 'campaigns.dial';
 export const CAMPAIGN_CALL_FINALIZED_JOB = 'campaigns.call-finalized';
 
 /** The function a campaign call's assistant offers: the person asks never to be called again (its record is in the transcript). */
-export { OPT_OUT_FUNCTION } from './engine/call-functions.js';
+export { OPT_OUT_FUNCTION } from './engine/functions/call-functions.js';
 
 export const campaignDialKey = (campaignId: number) => `campaign-dial:${campaignId}`;
 

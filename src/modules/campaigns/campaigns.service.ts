@@ -10,7 +10,7 @@ import {
   type CreateCampaignBody, type UpdateCampaignBody,
 } from './campaigns.schemas.js';
 import { isValidTimeZone } from './dial-window.js';
-import { enqueueDial } from './dialer-jobs.js';
+import { enqueueDial } from './dial-queue.js';
 import { campaignProgress } from './campaign-progress.js';
 
 /** What campaigns need of an assistant: that it is the owner's and calls out, and its post-call schema. */

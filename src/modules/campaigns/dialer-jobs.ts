@@ -1,15 +1,10 @@
-import { enqueueJob, type JobRunner } from '../../core/jobs/index.js';
-import type { DbOrTx } from '../../core/db/transaction.js';
-import { CAMPAIGN_CALL_FINALIZED_JOB, CAMPAIGN_DIAL_JOB, campaignDialKey, type CampaignCallFinalized } from '../calls/campaign-calls.port.js';
+import type { JobRunner } from '../../core/jobs/index.js';
+import { CAMPAIGN_CALL_FINALIZED_JOB, CAMPAIGN_DIAL_JOB, type CampaignCallFinalized } from '../calls/campaign-calls.port.js';
+import { enqueueDial } from './dial-queue.js';
 import { dialCampaign, type DialerDeps } from './dialer.js';
 import { recordCallOutcome } from './lead-outcome.js';
 
 export const CAMPAIGNS_SWEEP_JOB = 'campaigns.sweep';
-
-/** Asks for a dial round of the campaign (one pending at a time; the round itself is serialised by the campaign's row lock). */
-export async function enqueueDial(tx: DbOrTx, campaignId: number, runAt?: Date): Promise<void> {
-  await enqueueJob(tx, { kind: CAMPAIGN_DIAL_JOB, payload: { campaignId }, dedupeKey: campaignDialKey(campaignId), runAt, maxAttempts: 3 });
-}
 
 /**
  * The dialer on the job queue: a dial round per campaign when something frees a slot or adds

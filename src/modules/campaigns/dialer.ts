@@ -4,7 +4,7 @@ import type { Db } from '../../core/db/database.js';
 import { inTransaction, type DbOrTx } from '../../core/db/transaction.js';
 import { AppError } from '../../core/http/errors.js';
 import type { CampaignDial } from '../calls/campaign-calls.port.js';
-import { normalizePhone } from '../phone-numbers/phone-format.js';
+import { normalizePhone } from '../phone-numbers/index.js';
 import { createCampaignsRepo, type CampaignRow } from './campaigns.repo.js';
 import { campaignWindow, floorWindow, isOpen, nextOpeningOfAll, timeZoneOfCountry } from './dial-window.js';
 import type { AskPreDial } from './pre-dial-webhook.js';

@@ -1,3 +1,6 @@
+// The campaigns module (campaigns, leads and their import, the dialer, the do-not-call list):
+// what the composition root (app.ts, deps.ts) may use. Anything not listed here is internal to
+// the module.
 import type { Logger } from 'pino';
 import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../core/db/database.js';

@@ -4,7 +4,7 @@ import type { Db } from '../../core/db/database.js';
 import { inTransaction } from '../../core/db/transaction.js';
 import { AppError, validationFailed } from '../../core/http/errors.js';
 import { CAMPAIGN_NOT_FOUND } from './campaigns.schemas.js';
-import { enqueueDial } from './dialer-jobs.js';
+import { enqueueDial } from './dial-queue.js';
 import { createLeadsRepo, type NewLead } from './leads.repo.js';
 import { MAX_IMPORT_ROWS, type ImportLeadsBody } from './leads.schemas.js';
 import { e164 } from './leads.service.js';

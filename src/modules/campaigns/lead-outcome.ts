@@ -1,7 +1,7 @@
 import type { Db } from '../../core/db/database.js';
 import { inTransaction, type DbOrTx } from '../../core/db/transaction.js';
 import type { CampaignRow } from './campaigns.repo.js';
-import { enqueueDial } from './dialer-jobs.js';
+import { enqueueDial } from './dial-queue.js';
 import { addToDoNotCall } from './do-not-call.repo.js';
 import { OPT_OUT_FUNCTION } from '../calls/campaign-calls.port.js';
 

@@ -7,7 +7,7 @@ import { evaluateConversation, type LanguageModel, type ModelResolver, type Runt
 import { settleCall } from './call-billing.js';
 import { createCallsRepo, LIVE_STATUSES, type CallRow } from '../calls.repo.js';
 import { POST_CALL_EVENT, isCompletedCall, postCallPayload, transcriptLines } from './post-call-webhook.js';
-import { CAMPAIGN_CALL_FINALIZED_JOB, CAMPAIGN_DIAL_JOB, campaignDialKey, type LeadOfCall } from './campaign-calls.port.js';
+import { CAMPAIGN_CALL_FINALIZED_JOB, CAMPAIGN_DIAL_JOB, campaignDialKey, type LeadOfCall } from '../campaign-calls.port.js';
 
 export const CALL_FINALIZE_JOB = 'calls.finalize';
 const FINALIZE_ATTEMPTS = 4;
