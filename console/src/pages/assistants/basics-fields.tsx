@@ -1,9 +1,9 @@
-import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useMemo } from 'react';
 import { MODE_OPTIONS, TYPE_OPTIONS } from './assistant-labels.js';
 import type { BasicsValues } from './basics-form.js';
-import { useLanguages, useModels, useVoices } from './catalog.js';
+import { useFolders, useLabels, useLanguages, useModels, usePhoneNumbers, useVoices } from './catalog.js';
 
 function timezones(): string[] {
   try {
@@ -13,12 +13,15 @@ function timezones(): string[] {
   }
 }
 
-/** Name, kind, mode, language, voice, model, timezone, greeting and instructions. */
+/** Name, kind, mode, languages, voice, model, timezone, number, folder, labels, greeting and instructions. */
 export function BasicsFields({ form }: { form: UseFormReturnType<BasicsValues> }) {
   const { mode, language_id: languageId } = form.getValues();
   const languages = useLanguages();
   const voices = useVoices(mode, languageId ? Number(languageId) : null);
   const models = useModels(mode);
+  const folders = useFolders();
+  const labels = useLabels();
+  const numbers = usePhoneNumbers();
   const { timezone } = form.getValues();
   // The browser's list leaves out some names the server accepts (e.g. "UTC"): keep the current one.
   const zones = useMemo(() => {
@@ -87,6 +90,47 @@ export function BasicsFields({ form }: { form: UseFormReturnType<BasicsValues> }
           {...form.getInputProps('model_id')}
         />
         <Select label="Time zone" description="For dates and times it says." searchable required data={zones} allowDeselect={false} key={form.key('timezone')} {...form.getInputProps('timezone')} />
+        <MultiSelect
+          label="Other languages"
+          description="Languages it may switch to when the caller speaks them."
+          searchable
+          clearable
+          placeholder={(languages.data ?? []).length ? undefined : loading(languages, 'languages')}
+          data={(languages.data ?? []).filter((l) => String(l.id) !== languageId).map((l) => ({ value: String(l.id), label: l.name }))}
+          key={form.key('secondary_language_ids')}
+          {...form.getInputProps('secondary_language_ids')}
+        />
+        <Select
+          label="Phone number"
+          description="The number it answers, or calls from."
+          searchable
+          clearable
+          placeholder={numbers.isPending || numbers.isError ? loading(numbers, 'a number') : 'No number'}
+          nothingFoundMessage="No number in your account"
+          data={(numbers.data?.data ?? []).map((n) => ({ value: String(n.id), label: n.nickname ? `${n.phone_number} · ${n.nickname}` : n.phone_number }))}
+          key={form.key('phone_number_id')}
+          {...form.getInputProps('phone_number_id')}
+        />
+        <Select
+          label="Folder"
+          searchable
+          clearable
+          placeholder={folders.isPending || folders.isError ? loading(folders, 'a folder') : 'No folder'}
+          nothingFoundMessage="No folder yet"
+          data={(folders.data?.data ?? []).map((f) => ({ value: String(f.id), label: f.name }))}
+          key={form.key('folder_id')}
+          {...form.getInputProps('folder_id')}
+        />
+        <MultiSelect
+          label="Labels"
+          searchable
+          clearable
+          placeholder={labels.isPending || labels.isError ? loading(labels, 'labels') : undefined}
+          nothingFoundMessage="No label yet"
+          data={(labels.data?.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
+          key={form.key('label_ids')}
+          {...form.getInputProps('label_ids')}
+        />
       </SimpleGrid>
       <TextInput
         label="Greeting"

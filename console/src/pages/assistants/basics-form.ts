@@ -12,9 +12,15 @@ export interface BasicsValues {
   timezone: string;
   initial_message: string;
   system_prompt: string;
+  /** Where it is kept and how it is tagged, the number it answers, other languages it speaks. */
+  folder_id: string | null;
+  label_ids: string[];
+  phone_number_id: string | null;
+  secondary_language_ids: string[];
 }
 
-export const BASICS_FIELDS = ['name', 'type', 'mode', 'language_id', 'voice_id', 'model_id', 'timezone', 'initial_message', 'system_prompt'] as const;
+export const BASICS_FIELDS = ['name', 'type', 'mode', 'language_id', 'voice_id', 'model_id', 'timezone', 'initial_message', 'system_prompt',
+  'folder_id', 'label_ids', 'phone_number_id', 'secondary_language_ids'] as const;
 
 function browserTimezone(): string {
   try {
@@ -35,6 +41,10 @@ export function emptyBasics(): BasicsValues {
     timezone: browserTimezone(),
     initial_message: '',
     system_prompt: '',
+    folder_id: null,
+    label_ids: [],
+    phone_number_id: null,
+    secondary_language_ids: [],
   };
 }
 
@@ -51,6 +61,10 @@ export function basicsOf(assistant: Assistant): BasicsValues {
     timezone: assistant.timezone,
     initial_message: assistant.initial_message,
     system_prompt: assistant.system_prompt,
+    folder_id: idString(assistant.folder_id),
+    label_ids: (assistant.label_ids ?? []).map(String),
+    phone_number_id: idString(assistant.phone_number_id),
+    secondary_language_ids: (assistant.secondary_language_ids ?? []).map(String),
   };
 }
 
@@ -67,6 +81,11 @@ export function basicsRequest(values: BasicsValues): CreateAssistantRequest {
     timezone: values.timezone,
     initial_message: values.initial_message,
     system_prompt: values.system_prompt,
+    // An emptied picker is the API's null: no folder, no number.
+    folder_id: values.folder_id ? Number(values.folder_id) : null,
+    label_ids: values.label_ids.map(Number),
+    phone_number_id: values.phone_number_id ? Number(values.phone_number_id) : null,
+    secondary_language_ids: values.secondary_language_ids.map(Number),
   };
 }
 
@@ -79,12 +98,16 @@ const FIELD_WORDS: Record<string, [apiWords: string, label: string]> = {
   initial_message: ['initial message', 'greeting'],
   system_prompt: ['system prompt', 'instructions'],
   timezone: ['timezone', 'time zone'],
+  folder_id: ['folder id', 'folder'],
+  label_ids: ['label ids', 'labels'],
+  phone_number_id: ['phone number id', 'phone number'],
+  secondary_language_ids: ['secondary language ids', 'other languages'],
 };
 
 /** "The llm model id field is required..." reads "The AI model field is required..." next to the AI model picker. */
 export function inFormWords(field: string, message: string): string {
   const words = FIELD_WORDS[field];
-  return words ? message.replace(new RegExp(`\\b${words[0]}\\b`, 'i'), words[1]) : message;
+  return words ? message.replace(new RegExp(`\\b${words[0]}(\\.\\d+)?\\b`, 'i'), words[1]) : message;
 }
 
 /**
@@ -95,8 +118,10 @@ export function placeServerErrors(fieldErrors: Record<string, string>): { onFiel
   const onFields: Record<string, string> = {};
   const elsewhere: string[] = [];
   for (const [field, message] of Object.entries(fieldErrors)) {
-    const target = field === 'llm_model_id' || field === 'multimodal_model_id' ? 'model_id' : field;
-    if ((BASICS_FIELDS as readonly string[]).includes(target)) onFields[target] ??= inFormWords(field, message);
+    // "label_ids.1" names one label of the picker.
+    const top = field.split('.')[0]!;
+    const target = top === 'llm_model_id' || top === 'multimodal_model_id' ? 'model_id' : top;
+    if ((BASICS_FIELDS as readonly string[]).includes(target)) onFields[target] ??= inFormWords(top, message);
     else elsewhere.push(message);
   }
   return { onFields, elsewhere };

@@ -44,3 +44,25 @@ export function useSpeechProviders(kind: 'synthesizer' | 'transcriber', language
     staleTime: CATALOG_STALE_MS,
   });
 }
+
+/** The account's folders, labels and phone numbers, for the Basics pickers and the list's filters. */
+export function useFolders() {
+  return useQuery({
+    queryKey: ['folders', 'all'],
+    queryFn: async () => unwrap(await api.GET('/api/user/folders', { params: { query: { per_page: 100 } } })),
+  });
+}
+
+export function useLabels() {
+  return useQuery({
+    queryKey: ['labels', 'all'],
+    queryFn: async () => unwrap(await api.GET('/api/user/labels', { params: { query: { per_page: 100 } } })),
+  });
+}
+
+export function usePhoneNumbers() {
+  return useQuery({
+    queryKey: ['phone-numbers', 'all'],
+    queryFn: async () => unwrap(await api.GET('/api/user/phone-numbers/all')),
+  });
+}

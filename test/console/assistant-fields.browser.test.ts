@@ -1,0 +1,100 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ManualClock } from '../../src/core/clock.js';
+import { createUser } from '../helpers/factories.js';
+import { apiFor, createAssistant, readAssistant, SEED_IDS } from '../helpers/assistants.js';
+import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { browserAvailability, launchChromium } from '../../src/modules/widget/fixtures/browser.js';
+import { DESKTOP, ensureConsoleBuilt, expectAccessible, saveScreenshot, signIn } from './console-harness.js';
+
+/**
+ * The editor's fields beyond the first pass, each set in Chromium and read back from the API:
+ * the folder, labels, phone number and other languages in Basics.
+ */
+const availability = browserAvailability();
+
+describe.skipIf(!availability.run)('the assistant editor fields in Chromium', () => {
+  let t: TestApp;
+  let origin: string;
+  let chromium: Awaited<ReturnType<typeof launchChromium>>;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    ensureConsoleBuilt();
+    t = await buildTestApp({ clock: new ManualClock(new Date()) });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    chromium = await launchChromium();
+    browser = chromium.browser;
+  }, 60_000);
+
+  afterAll(async () => {
+    await chromium?.close();
+    await t?.close();
+  });
+
+  /** Opens the picker and chooses the named option; a multi-select stays open, so Escape closes it. */
+  async function pick(page: Page, label: string, option: string): Promise<void> {
+    const input = page.getByRole('combobox', { name: label, exact: true });
+    await input.click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
+  }
+
+  async function saveBasics(page: Page): Promise<number> {
+    const saved = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.url().includes('/api/user/assistant/'));
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Save' }).click();
+    return (await saved).status();
+  }
+
+  it('Basics: folder, labels, phone number and other languages are saved and shown again', async () => {
+    const owner = await createUser(t.deps, { balanceUsd: 5 });
+    const api = apiFor(t, owner.token);
+    const { id } = await createAssistant(api, { name: 'Bread & Co desk' });
+    const made = async (url: string, body: object) => {
+      const res = await api.post(url, body);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.id as number;
+    };
+    const folderId = await made('/api/user/folders', { name: 'Bakery', color: 'amber' });
+    await made('/api/user/folders', { name: 'Other shop' });
+    const vipId = await made('/api/user/labels', { name: 'VIP' });
+    const nightId = await made('/api/user/labels', { name: 'Night line' });
+    await made('/api/user/labels', { name: 'Unused' });
+    const numberId = await made('/api/user/phone-numbers', { phone_number: '+14155550123', nickname: 'Shop line' });
+
+    const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(8_000);
+    await signIn(page, origin, owner.email, owner.password);
+    await page.waitForURL(`${origin}/app/assistants`);
+    await page.goto(`${origin}/app/assistants/${id}`);
+    await page.getByRole('heading', { name: 'Bread & Co desk', level: 1 }).waitFor();
+
+    await pick(page, 'Folder', 'Bakery');
+    await pick(page, 'Labels', 'VIP');
+    await pick(page, 'Labels', 'Night line');
+    await pick(page, 'Phone number', '+14155550123 · Shop line');
+    await pick(page, 'Other languages', 'Romanian');
+    await pick(page, 'Other languages', 'French');
+    expect(await saveBasics(page)).toBe(200);
+    const saved = await readAssistant(api, id);
+    expect(saved).toMatchObject({ folder_id: folderId, phone_number_id: numberId });
+    expect([...saved.label_ids].sort()).toEqual([vipId, nightId].sort());
+    expect([...saved.secondary_language_ids].sort()).toEqual([SEED_IDS.romanian, 3]);
+    await expectAccessible(page, 'editor, basics with folder, labels, number and languages');
+    await saveScreenshot(page, 'fields-basics');
+
+    // Shown again after a reload, then emptied: no folder and no number are the API's null.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Bread & Co desk', level: 1 }).waitFor();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Folder', exact: true }).inputValue()).toBe('Bakery');
+    await pick(page, 'Folder', 'Bakery'); // choosing the chosen one again leaves the picker empty
+    await expect.poll(() => page.getByRole('combobox', { name: 'Folder', exact: true }).inputValue()).toBe('');
+    expect(await saveBasics(page)).toBe(200);
+    expect(await readAssistant(api, id)).toMatchObject({ folder_id: null, phone_number_id: numberId });
+    await context.close();
+  });
+});
