@@ -10,7 +10,7 @@ import { DESKTOP, ensureConsoleBuilt, expectAccessible, saveScreenshot, signIn }
 
 /**
  * The editor's fields beyond the first pass, each set in Chromium and read back from the API:
- * the folder, labels, phone number and other languages in Basics.
+ * the folder, labels, phone number and other languages in Basics, variables, filler phrases.
  */
 const availability = browserAvailability();
 
@@ -95,6 +95,50 @@ describe.skipIf(!availability.run)('the assistant editor fields in Chromium', ()
     await expect.poll(() => page.getByRole('combobox', { name: 'Folder', exact: true }).inputValue()).toBe('');
     expect(await saveBasics(page)).toBe(200);
     expect(await readAssistant(api, id)).toMatchObject({ folder_id: null, phone_number_id: numberId });
+    await context.close();
+  });
+
+  it('variables in Basics and filler phrases in Call behaviour', async () => {
+    const owner = await createUser(t.deps, { balanceUsd: 5 });
+    const api = apiFor(t, owner.token);
+    const { id } = await createAssistant(api, { name: 'Bread & Co desk', variables: { seats: 12 } });
+    const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(8_000);
+    await signIn(page, origin, owner.email, owner.password);
+    await page.waitForURL(`${origin}/app/assistants`);
+    await page.goto(`${origin}/app/assistants/${id}`);
+    await page.getByRole('heading', { name: 'Bread & Co desk', level: 1 }).waitFor();
+
+    // A name the placeholders cannot use is refused on its row before anything is sent.
+    const variables = page.getByRole('group', { name: 'Variables' });
+    await expect.poll(() => variables.getByRole('textbox', { name: 'Value' }).first().inputValue()).toBe('12');
+    await variables.getByRole('button', { name: 'Add a variable' }).click();
+    const second = page.getByRole('group', { name: 'Variable 2' });
+    await second.getByRole('textbox', { name: 'Name' }).fill('shop hours');
+    await second.getByRole('textbox', { name: 'Value' }).fill('8am to 6pm');
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Letters, digits and _, not starting with a digit, e.g. shop_hours.').waitFor();
+    await expectAccessible(page, 'editor, variables with an error');
+    await saveScreenshot(page, 'fields-variables-error');
+    await second.getByRole('textbox', { name: 'Name' }).fill('shop_hours');
+    expect(await saveBasics(page)).toBe(200);
+    expect((await readAssistant(api, id)).variables).toEqual({ seats: 12, shop_hours: '8am to 6pm' });
+    await saveScreenshot(page, 'fields-variables');
+
+    await page.getByRole('tab', { name: 'Call behaviour', exact: true }).click();
+    const anyTime = page.getByRole('combobox', { name: 'Any time', exact: true });
+    await anyTime.fill('One moment, please.');
+    await anyTime.press('Enter');
+    await anyTime.fill('Let me see.');
+    await anyTime.press('Enter');
+    const badNews = page.getByRole('combobox', { name: 'Before bad news', exact: true });
+    await badNews.fill('Hmm.');
+    await badNews.press('Enter');
+    expect(await saveBasics(page)).toBe(200);
+    expect((await readAssistant(api, id)).filler_config).toEqual({ neutral: ['One moment, please.', 'Let me see.'], positive: [], question: [], negative: ['Hmm.'] });
+    await expectAccessible(page, 'editor, filler phrases');
+    await saveScreenshot(page, 'fields-fillers');
     await context.close();
   });
 });

@@ -10,7 +10,7 @@ import type { Assistant } from '../../api/types.js';
 import { AnchorLink } from '../../components/links.js';
 import { QueryState } from '../../components/query-state.js';
 import { BasicsFields } from './basics-fields.js';
-import { basicsOf, basicsRequest, placeServerErrors, type BasicsValues } from './basics-form.js';
+import { basicsOf, basicsRequest, validateBasics, placeServerErrors, type BasicsValues } from './basics-form.js';
 import { BehaviourGroup } from './behaviour-group.js';
 import { KnowledgeGroup } from './knowledge-group.js';
 import { modeSwitchWarning } from './mode-switch.js';
@@ -52,7 +52,7 @@ export function AssistantEditorPage() {
 function Editor({ assistant }: { assistant: Assistant }) {
   const queryClient = useQueryClient();
   const [elsewhere, setElsewhere] = useState<string[]>([]);
-  const form = useForm<BasicsValues>({ initialValues: basicsOf(assistant) });
+  const form = useForm<BasicsValues>({ initialValues: basicsOf(assistant), validate: validateBasics });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['assistants'] });
 
   const save = useMutation({

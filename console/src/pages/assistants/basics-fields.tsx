@@ -3,6 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useMemo } from 'react';
 import { MODE_OPTIONS, TYPE_OPTIONS } from './assistant-labels.js';
 import type { BasicsValues } from './basics-form.js';
+import { VariablesFields } from './variables-fields.js';
 import { useFolders, useLabels, useLanguages, useModels, usePhoneNumbers, useVoices } from './catalog.js';
 
 function timezones(): string[] {
@@ -150,6 +151,7 @@ export function BasicsFields({ form }: { form: UseFormReturnType<BasicsValues> }
         key={form.key('system_prompt')}
         {...form.getInputProps('system_prompt')}
       />
+      <VariablesFields form={form} />
     </Stack>
   );
 }

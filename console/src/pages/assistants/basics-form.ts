@@ -1,5 +1,6 @@
 import type { Assistant, CreateAssistantRequest } from '../../api/types.js';
 import { modelFieldFor } from './assistant-labels.js';
+import { variableErrors, variableRows, variablesRequest, type VariableRow } from './variables.js';
 
 /** The Basics group as the form holds it: pickers hold ids as strings, as Mantine's Select does. */
 export interface BasicsValues {
@@ -17,10 +18,11 @@ export interface BasicsValues {
   label_ids: string[];
   phone_number_id: string | null;
   secondary_language_ids: string[];
+  variables: VariableRow[];
 }
 
 export const BASICS_FIELDS = ['name', 'type', 'mode', 'language_id', 'voice_id', 'model_id', 'timezone', 'initial_message', 'system_prompt',
-  'folder_id', 'label_ids', 'phone_number_id', 'secondary_language_ids'] as const;
+  'folder_id', 'label_ids', 'phone_number_id', 'secondary_language_ids', 'variables'] as const;
 
 function browserTimezone(): string {
   try {
@@ -45,6 +47,7 @@ export function emptyBasics(): BasicsValues {
     label_ids: [],
     phone_number_id: null,
     secondary_language_ids: [],
+    variables: [],
   };
 }
 
@@ -65,6 +68,7 @@ export function basicsOf(assistant: Assistant): BasicsValues {
     label_ids: (assistant.label_ids ?? []).map(String),
     phone_number_id: idString(assistant.phone_number_id),
     secondary_language_ids: (assistant.secondary_language_ids ?? []).map(String),
+    variables: variableRows(assistant.variables),
   };
 }
 
@@ -86,7 +90,13 @@ export function basicsRequest(values: BasicsValues): CreateAssistantRequest {
     label_ids: values.label_ids.map(Number),
     phone_number_id: values.phone_number_id ? Number(values.phone_number_id) : null,
     secondary_language_ids: values.secondary_language_ids.map(Number),
+    variables: variablesRequest(values.variables),
   };
+}
+
+/** What the form checks before sending: variable names the greeting and instructions can use. */
+export function validateBasics(values: BasicsValues): Record<string, string> {
+  return variableErrors(values.variables);
 }
 
 /** How the form names each field, for the server's messages, which name the API's fields. */
@@ -121,7 +131,8 @@ export function placeServerErrors(fieldErrors: Record<string, string>): { onFiel
     // "label_ids.1" names one label of the picker.
     const top = field.split('.')[0]!;
     const target = top === 'llm_model_id' || top === 'multimodal_model_id' ? 'model_id' : top;
-    if ((BASICS_FIELDS as readonly string[]).includes(target)) onFields[target] ??= inFormWords(top, message);
+    // A variable's error names its key, which the rows do not show as a field: above the form.
+    if (target !== 'variables' && (BASICS_FIELDS as readonly string[]).includes(target)) onFields[target] ??= inFormWords(top, message);
     else elsewhere.push(message);
   }
   return { onFields, elsewhere };

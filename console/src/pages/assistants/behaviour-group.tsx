@@ -1,13 +1,28 @@
-import { Fieldset, Select, SimpleGrid, Stack, Switch, Textarea } from '@mantine/core';
+import { Fieldset, Select, SimpleGrid, Stack, Switch, TagsInput, Text, Textarea } from '@mantine/core';
 import type { Assistant } from '../../api/types.js';
-import { SettingsGroup } from './settings-group.js';
+import { pickFields, SettingsGroup, type SettingsValues } from './settings-group.js';
 import { NumberSetting } from './settings-inputs.js';
 
 const FIELDS = [
   'allow_interruptions', 'wait_for_customer', 'record', 'enable_noise_cancellation', 'fillers', 'endpoint_type', 'endpoint_sensitivity',
   'interrupt_sensitivity', 'min_interrupt_words', 'max_duration', 'max_silence_duration', 'max_initial_silence_duration', 'ringing_time',
-  'reengagement_interval', 'reengagement_prompt', 'end_call_on_voicemail', 'voice_mail_message',
+  'reengagement_interval', 'reengagement_prompt', 'end_call_on_voicemail', 'voice_mail_message', 'filler_config',
 ] as const;
+
+/** The kinds of filler phrase, in the order the engine tries them (neutral first). */
+const FILLER_KINDS = [
+  { kind: 'neutral', label: 'Any time', example: 'One moment, please.' },
+  { kind: 'positive', label: 'Before good news', example: 'Good question, let me see.' },
+  { kind: 'question', label: 'While checking a question', example: 'Let me look that up.' },
+  { kind: 'negative', label: 'Before bad news', example: 'Hmm, let me check.' },
+] as const;
+
+/** Every kind of filler phrase is a list, empty when none is set (the engine then uses its own). */
+export function behaviourValues(assistant: Assistant): SettingsValues {
+  const values = pickFields(assistant, FIELDS);
+  const config = (values.filler_config ?? {}) as Record<string, string[] | undefined>;
+  return { ...values, filler_config: Object.fromEntries(FILLER_KINDS.map(({ kind }) => [kind, config[kind] ?? []])) };
+}
 
 /** An emptied text box means "not set" (the server's default), not an empty message. */
 const blankToNull = (values: Record<string, unknown>) =>
@@ -17,7 +32,7 @@ const blankToNull = (values: Record<string, unknown>) =>
 export function BehaviourGroup({ assistant }: { assistant: Assistant }) {
   const realtime = assistant.mode !== 'pipeline';
   return (
-    <SettingsGroup assistant={assistant} fields={FIELDS} toRequest={blankToNull}>
+    <SettingsGroup assistant={assistant} fields={FIELDS} initial={behaviourValues} toRequest={blankToNull}>
       {(form) => (
         <Stack>
           <Fieldset legend="Conversation">
@@ -35,6 +50,22 @@ export function BehaviourGroup({ assistant }: { assistant: Assistant }) {
               <Switch label="Reduce background noise from the caller" key={form.key('enable_noise_cancellation')} {...form.getInputProps('enable_noise_cancellation', { type: 'checkbox' })} />
             </Stack>
           </Fieldset>
+          {!realtime && (
+            <Fieldset legend="Filler phrases">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                {FILLER_KINDS.map(({ kind, label, example }) => (
+                  <TagsInput
+                    key={form.key(`filler_config.${kind}`)}
+                    label={label}
+                    description={`Press Enter after each phrase, e.g. “${example}”`}
+                    clearable
+                    {...form.getInputProps(`filler_config.${kind}`)}
+                  />
+                ))}
+              </SimpleGrid>
+              <Text size="sm" c="dimmed" mt="xs">Said while it thinks, when short fillers are on. None: it uses short ones of its own.</Text>
+            </Fieldset>
+          )}
           <Fieldset legend="Turn taking">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <Select

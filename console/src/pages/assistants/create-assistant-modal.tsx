@@ -6,14 +6,14 @@ import { useState } from 'react';
 import { api, unwrap } from '../../api/client.js';
 import { ApiError, describeError } from '../../api/errors.js';
 import { BasicsFields } from './basics-fields.js';
-import { basicsRequest, emptyBasics, placeServerErrors, type BasicsValues } from './basics-form.js';
+import { basicsRequest, validateBasics, emptyBasics, placeServerErrors, type BasicsValues } from './basics-form.js';
 
 /** A new assistant from its basics; the server checks it, and its words land next to each field. */
 export function CreateAssistantModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [elsewhere, setElsewhere] = useState<string[]>([]);
-  const form = useForm<BasicsValues>({ initialValues: emptyBasics() });
+  const form = useForm<BasicsValues>({ initialValues: emptyBasics(), validate: validateBasics });
   const create = useMutation({
     mutationFn: async (values: BasicsValues) => unwrap(await api.POST('/api/user/assistant', { body: basicsRequest(values) })).data,
     onSuccess: async (created) => {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { Assistant } from '../../api/types.js';
+import { behaviourValues } from './behaviour-group.js';
 import { toolsRequest } from './tools-group.js';
+import { variableErrors, variablesRequest } from './variables.js';
 import { webhooksRequest } from './webhooks-group.js';
 import { embedSnippet, widgetRequest } from './widget-group.js';
 
@@ -51,5 +54,25 @@ describe('what each editor group sends', () => {
       widget_daily_budget_usd: null,
     });
     expect(embedSnippet('https://sb.example', 'abc')).toBe('<script src="https://sb.example/widget.js" data-assistant-id="abc" async></script>');
+  });
+
+  it('variables: a value left as it was keeps its type, a typed one is text, empty rows are left out', () => {
+    expect(
+      variablesRequest([
+        { name: 'seats', value: '12', original: 12 },
+        { name: ' open ', value: 'yes', original: true },
+        { name: 'hours', value: '8am to 6pm' },
+        { name: '', value: '' },
+      ]),
+    ).toEqual({ seats: 12, open: 'yes', hours: '8am to 6pm' });
+    expect(variableErrors([{ name: '2nd', value: 'x' }, { name: 'hours', value: 'a' }, { name: 'hours', value: 'b' }, { name: '', value: '' }])).toEqual({
+      'variables.0.name': 'Letters, digits and _, not starting with a digit, e.g. shop_hours.',
+      'variables.2.name': 'Another variable has this name.',
+    });
+  });
+
+  it('call behaviour: every kind of filler phrase starts as a list, the ones set kept', () => {
+    const values = behaviourValues({ filler_config: { neutral: ['One moment.'] } } as unknown as Assistant);
+    expect(values.filler_config).toEqual({ neutral: ['One moment.'], positive: [], question: [], negative: [] });
   });
 });
