@@ -10,7 +10,8 @@ import { DESKTOP, ensureConsoleBuilt, expectAccessible, saveScreenshot, signIn }
 
 /**
  * The editor's fields beyond the first pass, each set in Chromium and read back from the API:
- * the folder, labels, phone number and other languages in Basics, variables, filler phrases.
+ * the folder, labels, phone number and other languages in Basics, variables, filler phrases,
+ * and the warm transfer and hand-over tools.
  */
 const availability = browserAvailability();
 
@@ -139,6 +140,48 @@ describe.skipIf(!availability.run)('the assistant editor fields in Chromium', ()
     expect((await readAssistant(api, id)).filler_config).toEqual({ neutral: ['One moment, please.', 'Let me see.'], positive: [], question: [], negative: ['Hmm.'] });
     await expectAccessible(page, 'editor, filler phrases');
     await saveScreenshot(page, 'fields-fillers');
+    await context.close();
+  });
+
+  it('Tools: a transfer with a briefing and a hand-over to another assistant', async () => {
+    const owner = await createUser(t.deps, { balanceUsd: 5 });
+    const api = apiFor(t, owner.token);
+    const { id } = await createAssistant(api, { name: 'Bread & Co desk' });
+    const other = await createAssistant(api, { name: 'Orders line' });
+    const res = await api.post('/api/user/phone-numbers', { phone_number: '+14155550123', nickname: 'Shop line' });
+    expect(res.statusCode, res.body).toBe(201);
+    const numberId = res.json().data.id as number;
+
+    const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(8_000);
+    await signIn(page, origin, owner.email, owner.password);
+    await page.waitForURL(`${origin}/app/assistants`);
+    await page.goto(`${origin}/app/assistants/${id}`);
+    await page.getByRole('heading', { name: 'Bread & Co desk', level: 1 }).waitFor();
+    await page.getByRole('tab', { name: 'Tools', exact: true }).click();
+
+    await page.getByRole('button', { name: 'Add a tool' }).click();
+    await page.getByRole('menuitem', { name: 'Transfer with a briefing' }).click();
+    const warm = page.getByRole('region', { name: 'Transfer with a briefing' });
+    await warm.getByRole('textbox', { name: /^Supervisor's number/ }).fill('+14155550100');
+    await pick(page, 'Call the supervisor from', '+14155550123 · Shop line');
+    await pick(page, 'While the caller holds', 'Silence');
+    await warm.getByRole('textbox', { name: /^When to use it/ }).fill('When the caller asks for a manager.');
+
+    await page.getByRole('button', { name: 'Add a tool' }).click();
+    await page.getByRole('menuitem', { name: 'Hand over to another assistant' }).click();
+    const handOver = page.getByRole('region', { name: 'Hand over to another assistant' });
+    await pick(page, 'Assistant that takes over', 'Orders line');
+    await handOver.getByRole('textbox', { name: /^What it says before handing over/ }).fill('Let me pass you to our orders line.');
+    await handOver.getByRole('switch', { name: 'The other assistant starts with its greeting' }).uncheck();
+    expect(await saveBasics(page)).toBe(200);
+    expect((await readAssistant(api, id)).tools).toMatchObject([
+      { type: 'warm_call_transfer', supervisor_phone: '+14155550100', outbound_phone_id: numberId, hold_music: 'none', description: 'When the caller asks for a manager.' },
+      { type: 'assistant_transfer', assistant_id: other.id, message_before_transfer: 'Let me pass you to our orders line.', speak_transfer_greeting: false },
+    ]);
+    await expectAccessible(page, 'editor, transfer tools');
+    await saveScreenshot(page, 'fields-tools');
     await context.close();
   });
 });

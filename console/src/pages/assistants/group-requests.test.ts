@@ -25,6 +25,24 @@ describe('what each editor group sends', () => {
     });
   });
 
+  it('tools: a warm transfer keeps its required description, an assistant transfer leaves out texts the API defaults', () => {
+    expect(
+      toolsRequest({
+        tools: [
+          { type: 'warm_call_transfer', supervisor_phone: '+14155550100', outbound_phone_id: 3, description: '', caller_id_mode: 'custom', custom_caller_id: '', hold_music: 'none', hold_message: '', summary_instructions: 'Say who calls.' },
+          { type: 'assistant_transfer', assistant_id: 9, description: '', message_before_transfer: '', speak_transfer_greeting: false },
+        ],
+        tool_ids: [],
+      }),
+    ).toEqual({
+      tools: [
+        { type: 'warm_call_transfer', supervisor_phone: '+14155550100', outbound_phone_id: 3, description: '', caller_id_mode: 'custom', custom_caller_id: null, hold_music: 'none', summary_instructions: 'Say who calls.' },
+        { type: 'assistant_transfer', assistant_id: 9, message_before_transfer: null, speak_transfer_greeting: false },
+      ],
+      tool_ids: [],
+    });
+  });
+
   it('results: empty addresses and an emptied number are null, answer names trimmed', () => {
     expect(
       webhooksRequest({

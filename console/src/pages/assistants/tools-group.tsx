@@ -3,6 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client.js';
 import type { Assistant, PatchAssistantRequest } from '../../api/types.js';
+import { usePhoneNumbers } from './catalog.js';
 import { SettingsGroup, type SettingsValues } from './settings-group.js';
 
 type Tool = Record<string, unknown> & { type: string };
@@ -14,21 +15,109 @@ export const TOOL_KINDS: Record<string, { title: string; explains: string; fresh
   end_call: { title: 'Hang up', explains: 'Ends the call when the conversation is over.', fresh: { type: 'end_call', description: '' } },
   collect_keypad: { title: 'Read keypad digits', explains: 'Lets the caller type digits (an order number, a date of birth).', fresh: { type: 'collect_keypad', timeout: 5, stop_key: '#', description: '' } },
   dtmf_input: { title: 'Press keypad keys', explains: 'Presses keys itself, to get through another company’s phone menu.', fresh: { type: 'dtmf_input', description: '' } },
+  warm_call_transfer: {
+    title: 'Transfer with a briefing',
+    explains: 'Calls a supervisor, briefs them on the caller while the caller holds, then joins them.',
+    fresh: { type: 'warm_call_transfer', supervisor_phone: '', outbound_phone_id: null, description: '', caller_id_mode: 'outbound_number', hold_music: 'hold_music' },
+  },
+  assistant_transfer: {
+    title: 'Hand over to another assistant',
+    explains: 'Another of your assistants takes over the call, with its own voice and instructions.',
+    fresh: { type: 'assistant_transfer', assistant_id: null, description: '', message_before_transfer: '', speak_transfer_greeting: true },
+  },
   calendar_integration: { title: 'Book appointments', explains: 'Checks free times and books them in your calendar.', fresh: { type: 'calendar_integration', calendar_type: 'provider_a', description: '', provider_a_api_key: '', provider_a_event_slug: '', provider_a_endpoint: 'us' } },
 };
 
-/** Empty texts are "not set" (null), except the fields a tool requires, which the server then names. */
+/** Texts the API has a default for but does not take as null: left out when empty. */
+const DEFAULTED = new Set(['hold_message', 'summary_instructions', 'briefing_initial_message', 'connected_message']);
+
+/**
+ * Empty texts are "not set": null, or left out where the API takes no null; the fields a tool
+ * requires stay empty, for the server to name.
+ */
 export function toolsRequest(values: SettingsValues): PatchAssistantRequest {
-  const required = new Set(['phone_number', 'supervisor_phone']);
-  const tools = (values.tools as Tool[]).map((tool) =>
-    Object.fromEntries(Object.entries(tool).map(([key, value]) => [key, value === '' && !required.has(key) ? null : value])),
-  );
+  const tools = (values.tools as Tool[]).map((tool) => {
+    const required = new Set(['phone_number', 'supervisor_phone', ...(tool.type === 'warm_call_transfer' ? ['description'] : [])]);
+    const defaulted = tool.type === 'assistant_transfer' ? new Set([...DEFAULTED, 'description']) : DEFAULTED;
+    const entries = Object.entries(tool).filter(([key, value]) => !(value === '' && defaulted.has(key)));
+    return Object.fromEntries(entries.map(([key, value]) => [key, value === '' && !required.has(key) ? null : value]));
+  });
   return { tools: tools as PatchAssistantRequest['tools'], tool_ids: values.tool_ids as number[] };
 }
 
+/** A picker of ids: Mantine's Select holds strings, the API numbers. */
+const idPicker = (form: Form, path: string) => ({
+  key: form.key(path),
+  error: form.getInputProps(path).error as React.ReactNode,
+  value: form.getInputProps(path).value == null ? null : String(form.getInputProps(path).value),
+  onChange: (value: string | null) => form.setFieldValue(path, value ? Number(value) : null),
+});
+
 const text = (form: Form, path: string) => ({ key: form.key(path), ...form.getInputProps(path), value: (form.getInputProps(path).value as string | null) ?? '' });
 
-function ToolFields({ form, tool, index }: { form: Form; tool: Tool; index: number }) {
+function WarmTransferFields({ form, index, when }: { form: Form; index: number; when: React.ReactNode }) {
+  const at = (field: string) => `tools.${index}.${field}`;
+  const numbers = usePhoneNumbers();
+  const tool = (form.getValues().tools as Tool[])[index]!;
+  return (
+    <Stack gap="xs">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+        <TextInput label="Supervisor's number" description="With the country code, e.g. +14155550123." required {...text(form, at('supervisor_phone'))} />
+        <Select
+          label="Call the supervisor from"
+          description="One of your numbers."
+          required
+          placeholder={numbers.isPending ? 'Loading numbers…' : 'Choose a number'}
+          nothingFoundMessage="No number in your account"
+          data={(numbers.data?.data ?? []).map((n) => ({ value: String(n.id), label: n.nickname ? `${n.phone_number} · ${n.nickname}` : n.phone_number }))}
+          {...idPicker(form, at('outbound_phone_id'))}
+        />
+        <Select
+          label="Number the supervisor sees"
+          data={[{ value: 'outbound_number', label: 'The number it calls from' }, { value: 'customer_number', label: 'The caller’s number' }, { value: 'custom', label: 'Another number' }]}
+          allowDeselect={false}
+          key={form.key(at('caller_id_mode'))}
+          {...form.getInputProps(at('caller_id_mode'))}
+        />
+        {tool.caller_id_mode === 'custom' && <TextInput label="Number shown to the supervisor" {...text(form, at('custom_caller_id'))} />}
+        <Select
+          label="While the caller holds"
+          data={[{ value: 'hold_music', label: 'Hold music' }, { value: 'none', label: 'Silence' }]}
+          allowDeselect={false}
+          key={form.key(at('hold_music'))}
+          {...form.getInputProps(at('hold_music'))}
+        />
+      </SimpleGrid>
+      {when}
+      <TextInput label="What the caller hears while holding" description="Empty: “Please hold while I connect you with a supervisor.”" {...text(form, at('hold_message'))} />
+      <Textarea label="How to brief the supervisor" description="Empty: who is calling, why, and why a person is needed, in 2 to 3 sentences." autosize minRows={1} {...text(form, at('summary_instructions'))} />
+    </Stack>
+  );
+}
+
+function AssistantTransferFields({ form, index, when, selfId }: { form: Form; index: number; when: React.ReactNode; selfId: number }) {
+  const at = (field: string) => `tools.${index}.${field}`;
+  const assistants = useQuery({ queryKey: ['assistants'], queryFn: async () => unwrap(await api.GET('/api/user/assistants')) });
+  const others = (assistants.data ?? []).filter((a) => a.id !== selfId);
+  return (
+    <Stack gap="xs">
+      <Select
+        label="Assistant that takes over"
+        required
+        searchable
+        placeholder={assistants.isPending ? 'Loading assistants…' : 'Choose an assistant'}
+        nothingFoundMessage="You have no other assistant"
+        data={others.map((a) => ({ value: String(a.id), label: a.name }))}
+        {...idPicker(form, at('assistant_id'))}
+      />
+      {when}
+      <TextInput label="What it says before handing over" description="Empty: nothing." maxLength={500} {...text(form, at('message_before_transfer'))} />
+      <Switch label="The other assistant starts with its greeting" key={form.key(at('speak_transfer_greeting'))} {...form.getInputProps(at('speak_transfer_greeting'), { type: 'checkbox' })} />
+    </Stack>
+  );
+}
+
+function ToolFields({ form, tool, index, selfId }: { form: Form; tool: Tool; index: number; selfId: number }) {
   const at = (field: string) => `tools.${index}.${field}`;
   const when = <Textarea label="When to use it" description="In plain words, e.g. “when the caller asks for the manager”." autosize minRows={1} {...text(form, at('description'))} />;
   switch (tool.type) {
@@ -51,6 +140,10 @@ function ToolFields({ form, tool, index }: { form: Form; tool: Tool; index: numb
           {when}
         </Stack>
       );
+    case 'warm_call_transfer':
+      return <WarmTransferFields form={form} index={index} when={when} />;
+    case 'assistant_transfer':
+      return <AssistantTransferFields form={form} index={index} when={when} selfId={selfId} />;
     case 'calendar_integration':
       return <CalendarFields form={form} tool={tool} index={index} when={when} />;
     case 'end_call':
@@ -118,7 +211,7 @@ export function ToolsGroup({ assistant }: { assistant: Assistant }) {
                     </div>
                     <ActionIcon variant="subtle" color="red" aria-label={`Remove ${kind?.title ?? tool.type}`} onClick={() => form.removeListItem('tools', index)}>✕</ActionIcon>
                   </Group>
-                  <ToolFields form={form} tool={tool} index={index} />
+                  <ToolFields form={form} tool={tool} index={index} selfId={assistant.id} />
                 </Card>
               );
             })}
