@@ -119,7 +119,7 @@ function AssistantTransferFields({ form, index, when, selfId }: { form: Form; in
 
 function ToolFields({ form, tool, index, selfId }: { form: Form; tool: Tool; index: number; selfId: number }) {
   const at = (field: string) => `tools.${index}.${field}`;
-  const when = <Textarea label="When to use it" description="In plain words, e.g. “when the caller asks for the manager”." autosize minRows={1} {...text(form, at('description'))} />;
+  const when = <Textarea label="When to use it" description="In plain words, e.g. “when the caller asks for the manager”." required={tool.type === 'warm_call_transfer'} autosize minRows={1} {...text(form, at('description'))} />;
   switch (tool.type) {
     case 'call_transfer':
       return (
