@@ -20,7 +20,7 @@ function prose(markdown: string): string {
 }
 
 /** GitHub's anchors for a page's headings (github-slugger's rule, with -1, -2 for repeats). */
-export function anchorsOf(markdown: string): Set<string> {
+function anchorsOf(markdown: string): Set<string> {
   const anchors = new Set<string>();
   const seen = new Map<string, number>();
   for (const [, text] of markdown.replace(/^```[\s\S]*?^```$/gm, '').matchAll(/^#{1,6} (.+)$/gm)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiFor, assistantBody, createAssistant, multimodalBody, readAssistant, SEED_VOICE_IDS } from '../../../test/helpers/assistants.js';
+import { assistantBody, createAssistant, multimodalBody, readAssistant, SEED_VOICE_IDS } from '../../../test/helpers/assistants.js';
 import { useOwnerApp } from '../../../test/helpers/owner-app.js';
 
 /** The cross-field rules of spec 4.5, the mode reset of 3.5, and the omitted/null/[] contract. */

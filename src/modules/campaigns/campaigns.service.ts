@@ -70,7 +70,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
 
   async function outboundAssistant(userId: number, assistantId: number): Promise<CampaignAssistant> {
     const assistant = await deps.loadAssistant(userId, assistantId);
-    if (!assistant || assistant.type !== 'outbound') throw new AppError(404, ASSISTANT_NOT_OUTBOUND);
+    if (assistant?.type !== 'outbound') throw new AppError(404, ASSISTANT_NOT_OUTBOUND);
     return assistant;
   }
 

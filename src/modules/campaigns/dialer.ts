@@ -70,7 +70,7 @@ export async function dialCampaign(campaignId: number, deps: DialerDeps & { db: 
 async function claimLeads(tx: DbOrTx, campaignId: number, now: Date, deps: DialerDeps) {
   const repo = createCampaignsRepo(tx);
   const campaign = await repo.lock(campaignId);
-  if (!campaign || campaign.status !== 'in-progress') return null;
+  if (campaign?.status !== 'in-progress') return null;
   if (campaign.assistant_id === null) {
     await repo.update(campaignId, { status: 'paused', pause_reason: "The campaign's assistant was deleted; choose another and start it again.", updated_at: now });
     return null;

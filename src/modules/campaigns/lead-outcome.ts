@@ -100,7 +100,7 @@ export async function recordCallOutcome(db: Db, callId: number, now: Date): Prom
   if (!call || call.lead_id === null) return;
   await inTransaction(db, async (tx) => {
     const lead = await tx.selectFrom('leads').select(['id', 'status', 'current_call_id', 'campaign_id']).where('id', '=', call.lead_id!).forUpdate().executeTakeFirst();
-    if (!lead || lead.status !== 'processing' || (lead.current_call_id !== null && lead.current_call_id !== call.id)) return;
+    if (lead?.status !== 'processing' || (lead.current_call_id !== null && lead.current_call_id !== call.id)) return;
     const campaign = await tx.selectFrom('campaigns').selectAll().where('id', '=', lead.campaign_id).executeTakeFirst();
     if (!campaign) return;
     let outcome = classifyCall(call, campaign);

@@ -1,5 +1,5 @@
 import { AppError, tooManyRequests } from '../../core/http/errors.js';
-import { PLATFORM_CODES, PlatformError } from './platform/types.js';
+import { PLATFORM_CODES, type PlatformError } from './platform/types.js';
 import type { SessionStatus } from './messaging/session-window.js';
 
 /**

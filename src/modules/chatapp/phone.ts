@@ -39,7 +39,7 @@ function parse(input: string): NormalizedPhone | null {
   const international = trimmed.startsWith('+') ? digits : digits.replace(/^00/, '');
   if (international.length < 7 || international.length > 15) return null;
   const parsed = libphonenumber().parsePhoneNumberFromString(`+${international}`);
-  if (!parsed || !parsed.isPossible()) return null;
+  if (!parsed?.isPossible()) return null;
   const country = parsed.country ?? parsed.getPossibleCountries()[0] ?? null;
   return { e164: parsed.number, country };
 }

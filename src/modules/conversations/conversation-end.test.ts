@@ -110,7 +110,7 @@ describe('inactivity end', () => {
   });
 
   it('sends the webhook without evaluation when post_call_evaluation is off', async () => {
-    const { t, llm } = ctx;
+    const { llm } = ctx;
     const { id } = await setup({ post_call_evaluation: false });
     const before = llm.requests.length;
     await after(31 * MINUTE);

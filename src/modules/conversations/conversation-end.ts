@@ -92,7 +92,7 @@ async function endIfInactive(conversationId: number, ctx: JobContext, deps: Conv
 async function finalize(conversationId: number, ctx: JobContext, deps: ConversationEndDeps): Promise<void> {
   const repo = createConversationsRepo(ctx.db);
   const conversation = await repo.findById(conversationId);
-  if (!conversation || conversation.status !== 'ended') return;
+  if (conversation?.status !== 'ended') return;
   if (conversation.finalized_at && conversation.ended_at && conversation.finalized_at >= conversation.ended_at) return;
   const assistant = await deps.loadAssistant(conversation.assistant_uuid);
   if (!assistant) return;

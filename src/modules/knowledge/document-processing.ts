@@ -43,7 +43,7 @@ export function createDocumentProcessor(deps: DocumentProcessorDeps) {
 
   async function process(payload: ProcessDocumentPayload, ctx: JobContext): Promise<void> {
     const document = await createChunksRepo(ctx.db).findDocumentToProcess(payload.documentId);
-    if (!document || document.status !== 'processing') return;
+    if (document?.status !== 'processing') return;
 
     let sections: ExtractedSection[];
     try {

@@ -21,6 +21,6 @@ export function normalizePhone(text: string): NormalizedPhone | null {
   else if (/^\d+$/.test(compact)) compact = `+${compact}`;
   if (!/^\+\d{6,15}$/.test(compact)) return null;
   const parsed = libphonenumber().parsePhoneNumberFromString(compact);
-  if (!parsed || !parsed.isValid()) return null;
+  if (!parsed?.isValid()) return null;
   return { e164: parsed.number, countryCode: parsed.country ?? null };
 }

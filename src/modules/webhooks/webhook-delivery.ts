@@ -1,5 +1,4 @@
 import type { Clock } from '../../core/clock.js';
-import type { DbOrTx } from '../../core/db/transaction.js';
 import { RetryableJobError, type DeadJobContext, type JobContext, type JobRunner } from '../../core/jobs/index.js';
 import { OutboundError, signPayload, type HttpClient, type HttpResponse } from '../../core/net/index.js';
 import { VERSION } from '../../version.js';
@@ -127,7 +126,7 @@ export function createWebhookDeliverer({ clock, http, signingSecrets, retrySched
     async deliver(_payload: DeliveryJobPayload, ctx: JobContext<SendableDelivery>): Promise<ConcludedAttempt | undefined> {
       const delivery = ctx.loaded;
       // Concluded already (a repeated run after the job lost its lease, or a redelivery racing it).
-      if (!delivery || delivery.status !== 'pending') return undefined;
+      if (delivery?.status !== 'pending') return undefined;
       const secret = delivery.secret_sealed ? openSecret(delivery.secret_sealed) : (await signingSecrets.get(ctx.db, delivery.user_id)).secret;
       const startedAt = clock.now();
       const started = performance.now();

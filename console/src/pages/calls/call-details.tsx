@@ -100,6 +100,7 @@ function Recording({ callId }: { callId: number }) {
       {audio.isError ? (
         <Alert color="red" variant="light" role="alert">{describeError(audio.error)}</Alert>
       ) : url ? (
+        // biome-ignore lint/a11y/useMediaCaption: the call's transcript, shown below the player, is its text
         <audio controls src={url} style={{ width: '100%' }} aria-label="Call recording" />
       ) : (
         <Text size="sm" c="dimmed">Loading the recording…</Text>

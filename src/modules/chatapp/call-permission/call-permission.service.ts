@@ -1,6 +1,6 @@
 import { consumeLimits, throttle, type WindowLimit } from '../../../core/limits/fixed-window.js';
 import { inTransaction, type DbOrTx } from '../../../core/db/transaction.js';
-import { AppError } from '../../../core/http/errors.js';
+import type { AppError } from '../../../core/http/errors.js';
 import { callPermissionFailure, chatappErrors, REQUEST_LIMIT_MESSAGES, SENDER_NOT_FOUND_OR_NOT_YOURS } from '../chatapp.errors.js';
 import { requireSender, type ChatappContext } from '../chatapp.context.js';
 import { createCallPermissionRepo } from './call-permission.repo.js';
@@ -52,7 +52,7 @@ export function createCallPermissionService(ctx: ChatappContext) {
   async function pickTemplate(senderId: number, templateId: number | undefined): Promise<TemplateRow> {
     const repo = createTemplatesRepo(db);
     const template = templateId === undefined ? await repo.findVoiceTemplate(senderId) : await repo.findForSender(senderId, templateId);
-    if (!template || template.status !== 'approved' || !template.is_call_permission) throw chatappErrors.voiceTemplateNotFound();
+    if (template?.status !== 'approved' || !template.is_call_permission) throw chatappErrors.voiceTemplateNotFound();
     return template;
   }
 

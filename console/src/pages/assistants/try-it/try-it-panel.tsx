@@ -54,6 +54,7 @@ export function TryItPanel({ assistant }: { assistant: Assistant }) {
   const conversation = useRef<string | null>(null);
   const viewport = useRef<HTMLDivElement>(null);
   // The newest words in view as they arrive.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs because the turns changed; it reads the DOM, not them
   useEffect(() => {
     viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
   }, [turns]);

@@ -66,7 +66,7 @@ describe('silence', () => {
   it('hangs up after max_initial_silence_duration when the caller never speaks', async () => {
     const owner = await ownerWithLine(e.t, { assistant: { ...calm, max_initial_silence_duration: 3 } });
     const callId = await makeCall(owner.api, owner.assistant.id);
-    const caller = await e.answer(callId);
+    await e.answer(callId);
     await armed(3_000);
     e.timers.advance(3_000);
     expect(await callEnded(e.t, callId)).toMatchObject({ status: 'ended_by_assistant', end_reason: 'initial_silence' });

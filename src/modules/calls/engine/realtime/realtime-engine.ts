@@ -11,7 +11,7 @@ import { callFunctions, withCallFunctions, type CallTransferRequest } from '../f
 import { KeypadInput, keypadFunctions, type KeypadLine } from '../functions/keypad.js';
 import type { CallEngine, CallEngineSession, CallOutcome } from '../engine.types.js';
 import { voiceMediumNote } from '../behaviour/phrases.js';
-import { RealtimeCall, type RealtimeCallDeps } from './realtime-engine.call.js';
+import { RealtimeCall, } from './realtime-engine.call.js';
 import { realTimers, type EngineTimers } from '../timers.js';
 import { endpointPauseMs } from '../behaviour/endpointing.js';
 

@@ -78,7 +78,7 @@ export function createChatappCallSignals(deps: ChatappCallsDeps) {
     };
     const assistant = sender.assistant_id === null ? undefined : await deps.loadAssistant(sender.user_id, sender.assistant_id);
     if (!sender.voice_calling_enabled) return reject('calling_disabled');
-    if (!assistant || assistant.status !== 'active') return reject('no_assistant');
+    if (assistant?.status !== 'active') return reject('no_assistant');
     if (!signal.customerPhone) return reject('no_customer');
     const row = await insertInbound(sender, assistant, signal).catch(async (error: unknown) => {
       if (error instanceof InsufficientBalanceError) await reject('insufficient_balance');

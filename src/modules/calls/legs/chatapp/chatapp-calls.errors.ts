@@ -1,5 +1,5 @@
 import { AppError, tooManyRequests } from '../../../../core/http/errors.js';
-import { chatappErrors, PLATFORM_CODES, PlatformError } from '../../../chatapp/voice-calls.port.js';
+import { chatappErrors, PLATFORM_CODES, type PlatformError } from '../../../chatapp/voice-calls.port.js';
 
 /** Reference "Place a WhatsApp call": every refusal in the coded shape. */
 const coded = (status: number, code: string, message: string, extra?: Record<string, unknown>) => new AppError(status, message, { code, extra });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newAccountSid, newCallSid, signTwilio } from '../../../../../test/helpers/fakes/twilio.js';
+import { newCallSid, signTwilio } from '../../../../../test/helpers/fakes/twilio.js';
 import { balanceMicros, callRow, makeCall, ownerWithLine, ownerWithOperatorLine, postTwilio, PRICE_MICROS, PUBLIC_HOST, PUBLIC_URL, startVoiceApp, type VoiceTestApp } from '../../../../../test/helpers/voice.js';
 import { isValidTwilioSignature, twilioSignature } from './twilio-signature.js';
 import { twilioCallControl } from './twilio.js';
