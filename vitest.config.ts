@@ -18,7 +18,15 @@ export default defineConfig({
     pool: 'forks',
     projects: [
       { extends: true, test: { name: 'isolated', include: ISOLATED } },
-      { extends: true, test: { name: 'shared', include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'console/src/**/*.test.ts'], exclude: ISOLATED, isolate: false } },
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'console/src/**/*.test.ts'],
+          exclude: ISOLATED,
+          isolate: false,
+        },
+      },
     ],
   },
 });

@@ -37,8 +37,17 @@ const { user, apiKey } = await deps.services.accounts.createUser({ email: 'bench
 const ids: number[] = [];
 for (let i = 0; i < ASSISTANTS; i++) {
   const body = {
-    name: `Bench ${i}`, voice_id: 20, language_id: 1, type: 'outbound', mode: 'pipeline', llm_model_id: 1, timezone: 'Europe/Bucharest',
-    initial_message: 'Hello!', system_prompt: 'You are a helpful assistant.', tools: [{ type: 'end_call' }], variables: { company: 'Acme' },
+    name: `Bench ${i}`,
+    voice_id: 20,
+    language_id: 1,
+    type: 'outbound',
+    mode: 'pipeline',
+    llm_model_id: 1,
+    timezone: 'Europe/Bucharest',
+    initial_message: 'Hello!',
+    system_prompt: 'You are a helpful assistant.',
+    tools: [{ type: 'end_call' }],
+    variables: { company: 'Acme' },
   };
   ids.push((await deps.services.assistants.create(user.id, parseAssistantBody(body, 'create'))).id);
 }
@@ -61,7 +70,11 @@ bare.put<{ Params: { id: string }; Body: { name: string; speech_speed: number } 
   try {
     await client.query('BEGIN');
     await client.query('SELECT * FROM assistants WHERE id = $1 AND user_id = $2 FOR NO KEY UPDATE', [Number(request.params.id), user.id]);
-    await client.query('UPDATE assistants SET name = $1, speech_speed = $2, updated_at = now() WHERE id = $3', [request.body.name, request.body.speech_speed, Number(request.params.id)]);
+    await client.query('UPDATE assistants SET name = $1, speech_speed = $2, updated_at = now() WHERE id = $3', [
+      request.body.name,
+      request.body.speech_speed,
+      Number(request.params.id),
+    ]);
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK');
@@ -107,7 +120,15 @@ async function run(label: string, base: string, pathPrefix: string, seconds: num
     ],
   });
   const cpuUsPerRequest = (serverCpuUs() - cpuBefore) / result.requests.total;
-  return { label, requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: result.errors, non2xx: result.non2xx, cpuUsPerRequest };
+  return {
+    label,
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+    cpuUsPerRequest,
+  };
 }
 
 await run('warm-up', referenceUrl, '/assistant/', 2);
@@ -122,20 +143,33 @@ for (let round = 1; round <= rounds; round++) {
   references.push(await run('bare route, one UPDATE (pg)', referenceUrl, '/assistant/', SECONDS));
   services.push(await run('PUT /api/user/assistant/{id}', serviceUrl, '/api/user/assistant/', SECONDS));
   const ratio = services.at(-1)!.requestsPerSecond / references.at(-1)!.requestsPerSecond;
-  console.log(`  round ${round}: ${references.at(-1)!.requestsPerSecond.toFixed(0)} vs ${services.at(-1)!.requestsPerSecond.toFixed(0)} req/s (ratio ${ratio.toFixed(2)})`);
+  console.log(
+    `  round ${round}: ${references.at(-1)!.requestsPerSecond.toFixed(0)} vs ${services.at(-1)!.requestsPerSecond.toFixed(0)} req/s (ratio ${ratio.toFixed(2)})`,
+  );
 }
 const median = (list: Run[]) => [...list].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(list.length / 2)]!;
 const reference = median(references);
 const ruled = await run('PUT, with a field a rule reads', serviceUrl, '/api/user/assistant/', SECONDS, true);
 const locked = await run('bare route, BEGIN/SELECT FOR UPDATE/UPDATE/COMMIT', referenceUrl, '/locked/', SECONDS);
 
-printComparison(`assistants: update throughput on PostgreSQL, ${CONNECTIONS} connections, ${ASSISTANTS} assistants, median of ${rounds} rounds`, median(services), reference, 0.5);
+printComparison(
+  `assistants: update throughput on PostgreSQL, ${CONNECTIONS} connections, ${ASSISTANTS} assistants, median of ${rounds} rounds`,
+  median(services),
+  reference,
+  0.5,
+);
 const medianCpu = (list: Run[]) => [...list].map((r) => r.cpuUsPerRequest).sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
-console.log(`  server main-thread CPU per request (median): reference ${medianCpu(references).toFixed(0)} µs, service ${medianCpu(services).toFixed(0)} µs`);
+console.log(
+  `  server main-thread CPU per request (median): reference ${medianCpu(references).toFixed(0)} µs, service ${medianCpu(services).toFixed(0)} µs`,
+);
 const forScale = (result: Run) =>
   `${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms} ms, ${result.cpuUsPerRequest.toFixed(0)} µs CPU, errors ${result.errors + result.non2xx}`;
-console.log(`  for scale: a change naming timezone too (read, every rule, version-checked write): ${forScale(ruled)} (÷ reference ${(ruled.requestsPerSecond / reference.requestsPerSecond).toFixed(2)})`);
-console.log(`  for scale: the locking transaction alone, raw: ${forScale(locked)} (÷ reference ${(locked.requestsPerSecond / reference.requestsPerSecond).toFixed(2)})`);
+console.log(
+  `  for scale: a change naming timezone too (read, every rule, version-checked write): ${forScale(ruled)} (÷ reference ${(ruled.requestsPerSecond / reference.requestsPerSecond).toFixed(2)})`,
+);
+console.log(
+  `  for scale: the locking transaction alone, raw: ${forScale(locked)} (÷ reference ${(locked.requestsPerSecond / reference.requestsPerSecond).toFixed(2)})`,
+);
 
 const sample = await deps.services.assistants.get(user.id, ids[0]!);
 if (!sample.name.startsWith('Bench')) throw new Error('the service did not write');

@@ -84,10 +84,12 @@ async function service(): Promise<{ cpu: number; connectMs: number[]; heardPacke
     clearInterval(timer);
   });
   const heardPackets = pairs.reduce((n, { customer }) => n + customer.packetsReceived, 0);
-  await Promise.all(pairs.map(async ({ leg, customer }) => {
-    await leg.close('bench_done');
-    await customer.hangUp();
-  }));
+  await Promise.all(
+    pairs.map(async ({ leg, customer }) => {
+      await leg.close('bench_done');
+      await customer.hangUp();
+    }),
+  );
   return { cpu, connectMs: connectMs.sort((x, y) => x - y), heardPackets };
 }
 
@@ -96,9 +98,13 @@ const svc = await service();
 const perCall = (cpu: number) => cpu / calls / seconds;
 const pct = (cpuPerCallSecond: number) => `${(cpuPerCallSecond / 10).toFixed(2)}% of a core`;
 console.log(`chatapp WebRTC calls: ${calls} simultaneous, ${seconds} s of two-way audio each (both ends in this process)`);
-console.log(`  connect (offer to DTLS-SRTP up, loopback): median ${svc.connectMs[Math.floor(calls / 2)]!.toFixed(0)} ms, max ${svc.connectMs.at(-1)!.toFixed(0)} ms`);
+console.log(
+  `  connect (offer to DTLS-SRTP up, loopback): median ${svc.connectMs[Math.floor(calls / 2)]!.toFixed(0)} ms, max ${svc.connectMs.at(-1)!.toFixed(0)} ms`,
+);
 console.log(`  packets the customers heard: ${svc.heardPackets} (expected about ${calls * seconds * 50})`);
 console.log(`  reference (plain UDP, 50 packets/s each way): ${perCall(ref).toFixed(2)} ms CPU per call-second (${pct(perCall(ref))})`);
-console.log(`  service (werift leg + customer):              ${perCall(svc.cpu).toFixed(2)} ms CPU per call-second (${pct(perCall(svc.cpu))})`);
+console.log(
+  `  service (werift leg + customer):              ${perCall(svc.cpu).toFixed(2)} ms CPU per call-second (${pct(perCall(svc.cpu))})`,
+);
 console.log(`  ratio service / reference: ${(svc.cpu / ref).toFixed(1)}x`);
 process.exit(0);

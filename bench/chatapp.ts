@@ -28,8 +28,17 @@ const WORKERS = 8;
 const { deps, database, llmUrl, fakeLlm } = await startBenchService({ JOB_CONCURRENCY: String(WORKERS) });
 const app = await buildApp(deps);
 
-const { apiKey } = await deps.services.accounts.createUser({ email: 'bench@example.com', password: 'bench-password', balanceUsd: 1_000_000 });
-const assistant = await app.inject({ method: 'POST', url: '/api/user/assistant', headers: { authorization: `Bearer ${apiKey.token}` }, payload: assistantBody({ status: 'active' }) });
+const { apiKey } = await deps.services.accounts.createUser({
+  email: 'bench@example.com',
+  password: 'bench-password',
+  balanceUsd: 1_000_000,
+});
+const assistant = await app.inject({
+  method: 'POST',
+  url: '/api/user/assistant',
+  headers: { authorization: `Bearer ${apiKey.token}` },
+  payload: assistantBody({ status: 'active' }),
+});
 const { id: senderId } = await createSimulatorSender(app, apiKey.token, { assistant_id: assistant.json().data.id });
 const sender = await deps.db.selectFrom('chatapp_senders').selectAll().where('id', '=', senderId).executeTakeFirstOrThrow();
 
@@ -49,7 +58,14 @@ const customer = (i: number) => `+4070${String(i % CUSTOMERS).padStart(7, '0')}`
 const replySent = (phone: string) => new Promise<void>((resolve) => waiting.set(phone, resolve));
 const receive = (phone: string, text: string) =>
   deps.services.chatapp.inbound.receiveMessage(sender, {
-    platformMessageId: `bench.${randomUUID()}`, customerPhone: phone, customerName: null, timestamp: new Date(), kind: 'text', body: text, fromCustomer: true, permissionReply: null,
+    platformMessageId: `bench.${randomUUID()}`,
+    customerPhone: phone,
+    customerName: null,
+    timestamp: new Date(),
+    kind: 'text',
+    body: text,
+    fromCustomer: true,
+    permissionReply: null,
   });
 
 /** One customer message from its receipt to its reply sent, in ms. */
@@ -65,11 +81,18 @@ async function answered(i: number): Promise<number> {
 const referenceBody = JSON.stringify({
   model: 'gpt-4o-mini',
   temperature: 0.1,
-  messages: [{ role: 'system', content: 'You are a helpful sales assistant.' }, { role: 'user', content: 'What are your opening hours?' }],
+  messages: [
+    { role: 'system', content: 'You are a helpful sales assistant.' },
+    { role: 'user', content: 'What are your opening hours?' },
+  ],
 });
 async function modelCalled(): Promise<number> {
   const started = performance.now();
-  const response = await request(`${llmUrl}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: referenceBody });
+  const response = await request(`${llmUrl}/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: referenceBody,
+  });
   await response.body.dump();
   return performance.now() - started;
 }
@@ -89,10 +112,14 @@ const counted = await countingStatements(async () => {
 });
 const { reference, service } = counted.result;
 const perMessage = (n: number) => (n / SEQUENTIAL).toFixed(1);
-console.log(`\nchatapp: latency, one message at a time (${SEQUENTIAL}), receipt to reply sent, PostgreSQL, instant fake LLM, in turns with a direct model call`);
+console.log(
+  `\nchatapp: latency, one message at a time (${SEQUENTIAL}), receipt to reply sent, PostgreSQL, instant fake LLM, in turns with a direct model call`,
+);
 console.log(`  fake LLM called directly        p50 ${reference.p50.toFixed(2)} ms   p99 ${reference.p99.toFixed(2)} ms`);
 console.log(`  customer message answered      p50 ${service.p50.toFixed(2)} ms   p99 ${service.p99.toFixed(2)} ms`);
-console.log(`  added latency per message:      p50 ${(service.p50 - reference.p50).toFixed(2)} ms   p99 ${(service.p99 - reference.p99).toFixed(2)} ms`);
+console.log(
+  `  added latency per message:      p50 ${(service.p50 - reference.p50).toFixed(2)} ms   p99 ${(service.p99 - reference.p99).toFixed(2)} ms`,
+);
 console.log(
   `  per message (receipt, answer job, send job, the workers' claims): ${perMessage(counted.statements)} SQL statements, ` +
     `${perMessage(counted.commits - counted.asyncCommits)} durable commits, ${perMessage(counted.asyncCommits)} commits not waiting for the WAL flush`,
@@ -112,13 +139,24 @@ deps.jobs.start();
 await everyReplySent;
 const perSecond = MESSAGES / ((performance.now() - answering) / 1000);
 const directly = await measure('fake LLM called directly', {
-  url: `${llmUrl}/chat/completions`, method: 'POST', headers: { 'content-type': 'application/json' }, body: referenceBody, connections: WORKERS, durationSeconds: 3,
+  url: `${llmUrl}/chat/completions`,
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: referenceBody,
+  connections: WORKERS,
+  durationSeconds: 3,
 });
-console.log(`\nchatapp: throughput, ${MESSAGES} messages waiting, ${WORKERS} job workers (the model called directly over as many connections)`);
-console.log(`  fake LLM called directly                ${directly.requestsPerSecond.toFixed(0).padStart(8)} req/s   errors ${directly.errors + directly.non2xx}`);
+console.log(
+  `\nchatapp: throughput, ${MESSAGES} messages waiting, ${WORKERS} job workers (the model called directly over as many connections)`,
+);
+console.log(
+  `  fake LLM called directly                ${directly.requestsPerSecond.toFixed(0).padStart(8)} req/s   errors ${directly.errors + directly.non2xx}`,
+);
 console.log(`  messages answered and sent, ${CUSTOMERS} customers ${perSecond.toFixed(0).padStart(8)}/s`);
 console.log(`  ratio (service / reference): ${(perSecond / directly.requestsPerSecond).toFixed(2)}`);
-console.log(`  answered and sent/s: ${perSecond.toFixed(0)} (each reserving and capturing 0.01 USD); received before, ${CUSTOMERS} at a time: ${(MESSAGES / receiptSeconds).toFixed(0)}/s`);
+console.log(
+  `  answered and sent/s: ${perSecond.toFixed(0)} (each reserving and capturing 0.01 USD); received before, ${CUSTOMERS} at a time: ${(MESSAGES / receiptSeconds).toFixed(0)}/s`,
+);
 
 await deps.jobs.stop();
 await app.close();

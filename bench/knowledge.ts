@@ -53,7 +53,12 @@ const ISOLATED_REFERENCE_SEARCH = `
   ORDER BY score DESC, c.id LIMIT $2`;
 
 const database = await createBenchDatabase({ requirePostgres: true });
-const config = loadConfig({ LOG_LEVEL: 'silent', SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789', DATABASE_URL: database.url, JOBS_ENABLED: 'false' });
+const config = loadConfig({
+  LOG_LEVEL: 'silent',
+  SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789',
+  DATABASE_URL: database.url,
+  JOBS_ENABLED: 'false',
+});
 const deps = await createDeps(config, { database: database.handle, logger: pino({ level: 'silent' }) });
 const { user, apiKey } = await deps.services.accounts.createUser({ email: 'bench@example.com', password: 'bench-password' });
 const otherTenant = await deps.services.accounts.createUser({ email: 'other-tenant@example.com', password: 'bench-password' });
@@ -70,8 +75,9 @@ const word = (n: number) => `q${String.fromCharCode(97 + (n % 26), 97 + (Math.fl
 const randomWord = () => word(Math.floor(VOCABULARY_SIZE * Math.random() ** 3));
 const WORD_SQL = sql`'q' || chr(97 + x % 26) || chr(97 + (x / 26) % 26) || chr(97 + (x / 676) % 26)`;
 const QUESTION_OPENERS = ['how do i', 'what is the', 'can you tell me about', 'where can i find', 'why does my', 'when should i'];
-const questions = Array.from({ length: QUERIES + WARM_UP_QUERIES }, (_, i) =>
-  `${QUESTION_OPENERS[i % QUESTION_OPENERS.length]} ${Array.from({ length: 3 + (i % 4) }, randomWord).join(' ')}`,
+const questions = Array.from(
+  { length: QUERIES + WARM_UP_QUERIES },
+  (_, i) => `${QUESTION_OPENERS[i % QUESTION_OPENERS.length]} ${Array.from({ length: 3 + (i % 4) }, randomWord).join(' ')}`,
 );
 
 console.log(`knowledge search on PostgreSQL (${database.url?.replace(/\/\/[^@]*@/, '//')}), ${QUERIES} queries per scenario`);
@@ -89,7 +95,9 @@ try {
   await report(`${LARGE_CHUNKS / 1000}k chunks, one knowledge base`, large, otherTenant.apiKey.token);
   const among = await report(`10k-chunk knowledge base among ${(LARGE_CHUNKS + 10_000) / 1000}k chunks`, small);
 
-  console.log(`\nother tenants' data: the 10k knowledge base among ${(LARGE_CHUNKS + 10_000) / 1000}k chunks, against the plain search on a table`);
+  console.log(
+    `\nother tenants' data: the 10k knowledge base among ${(LARGE_CHUNKS + 10_000) / 1000}k chunks, against the plain search on a table`,
+  );
   console.log(`holding only those 10k rows (the two interleaved query by query, so both see the same load)`);
   console.log(`  (the service alone, measured above, was ${(alone.p50 / among.p50).toFixed(2)} of the service among them at p50)`);
   const indexes = (await searchIndexes()).map((i) => i.indexname);
@@ -102,11 +110,21 @@ try {
     await analyze();
     const previous = await isolationRatio(small, 'with knowledge_chunks_search_idx only (before migration 0015)');
     const previousBlocks = await blockCounts(small);
-    console.log(`  per-knowledge-base index: service p50 ${previous.p50.toFixed(1)} -> ${current.p50.toFixed(1)} ms, ratio ${previous.ratio.toFixed(2)} -> ${current.ratio.toFixed(2)}`);
-    console.log(`  shared blocks per search (EXPLAIN ANALYZE BUFFERS, ${BLOCK_COUNT_QUESTIONS} questions), global index -> per-knowledge-base index:`);
-    console.log(`    whole search  median ${previousBlocks.total.median} -> ${currentBlocks.total.median}, mean ${previousBlocks.total.mean.toFixed(0)} -> ${currentBlocks.total.mean.toFixed(0)}, max ${previousBlocks.total.max} -> ${currentBlocks.total.max}`);
-    console.log(`    index scans (any index, heap fetches of plain index scans included)   median ${previousBlocks.index.median} -> ${currentBlocks.index.median}, mean ${previousBlocks.index.mean.toFixed(0)} -> ${currentBlocks.index.mean.toFixed(0)}, max ${previousBlocks.index.max} -> ${currentBlocks.index.max}`);
-    console.log(`    rows read and then dropped by a filter or an index recheck: mean ${previousBlocks.filtered.toFixed(0)} -> ${currentBlocks.filtered.toFixed(0)}`);
+    console.log(
+      `  per-knowledge-base index: service p50 ${previous.p50.toFixed(1)} -> ${current.p50.toFixed(1)} ms, ratio ${previous.ratio.toFixed(2)} -> ${current.ratio.toFixed(2)}`,
+    );
+    console.log(
+      `  shared blocks per search (EXPLAIN ANALYZE BUFFERS, ${BLOCK_COUNT_QUESTIONS} questions), global index -> per-knowledge-base index:`,
+    );
+    console.log(
+      `    whole search  median ${previousBlocks.total.median} -> ${currentBlocks.total.median}, mean ${previousBlocks.total.mean.toFixed(0)} -> ${currentBlocks.total.mean.toFixed(0)}, max ${previousBlocks.total.max} -> ${currentBlocks.total.max}`,
+    );
+    console.log(
+      `    index scans (any index, heap fetches of plain index scans included)   median ${previousBlocks.index.median} -> ${currentBlocks.index.median}, mean ${previousBlocks.index.mean.toFixed(0)} -> ${currentBlocks.index.mean.toFixed(0)}, max ${previousBlocks.index.max} -> ${currentBlocks.index.max}`,
+    );
+    console.log(
+      `    rows read and then dropped by a filter or an index recheck: mean ${previousBlocks.filtered.toFixed(0)} -> ${currentBlocks.filtered.toFixed(0)}`,
+    );
   }
 } finally {
   await app.close();
@@ -128,7 +146,9 @@ async function searchIndexes() {
 
 /** The minimal reference's own table: only the searched knowledge base's chunks, its own GIN index. */
 async function copyToReferenceTable(knowledgebaseId: number): Promise<void> {
-  await sql`CREATE TABLE reference_chunks AS SELECT id, document_id, heading, content, search_vector FROM knowledge_chunks WHERE knowledgebase_id = ${knowledgebaseId}`.execute(deps.db);
+  await sql`CREATE TABLE reference_chunks AS SELECT id, document_id, heading, content, search_vector FROM knowledge_chunks WHERE knowledgebase_id = ${knowledgebaseId}`.execute(
+    deps.db,
+  );
   await sql`CREATE INDEX reference_chunks_search_idx ON reference_chunks USING gin (search_vector)`.execute(deps.db);
   await sql`ANALYZE reference_chunks`.execute(deps.db);
 }
@@ -228,7 +248,9 @@ async function blockCounts(knowledgebaseId: number) {
   }
   // Blocks are cumulative up the plan: a node's figure includes its children's.
   const heaviest = [...byNode].sort((a, b) => b[1] - a[1]).slice(0, 6);
-  console.log(`  blocks per search by plan node (mean, cumulative): ${heaviest.map(([where, blocks]) => `${where} ${(blocks / BLOCK_COUNT_QUESTIONS).toFixed(0)}`).join('; ')}`);
+  console.log(
+    `  blocks per search by plan node (mean, cumulative): ${heaviest.map(([where, blocks]) => `${where} ${(blocks / BLOCK_COUNT_QUESTIONS).toFixed(0)}`).join('; ')}`,
+  );
   return { total: summarise(totals), index: summarise(indexBlocks), filtered: filtered / BLOCK_COUNT_QUESTIONS };
 }
 
@@ -238,7 +260,11 @@ function planNodes(node: PlanNode): PlanNode[] {
 
 function summarise(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
-  return { median: sorted[Math.floor(sorted.length / 2)]!, mean: sorted.reduce((a, b) => a + b, 0) / sorted.length, max: sorted[sorted.length - 1]! };
+  return {
+    median: sorted[Math.floor(sorted.length / 2)]!,
+    mean: sorted.reduce((a, b) => a + b, 0) / sorted.length,
+    max: sorted[sorted.length - 1]!,
+  };
 }
 
 async function analyze(): Promise<void> {
@@ -248,7 +274,9 @@ async function analyze(): Promise<void> {
 
 async function searchThroughService(knowledgebaseId: number, token: string, q: string): Promise<number> {
   const headers = { authorization: `Bearer ${token}` };
-  const response = await fetch(`${serviceUrl}/api/user/knowledgebases/${knowledgebaseId}/search?q=${encodeURIComponent(q)}&limit=5`, { headers });
+  const response = await fetch(`${serviceUrl}/api/user/knowledgebases/${knowledgebaseId}/search?q=${encodeURIComponent(q)}&limit=5`, {
+    headers,
+  });
   if (response.status !== 200) throw new Error(`search answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { data: unknown[] }).data.length;
 }
@@ -262,7 +290,9 @@ async function report(title: string, knowledgebaseId: number, token = apiKey.tok
   console.log(`\n${title}`);
   console.log(row('plain ts_rank search through pg', bare));
   console.log(row('GET /api/user/knowledgebases/:id/search', service));
-  console.log(`  ratio p50 (service / reference): ${(service.p50 / bare.p50).toFixed(2)}   passages found per query: ${service.found.toFixed(1)} of 5`);
+  console.log(
+    `  ratio p50 (service / reference): ${(service.p50 / bare.p50).toFixed(2)}   passages found per query: ${service.found.toFixed(1)} of 5`,
+  );
   return service;
 }
 

@@ -28,7 +28,9 @@ const agent = new Agent({ keepAliveTimeout: 10_000 });
 // Every load-generator connection comes from 127.0.0.1: the per-network widget limits would
 // measure the limiter, not the message path.
 const { deps, database, llmUrl, fakeLlm } = await startBenchService({
-  WIDGET_CONVERSATIONS_PER_IP_PER_HOUR: '1000000', WIDGET_MESSAGES_PER_CONVERSATION_PER_MINUTE: '100000', WIDGET_MESSAGES_PER_IP_PER_MINUTE: '1000000',
+  WIDGET_CONVERSATIONS_PER_IP_PER_HOUR: '1000000',
+  WIDGET_MESSAGES_PER_CONVERSATION_PER_MINUTE: '100000',
+  WIDGET_MESSAGES_PER_IP_PER_MINUTE: '1000000',
 });
 const app = await buildApp(deps);
 const serviceUrl = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -37,24 +39,45 @@ const serviceUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 async function widgetConversations(tag: string, owners: number, count: number): Promise<string[]> {
   const assistants: string[] = [];
   for (let o = 0; o < owners; o++) {
-    const { apiKey } = await deps.services.accounts.createUser({ email: `${tag}-${o}@example.com`, password: 'bench-password', balanceUsd: 1_000_000 });
-    const created = await app.inject({ method: 'POST', url: '/api/user/assistant', headers: { authorization: `Bearer ${apiKey.token}` }, payload: assistantBody({ status: 'active' }) });
+    const { apiKey } = await deps.services.accounts.createUser({
+      email: `${tag}-${o}@example.com`,
+      password: 'bench-password',
+      balanceUsd: 1_000_000,
+    });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/user/assistant',
+      headers: { authorization: `Bearer ${apiKey.token}` },
+      payload: assistantBody({ status: 'active' }),
+    });
     assistants.push(created.json().data.uuid as string);
   }
   const paths: string[] = [];
   for (let i = 0; i < count; i++) {
-    const res = await app.inject({ method: 'POST', url: '/api/conversations', headers: { origin: widgetHeaders.origin }, payload: { assistant_id: assistants[i % owners], variables: { visitor: `v${i}` } } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      headers: { origin: widgetHeaders.origin },
+      payload: { assistant_id: assistants[i % owners], variables: { visitor: `v${i}` } },
+    });
     paths.push(`/api/conversations/${res.json().conversation_id}/messages`);
   }
   return paths;
 }
 
 // The reference sends the fake model what the service sends it for a conversation a few turns in.
-const history = Array.from({ length: 6 }, (_, i) => ({ role: i % 2 === 0 ? 'user' : 'assistant', content: `What are your opening hours? (${i})` }));
+const history = Array.from({ length: 6 }, (_, i) => ({
+  role: i % 2 === 0 ? 'user' : 'assistant',
+  content: `What are your opening hours? (${i})`,
+}));
 const referenceBody = JSON.stringify({
   model: 'gpt-4o-mini',
   temperature: 0.1,
-  messages: [{ role: 'system', content: 'You are a helpful sales assistant.\n\nCurrent date and time: 2026-01-15T12:00:00+02:00.' }, ...history, { role: 'user', content: 'What are your opening hours?' }],
+  messages: [
+    { role: 'system', content: 'You are a helpful sales assistant.\n\nCurrent date and time: 2026-01-15T12:00:00+02:00.' },
+    ...history,
+    { role: 'user', content: 'What are your opening hours?' },
+  ],
   stream: false,
 });
 const json = { 'content-type': 'application/json' };
@@ -73,7 +96,14 @@ async function serviceRun(label: string, seconds: number, conversationPaths: str
     initialContext: { paths: conversationPaths },
     requests: [{ method: 'POST', headers: widgetHeaders, setupRequest, onResponse }],
   });
-  return { label, requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+  return {
+    label,
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
 }
 
 /**
@@ -84,7 +114,8 @@ async function serviceRun(label: string, seconds: number, conversationPaths: str
  */
 async function printSteps(title: string, requestMeanMs?: number): Promise<void> {
   const { values } = await deps.services.conversationsModule.messageSteps.get();
-  const of = (suffix: string, step: string) => values.find((v) => v.metricName === `chat_message_step_seconds_${suffix}` && v.labels.step === step)?.value ?? 0;
+  const of = (suffix: string, step: string) =>
+    values.find((v) => v.metricName === `chat_message_step_seconds_${suffix}` && v.labels.step === step)?.value ?? 0;
   const steps = ['lookup', 'admission', 'turn_wait', 'history', 'model', 'store'];
   // Per admitted message (a step may be timed in two parts, e.g. two lookups).
   const messages = of('count', 'admission');
@@ -93,7 +124,9 @@ async function printSteps(title: string, requestMeanMs?: number): Promise<void> 
   for (const { step, ms } of means) console.log(`    ${step.padEnd(10)} ${ms.toFixed(2).padStart(7)} ms`);
   if (requestMeanMs !== undefined) {
     const timed = means.reduce((sum, m) => sum + m.ms, 0);
-    console.log(`    ${'other'.padEnd(10)} ${(requestMeanMs - timed).toFixed(2).padStart(7)} ms   (HTTP in and out, routing, validation, serialisation)`);
+    console.log(
+      `    ${'other'.padEnd(10)} ${(requestMeanMs - timed).toFixed(2).padStart(7)} ms   (HTTP in and out, routing, validation, serialisation)`,
+    );
   }
 }
 
@@ -107,12 +140,22 @@ async function cpuOf<T>(work: () => Promise<T>): Promise<{ result: T; selfMs: nu
   const selfStart = process.cpuUsage();
   const result = await work();
   const self = process.cpuUsage(selfStart);
-  return { result, selfMs: (self.user + self.system) / 1000, modelMs: (await cpuMsOf(fakeLlm.pid!)) - modelStart, databaseMs: await databaseCpu.stop() };
+  return {
+    result,
+    selfMs: (self.user + self.system) / 1000,
+    modelMs: (await cpuMsOf(fakeLlm.pid!)) - modelStart,
+    databaseMs: await databaseCpu.stop(),
+  };
 }
 
 /** One widget message (or direct model call), answered 200 or the run stops. */
 async function post(url: string, body: string): Promise<void> {
-  const response = await request(url, { method: 'POST', headers: url.startsWith(serviceUrl) ? widgetHeaders : json, body, dispatcher: agent });
+  const response = await request(url, {
+    method: 'POST',
+    headers: url.startsWith(serviceUrl) ? widgetHeaders : json,
+    body,
+    dispatcher: agent,
+  });
   await response.body.dump();
   if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
 }
@@ -162,11 +205,20 @@ async function conversationsThreeMessagesIn(tag: string): Promise<string[]> {
 function printLatency(reference: Latency, service: Latency): void {
   console.log(`    fake LLM called directly        p50 ${reference.p50.toFixed(2)} ms   p99 ${reference.p99.toFixed(2)} ms`);
   console.log(`    widget message through service  p50 ${service.p50.toFixed(2)} ms   p99 ${service.p99.toFixed(2)} ms`);
-  console.log(`    added latency per message:      p50 ${(service.p50 - reference.p50).toFixed(2)} ms   p99 ${(service.p99 - reference.p99).toFixed(2)} ms`);
+  console.log(
+    `    added latency per message:      p50 ${(service.p50 - reference.p50).toFixed(2)} ms   p99 ${(service.p99 - reference.p99).toFixed(2)} ms`,
+  );
 }
 
 function referenceRun(label: string, seconds: number): Promise<LoadResult> {
-  return measure(label, { url: `${llmUrl}/chat/completions`, method: 'POST', headers: json, body: referenceBody, connections: CONNECTIONS, durationSeconds: seconds });
+  return measure(label, {
+    url: `${llmUrl}/chat/completions`,
+    method: 'POST',
+    headers: json,
+    body: referenceBody,
+    connections: CONNECTIONS,
+    durationSeconds: seconds,
+  });
 }
 
 // Each run gets fresh conversations, so every measured one starts with a short history.
@@ -179,21 +231,28 @@ await serviceRun('warm-up', 2, await widgetConversations('warm', 1, CONNECTIONS)
 const pairedPaths = await conversationsThreeMessagesIn('paired');
 const paired = await pairedLatency(pairedPaths);
 const latencyPaths = await conversationsThreeMessagesIn('latency');
-const referenceCpu = await cpuOf(() => sequentialLatency(() => `${llmUrl}/chat/completions`, () => referenceBody));
+const referenceCpu = await cpuOf(() =>
+  sequentialLatency(
+    () => `${llmUrl}/chat/completions`,
+    () => referenceBody,
+  ),
+);
 const referenceSeq = referenceCpu.result;
 deps.services.conversationsModule.messageSteps.reset();
-const serviceCpu = await cpuOf(() =>
-  countingStatements(() => sequentialLatency((i) => `${serviceUrl}${latencyPaths[i]}`, question)),
-);
+const serviceCpu = await cpuOf(() => countingStatements(() => sequentialLatency((i) => `${serviceUrl}${latencyPaths[i]}`, question)));
 const counted = serviceCpu.result;
 const serviceSeq = counted.result;
-console.log(`\nmessages: latency, one connection, ${SEQUENTIAL} sequential round trips (each a conversation's fourth message), PostgreSQL, instant fake LLM`);
+console.log(
+  `\nmessages: latency, one connection, ${SEQUENTIAL} sequential round trips (each a conversation's fourth message), PostgreSQL, instant fake LLM`,
+);
 console.log('  paired: a direct model call, then a widget message, in turns');
 printLatency(paired.reference, paired.service);
 console.log('  each kind alone: the model called back to back, then the messages (CPU counted meanwhile)');
 printLatency(referenceSeq, serviceSeq);
 const perMessage = (n: number) => (n / SEQUENTIAL).toFixed(1);
-console.log(`  per message: ${perMessage(counted.statements)} SQL statements (round trips), ${perMessage(counted.commits - counted.asyncCommits)} durable commits, ${perMessage(counted.asyncCommits)} commits not waiting for the WAL flush`);
+console.log(
+  `  per message: ${perMessage(counted.statements)} SQL statements (round trips), ${perMessage(counted.commits - counted.asyncCommits)} durable commits, ${perMessage(counted.asyncCommits)} commits not waiting for the WAL flush`,
+);
 await printSteps(`one at a time (request mean ${serviceSeq.mean.toFixed(2)} ms)`, serviceSeq.mean);
 const cpuPerCall = (ms: number | null) => (ms === null ? 'n/a' : `${(ms / SEQUENTIAL).toFixed(2)} ms`);
 console.log(
@@ -212,7 +271,11 @@ await printSteps('under load, one owner');
 const manyOwnersPaths = await widgetConversations('many', CONNECTIONS, CONNECTIONS);
 deps.services.conversationsModule.messageSteps.reset();
 const manyOwners = await serviceRun(`messages, ${CONNECTIONS} owners`, SECONDS, manyOwnersPaths);
-printComparison(`messages (${CONNECTIONS} owners): throughput, ${CONNECTIONS} connections, as many widget conversations`, manyOwners, reference);
+printComparison(
+  `messages (${CONNECTIONS} owners): throughput, ${CONNECTIONS} connections, as many widget conversations`,
+  manyOwners,
+  reference,
+);
 console.log(`  messages/s: ${manyOwners.requestsPerSecond.toFixed(0)} (each reserving and capturing 0.01 USD)`);
 await printSteps(`under load, ${CONNECTIONS} owners`);
 const commitMs = await commitLatencyMs();
@@ -220,14 +283,22 @@ console.log(`\n  this database's commit latency (insert + commit, sequential): $
 const verdict = (met: boolean) => (met ? 'MET' : 'NOT MET');
 const addedP50 = paired.service.p50 - paired.reference.p50;
 const addedP99 = paired.service.p99 - paired.reference.p99;
-console.log(`  targets (paired run): added p50 ${addedP50.toFixed(2)} <= ${(commitMs + 2).toFixed(2)} ms (one commit + 2 ms) ${verdict(addedP50 <= commitMs + 2)}; added p99 ${addedP99.toFixed(2)} <= 15 ms ${verdict(addedP99 <= 15)}`);
-console.log(`                        ${manyOwners.requestsPerSecond.toFixed(0)} >= 500 messages/s with ${CONNECTIONS} owners ${verdict(manyOwners.requestsPerSecond >= 500)}; ${oneOwner.requestsPerSecond.toFixed(0)} >= 250 with one owner ${verdict(oneOwner.requestsPerSecond >= 250)}`);
+console.log(
+  `  targets (paired run): added p50 ${addedP50.toFixed(2)} <= ${(commitMs + 2).toFixed(2)} ms (one commit + 2 ms) ${verdict(addedP50 <= commitMs + 2)}; added p99 ${addedP99.toFixed(2)} <= 15 ms ${verdict(addedP99 <= 15)}`,
+);
+console.log(
+  `                        ${manyOwners.requestsPerSecond.toFixed(0)} >= 500 messages/s with ${CONNECTIONS} owners ${verdict(manyOwners.requestsPerSecond >= 500)}; ${oneOwner.requestsPerSecond.toFixed(0)} >= 250 with one owner ${verdict(oneOwner.requestsPerSecond >= 250)}`,
+);
 
 const check = await sql<{ captured: number; debits: number; drift: number }>`
   SELECT (SELECT count(*) FROM conversation_charges WHERE status = 'captured')::int AS captured,
          (SELECT count(*) FROM balance_ledger WHERE amount_micros < 0)::int AS debits,
-         (SELECT count(*) FROM users u WHERE u.balance_micros <> (SELECT coalesce(sum(amount_micros), 0) FROM balance_ledger l WHERE l.user_id = u.id))::int AS drift`.execute(deps.db);
-console.log(`  check: ${check.rows[0]!.captured} captured charges, ${check.rows[0]!.debits} debit ledger rows, ${check.rows[0]!.drift} balances differing from their ledger`);
+         (SELECT count(*) FROM users u WHERE u.balance_micros <> (SELECT coalesce(sum(amount_micros), 0) FROM balance_ledger l WHERE l.user_id = u.id))::int AS drift`.execute(
+  deps.db,
+);
+console.log(
+  `  check: ${check.rows[0]!.captured} captured charges, ${check.rows[0]!.debits} debit ledger rows, ${check.rows[0]!.drift} balances differing from their ledger`,
+);
 
 /** Why one owner's messages/s has a ceiling: each reservation holds the owner's row until its commit. */
 async function commitLatencyMs(): Promise<number> {

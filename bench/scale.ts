@@ -27,14 +27,21 @@ import { seedChatappConversations } from './support/chatapp-conversations.js';
 import { createBenchDatabase } from './support/database.js';
 import { killedWithBenchmark, onInterrupt, spawnFakeLlm } from './support/processes.js';
 
-const COUNTS = (process.env.BENCH_PROCESSES ?? '1,2,4').split(',').map(Number).sort((a, b) => a - b);
+const COUNTS = (process.env.BENCH_PROCESSES ?? '1,2,4')
+  .split(',')
+  .map(Number)
+  .sort((a, b) => a - b);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONTACTS = 10_000;
 const SECRET_KEY = 'bench-secret-key-0123456789abcdef0123456789';
 // Every load-generator connection comes from 127.0.0.1: the per-network widget limits would
 // measure the limiter, not the service.
-const OPEN_LIMITS = { WIDGET_CONVERSATIONS_PER_IP_PER_HOUR: '1000000', WIDGET_MESSAGES_PER_CONVERSATION_PER_MINUTE: '100000', WIDGET_MESSAGES_PER_IP_PER_MINUTE: '1000000' };
+const OPEN_LIMITS = {
+  WIDGET_CONVERSATIONS_PER_IP_PER_HOUR: '1000000',
+  WIDGET_MESSAGES_PER_CONVERSATION_PER_MINUTE: '100000',
+  WIDGET_MESSAGES_PER_IP_PER_MINUTE: '1000000',
+};
 
 const { child: fakeLlm, url: fakeLlmUrl } = spawnFakeLlm();
 // The fake model and the server processes go with the benchmark, however it ends.
@@ -48,16 +55,35 @@ onInterrupt(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 const serverEnv = {
-  DATABASE_URL: database.url!, SECRET_KEY, DATA_DIR: dataDir, LOG_LEVEL: 'silent', LLM_BASE_URL: llmUrl, LLM_MAX_RETRIES: '0', DB_POOL_SIZE: '10', ...OPEN_LIMITS,
+  DATABASE_URL: database.url!,
+  SECRET_KEY,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  LLM_BASE_URL: llmUrl,
+  LLM_MAX_RETRIES: '0',
+  DB_POOL_SIZE: '10',
+  ...OPEN_LIMITS,
 };
 // The bench's own app (never listening) creates the data the server processes then serve.
-const deps = await createDeps(loadConfig({ ...serverEnv, DATA_DIR: 'memory://' }), { database: database.handle, logger: pino({ level: 'silent' }) });
+const deps = await createDeps(loadConfig({ ...serverEnv, DATA_DIR: 'memory://' }), {
+  database: database.handle,
+  logger: pino({ level: 'silent' }),
+});
 const setup = await buildApp(deps);
 
 const owners: string[] = [];
 for (let o = 0; o < CONNECTIONS; o++) {
-  const { apiKey } = await deps.services.accounts.createUser({ email: `owner-${o}@example.com`, password: 'bench-password', balanceUsd: 1_000_000 });
-  const created = await setup.inject({ method: 'POST', url: '/api/user/assistant', headers: { authorization: `Bearer ${apiKey.token}` }, payload: assistantBody({ status: 'active' }) });
+  const { apiKey } = await deps.services.accounts.createUser({
+    email: `owner-${o}@example.com`,
+    password: 'bench-password',
+    balanceUsd: 1_000_000,
+  });
+  const created = await setup.inject({
+    method: 'POST',
+    url: '/api/user/assistant',
+    headers: { authorization: `Bearer ${apiKey.token}` },
+    payload: assistantBody({ status: 'active' }),
+  });
   owners.push(created.json().data.uuid as string);
 }
 
@@ -65,7 +91,11 @@ for (let o = 0; o < CONNECTIONS; o++) {
 async function widgetConversationPaths(): Promise<string[]> {
   const paths: string[] = [];
   for (let i = 0; i < CONNECTIONS; i++) {
-    const res = await setup.inject({ method: 'POST', url: '/api/conversations', payload: { assistant_id: owners[i], variables: { visitor: `v${i}` } } });
+    const res = await setup.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      payload: { assistant_id: owners[i], variables: { visitor: `v${i}` } },
+    });
     paths.push(`/api/conversations/${res.json().conversation_id}/messages`);
   }
   return paths;
@@ -108,7 +138,11 @@ async function messagesRun(servers: ServerProcess[], seconds: number): Promise<S
 }
 
 function sessionStatusRun(servers: ServerProcess[], seconds: number): Promise<Spread> {
-  return spread(servers, seconds, (i) => ({ url: `${servers[i]!.url}${sessionStatusPath}`, connections: CONNECTIONS / servers.length, headers: bearer }));
+  return spread(servers, seconds, (i) => ({
+    url: `${servers[i]!.url}${sessionStatusPath}`,
+    connections: CONNECTIONS / servers.length,
+    headers: bearer,
+  }));
 }
 
 const rows: Array<{ processes: number; workers: number; messages: Spread; sessionStatus: Spread }> = [];
@@ -127,12 +161,16 @@ for (const count of COUNTS) {
   const messages = await messagesRun(running, SECONDS);
   const sessionStatus = await sessionStatusRun(running, SECONDS);
   rows.push({ processes: count, workers: running.filter((server) => server.jobs).length, messages, sessionStatus });
-  console.log(`  ${count} process(es): ${messages.requestsPerSecond.toFixed(0)} messages/s, ${sessionStatus.requestsPerSecond.toFixed(0)} session-status req/s`);
+  console.log(
+    `  ${count} process(es): ${messages.requestsPerSecond.toFixed(0)} messages/s, ${sessionStatus.requestsPerSecond.toFixed(0)} session-status req/s`,
+  );
 }
 await Promise.all(servers.map((server) => server.stop()));
 
 const base = rows[0]!;
-console.log(`\nscale: ${COUNTS.join(', ')} server processes on one PostgreSQL, ${CONNECTIONS} connections split evenly (round-robin), ${SECONDS} s each, ${availableParallelism()} cores shared by everything`);
+console.log(
+  `\nscale: ${COUNTS.join(', ')} server processes on one PostgreSQL, ${CONNECTIONS} connections split evenly (round-robin), ${SECONDS} s each, ${availableParallelism()} cores shared by everything`,
+);
 console.log('  processes (with jobs)   messages/s   ratio   p99 ms   failed   session-status req/s   ratio   p99 ms   failed');
 for (const row of rows) {
   const m = row.messages;
@@ -146,8 +184,12 @@ for (const row of rows) {
 const check = await sql<{ captured: number; debits: number; drift: number }>`
   SELECT (SELECT count(*) FROM conversation_charges WHERE status = 'captured')::int AS captured,
          (SELECT count(*) FROM balance_ledger WHERE amount_micros < 0)::int AS debits,
-         (SELECT count(*) FROM users u WHERE u.balance_micros <> (SELECT coalesce(sum(amount_micros), 0) FROM balance_ledger l WHERE l.user_id = u.id))::int AS drift`.execute(deps.db);
-console.log(`  check: ${check.rows[0]!.captured} captured charges, ${check.rows[0]!.debits} debit ledger rows, ${check.rows[0]!.drift} balances differing from their ledger`);
+         (SELECT count(*) FROM users u WHERE u.balance_micros <> (SELECT coalesce(sum(amount_micros), 0) FROM balance_ledger l WHERE l.user_id = u.id))::int AS drift`.execute(
+  deps.db,
+);
+console.log(
+  `  check: ${check.rows[0]!.captured} captured charges, ${check.rows[0]!.debits} debit ledger rows, ${check.rows[0]!.drift} balances differing from their ledger`,
+);
 
 await setup.close();
 await database.drop();

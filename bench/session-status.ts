@@ -18,14 +18,23 @@ import { measure, printComparison, warmUp, type LoadResult } from './support/loa
 
 const CONTACTS = 100_000;
 const database = await createBenchDatabase({ requirePostgres: true });
-const config = loadConfig({ LOG_LEVEL: 'silent', SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789', DATA_DIR: 'memory://', DATABASE_URL: database.url });
+const config = loadConfig({
+  LOG_LEVEL: 'silent',
+  SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789',
+  DATA_DIR: 'memory://',
+  DATABASE_URL: database.url,
+});
 const deps = await createDeps(config, { database: database.handle, logger: pino({ level: 'silent' }) });
 const { user, apiKey, sender } = await seedChatappConversations(deps, { email: 'bench@example.com', contacts: CONTACTS });
 const recipient = '+40700054321';
 
 // Literally the service's query text, so both sides run the same SQL.
 const query = SESSION_ROW_SQL;
-const plan = await sql<{ 'QUERY PLAN': string }>`${sql.raw(`EXPLAIN ${query.replace('$1', String(sender.id)).replace('$2', `'${recipient}'`).replace('$3', String(user.id))}`)}`.execute(deps.db);
+const plan = await sql<{
+  'QUERY PLAN': string;
+}>`${sql.raw(`EXPLAIN ${query.replace('$1', String(sender.id)).replace('$2', `'${recipient}'`).replace('$3', String(user.id))}`)}`.execute(
+  deps.db,
+);
 console.log(`query plan:\n${plan.rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`);
 
 const app = await buildApp(deps);
@@ -39,10 +48,18 @@ bare.get('/session-status', async (request) => {
   const { rows } = await pool.query<Row>(query, [Number(q.sender_id), q.recipient_phone, user.id]);
   const row = rows[0]!;
   const now = new Date();
-  if (row.conversation_id === null) return { success: true, has_conversation: false, session_status: sessionStatus({ hasConversation: false, lastCustomerMessageAt: null, now }) };
+  if (row.conversation_id === null)
+    return {
+      success: true,
+      has_conversation: false,
+      session_status: sessionStatus({ hasConversation: false, lastCustomerMessageAt: null, now }),
+    };
   const last = row.last_customer_message_at;
   return {
-    success: true, has_conversation: true, conversation_id: row.conversation_id, customer_name: row.customer_name,
+    success: true,
+    has_conversation: true,
+    conversation_id: row.conversation_id,
+    customer_name: row.customer_name,
     last_customer_message_at: last ? windowTimestamp(last) : null,
     session_status: sessionStatus({ hasConversation: true, lastCustomerMessageAt: last, now }),
   };
@@ -65,14 +82,28 @@ const durationSeconds = Number(process.env.BENCH_SECONDS ?? 6);
 const references: LoadResult[] = [];
 const services: LoadResult[] = [];
 for (let round = 1; round <= rounds; round++) {
-  references.push(await measure('bare route, same indexed query (pg)', { url: `${referenceUrl}/session-status?${search}`, durationSeconds }));
-  services.push(await measure('GET /api/user/chatapp/session-status', { url: `${serviceUrl}/api/user/chatapp/session-status?${search}`, headers, durationSeconds }));
+  references.push(
+    await measure('bare route, same indexed query (pg)', { url: `${referenceUrl}/session-status?${search}`, durationSeconds }),
+  );
+  services.push(
+    await measure('GET /api/user/chatapp/session-status', {
+      url: `${serviceUrl}/api/user/chatapp/session-status?${search}`,
+      headers,
+      durationSeconds,
+    }),
+  );
   const ratio = services.at(-1)!.requestsPerSecond / references.at(-1)!.requestsPerSecond;
-  console.log(`  round ${round}: ${references.at(-1)!.requestsPerSecond.toFixed(0)} vs ${services.at(-1)!.requestsPerSecond.toFixed(0)} req/s (ratio ${ratio.toFixed(2)})`);
+  console.log(
+    `  round ${round}: ${references.at(-1)!.requestsPerSecond.toFixed(0)} vs ${services.at(-1)!.requestsPerSecond.toFixed(0)} req/s (ratio ${ratio.toFixed(2)})`,
+  );
 }
 const median = (list: LoadResult[]) => [...list].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(list.length / 2)]!;
 
-printComparison(`session-status: PostgreSQL, ${CONTACTS.toLocaleString('en-US')} conversations on the sender, 32 connections, median of ${rounds} rounds`, median(services), median(references));
+printComparison(
+  `session-status: PostgreSQL, ${CONTACTS.toLocaleString('en-US')} conversations on the sender, 32 connections, median of ${rounds} rounds`,
+  median(services),
+  median(references),
+);
 
 await app.close();
 await bare.close();

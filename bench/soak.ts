@@ -19,7 +19,16 @@ import { runAdminStatement, withDatabaseName } from '../test/helpers/postgres.js
 import { assistantBody } from '../test/helpers/assistants.js';
 import { buildPdf } from '../src/modules/knowledge/fixtures/pdf-builder.js';
 import { buildDocx } from '../src/modules/knowledge/fixtures/docx-builder.js';
-import { freePort, killedWithBenchmark, memoryOf, onInterrupt, spawnFakeLlm, startProcess, waitForHealth, type Memory } from './support/processes.js';
+import {
+  freePort,
+  killedWithBenchmark,
+  memoryOf,
+  onInterrupt,
+  spawnFakeLlm,
+  startProcess,
+  waitForHealth,
+  type Memory,
+} from './support/processes.js';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
 // compiled: through the launcher, as `npm start` (builds when stale); dist: dist/ as it is; tsx: the sources.
@@ -46,21 +55,36 @@ const children = killedWithBenchmark(fakeLlm);
 const llmUrl = await fakeLlmUrl;
 const port = await freePort();
 const env = {
-  ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', SECRET_KEY: databaseUrl ? SECRET_KEY : '',
-  LOG_LEVEL: 'warn', LLM_BASE_URL: llmUrl, LLM_MAX_RETRIES: '0',
-  WIDGET_CONVERSATIONS_PER_IP_PER_HOUR: '1000000', WIDGET_MESSAGES_PER_CONVERSATION_PER_MINUTE: '100000', WIDGET_MESSAGES_PER_IP_PER_MINUTE: '1000000',
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  DATABASE_URL: databaseUrl ?? '',
+  SECRET_KEY: databaseUrl ? SECRET_KEY : '',
+  LOG_LEVEL: 'warn',
+  LLM_BASE_URL: llmUrl,
+  LLM_MAX_RETRIES: '0',
+  WIDGET_CONVERSATIONS_PER_IP_PER_HOUR: '1000000',
+  WIDGET_MESSAGES_PER_CONVERSATION_PER_MINUTE: '100000',
+  WIDGET_MESSAGES_PER_IP_PER_MINUTE: '1000000',
 };
 // The node flags `npm start` gives (its script is `node <flags> scripts/start.mjs server`), or
 // SOAK_NODE_FLAGS to try others: V8's heap flags are not allowed in NODE_OPTIONS.
 const nodeFlags = (process.env.SOAK_NODE_FLAGS ?? startScriptFlags()).split(/\s+/).filter(Boolean);
 const entry = (name: 'server' | 'cli'): [string, string[]] =>
-  RUNTIME === 'tsx' ? [join(ROOT, 'node_modules/.bin/tsx'), [`src/${name}.ts`]]
-  : RUNTIME === 'dist' ? [process.execPath, [...nodeFlags, `dist/${name}.js`]]
-  : [process.execPath, [...nodeFlags, 'scripts/start.mjs', name]];
+  RUNTIME === 'tsx'
+    ? [join(ROOT, 'node_modules/.bin/tsx'), [`src/${name}.ts`]]
+    : RUNTIME === 'dist'
+      ? [process.execPath, [...nodeFlags, `dist/${name}.js`]]
+      : [process.execPath, [...nodeFlags, 'scripts/start.mjs', name]];
 
 // The owner, created with the CLI before the server starts (the embedded database serves one process).
 const [cliCommand, cliArgs] = entry('cli');
-const created = spawnSync(cliCommand, [...cliArgs, 'users', 'create', '--email', 'soak@example.com', '--password', 'soak-password', '--balance', '1000000'], { cwd: ROOT, env, encoding: 'utf8' });
+const created = spawnSync(
+  cliCommand,
+  [...cliArgs, 'users', 'create', '--email', 'soak@example.com', '--password', 'soak-password', '--balance', '1000000'],
+  { cwd: ROOT, env, encoding: 'utf8' },
+);
 if (created.status !== 0) throw new Error(`user creation failed: ${created.stderr}`);
 const apiKey = JSON.parse(created.stdout).api_key as string;
 const auth = { authorization: `Bearer ${apiKey}` };
@@ -76,17 +100,24 @@ const sample = async (label: string) => {
   samples.push({ label, memory });
   console.log(`  ${label.padEnd(42)} ${formatMemory(memory)}`);
 };
-console.log(`\nsoak: ${RUNTIME} server${RUNTIME === 'tsx' ? '' : ` (node ${nodeFlags.join(' ')})`} on ${databaseUrl ? 'PostgreSQL' : 'the embedded database'}, ${SECONDS} s of mixed traffic, ${CONNECTIONS} + ${CONNECTIONS / 2} connections`);
+console.log(
+  `\nsoak: ${RUNTIME} server${RUNTIME === 'tsx' ? '' : ` (node ${nodeFlags.join(' ')})`} on ${databaseUrl ? 'PostgreSQL' : 'the embedded database'}, ${SECONDS} s of mixed traffic, ${CONNECTIONS} + ${CONNECTIONS / 2} connections`,
+);
 await sample('start (idle, after migrations)');
 
 const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-  const res = await fetch(`${base}${path}`, { method, headers: { ...auth, ...(body === undefined ? {} : json), ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...auth, ...(body === undefined ? {} : json), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
   return JSON.parse(text);
 };
 const assistant = (await call('POST', '/api/user/assistant', assistantBody({ status: 'active' }))).data as { id: number; uuid: string };
-const kb = (await call('POST', '/api/user/knowledgebases', { name: 'Soak', description: 'Uploaded and deleted in a loop' })).data.id as number;
+const kb = (await call('POST', '/api/user/knowledgebases', { name: 'Soak', description: 'Uploaded and deleted in a loop' })).data
+  .id as number;
 const conversationPaths: string[] = [];
 for (let i = 0; i < CONNECTIONS; i++) {
   const conversation = await call('POST', '/api/conversations', { assistant_id: assistant.uuid });
@@ -97,7 +128,12 @@ for (let i = 0; i < CONNECTIONS; i++) {
 const apiRequests: autocannon.Request[] = [
   { method: 'GET', path: '/api/user/me', headers: auth },
   { method: 'GET', path: `/api/user/assistant/${assistant.id}`, headers: auth },
-  { method: 'PUT', path: `/api/user/assistant/${assistant.id}`, headers: { ...auth, ...json }, body: JSON.stringify({ name: 'Soak assistant' }) },
+  {
+    method: 'PUT',
+    path: `/api/user/assistant/${assistant.id}`,
+    headers: { ...auth, ...json },
+    body: JSON.stringify({ name: 'Soak assistant' }),
+  },
   { method: 'GET', path: '/api/user/assistants/get', headers: auth },
   { method: 'POST', path: '/api/user/assistant', headers: { ...auth, ...json }, body: JSON.stringify({ name: '' }) },
   { method: 'GET', path: '/api/user/assistant/999999999', headers: auth },
@@ -111,26 +147,68 @@ const messageRequest: autocannon.Request = {
     const context = rawContext as Record<string, unknown>;
     context.path ??= conversationPaths[nextConversation++ % conversationPaths.length];
     context.sent = ((context.sent as number | undefined) ?? 0) + 1;
-    return { ...request, path: context.path as string, body: JSON.stringify({ message: `What are your opening hours? (${context.sent as number})` }) };
+    return {
+      ...request,
+      path: context.path as string,
+      body: JSON.stringify({ message: `What are your opening hours? (${context.sent as number})` }),
+    };
   },
 };
 
 const traffic = (options: { seconds?: number; amount?: number }) =>
   Promise.all([
-    autocannon({ url: base, connections: CONNECTIONS, requests: apiRequests, ...(options.amount ? { amount: options.amount } : { duration: options.seconds }) }),
-    autocannon({ url: base, connections: CONNECTIONS / 2, requests: [messageRequest], ...(options.amount ? { amount: Math.round(options.amount / 4) } : { duration: options.seconds }) }),
+    autocannon({
+      url: base,
+      connections: CONNECTIONS,
+      requests: apiRequests,
+      ...(options.amount ? { amount: options.amount } : { duration: options.seconds }),
+    }),
+    autocannon({
+      url: base,
+      connections: CONNECTIONS / 2,
+      requests: [messageRequest],
+      ...(options.amount ? { amount: Math.round(options.amount / 4) } : { duration: options.seconds }),
+    }),
   ]);
 const describeTraffic = (results: autocannon.Result[]) =>
-  results.map((r, i) => `${i === 0 ? 'API mix' : 'widget messages'} ${r.requests.average.toFixed(0)} req/s, ${r.errors} errors, ${i === 0 ? `${r['2xx']} 2xx / ${r['4xx']} 4xx` : `${r.non2xx} non-2xx`}`).join('; ');
+  results
+    .map(
+      (r, i) =>
+        `${i === 0 ? 'API mix' : 'widget messages'} ${r.requests.average.toFixed(0)} req/s, ${r.errors} errors, ${i === 0 ? `${r['2xx']} 2xx / ${r['4xx']} 4xx` : `${r.non2xx} non-2xx`}`,
+    )
+    .join('; ');
 
 const first = await traffic({ amount: 10_000 });
 console.log(`    (${describeTraffic(first)})`);
 await sample('after 10k API requests + 2.5k messages');
 
 const documents = [
-  { type: 'txt', filename: 'hours.txt', contentType: 'text/plain', data: Buffer.from('Opening hours\n\nWe are open from 9 to 5, Monday to Friday.\n'.repeat(200)) },
-  { type: 'pdf', filename: 'manual.pdf', contentType: 'application/pdf', data: buildPdf(Array.from({ length: 40 }, (_, i) => (i % 5 === 0 ? { heading: `Chapter ${i}` } : { paragraph: 'The device keeps working for a week on one charge. '.repeat(20) }))) },
-  { type: 'docx', filename: 'faq.docx', contentType: 'application/octet-stream', data: buildDocx(Array.from({ length: 40 }, (_, i) => (i % 5 === 0 ? { heading: `Question ${i}` } : { paragraph: 'Returns are accepted within 30 days of delivery. '.repeat(20) }))) },
+  {
+    type: 'txt',
+    filename: 'hours.txt',
+    contentType: 'text/plain',
+    data: Buffer.from('Opening hours\n\nWe are open from 9 to 5, Monday to Friday.\n'.repeat(200)),
+  },
+  {
+    type: 'pdf',
+    filename: 'manual.pdf',
+    contentType: 'application/pdf',
+    data: buildPdf(
+      Array.from({ length: 40 }, (_, i) =>
+        i % 5 === 0 ? { heading: `Chapter ${i}` } : { paragraph: 'The device keeps working for a week on one charge. '.repeat(20) },
+      ),
+    ),
+  },
+  {
+    type: 'docx',
+    filename: 'faq.docx',
+    contentType: 'application/octet-stream',
+    data: buildDocx(
+      Array.from({ length: 40 }, (_, i) =>
+        i % 5 === 0 ? { heading: `Question ${i}` } : { paragraph: 'Returns are accepted within 30 days of delivery. '.repeat(20) },
+      ),
+    ),
+  },
 ];
 let uploads = 0;
 /** Uploads that did not end 'active' (the knowledge module's one success status), and why. */
@@ -149,7 +227,9 @@ async function uploadAndDelete(document: (typeof documents)[number]): Promise<vo
     view = (await call('GET', `/api/user/knowledgebases/${kb}/documents/${id}`)).data;
   }
   if (view.status !== 'active') {
-    failedUploads.push(`${document.filename}: ${view.status === 'processing' ? 'still processing after 30 s' : `${view.status} (${view.failure_reason ?? 'no reason given'})`}`);
+    failedUploads.push(
+      `${document.filename}: ${view.status === 'processing' ? 'still processing after 30 s' : `${view.status} (${view.failure_reason ?? 'no reason given'})`}`,
+    );
   }
   await call('DELETE', `/api/user/knowledgebases/${kb}/documents/${id}`);
 }
@@ -175,19 +255,25 @@ await sample('soak end');
 const start = samples.find((s) => s.label === 'soak start')!.memory;
 const end = samples[samples.length - 1]!.memory;
 const peakRss = Math.max(...samples.map((s) => s.memory.rssMb));
-console.log(`  RSS over the soak: ${start.rssMb.toFixed(0)} -> ${end.rssMb.toFixed(0)} MB (${(end.rssMb - start.rssMb >= 0 ? '+' : '')}${(end.rssMb - start.rssMb).toFixed(0)} MB), peak ${peakRss.toFixed(0)} MB`);
+console.log(
+  `  RSS over the soak: ${start.rssMb.toFixed(0)} -> ${end.rssMb.toFixed(0)} MB (${end.rssMb - start.rssMb >= 0 ? '+' : ''}${(end.rssMb - start.rssMb).toFixed(0)} MB), peak ${peakRss.toFixed(0)} MB`,
+);
 
 server.child.kill('SIGTERM');
 await server.exited;
 const reference = await measureReference(databaseUrl);
-console.log(`\n  reference: bare Fastify + ${databaseUrl ? 'pg' : 'PGlite'}, one query per request, after 10k requests: ${formatMemory(reference)}`);
+console.log(
+  `\n  reference: bare Fastify + ${databaseUrl ? 'pg' : 'PGlite'}, one query per request, after 10k requests: ${formatMemory(reference)}`,
+);
 console.log(`  ratio (service RSS at soak end / reference RSS): ${(end.rssMb / reference.rssMb).toFixed(2)}`);
 const target = databaseUrl ? 200 : 350;
 console.log(`  target: <= ${target} MB RSS ${peakRss <= target ? 'MET' : 'NOT MET'} (peak ${peakRss.toFixed(0)} MB)`);
 
 // The memory figures stand either way; a document that was not extracted makes the run fail.
 if (failedUploads.length > 0) {
-  console.error(`\n  ${failedUploads.length} of ${uploads} uploads were not extracted:\n${[...new Set(failedUploads)].map((f) => `    ${f}`).join('\n')}`);
+  console.error(
+    `\n  ${failedUploads.length} of ${uploads} uploads were not extracted:\n${[...new Set(failedUploads)].map((f) => `    ${f}`).join('\n')}`,
+  );
   process.exitCode = 1;
 }
 
@@ -196,9 +282,14 @@ await removeRunData();
 
 async function measureReference(url: string | undefined): Promise<Memory> {
   const referencePort = await freePort();
-  const reference: { child: ChildProcess; exited: Promise<number | null> } = startProcess(process.execPath, ['bench/support/minimal-server.mjs'], {
-    cwd: ROOT, env: { ...process.env, PORT: String(referencePort), DATABASE_URL: url ?? '' },
-  });
+  const reference: { child: ChildProcess; exited: Promise<number | null> } = startProcess(
+    process.execPath,
+    ['bench/support/minimal-server.mjs'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(referencePort), DATABASE_URL: url ?? '' },
+    },
+  );
   children.push(reference.child);
   const referenceBase = `http://127.0.0.1:${referencePort}`;
   await waitForHealth(referenceBase);

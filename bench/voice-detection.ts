@@ -21,7 +21,17 @@ import { createNoiseSuppressor } from '../src/modules/calls/audio/noise-suppress
 import { createResampler } from '../src/modules/calls/audio/resampler.js';
 import { createEnergyClassifier, createFrameClassifier, createSegmenter, type FrameClassifier } from '../src/modules/calls/speech/vad.js';
 import { measureEndpointing } from './support/endpointing.js';
-import { noiseAlone, recogniseSpeech, scriptTimeline, speechScript, toPhoneLine, withNoise, type NoiseKind, type SpeechId, type SpeechPart } from '../test/helpers/recorded-speech.js';
+import {
+  noiseAlone,
+  recogniseSpeech,
+  scriptTimeline,
+  speechScript,
+  toPhoneLine,
+  withNoise,
+  type NoiseKind,
+  type SpeechId,
+  type SpeechPart,
+} from '../test/helpers/recorded-speech.js';
 
 const RATE = 16_000;
 const FRAME = (RATE * FRAME_MS) / 1000;
@@ -76,14 +86,18 @@ async function detect(detector: Detector, audio: Int16Array): Promise<{ utteranc
   const utterances: Utterance[] = [];
   let nowMs = 0;
   let declaredMs: number | null = null;
-  const segmenter = createSegmenter(classifier, {
-    onSpeechStart: () => (declaredMs = nowMs),
-    onSpeechEnd: (samples) => {
-      const lengthMs = (samples.length / RATE) * 1000;
-      utterances.push({ startMs: nowMs - lengthMs, endMs: nowMs, declaredMs, audio: samples });
-      declaredMs = null;
+  const segmenter = createSegmenter(
+    classifier,
+    {
+      onSpeechStart: () => (declaredMs = nowMs),
+      onSpeechEnd: (samples) => {
+        const lengthMs = (samples.length / RATE) * 1000;
+        utterances.push({ startMs: nowMs - lengthMs, endMs: nowMs, declaredMs, audio: samples });
+        declaredMs = null;
+      },
     },
-  }, { silenceMs: SILENCE_MS, onError: () => undefined });
+    { silenceMs: SILENCE_MS, onError: () => undefined },
+  );
   const started = process.cpuUsage();
   for (let offset = 0; offset + FRAME <= audio.length; offset += FRAME) {
     const frame = audio.slice(offset, offset + FRAME);
@@ -101,34 +115,55 @@ function score(utterances: Utterance[], denoiseDelayMs: number) {
   const overlaps = (u: Utterance, s: { startMs: number; endMs: number }) => u.startMs < s.endMs && u.endMs > s.startMs;
   // A turn is right when one utterance holds exactly one phrase: noise that keeps the detector
   // "in speech" merges phrases into one endless turn, and the caller is never answered.
-  const turns = spans.map((s) => utterances.filter((u) => overlaps(u, s))).filter((us) => us.length === 1 && spans.filter((s) => overlaps(us[0]!, s)).length === 1);
+  const turns = spans
+    .map((s) => utterances.filter((u) => overlaps(u, s)))
+    .filter((us) => us.length === 1 && spans.filter((s) => overlaps(us[0]!, s)).length === 1);
   const own = turns.map((us) => us[0]!);
   const merged = utterances.filter((u) => spans.filter((s) => overlaps(u, s)).length > 1).length;
   const falseUtterances = utterances.filter((u) => !spans.some((s) => overlaps(u, s))).length;
-  const lags = own.map((u) => (u.declaredMs ?? NaN) - spans.find((s) => overlaps(u, s))!.startMs).filter(Number.isFinite).sort((a, b) => a - b);
+  const lags = own
+    .map((u) => (u.declaredMs ?? NaN) - spans.find((s) => overlaps(u, s))!.startMs)
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
   const onsetKept = own.filter((u) => u.startMs <= spans.find((s) => overlaps(u, s))!.startMs).length;
   const whole = own.filter((u) => {
     const span = spans.find((s) => overlaps(u, s))!;
     return recogniseSpeech(u.audio, RATE, [span.id])?.onsetCutMs === 0;
   }).length;
-  return { turns: own.length, merged, falseUtterances, onsetKept, startLagMs: lags[Math.floor(lags.length / 2)] ?? NaN, whole, total: spans.length };
+  return {
+    turns: own.length,
+    merged,
+    falseUtterances,
+    onsetKept,
+    startLagMs: lags[Math.floor(lags.length / 2)] ?? NaN,
+    whole,
+    total: spans.length,
+  };
 }
 
 /** RNNoise's output trails its input by a frame and its filters: where a phrase starts after it. */
 const DENOISE_DELAY_MS = 20;
 
-console.log(`voice detection bench: ${PHRASES.length} recorded phrases (eSpeak NG) with 1.2 s pauses, utterances end after ${SILENCE_MS} ms of silence; audio time, not wall time`);
-console.log('\n(a) detectors: phrases cut as their own turn / utterances merging phrases / false utterances / onset kept / speech declared after (median) / phrase matched whole / CPU');
+console.log(
+  `voice detection bench: ${PHRASES.length} recorded phrases (eSpeak NG) with 1.2 s pauses, utterances end after ${SILENCE_MS} ms of silence; audio time, not wall time`,
+);
+console.log(
+  '\n(a) detectors: phrases cut as their own turn / utterances merging phrases / false utterances / onset kept / speech declared after (median) / phrase matched whole / CPU',
+);
 for (const condition of conditions()) {
   console.log(`  ${condition.label}`);
   for (const detector of DETECTORS) {
     const { utterances, cpuUsPerS } = await detect(detector, condition.audio);
     const s = score(utterances, detector.denoise ? DENOISE_DELAY_MS : 0);
-    console.log(`    ${detector.label.padEnd(15)} turns ${s.turns}/${s.total}  merged ${s.merged}  false ${s.falseUtterances}  onset kept ${s.onsetKept}/${s.turns}  declared after ${s.startLagMs.toFixed(0)} ms  whole ${s.whole}/${s.total}  CPU ${(cpuUsPerS / 10_000).toFixed(2)} % of a core`);
+    console.log(
+      `    ${detector.label.padEnd(15)} turns ${s.turns}/${s.total}  merged ${s.merged}  false ${s.falseUtterances}  onset kept ${s.onsetKept}/${s.turns}  declared after ${s.startLagMs.toFixed(0)} ms  whole ${s.whole}/${s.total}  CPU ${(cpuUsPerS / 10_000).toFixed(2)} % of a core`,
+    );
   }
 }
 
-console.log('\n(b) noise alone, one minute each at the level of 0 dB SNR under speech: false turns, and the share of the minute taken for speech');
+console.log(
+  '\n(b) noise alone, one minute each at the level of 0 dB SNR under speech: false turns, and the share of the minute taken for speech',
+);
 for (const kind of ['street', 'babble', 'hiss'] as NoiseKind[]) {
   const audio = noiseAlone(kind, 60_000, 0);
   const row = [];

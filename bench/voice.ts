@@ -42,9 +42,17 @@ const FRAME_MS = 20;
 
 const fakes = await startVoiceFakes({ llmFirstTokenMs: LLM_FIRST_TOKEN_MS, ttsFirstByteMs: TTS_FIRST_BYTE_MS, longAudioMs: 45_000 });
 const env = {
-  DEEPGRAM_API_KEY: 'bench', DEEPGRAM_API_URL: fakes.sttUrl, SPEECH_BASE_URL: fakes.ttsBaseUrl, SPEECH_API_KEY: 'bench',
-  LLM_BASE_URL: fakes.llmBaseUrl, LLM_API_KEY: 'bench', LLM_MAX_RETRIES: '0', VOICE_PRICE_PER_MINUTE_USD: '0.10',
-  REALTIME_BASE_URL: fakes.realtimeBaseUrl, REALTIME_API_KEY: 'bench', VOICE_NOISE_SUPPRESSION: NOISE_SUPPRESSION,
+  DEEPGRAM_API_KEY: 'bench',
+  DEEPGRAM_API_URL: fakes.sttUrl,
+  SPEECH_BASE_URL: fakes.ttsBaseUrl,
+  SPEECH_API_KEY: 'bench',
+  LLM_BASE_URL: fakes.llmBaseUrl,
+  LLM_API_KEY: 'bench',
+  LLM_MAX_RETRIES: '0',
+  VOICE_PRICE_PER_MINUTE_USD: '0.10',
+  REALTIME_BASE_URL: fakes.realtimeBaseUrl,
+  REALTIME_API_KEY: 'bench',
+  VOICE_NOISE_SUPPRESSION: NOISE_SUPPRESSION,
   ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
 };
 const child: ChildProcess = fork(fileURLToPath(new URL('./support/voice-service-process.ts', import.meta.url)), {
@@ -55,13 +63,23 @@ const child: ChildProcess = fork(fileURLToPath(new URL('./support/voice-service-
 const serviceTurns: TurnMetrics[] = [];
 const referenceTurns: TurnMetrics[] = [];
 const cpuWaiters: Array<(usage: { usage: NodeJS.CpuUsage; at: number }) => void> = [];
-const ready = await new Promise<{ port: number; referencePort: number; loadReferencePort: number; token: string; shortGreeting: string; variants: Record<string, string> }>((resolve) => {
-  child.on('message', (message: { type: string; metrics?: TurnMetrics; usage?: NodeJS.CpuUsage; at?: number } & Record<string, unknown>) => {
-    if (message.type === 'ready') resolve(message as never);
-    if (message.type === 'turn') serviceTurns.push(message.metrics!);
-    if (message.type === 'reference-turn') referenceTurns.push(message.metrics!);
-    if (message.type === 'cpu') cpuWaiters.shift()?.({ usage: message.usage!, at: message.at! });
-  });
+const ready = await new Promise<{
+  port: number;
+  referencePort: number;
+  loadReferencePort: number;
+  token: string;
+  shortGreeting: string;
+  variants: Record<string, string>;
+}>((resolve) => {
+  child.on(
+    'message',
+    (message: { type: string; metrics?: TurnMetrics; usage?: NodeJS.CpuUsage; at?: number } & Record<string, unknown>) => {
+      if (message.type === 'ready') resolve(message as never);
+      if (message.type === 'turn') serviceTurns.push(message.metrics!);
+      if (message.type === 'reference-turn') referenceTurns.push(message.metrics!);
+      if (message.type === 'cpu') cpuWaiters.shift()?.({ usage: message.usage!, at: message.at! });
+    },
+  );
 });
 const base = `http://127.0.0.1:${ready.port}`;
 
@@ -74,7 +92,12 @@ interface Caller {
 
 function openCaller(url: string): Caller {
   const ws = new WebSocket(url);
-  const caller: Caller = { ws, arrivals: [], receivedMs: 0, opened: new Promise((resolve, reject) => (ws.once('open', () => resolve()), ws.once('error', reject))) };
+  const caller: Caller = {
+    ws,
+    arrivals: [],
+    receivedMs: 0,
+    opened: new Promise((resolve, reject) => (ws.once('open', () => resolve()), ws.once('error', reject))),
+  };
   ws.on('message', (data, isBinary) => {
     if (!isBinary) return;
     caller.arrivals.push(performance.now());
@@ -135,9 +158,18 @@ function summarise(label: string, turns: TurnMetrics[]) {
     label,
     p50: percentile(service, 50),
     p99: percentile(service, 99),
-    totalP50: percentile(turns.map((t) => t.totalMs), 50),
-    llmP50: percentile(turns.map((t) => t.llmFirstTokenMs), 50),
-    ttsP50: percentile(turns.map((t) => t.ttsFirstAudioMs), 50),
+    totalP50: percentile(
+      turns.map((t) => t.totalMs),
+      50,
+    ),
+    llmP50: percentile(
+      turns.map((t) => t.llmFirstTokenMs),
+      50,
+    ),
+    ttsP50: percentile(
+      turns.map((t) => t.ttsFirstAudioMs),
+      50,
+    ),
     n: turns.length,
   };
 }
@@ -198,33 +230,61 @@ async function load(count: number, open: () => Promise<Caller>, label: string) {
   const cpuMs = (after.usage.user + after.usage.system - before.usage.user - before.usage.system) / 1000;
   const wallMs = after.at - before.at;
   await sleep(1_500);
-  return { count, jitterP50: percentile(jitters, 50), jitterP99: percentile(jitters, 99), lateP99: percentile(late, 99), lateMax: Math.max(...late), cpuPercentPerCall: (cpuMs / wallMs / count) * 100, cpuCores: cpuMs / wallMs, benchCores: (benchCpu.user + benchCpu.system) / 1000 / wallMs, rampMs, expectedFrames: (count * LOAD_WINDOW_MS) / FRAME_MS, receivedFrames };
+  return {
+    count,
+    jitterP50: percentile(jitters, 50),
+    jitterP99: percentile(jitters, 99),
+    lateP99: percentile(late, 99),
+    lateMax: Math.max(...late),
+    cpuPercentPerCall: (cpuMs / wallMs / count) * 100,
+    cpuCores: cpuMs / wallMs,
+    benchCores: (benchCpu.user + benchCpu.system) / 1000 / wallMs,
+    rampMs,
+    expectedFrames: (count * LOAD_WINDOW_MS) / FRAME_MS,
+    receivedFrames,
+  };
 }
 
 /** (a) the service's turns against the reference's, printed with their ratio. */
 async function turnLatency(): Promise<void> {
   await latency(() => webCall(ready.shortGreeting), serviceTurns, 2_600);
-  await latency(async () => {
-    const caller = openCaller(`ws://127.0.0.1:${ready.referencePort}/`);
-    await caller.opened;
-    return caller;
-  }, referenceTurns, 50);
+  await latency(
+    async () => {
+      const caller = openCaller(`ws://127.0.0.1:${ready.referencePort}/`);
+      await caller.opened;
+      return caller;
+    },
+    referenceTurns,
+    50,
+  );
   const service = summarise('service', serviceTurns);
   const reference = summarise('reference', referenceTurns);
   console.log('\n(a) latency added per turn (final transcript -> first audio frame, minus model first token and synthesizer first audio)');
   for (const row of [service, reference]) {
-    console.log(`  ${row.label.padEnd(9)} p50 ${fmt(row.p50)}  p99 ${fmt(row.p99)}  (n=${row.n}; end to end p50 ${fmt(row.totalP50)}, of which model ${fmt(row.llmP50)}, synthesizer ${fmt(row.ttsP50)})`);
+    console.log(
+      `  ${row.label.padEnd(9)} p50 ${fmt(row.p50)}  p99 ${fmt(row.p99)}  (n=${row.n}; end to end p50 ${fmt(row.totalP50)}, of which model ${fmt(row.llmP50)}, synthesizer ${fmt(row.ttsP50)})`,
+    );
   }
-  console.log(`  ratio service/reference at p50: ${(service.p50 / reference.p50).toFixed(2)}x; targets p50 <= 15 ms, p99 <= 50 ms: ${service.p50 <= 15 && service.p99 <= 50 ? 'met' : 'NOT met'}`);
+  console.log(
+    `  ratio service/reference at p50: ${(service.p50 / reference.p50).toFixed(2)}x; targets p50 <= 15 ms, p99 <= 50 ms: ${service.p50 <= 15 && service.p99 <= 50 ? 'met' : 'NOT met'}`,
+  );
 }
 
 try {
-  console.log(`voice bench: fake model first token ${LLM_FIRST_TOKEN_MS} ms, fake synthesizer first byte ${TTS_FIRST_BYTE_MS} ms, loopback only`);
+  console.log(
+    `voice bench: fake model first token ${LLM_FIRST_TOKEN_MS} ms, fake synthesizer first byte ${TTS_FIRST_BYTE_MS} ms, loopback only`,
+  );
   if (process.env.BENCH_VOICE_SKIP_LATENCY !== '1') await turnLatency();
 
-  console.log(`\n(b) simultaneous calls, real-time audio both ways (window ${LOAD_WINDOW_MS / 1000} s per level; VOICE_NOISE_SUPPRESSION=${NOISE_SUPPRESSION})`);
-  console.log('    jitter: RFC 3550 interarrival jitter of outbound frames; lateness: behind a steady 20 ms clock (the line keeps 60 ms ahead, so under 60 ms nothing is heard)');
-  console.log('    reference: a bare relay in the same process (each inbound frame forwarded to an STT socket, one shared 20 ms ticker sending each caller a ready frame)');
+  console.log(
+    `\n(b) simultaneous calls, real-time audio both ways (window ${LOAD_WINDOW_MS / 1000} s per level; VOICE_NOISE_SUPPRESSION=${NOISE_SUPPRESSION})`,
+  );
+  console.log(
+    '    jitter: RFC 3550 interarrival jitter of outbound frames; lateness: behind a steady 20 ms clock (the line keeps 60 ms ahead, so under 60 ms nothing is heard)',
+  );
+  console.log(
+    '    reference: a bare relay in the same process (each inbound frame forwarded to an STT socket, one shared 20 ms ticker sending each caller a ready frame)',
+  );
   const openReference = async () => {
     const caller = openCaller(`ws://127.0.0.1:${ready.loadReferencePort}/`);
     await caller.opened;
@@ -238,7 +298,9 @@ try {
     for (const count of LOAD_LEVELS) {
       const r = await load(count, open, label);
       const ok = r.jitterP99 < JITTER_LIMIT_MS && r.receivedFrames >= r.expectedFrames * 0.99;
-      console.log(`  ${String(count).padStart(6)} calls: jitter p50 ${fmt(r.jitterP50)} p99 ${fmt(r.jitterP99)}; lateness p99 ${fmt(r.lateP99)} max ${fmt(r.lateMax)}; frames ${r.receivedFrames}/${r.expectedFrames}; service CPU ${(r.cpuCores * 100).toFixed(0)}% of a core = ${r.cpuPercentPerCall.toFixed(2)}% per call (callers and fakes: ${(r.benchCores * 100).toFixed(0)}%; ramp ${(r.rampMs / 1000).toFixed(1)} s) ${ok ? '' : '  <- over the limit'}`);
+      console.log(
+        `  ${String(count).padStart(6)} calls: jitter p50 ${fmt(r.jitterP50)} p99 ${fmt(r.jitterP99)}; lateness p99 ${fmt(r.lateP99)} max ${fmt(r.lateMax)}; frames ${r.receivedFrames}/${r.expectedFrames}; service CPU ${(r.cpuCores * 100).toFixed(0)}% of a core = ${r.cpuPercentPerCall.toFixed(2)}% per call (callers and fakes: ${(r.benchCores * 100).toFixed(0)}%; ramp ${(r.rampMs / 1000).toFixed(1)} s) ${ok ? '' : '  <- over the limit'}`,
+      );
       if (Number.isNaN(cpuPerCall)) cpuPerCall = r.cpuPercentPerCall;
       if (!ok) break;
       best = count;
@@ -253,11 +315,21 @@ try {
     }
   }
   const reference = rows.find((r) => r.label === 'reference');
-  console.log(`\n  per path (CPU per call at the first level, ${LOAD_LEVELS[0]} calls; largest count with outbound jitter p99 < ${JITTER_LIMIT_MS} ms of ${LOAD_LEVELS.join(', ')}):`);
+  console.log(
+    `\n  per path (CPU per call at the first level, ${LOAD_LEVELS[0]} calls; largest count with outbound jitter p99 < ${JITTER_LIMIT_MS} ms of ${LOAD_LEVELS.join(', ')}):`,
+  );
   for (const row of rows) {
-    const ratio = reference && row !== reference ? `  (${(row.cpuPerCall / reference.cpuPerCall).toFixed(1)}x the reference's CPU, ${reference.best ? (row.best / reference.best).toFixed(2) : '-'}x its calls)` : '';
-    const verdict = row.target === null ? '' : `  CPU target <= 2: ${row.cpuPerCall <= 2 ? 'met' : 'NOT met'}; calls target >= ${row.target}: ${row.best >= row.target ? 'met' : 'NOT met'}`;
-    console.log(`  ${row.label.padEnd(34)} ${row.cpuPerCall.toFixed(2).padStart(5)} % of a core per call, ${String(row.best).padStart(3)} calls${ratio}${verdict}`);
+    const ratio =
+      reference && row !== reference
+        ? `  (${(row.cpuPerCall / reference.cpuPerCall).toFixed(1)}x the reference's CPU, ${reference.best ? (row.best / reference.best).toFixed(2) : '-'}x its calls)`
+        : '';
+    const verdict =
+      row.target === null
+        ? ''
+        : `  CPU target <= 2: ${row.cpuPerCall <= 2 ? 'met' : 'NOT met'}; calls target >= ${row.target}: ${row.best >= row.target ? 'met' : 'NOT met'}`;
+    console.log(
+      `  ${row.label.padEnd(34)} ${row.cpuPerCall.toFixed(2).padStart(5)} % of a core per call, ${String(row.best).padStart(3)} calls${ratio}${verdict}`,
+    );
   }
 } finally {
   child.send({ type: 'stop' });

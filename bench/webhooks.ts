@@ -59,14 +59,24 @@ interface Cost {
   databaseCpuMs: number | null;
 }
 
-const payload = { event: 'conversation_ended', conversation_id: 'b2c3d4e5-f6a7-8901-bcde-f12345678901', message_count: 12, transcript: 'x'.repeat(1_000) };
+const payload = {
+  event: 'conversation_ended',
+  conversation_id: 'b2c3d4e5-f6a7-8901-bcde-f12345678901',
+  message_count: 12,
+  transcript: 'x'.repeat(1_000),
+};
 
 /** A server process with its job workers; resolves once it is listening. */
 async function startServer(): Promise<ChildProcess> {
   const child = spawn(process.execPath, [...SERVER_NODE_ARGS, '--import', 'tsx', 'src/server.ts'], {
     cwd: ROOT,
     env: {
-      ...process.env, DATABASE_URL: database.url, SECRET_KEY, PORT: '0', LOG_LEVEL: 'info', ALLOW_PRIVATE_URLS: 'true',
+      ...process.env,
+      DATABASE_URL: database.url,
+      SECRET_KEY,
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      ALLOW_PRIVATE_URLS: 'true',
       JOB_CONCURRENCY: String(CONCURRENCY),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -125,7 +135,11 @@ async function referenceRun(total: number): Promise<{ perS: number; cost: Cost }
     [0, 1].map(
       () =>
         new Promise<number>((resolve, reject) => {
-          const child = spawn(process.execPath, ['--input-type=module', '-e', script, database.url!, `${sink.url}/reference`, String(CONCURRENCY)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+          const child = spawn(
+            process.execPath,
+            ['--input-type=module', '-e', script, database.url!, `${sink.url}/reference`, String(CONCURRENCY)],
+            { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+          );
           let cpu = 0;
           createInterface({ input: child.stdout! }).on('line', (line) => {
             if (line.startsWith('cpu-us ')) cpu = Number(line.slice(7));
@@ -172,15 +186,21 @@ try {
   const committed = new Map<string, number>();
   for (let i = 0; i < LATENCY_SAMPLES; i++) {
     const paceUntil = wallMs() + 1000 / LATENCY_RATE_PER_S;
-    const delivery = await inTransaction(deps.db, (tx) => enqueueWebhook(tx, { userId: user.id, url: `${sink.url}/latency`, event: 'latency', payload }));
+    const delivery = await inTransaction(deps.db, (tx) =>
+      enqueueWebhook(tx, { userId: user.id, url: `${sink.url}/latency`, event: 'latency', payload }),
+    );
     committed.set(delivery.uuid, wallMs());
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, paceUntil - wallMs())));
   }
   await sink.waitForRequests(LATENCY_SAMPLES, 60_000);
-  const latencies = sink.requests.map((r) => r.receivedAtMs - committed.get(String(r.headers['x-switchboard-delivery']))!).sort((a, b) => a - b);
+  const latencies = sink.requests
+    .map((r) => r.receivedAtMs - committed.get(String(r.headers['x-switchboard-delivery']))!)
+    .sort((a, b) => a - b);
 
   const duplicates = sink.requests.length - new Set(sink.requests.map((r) => r.headers['x-switchboard-delivery'])).size;
-  console.log(`\nwebhooks: PostgreSQL, 2 server processes x JOB_CONCURRENCY ${CONCURRENCY}, local sink, ${DELIVERIES} deliveries after ${WARMUP_DELIVERIES} of warm-up`);
+  console.log(
+    `\nwebhooks: PostgreSQL, 2 server processes x JOB_CONCURRENCY ${CONCURRENCY}, local sink, ${DELIVERIES} deliveries after ${WARMUP_DELIVERIES} of warm-up`,
+  );
   console.log(`  reference: minimal SKIP LOCKED outbox, 2 commits     ${referencePerS.toFixed(0).padStart(8)} deliveries/s`);
   console.log(`  service: commit -> claim, sign, POST, record         ${servicePerS.toFixed(0).padStart(8)} deliveries/s`);
   console.log(`  ratio (service / reference): ${(servicePerS / referencePerS).toFixed(2)}`);

@@ -7,12 +7,16 @@ import { dirname, join } from 'node:path';
 /** Runs `vite build` for the console; returns the exit status and what Vite printed. */
 export function buildConsole(root, { quiet = false } = {}) {
   const viteDir = dirname(createRequire(join(root, 'package.json')).resolve('vite/package.json'));
-  const result = spawnSync(process.execPath, [join(viteDir, 'bin', 'vite.js'), 'build', '--config', join(root, 'console', 'vite.config.ts'), '--logLevel', 'warn'], {
-    cwd: root,
-    // A test runner sets NODE_ENV=test, which would make Vite bundle React's development build.
-    env: { ...process.env, NODE_ENV: 'production' },
-    encoding: 'utf8',
-    stdio: quiet ? 'pipe' : 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [join(viteDir, 'bin', 'vite.js'), 'build', '--config', join(root, 'console', 'vite.config.ts'), '--logLevel', 'warn'],
+    {
+      cwd: root,
+      // A test runner sets NODE_ENV=test, which would make Vite bundle React's development build.
+      env: { ...process.env, NODE_ENV: 'production' },
+      encoding: 'utf8',
+      stdio: quiet ? 'pipe' : 'inherit',
+    },
+  );
   return { status: result.status ?? 1, output: `${result.stdout ?? ''}${result.stderr ?? ''}` };
 }

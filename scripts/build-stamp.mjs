@@ -35,12 +35,16 @@ function isConsoleInput(path) {
 export function inputDigests(root) {
   const sources = createHash('sha256');
   const srcDir = join(root, 'src');
-  for (const file of listFiles(srcDir).filter((f) => isBuildInput(relative(srcDir, f))).sort()) {
+  for (const file of listFiles(srcDir)
+    .filter((f) => isBuildInput(relative(srcDir, f)))
+    .sort()) {
     sources.update(relative(root, file).split(sep).join('/')).update('\0').update(readFileSync(file)).update('\0');
   }
   const consoleDir = join(root, 'console');
   if (existsSync(consoleDir)) {
-    for (const file of listFiles(consoleDir).filter((f) => isConsoleInput(relative(consoleDir, f))).sort()) {
+    for (const file of listFiles(consoleDir)
+      .filter((f) => isConsoleInput(relative(consoleDir, f)))
+      .sort()) {
       sources.update(relative(root, file).split(sep).join('/')).update('\0').update(readFileSync(file)).update('\0');
     }
   }

@@ -47,4 +47,6 @@ if (consoleBuild.status !== 0) {
 }
 
 writeStamp(root, outDir);
-console.error(`Built ${relative(root, outDir) || '.'}${sep} (${assets} asset files copied, the console in ${relative(root, join(outDir, 'console'))}${sep}).`);
+console.error(
+  `Built ${relative(root, outDir) || '.'}${sep} (${assets} asset files copied, the console in ${relative(root, join(outDir, 'console'))}${sep}).`,
+);

@@ -23,7 +23,12 @@ export const TYPES_PATH = fileURLToPath(new URL('../client/api.d.ts', import.met
  * configuration rather than this machine's environment, so every checkout generates the same.
  */
 export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', SECRET_KEY: 'generate-client-0123456789abcdef0123456789abcdef', DATA_DIR: 'memory://', ALLOW_SIGNUP: 'true' });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    SECRET_KEY: 'generate-client-0123456789abcdef0123456789abcdef',
+    DATA_DIR: 'memory://',
+    ALLOW_SIGNUP: 'true',
+  });
   const database = await openDatabase({ dataDir: 'memory://' });
   try {
     // The catalog is read while the app is built; an in-memory database migrated now has it.

@@ -19,17 +19,44 @@ interface Section {
 const SECTIONS: Section[] = [
   {
     title: 'Server',
-    keys: ['PORT', 'HOST', 'DATABASE_URL', 'DATA_DIR', 'LOG_LEVEL', 'SECRET_KEY', 'DB_POOL_SIZE', 'PGLITE_SHARED_BUFFERS_MB', 'SHUTDOWN_TIMEOUT_MS', 'TRUST_PROXY', 'ALLOW_PRIVATE_URLS'],
+    keys: [
+      'PORT',
+      'HOST',
+      'DATABASE_URL',
+      'DATA_DIR',
+      'LOG_LEVEL',
+      'SECRET_KEY',
+      'DB_POOL_SIZE',
+      'PGLITE_SHARED_BUFFERS_MB',
+      'SHUTDOWN_TIMEOUT_MS',
+      'TRUST_PROXY',
+      'ALLOW_PRIVATE_URLS',
+    ],
   },
   {
     title: 'Accounts and sign-in',
     intro: 'See [the accounts API](api/accounts.md).',
-    keys: ['ALLOW_SIGNUP', 'SESSION_TTL_HOURS', 'LOGIN_MAX_FAILURES', 'LOGIN_IP_MAX_FAILURES', 'LOGIN_EMAIL_MAX_FAILURES', 'LOGIN_LOCKOUT_MINUTES'],
+    keys: [
+      'ALLOW_SIGNUP',
+      'SESSION_TTL_HOURS',
+      'LOGIN_MAX_FAILURES',
+      'LOGIN_IP_MAX_FAILURES',
+      'LOGIN_EMAIL_MAX_FAILURES',
+      'LOGIN_LOCKOUT_MINUTES',
+    ],
   },
   {
     title: 'Background jobs and webhooks',
     intro: 'See [outgoing webhooks](api/webhooks.md) and [the topology](operations.md#topology).',
-    keys: ['JOBS_ENABLED', 'JOB_CONCURRENCY', 'JOB_POLL_INTERVAL_MS', 'JOB_LEASE_MS', 'WEBHOOK_TIMEOUT_MS', 'WEBHOOK_RETRY_SCHEDULE', 'INBOUND_WEBHOOK_TIMEOUT_MS'],
+    keys: [
+      'JOBS_ENABLED',
+      'JOB_CONCURRENCY',
+      'JOB_POLL_INTERVAL_MS',
+      'JOB_LEASE_MS',
+      'WEBHOOK_TIMEOUT_MS',
+      'WEBHOOK_RETRY_SCHEDULE',
+      'INBOUND_WEBHOOK_TIMEOUT_MS',
+    ],
   },
   {
     title: 'Catalogs and calendars',
@@ -39,37 +66,106 @@ const SECTIONS: Section[] = [
   {
     title: 'Language model and chat',
     intro: 'See [conversations and the widget](api/conversations.md).',
-    keys: ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL', 'LLM_TIMEOUT_MS', 'LLM_MAX_RETRIES', 'CONVERSATION_HISTORY_MESSAGES', 'GENERATE_REPLY_PER_MINUTE', 'WIDGET_CONVERSATIONS_PER_IP_PER_HOUR', 'WIDGET_MESSAGES_PER_CONVERSATION_PER_MINUTE', 'WIDGET_MESSAGES_PER_IP_PER_MINUTE'],
+    keys: [
+      'LLM_BASE_URL',
+      'LLM_API_KEY',
+      'LLM_MODEL',
+      'LLM_TIMEOUT_MS',
+      'LLM_MAX_RETRIES',
+      'CONVERSATION_HISTORY_MESSAGES',
+      'GENERATE_REPLY_PER_MINUTE',
+      'WIDGET_CONVERSATIONS_PER_IP_PER_HOUR',
+      'WIDGET_MESSAGES_PER_CONVERSATION_PER_MINUTE',
+      'WIDGET_MESSAGES_PER_IP_PER_MINUTE',
+    ],
   },
   {
     title: 'Chatapp',
     intro: 'See [the chatapp API](api/chatapp.md).',
-    keys: ['CHATAPP_GRAPH_URL', 'CHATAPP_GRAPH_TIMEOUT_MS', 'CHATAPP_VERIFY_TOKEN', 'CHATAPP_APP_SECRET', 'CHATAPP_CALL_RESTRICTED_COUNTRIES', 'CHATAPP_MESSAGE_PRICE_USD', 'CHATAPP_ICE_SERVERS', 'CHATAPP_TURN_USERNAME', 'CHATAPP_TURN_CREDENTIAL'],
+    keys: [
+      'CHATAPP_GRAPH_URL',
+      'CHATAPP_GRAPH_TIMEOUT_MS',
+      'CHATAPP_VERIFY_TOKEN',
+      'CHATAPP_APP_SECRET',
+      'CHATAPP_CALL_RESTRICTED_COUNTRIES',
+      'CHATAPP_MESSAGE_PRICE_USD',
+      'CHATAPP_ICE_SERVERS',
+      'CHATAPP_TURN_USERNAME',
+      'CHATAPP_TURN_CREDENTIAL',
+    ],
   },
   {
     title: 'Knowledge bases',
     intro: 'See [the knowledge API](api/knowledge.md).',
-    keys: ['EMBEDDINGS_BASE_URL', 'EMBEDDINGS_API_KEY', 'EMBEDDINGS_MODEL', 'EMBEDDINGS_TIMEOUT_MS', 'KNOWLEDGE_CRAWL_CONCURRENCY', 'KNOWLEDGE_EXTRACTION_PROCESSES'],
+    keys: [
+      'EMBEDDINGS_BASE_URL',
+      'EMBEDDINGS_API_KEY',
+      'EMBEDDINGS_MODEL',
+      'EMBEDDINGS_TIMEOUT_MS',
+      'KNOWLEDGE_CRAWL_CONCURRENCY',
+      'KNOWLEDGE_EXTRACTION_PROCESSES',
+    ],
   },
   {
     title: 'Speech providers',
     intro: 'See [voice](voice.md).',
-    keys: ['DEEPGRAM_API_KEY', 'DEEPGRAM_API_URL', 'DEEPGRAM_STT_MODEL', 'DEEPGRAM_TTS_MODEL', 'ELEVENLABS_API_KEY', 'ELEVENLABS_API_URL', 'ELEVENLABS_MODEL', 'SPEECH_BASE_URL', 'SPEECH_API_KEY', 'SPEECH_TTS_MODEL', 'SPEECH_STT_MODEL', 'SPEECH_TIMEOUT_MS', 'REALTIME_BASE_URL', 'REALTIME_API_KEY', 'REALTIME_DIALECT', 'VOICE_NOISE_SUPPRESSION', 'VOICE_NOISE_SUPPRESSION_THREADS'],
+    keys: [
+      'DEEPGRAM_API_KEY',
+      'DEEPGRAM_API_URL',
+      'DEEPGRAM_STT_MODEL',
+      'DEEPGRAM_TTS_MODEL',
+      'ELEVENLABS_API_KEY',
+      'ELEVENLABS_API_URL',
+      'ELEVENLABS_MODEL',
+      'SPEECH_BASE_URL',
+      'SPEECH_API_KEY',
+      'SPEECH_TTS_MODEL',
+      'SPEECH_STT_MODEL',
+      'SPEECH_TIMEOUT_MS',
+      'REALTIME_BASE_URL',
+      'REALTIME_API_KEY',
+      'REALTIME_DIALECT',
+      'VOICE_NOISE_SUPPRESSION',
+      'VOICE_NOISE_SUPPRESSION_THREADS',
+    ],
   },
   {
     title: 'Phone and browser calls',
     intro: 'See [the calls API](api/calls.md).',
-    keys: ['PUBLIC_URL', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_API_URL', 'TWILIO_TIMEOUT_MS', 'VOICE_PRICE_PER_MINUTE_USD', 'WEB_CALL_TOKEN_TTL_SECONDS', 'WEB_CALLS_MAX_PER_ASSISTANT', 'WEB_CALLS_MAX_PER_NETWORK'],
+    keys: [
+      'PUBLIC_URL',
+      'TWILIO_ACCOUNT_SID',
+      'TWILIO_AUTH_TOKEN',
+      'TWILIO_API_URL',
+      'TWILIO_TIMEOUT_MS',
+      'VOICE_PRICE_PER_MINUTE_USD',
+      'WEB_CALL_TOKEN_TTL_SECONDS',
+      'WEB_CALLS_MAX_PER_ASSISTANT',
+      'WEB_CALLS_MAX_PER_NETWORK',
+    ],
   },
   {
     title: 'Call recordings',
-    intro: 'Recordings are kept under `DATA_DIR/recordings`, or in an S3-compatible bucket (AWS S3, MinIO, Garage, R2) when all four `RECORDINGS_S3_*` keys without a default are set. Requests are path-style (`{endpoint}/{bucket}/{key}`) and SigV4-signed.',
-    keys: ['RECORDINGS_FORMAT', 'RECORDINGS_S3_ENDPOINT', 'RECORDINGS_S3_BUCKET', 'RECORDINGS_S3_REGION', 'RECORDINGS_S3_ACCESS_KEY_ID', 'RECORDINGS_S3_SECRET_ACCESS_KEY'],
+    intro:
+      'Recordings are kept under `DATA_DIR/recordings`, or in an S3-compatible bucket (AWS S3, MinIO, Garage, R2) when all four `RECORDINGS_S3_*` keys without a default are set. Requests are path-style (`{endpoint}/{bucket}/{key}`) and SigV4-signed.',
+    keys: [
+      'RECORDINGS_FORMAT',
+      'RECORDINGS_S3_ENDPOINT',
+      'RECORDINGS_S3_BUCKET',
+      'RECORDINGS_S3_REGION',
+      'RECORDINGS_S3_ACCESS_KEY_ID',
+      'RECORDINGS_S3_SECRET_ACCESS_KEY',
+    ],
   },
   {
     title: 'Campaigns',
     intro: 'Limits no campaign can widen, and how often the dialer looks for due leads. See [the campaigns API](api/campaigns.md).',
-    keys: ['CAMPAIGN_QUIET_HOURS', 'CAMPAIGN_MAX_ATTEMPTS_PER_NUMBER_PER_DAY', 'CAMPAIGN_PRE_DIAL_WEBHOOK_TIMEOUT_MS', 'CAMPAIGN_DIALER_INTERVAL_SECONDS'],
+    keys: [
+      'CAMPAIGN_QUIET_HOURS',
+      'CAMPAIGN_MAX_ATTEMPTS_PER_NUMBER_PER_DAY',
+      'CAMPAIGN_PRE_DIAL_WEBHOOK_TIMEOUT_MS',
+      'CAMPAIGN_DIALER_INTERVAL_SECONDS',
+    ],
   },
 ];
 
@@ -117,7 +213,9 @@ export function renderConfigurationPage(): string {
   const unknown = placed.filter((key) => !(key in properties));
   const twice = placed.filter((key, i) => placed.indexOf(key) !== i);
   if (unplaced.length + unknown.length + twice.length > 0) {
-    throw new Error(`scripts/generate-docs.ts: put every configuration key in one section (not placed: ${unplaced.join(', ') || '-'}; unknown: ${unknown.join(', ') || '-'}; twice: ${twice.join(', ') || '-'})`);
+    throw new Error(
+      `scripts/generate-docs.ts: put every configuration key in one section (not placed: ${unplaced.join(', ') || '-'}; unknown: ${unknown.join(', ') || '-'}; twice: ${twice.join(', ') || '-'})`,
+    );
   }
   const parts = [HEADER, SECTIONS.map((section) => `- [${section.title}](#${anchorOf(section.title)})`).join('\n') + '\n'];
   for (const section of SECTIONS) {
@@ -126,14 +224,26 @@ export function renderConfigurationPage(): string {
       if (!schema.description) throw new Error(`src/config.ts: ${key} has no description`);
       return `| \`${key}\` | ${defaultOf(schema)} | ${accepts(schema)} | ${schema.description.replaceAll('|', '\\|')} |`;
     });
-    parts.push([`## ${section.title}`, ...(section.intro ? ['', section.intro] : []), '', '| Key | Default | Takes | Meaning |', '|---|---|---|---|', ...rows].join('\n') + '\n');
+    parts.push(
+      [
+        `## ${section.title}`,
+        ...(section.intro ? ['', section.intro] : []),
+        '',
+        '| Key | Default | Takes | Meaning |',
+        '|---|---|---|---|',
+        ...rows,
+      ].join('\n') + '\n',
+    );
   }
   return parts.join('\n');
 }
 
 /** GitHub's heading anchor for a plain-text title. */
 function anchorOf(title: string): string {
-  return title.toLowerCase().replace(/[^a-z0-9 -]/g, '').replaceAll(' ', '-');
+  return title
+    .toLowerCase()
+    .replace(/[^a-z0-9 -]/g, '')
+    .replaceAll(' ', '-');
 }
 
 export async function readCommittedConfigurationPage(): Promise<string> {

@@ -39,7 +39,11 @@ const PHRASES = {
 const { default: ESpeakNg } = await import('espeak-ng');
 
 async function speak(text) {
-  const module = await ESpeakNg({ arguments: ['-v', VOICE, '-s', WORDS_PER_MINUTE, '-w', '/out.wav', text], print: () => {}, printErr: () => {} });
+  const module = await ESpeakNg({
+    arguments: ['-v', VOICE, '-s', WORDS_PER_MINUTE, '-w', '/out.wav', text],
+    print: () => {},
+    printErr: () => {},
+  });
   const wav = Buffer.from(module.FS.readFile('/out.wav'));
   const rate = wav.readUInt32LE(24);
   const data = wav.subarray(44);
@@ -111,7 +115,17 @@ for (const [id, text] of Object.entries(PHRASES)) {
   // Trim eSpeak's leading and trailing silence: tests add their own pauses.
   const clip = samples.slice((span.startMs * RATE) / 1000, (span.endMs * RATE) / 1000);
   writeFileSync(join(OUT_DIR, `${id}.wav`), wavFile(clip));
-  manifest[id] = { text, file: `${id}.wav`, durationMs: Math.round((clip.length / RATE) * 1000), firstWord, firstWordMs: alone.endMs - alone.startMs, words: text.split(/\s+/).length };
+  manifest[id] = {
+    text,
+    file: `${id}.wav`,
+    durationMs: Math.round((clip.length / RATE) * 1000),
+    firstWord,
+    firstWordMs: alone.endMs - alone.startMs,
+    words: text.split(/\s+/).length,
+  };
   console.log(id, manifest[id]);
 }
-writeFileSync(join(OUT_DIR, 'manifest.json'), `${JSON.stringify({ voice: VOICE, wordsPerMinute: Number(WORDS_PER_MINUTE), sampleRate: RATE, clips: manifest }, null, 2)}\n`);
+writeFileSync(
+  join(OUT_DIR, 'manifest.json'),
+  `${JSON.stringify({ voice: VOICE, wordsPerMinute: Number(WORDS_PER_MINUTE), sampleRate: RATE, clips: manifest }, null, 2)}\n`,
+);

@@ -67,11 +67,15 @@ function recordedWith(run: (db: DbOrTx) => Promise<unknown>, named: Record<strin
     await run(recorder as unknown as DbOrTx);
     if (sent.length !== 1) throw new Error(`expected one statement, the run sent ${sent.length}`);
     const byValue = new Map(Object.entries(named).map(([name, value]) => [comparable(value), name]));
-    return { sql: sent[0]!.sql, parameters: sent[0]!.parameters.map((p) => (byValue.has(comparable(p)) ? new Slot(byValue.get(comparable(p))!) : p)) };
+    return {
+      sql: sent[0]!.sql,
+      parameters: sent[0]!.parameters.map((p) => (byValue.has(comparable(p)) ? new Slot(byValue.get(comparable(p))!) : p)),
+    };
   };
 }
 
-const comparable = (value: unknown) => (value instanceof Date ? `date:${value.toISOString()}` : typeof value === 'string' ? `text:${value}` : `${typeof value}:${String(value)}`);
+const comparable = (value: unknown) =>
+  value instanceof Date ? `date:${value.toISOString()}` : typeof value === 'string' ? `text:${value}` : `${typeof value}:${String(value)}`;
 
 function recordingDriver(sent: CompiledQuery[]) {
   const connection = {
@@ -102,7 +106,7 @@ function admissionShapes(): Rendered[] {
           about:
             `A message's admission (admitMessage): ${windows} rate-limit window${windows === 1 ? '' : 's'}, ` +
             `${reservation === 'none' ? 'nothing reserved' : reservation === 'charged' ? 'the price reserved' : "the price reserved within the assistant's daily budget"}` +
-            `${lookup ? ", the conversation and its assistants read in the statement" : ''}.`,
+            `${lookup ? ', the conversation and its assistants read in the statement' : ''}.`,
           text: (db) => admission.text(db, shape),
         });
       }
@@ -150,7 +154,8 @@ export function renderedStatements(): Rendered[] {
     {
       file: `${CHATAPP}/inbound/${SQL_FOLDER}/delivery-receipt.sql`,
       source: `${CHATAPP}/inbound/delivery-receipts.ts`,
-      about: "A delivery receipt's status change (applyStatusWithReceipt's first statement; the webhook is queued only when it returns a row).",
+      about:
+        "A delivery receipt's status change (applyStatusWithReceipt's first statement; the webhook is queued only when it returns a row).",
       text: recordedWith(
         (db) =>
           applyStatusWithReceipt(db, {
@@ -234,7 +239,9 @@ async function main(): Promise<void> {
     await rm(join(ROOT, file));
     changed++;
   }
-  console.error(changed === 0 ? `The ${generated.size} SQL files are up to date.` : `Wrote or removed ${changed} SQL files (git status lists them).`);
+  console.error(
+    changed === 0 ? `The ${generated.size} SQL files are up to date.` : `Wrote or removed ${changed} SQL files (git status lists them).`,
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -21,7 +21,9 @@ if (!ENTRIES.includes(requested)) {
 const reason = staleReason(root, outDir, ENTRIES);
 if (reason) {
   if (!existsSync(join(root, 'node_modules', 'typescript'))) {
-    console.error(`dist/ needs a build (${reason}), but TypeScript is not installed (a production install?). Run \`npm run build\` where dev dependencies are installed, then copy dist/ along.`);
+    console.error(
+      `dist/ needs a build (${reason}), but TypeScript is not installed (a production install?). Run \`npm run build\` where dev dependencies are installed, then copy dist/ along.`,
+    );
     process.exit(1);
   }
   // Build messages go to stderr: the CLI's stdout carries only its JSON.

@@ -25,7 +25,8 @@ const version = readFileSync(versionFile, 'utf8').trim();
 if (version !== '17') fail(`The embedded database in ${current} is PostgreSQL ${version}: nothing to upgrade from 17.`);
 if (existsSync(kept)) fail(`${kept} exists (an earlier upgrade?): move it away first.`);
 const lock = `${current}.lock`;
-if (existsSync(lock) && isAlive(Number(readFileSync(lock, 'utf8').trim()))) fail(`The embedded database is in use (${lock}): stop the server first.`);
+if (existsSync(lock) && isAlive(Number(readFileSync(lock, 'utf8').trim())))
+  fail(`The embedded database is in use (${lock}): stop the server first.`);
 
 const work = mkdtempSync(join(tmpdir(), 'switchboard-upgrade-'));
 try {
@@ -33,7 +34,9 @@ try {
   writeFileSync(join(work, 'package.json'), JSON.stringify({ private: true, type: 'module' }));
   run('npm', ['install', '--no-audit', '--no-fund', '--silent', ...OLD_PACKAGES], work);
   const dump = join(work, 'dump.sql');
-  writeFileSync(join(work, 'dump.mjs'), `
+  writeFileSync(
+    join(work, 'dump.mjs'),
+    `
     import { writeFileSync } from 'node:fs';
     import { PGlite } from '@electric-sql/pglite';
     import { vector } from '@electric-sql/pglite/vector';
@@ -43,7 +46,8 @@ try {
     const file = await pgDump({ pg, args: ['--no-owner', '--no-privileges'] });
     writeFileSync(${JSON.stringify(dump)}, Buffer.from(await file.arrayBuffer()));
     await pg.close();
-  `);
+  `,
+  );
   console.error('Dumping the PostgreSQL 17 database...');
   run(process.execPath, [join(work, 'dump.mjs')], work);
 

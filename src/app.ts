@@ -79,22 +79,37 @@ export async function buildApp(deps: Deps): Promise<App> {
   await app.register(phoneNumbersRoutes, { prefix: '/api', phoneNumbers });
   await app.register(webhooksRoutes, { prefix: '/api', webhooks: deps.services.webhooks });
   await app.register(chatappRoutes, {
-    prefix: '/api', chatapp: deps.services.chatapp, verifyToken: deps.config.CHATAPP_VERIFY_TOKEN, appSecret: deps.config.CHATAPP_APP_SECRET,
+    prefix: '/api',
+    chatapp: deps.services.chatapp,
+    verifyToken: deps.config.CHATAPP_VERIFY_TOKEN,
+    appSecret: deps.config.CHATAPP_APP_SECRET,
   });
   await app.register(knowledgeRoutes, { prefix: '/api', knowledge: deps.services.knowledge });
   const { conversations } = deps.services;
   // Before the conversation routes: its hooks decide CORS for them by the assistant's origins.
   installWidgetCors(app, deps.services.widget);
   await app.register(widgetRoutes, { widget: deps.services.widget, script: loadWidgetScript() });
-  await app.register(publicConversationsRoutes, { prefix: '/api', conversations, resolveBearer: (token) => deps.services.auth.resolveBearer(token) });
+  await app.register(publicConversationsRoutes, {
+    prefix: '/api',
+    conversations,
+    resolveBearer: (token) => deps.services.auth.resolveBearer(token),
+  });
   await app.register(userConversationsRoutes, { prefix: '/api', conversations });
   await app.register(automateRoutes, { prefix: '/api', conversations, resolveBearer: (token) => deps.services.auth.resolveBearer(token) });
   await registerCalls(app, {
-    calls: deps.services.callsModule, publicUrl: deps.config.PUBLIC_URL, resolveBearer: (token) => deps.services.auth.resolveBearer(token), logger: deps.logger,
+    calls: deps.services.callsModule,
+    publicUrl: deps.config.PUBLIC_URL,
+    resolveBearer: (token) => deps.services.auth.resolveBearer(token),
+    logger: deps.logger,
   });
   const { campaignsModule } = deps.services;
   await app.register(campaignsRoutes, { prefix: '/api', campaigns: campaignsModule.campaigns });
-  await app.register(leadsRoutes, { prefix: '/api', leads: campaignsModule.leads, doNotCall: campaignsModule.doNotCall, importDeps: campaignsModule.importDeps });
+  await app.register(leadsRoutes, {
+    prefix: '/api',
+    leads: campaignsModule.leads,
+    doNotCall: campaignsModule.doNotCall,
+    importDeps: campaignsModule.importDeps,
+  });
   // Closing the app lets running jobs finish (before server.ts closes the database).
   app.addHook('onReady', () => deps.services.auth.start());
   app.addHook('onClose', async () => {

@@ -117,7 +117,11 @@ async function run(command: string, flags: Flags, deps: Deps): Promise<unknown> 
     }
     case 'phone-numbers assign': {
       const user = await accounts.userByEmail(required(flags, 'email'));
-      const { line, takenFrom } = await deps.services.phoneNumbers.assignOperatorNumber({ userId: user.id, phoneNumber: required(flags, 'number'), reassign: flags.reassign === true });
+      const { line, takenFrom } = await deps.services.phoneNumbers.assignOperatorNumber({
+        userId: user.id,
+        phoneNumber: required(flags, 'number'),
+        reassign: flags.reassign === true,
+      });
       return { id: line.id, email: user.email, phone_number: line.phone_number, claim: line.claim, taken_from_user_id: takenFrom };
     }
     default:
@@ -135,7 +139,8 @@ function required(flags: Flags, name: string): string {
 
 function usd(text: string, name: string): number {
   const value = Number(text);
-  if (!/^-?\d+(\.\d+)?$/.test(text.trim()) || !Number.isFinite(value)) throw new UsageError(`--${name} must be a number of USD, e.g. 12.50.`);
+  if (!/^-?\d+(\.\d+)?$/.test(text.trim()) || !Number.isFinite(value))
+    throw new UsageError(`--${name} must be a number of USD, e.g. 12.50.`);
   return value;
 }
 
@@ -143,8 +148,10 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
-    else if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof DataDirVersionError) console.error(error.message);
-    else if (error instanceof AppError) console.error(error.fieldErrors ? Object.values(error.fieldErrors).flat().join(' ') : error.message);
+    else if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof DataDirVersionError)
+      console.error(error.message);
+    else if (error instanceof AppError)
+      console.error(error.fieldErrors ? Object.values(error.fieldErrors).flat().join(' ') : error.message);
     else console.error(error);
     process.exit(error instanceof UsageError ? 64 : 1);
   },

@@ -58,7 +58,10 @@ describe('loadConfig', () => {
   it('reads the knowledge crawl and extraction limits, and refuses zero', () => {
     expect(loadConfig({})).toMatchObject({ KNOWLEDGE_CRAWL_CONCURRENCY: 4 });
     expect(loadConfig({}).KNOWLEDGE_EXTRACTION_PROCESSES).toBeUndefined();
-    expect(loadConfig({ KNOWLEDGE_CRAWL_CONCURRENCY: '8', KNOWLEDGE_EXTRACTION_PROCESSES: '3' })).toMatchObject({ KNOWLEDGE_CRAWL_CONCURRENCY: 8, KNOWLEDGE_EXTRACTION_PROCESSES: 3 });
+    expect(loadConfig({ KNOWLEDGE_CRAWL_CONCURRENCY: '8', KNOWLEDGE_EXTRACTION_PROCESSES: '3' })).toMatchObject({
+      KNOWLEDGE_CRAWL_CONCURRENCY: 8,
+      KNOWLEDGE_EXTRACTION_PROCESSES: 3,
+    });
     expect(() => loadConfig({ KNOWLEDGE_CRAWL_CONCURRENCY: '0', KNOWLEDGE_EXTRACTION_PROCESSES: 'two' })).toThrow(
       /KNOWLEDGE_CRAWL_CONCURRENCY .*\(got "0"\)[\s\S]*KNOWLEDGE_EXTRACTION_PROCESSES .*\(got "two"\)/,
     );
@@ -69,7 +72,12 @@ describe('loadConfig', () => {
   });
 
   it('takes the recordings bucket only whole, and names bad recording settings', () => {
-    const bucket = { RECORDINGS_S3_ENDPOINT: 'https://s3.example.com', RECORDINGS_S3_BUCKET: 'calls', RECORDINGS_S3_ACCESS_KEY_ID: 'id', RECORDINGS_S3_SECRET_ACCESS_KEY: 'secret' };
+    const bucket = {
+      RECORDINGS_S3_ENDPOINT: 'https://s3.example.com',
+      RECORDINGS_S3_BUCKET: 'calls',
+      RECORDINGS_S3_ACCESS_KEY_ID: 'id',
+      RECORDINGS_S3_SECRET_ACCESS_KEY: 'secret',
+    };
     expect(loadConfig(bucket)).toMatchObject({ ...bucket, RECORDINGS_S3_REGION: 'us-east-1', RECORDINGS_FORMAT: 'wav' });
     expect(problems({ RECORDINGS_S3_BUCKET: 'calls', RECORDINGS_S3_ENDPOINT: 'https://s3.example.com' })).toEqual([
       'RECORDINGS_S3_ENDPOINT, RECORDINGS_S3_BUCKET, RECORDINGS_S3_ACCESS_KEY_ID and RECORDINGS_S3_SECRET_ACCESS_KEY must be set together (missing RECORDINGS_S3_ACCESS_KEY_ID, RECORDINGS_S3_SECRET_ACCESS_KEY)',
@@ -82,7 +90,9 @@ describe('loadConfig', () => {
 
   it('takes STUN and TURN servers for chatapp calls, with TURN credentials only beside a turn: URL', () => {
     const servers = 'stun:stun.example.com:3478, turn:turn.example.com:3478?transport=udp';
-    expect(loadConfig({ CHATAPP_ICE_SERVERS: servers, CHATAPP_TURN_USERNAME: 'u', CHATAPP_TURN_CREDENTIAL: 'p' })).toMatchObject({ CHATAPP_ICE_SERVERS: servers });
+    expect(loadConfig({ CHATAPP_ICE_SERVERS: servers, CHATAPP_TURN_USERNAME: 'u', CHATAPP_TURN_CREDENTIAL: 'p' })).toMatchObject({
+      CHATAPP_ICE_SERVERS: servers,
+    });
     expect(problems({ CHATAPP_ICE_SERVERS: 'https://stun.example.com' })).toEqual([
       'CHATAPP_ICE_SERVERS must be up to 8 comma-separated stun:, stuns:, turn: or turns: URLs such as stun:stun.example.com:3478 (got "https://stun.example.com")',
     ]);

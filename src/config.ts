@@ -10,88 +10,130 @@ import { isIP } from 'node:net';
  */
 export const ConfigSchema = Type.Object({
   PORT: Type.Integer({
-    minimum: 0, maximum: 65535, default: 3000,
+    minimum: 0,
+    maximum: 65535,
+    default: 3000,
     description: 'HTTP port.',
   }),
   HOST: Type.String({
-    minLength: 1, default: '127.0.0.1',
+    minLength: 1,
+    default: '127.0.0.1',
     description: 'Interface to listen on (`0.0.0.0` to accept outside connections).',
   }),
-  DATABASE_URL: Type.Optional(Type.String({
-    pattern: '^postgres(ql)?://',
-    description: '`postgres://` URL. Unset: the embedded PGlite database in `DATA_DIR`.',
-  })),
+  DATABASE_URL: Type.Optional(
+    Type.String({
+      pattern: '^postgres(ql)?://',
+      description: '`postgres://` URL. Unset: the embedded PGlite database in `DATA_DIR`.',
+    }),
+  ),
   DATA_DIR: Type.String({
-    minLength: 1, default: './data',
+    minLength: 1,
+    default: './data',
     description: 'Where the embedded database and a generated `secret.key` live.',
   }),
-  LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), {
-    default: 'info',
-    description: '`fatal`, `error`, `warn`, `info`, `debug` (adds a line per request), `trace`, `silent`.',
-  }),
-  SECRET_KEY: Type.Optional(Type.String({
-    minLength: 32,
-    description: 'At least 32 characters. Encrypts third-party secrets (platform tokens, calendar keys) at rest. Unset in embedded mode: generated into `DATA_DIR/secret.key` with a warning (back it up). Required with `DATABASE_URL`, since every process must share it.',
-    defaultText: 'generated',
-  })),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    {
+      default: 'info',
+      description: '`fatal`, `error`, `warn`, `info`, `debug` (adds a line per request), `trace`, `silent`.',
+    },
+  ),
+  SECRET_KEY: Type.Optional(
+    Type.String({
+      minLength: 32,
+      description:
+        'At least 32 characters. Encrypts third-party secrets (platform tokens, calendar keys) at rest. Unset in embedded mode: generated into `DATA_DIR/secret.key` with a warning (back it up). Required with `DATABASE_URL`, since every process must share it.',
+      defaultText: 'generated',
+    }),
+  ),
   ALLOW_PRIVATE_URLS: Type.Boolean({
     default: false,
-    description: 'Lets user-supplied URLs (webhooks, tools, calendars, websites) reach private and loopback addresses. For local development and tests only.',
+    description:
+      'Lets user-supplied URLs (webhooks, tools, calendars, websites) reach private and loopback addresses. For local development and tests only.',
   }),
   ALLOW_SIGNUP: Type.Boolean({
     default: false,
-    description: 'Enables `POST /api/auth/register` (name, email, password of 8+ characters). Otherwise that route answers `403 {"message": "Registration is disabled on this server; an administrator creates accounts."}`.',
+    description:
+      'Enables `POST /api/auth/register` (name, email, password of 8+ characters). Otherwise that route answers `403 {"message": "Registration is disabled on this server; an administrator creates accounts."}`.',
   }),
   SESSION_TTL_HOURS: Type.Integer({
-    minimum: 1, maximum: 24 * 365, default: 720,
+    minimum: 1,
+    maximum: 24 * 365,
+    default: 720,
     description: 'Lifetime of a session token from `POST /api/auth/login`. API keys do not expire.',
   }),
   LOGIN_MAX_FAILURES: Type.Integer({
-    minimum: 1, maximum: 1000, default: 5,
-    description: 'Failed logins per email from one client IP per window before `429` with `Retry-After`. A successful login from that IP clears the count. Failures from one IP never lock the account for another IP that has not failed.',
+    minimum: 1,
+    maximum: 1000,
+    default: 5,
+    description:
+      'Failed logins per email from one client IP per window before `429` with `Retry-After`. A successful login from that IP clears the count. Failures from one IP never lock the account for another IP that has not failed.',
   }),
   LOGIN_LOCKOUT_MINUTES: Type.Integer({
-    minimum: 1, maximum: 1440, default: 15,
+    minimum: 1,
+    maximum: 1440,
+    default: 15,
     description: 'Length of those windows.',
   }),
   LOGIN_IP_MAX_FAILURES: Type.Integer({
-    minimum: 1, maximum: 100_000, default: 30,
-    description: 'Failed logins from one client IP per window, whatever the email, before `429`. Successful logins do not count (nor clear it).',
+    minimum: 1,
+    maximum: 100_000,
+    default: 30,
+    description:
+      'Failed logins from one client IP per window, whatever the email, before `429`. Successful logins do not count (nor clear it).',
   }),
   LOGIN_EMAIL_MAX_FAILURES: Type.Integer({
-    minimum: 1, maximum: 100_000, default: 50,
-    description: 'Failed logins per email from all IPs together per window before `429`: bounds guessing spread over many IPs (which can therefore lock the account until the window ends). Attempts refused with `429` are not counted.',
+    minimum: 1,
+    maximum: 100_000,
+    default: 50,
+    description:
+      'Failed logins per email from all IPs together per window before `429`: bounds guessing spread over many IPs (which can therefore lock the account until the window ends). Attempts refused with `429` are not counted.',
   }),
   DB_POOL_SIZE: Type.Integer({
-    minimum: 1, maximum: 1000, default: 10,
+    minimum: 1,
+    maximum: 1000,
+    default: 10,
     description: 'PostgreSQL connections per process.',
   }),
   PGLITE_SHARED_BUFFERS_MB: Type.Integer({
-    minimum: 1, maximum: 1024, default: 16,
-    description: 'The embedded database\'s buffer pool (PostgreSQL\'s `shared_buffers`), held in the server\'s memory for as long as it runs (see [Memory](operations.md#memory)). Raise it for a large embedded database read more than the OS page cache serves well; ignored with `DATABASE_URL`.',
+    minimum: 1,
+    maximum: 1024,
+    default: 16,
+    description:
+      "The embedded database's buffer pool (PostgreSQL's `shared_buffers`), held in the server's memory for as long as it runs (see [Memory](operations.md#memory)). Raise it for a large embedded database read more than the OS page cache serves well; ignored with `DATABASE_URL`.",
   }),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({
-    minimum: 0, maximum: 600_000, default: 10_000,
-    description: 'On SIGTERM/SIGINT the server stops accepting, finishes in-flight requests, closes the database, and exits; after this long it exits anyway.',
+    minimum: 0,
+    maximum: 600_000,
+    default: 10_000,
+    description:
+      'On SIGTERM/SIGINT the server stops accepting, finishes in-flight requests, closes the database, and exits; after this long it exits anyway.',
   }),
-  CATALOG_FILE: Type.Optional(Type.String({
-    minLength: 1,
-    description: 'A `.json`, `.yaml` or `.yml` file of extra or replacement catalog entries, merged over the built-in seed at start.',
-  })),
+  CATALOG_FILE: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: 'A `.json`, `.yaml` or `.yml` file of extra or replacement catalog entries, merged over the built-in seed at start.',
+    }),
+  ),
   CALCOM_API_URL: Type.String({
-    pattern: '^https?://', default: 'https://api.cal.com',
+    pattern: '^https?://',
+    default: 'https://api.cal.com',
     description: 'Cal.com API base for `provider_a_endpoint: us` (without `/v2`).',
   }),
   CALCOM_EU_API_URL: Type.String({
-    pattern: '^https?://', default: 'https://api.cal.eu',
+    pattern: '^https?://',
+    default: 'https://api.cal.eu',
     description: 'Cal.com API base for `provider_a_endpoint: eu`.',
   }),
   CALENDLY_API_URL: Type.String({
-    pattern: '^https?://', default: 'https://api.calendly.com',
+    pattern: '^https?://',
+    default: 'https://api.calendly.com',
     description: 'Calendly API base.',
   }),
   CALENDAR_TIMEOUT_MS: Type.Integer({
-    minimum: 100, maximum: 120_000, default: 10_000,
+    minimum: 100,
+    maximum: 120_000,
+    default: 10_000,
     description: 'Timeout of each calendar provider call.',
   }),
   JOBS_ENABLED: Type.Boolean({
@@ -99,244 +141,366 @@ export const ConfigSchema = Type.Object({
     description: 'Run job workers in this process; `false` for API-only processes.',
   }),
   JOB_CONCURRENCY: Type.Integer({
-    minimum: 1, maximum: 1000, default: 8,
+    minimum: 1,
+    maximum: 1000,
+    default: 8,
     description: 'Jobs (e.g. deliveries) running at once per process.',
   }),
   JOB_POLL_INTERVAL_MS: Type.Integer({
-    minimum: 10, maximum: 600_000, default: 1_000,
+    minimum: 10,
+    maximum: 600_000,
+    default: 1_000,
     description: 'How often idle workers look for delayed jobs, retries and schedules; a new job starts at once (LISTEN/NOTIFY).',
   }),
   JOB_LEASE_MS: Type.Integer({
-    minimum: 500, maximum: 3_600_000, default: 30_000,
-    description: 'A running job\'s lease, renewed every third of it; a job whose worker stopped is re-run this long after its last renewal.',
+    minimum: 500,
+    maximum: 3_600_000,
+    default: 30_000,
+    description: "A running job's lease, renewed every third of it; a job whose worker stopped is re-run this long after its last renewal.",
   }),
   WEBHOOK_TIMEOUT_MS: Type.Integer({
-    minimum: 100, maximum: 120_000, default: 10_000,
+    minimum: 100,
+    maximum: 120_000,
+    default: 10_000,
     description: 'Timeout of one delivery attempt (connect, send, answer).',
   }),
   WEBHOOK_RETRY_SCHEDULE: Type.String({
-    pattern: '^\\d+(ms|s|m|h|d)(,\\d+(ms|s|m|h|d)){0,19}$', default: '30s,2m,10m,1h,6h',
+    pattern: '^\\d+(ms|s|m|h|d)(,\\d+(ms|s|m|h|d)){0,19}$',
+    default: '30s,2m,10m,1h,6h',
     description: 'Delays before each retry (units `ms`, `s`, `m`, `h`, `d`; up to 20 steps).',
   }),
   INBOUND_WEBHOOK_TIMEOUT_MS: Type.Integer({
-    minimum: 500, maximum: 12_000, default: 5_000,
-    description: 'How long an inbound call waits for the inbound-call webhook\'s answer before the assistant picks up (500-12000; Twilio waits 15 s for ours).',
+    minimum: 500,
+    maximum: 12_000,
+    default: 5_000,
+    description:
+      "How long an inbound call waits for the inbound-call webhook's answer before the assistant picks up (500-12000; Twilio waits 15 s for ours).",
   }),
   CHATAPP_GRAPH_URL: Type.String({
-    pattern: '^https?://', default: 'https://graph.facebook.com/v23.0',
+    pattern: '^https?://',
+    default: 'https://graph.facebook.com/v23.0',
     description: 'Graph API base URL (version included) that `cloud_api` senders talk to.',
   }),
   CHATAPP_GRAPH_TIMEOUT_MS: Type.Integer({
-    minimum: 100, maximum: 120_000, default: 15_000,
+    minimum: 100,
+    maximum: 120_000,
+    default: 15_000,
     description: 'Timeout of one Graph API call.',
   }),
-  CHATAPP_VERIFY_TOKEN: Type.Optional(Type.String({
-    minLength: 1,
-    description: 'The verify token you type into the platform\'s webhook settings. Unset: the verification handshake always fails (403).',
-  })),
-  CHATAPP_APP_SECRET: Type.Optional(Type.String({
-    minLength: 1,
-    description: 'Your Meta app\'s App Secret; every platform webhook must carry a valid `X-Hub-Signature-256` made with it. Unset: every platform webhook is refused (401).',
-  })),
+  CHATAPP_VERIFY_TOKEN: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: "The verify token you type into the platform's webhook settings. Unset: the verification handshake always fails (403).",
+    }),
+  ),
+  CHATAPP_APP_SECRET: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description:
+        "Your Meta app's App Secret; every platform webhook must carry a valid `X-Hub-Signature-256` made with it. Unset: every platform webhook is refused (401).",
+    }),
+  ),
   CHATAPP_CALL_RESTRICTED_COUNTRIES: Type.String({
-    pattern: '^(none|[A-Za-z]{2}( *, *[A-Za-z]{2})*)$', default: 'US,CA,EG,VN,NG,TR',
-    description: 'Sender countries where the platform allows no business-initiated calls: Ask-to-call answers `REGION_NOT_SUPPORTED` for senders whose number is from one of them. `none` for an empty list.',
+    pattern: '^(none|[A-Za-z]{2}( *, *[A-Za-z]{2})*)$',
+    default: 'US,CA,EG,VN,NG,TR',
+    description:
+      'Sender countries where the platform allows no business-initiated calls: Ask-to-call answers `REGION_NOT_SUPPORTED` for senders whose number is from one of them. `none` for an empty list.',
   }),
   CHATAPP_MESSAGE_PRICE_USD: Type.String({
-    pattern: '^\\d{1,4}(\\.\\d{1,6})?$', default: '0',
-    description: 'What each template or free-form send through the API (`/send`, `/send-freeform`) costs its user, through the balance ledger; `0` = free. Taken before the platform is called (a balance that cannot pay is `402 INSUFFICIENT_BALANCE` and nothing is sent), given back as a ledger row of its own if the send does not go out. The assistant\'s own replies are billed as chat replies instead.',
+    pattern: '^\\d{1,4}(\\.\\d{1,6})?$',
+    default: '0',
+    description:
+      "What each template or free-form send through the API (`/send`, `/send-freeform`) costs its user, through the balance ledger; `0` = free. Taken before the platform is called (a balance that cannot pay is `402 INSUFFICIENT_BALANCE` and nothing is sent), given back as a ledger row of its own if the send does not go out. The assistant's own replies are billed as chat replies instead.",
   }),
-  CHATAPP_ICE_SERVERS: Type.Optional(Type.String({
-    pattern: '^(stuns?|turns?):[^,\\s]+( *, *(stuns?|turns?):[^,\\s]+){0,7}$',
-    description: 'STUN/TURN servers for chatapp calls (WebRTC), up to 8 comma-separated `stun:`, `stuns:`, `turn:` or `turns:` URLs. Unset: host candidates only, enough when the server has a public address (the platform is ICE-lite). Behind NAT, a STUN server lets the call offer the public address; a TURN relay carries media when UDP to the server is blocked.',
-  })),
-  CHATAPP_TURN_USERNAME: Type.Optional(Type.String({
-    minLength: 1, maxLength: 512,
-    description: 'Credentials for the `turn:` URLs (required with one, refused without). Not sent to STUN servers.',
-  })),
-  CHATAPP_TURN_CREDENTIAL: Type.Optional(Type.String({
-    minLength: 1, maxLength: 512,
-    description: 'Credentials for the `turn:` URLs (required with one, refused without). Not sent to STUN servers.',
-  })),
-  EMBEDDINGS_BASE_URL: Type.Optional(Type.String({
-    pattern: '^https?://',
-    description: 'OpenAI-compatible base URL whose `/embeddings` is used (e.g. `https://api.openai.com/v1`, Ollama `http://127.0.0.1:11434/v1`). Unset: full-text search only.',
-  })),
-  EMBEDDINGS_API_KEY: Type.Optional(Type.String({
-    minLength: 1,
-    description: 'Bearer key for that endpoint (local servers usually need none).',
-  })),
+  CHATAPP_ICE_SERVERS: Type.Optional(
+    Type.String({
+      pattern: '^(stuns?|turns?):[^,\\s]+( *, *(stuns?|turns?):[^,\\s]+){0,7}$',
+      description:
+        'STUN/TURN servers for chatapp calls (WebRTC), up to 8 comma-separated `stun:`, `stuns:`, `turn:` or `turns:` URLs. Unset: host candidates only, enough when the server has a public address (the platform is ICE-lite). Behind NAT, a STUN server lets the call offer the public address; a TURN relay carries media when UDP to the server is blocked.',
+    }),
+  ),
+  CHATAPP_TURN_USERNAME: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 512,
+      description: 'Credentials for the `turn:` URLs (required with one, refused without). Not sent to STUN servers.',
+    }),
+  ),
+  CHATAPP_TURN_CREDENTIAL: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 512,
+      description: 'Credentials for the `turn:` URLs (required with one, refused without). Not sent to STUN servers.',
+    }),
+  ),
+  EMBEDDINGS_BASE_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://',
+      description:
+        'OpenAI-compatible base URL whose `/embeddings` is used (e.g. `https://api.openai.com/v1`, Ollama `http://127.0.0.1:11434/v1`). Unset: full-text search only.',
+    }),
+  ),
+  EMBEDDINGS_API_KEY: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: 'Bearer key for that endpoint (local servers usually need none).',
+    }),
+  ),
   EMBEDDINGS_MODEL: Type.String({
-    minLength: 1, default: 'text-embedding-3-small',
+    minLength: 1,
+    default: 'text-embedding-3-small',
     description: 'Embedding model name. Changing it leaves older passages out of vector search (different dimensions) until re-added.',
   }),
   EMBEDDINGS_TIMEOUT_MS: Type.Integer({
-    minimum: 100, maximum: 600_000, default: 30_000,
-    description: 'Timeout of each embeddings request (2 retries by the SDK, then the job\'s backoff).',
+    minimum: 100,
+    maximum: 600_000,
+    default: 30_000,
+    description: "Timeout of each embeddings request (2 retries by the SDK, then the job's backoff).",
   }),
   KNOWLEDGE_CRAWL_CONCURRENCY: Type.Integer({
-    minimum: 1, maximum: 32, default: 4,
-    description: 'Pages of one website document fetched at once (1-32); a site\'s `Crawl-delay` still paces them one by one.',
+    minimum: 1,
+    maximum: 32,
+    default: 4,
+    description: "Pages of one website document fetched at once (1-32); a site's `Crawl-delay` still paces them one by one.",
   }),
-  KNOWLEDGE_EXTRACTION_PROCESSES: Type.Optional(Type.Integer({
-    minimum: 1, maximum: 16,
-    description: 'PDF/DOCX parsing processes per server process at most (1-16); each may use up to 512 MB while it reads a file.',
-    defaultText: 'one per core beyond the first, 1-2',
-  })),
-  LLM_BASE_URL: Type.Optional(Type.String({
-    pattern: '^https?://',
-    description: 'OpenAI-compatible base URL (e.g. `https://api.openai.com/v1`). Unset: the built-in offline model.',
-  })),
-  LLM_API_KEY: Type.Optional(Type.String({
-    minLength: 1,
-    description: 'Bearer key for that endpoint (local servers usually need none).',
-  })),
-  LLM_MODEL: Type.Optional(Type.String({
-    minLength: 1,
-    description: 'Send this model name for every request instead of the catalog\'s (a local server with one model).',
-  })),
+  KNOWLEDGE_EXTRACTION_PROCESSES: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 16,
+      description: 'PDF/DOCX parsing processes per server process at most (1-16); each may use up to 512 MB while it reads a file.',
+      defaultText: 'one per core beyond the first, 1-2',
+    }),
+  ),
+  LLM_BASE_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://',
+      description: 'OpenAI-compatible base URL (e.g. `https://api.openai.com/v1`). Unset: the built-in offline model.',
+    }),
+  ),
+  LLM_API_KEY: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: 'Bearer key for that endpoint (local servers usually need none).',
+    }),
+  ),
+  LLM_MODEL: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: "Send this model name for every request instead of the catalog's (a local server with one model).",
+    }),
+  ),
   LLM_TIMEOUT_MS: Type.Integer({
-    minimum: 100, maximum: 600_000, default: 30_000,
-    description: 'Timeout of each model request until its answer starts, and then between two pieces of a streamed answer; connection errors, timeouts, 408, 409, 429 and 5xx are retried.',
+    minimum: 100,
+    maximum: 600_000,
+    default: 30_000,
+    description:
+      'Timeout of each model request until its answer starts, and then between two pieces of a streamed answer; connection errors, timeouts, 408, 409, 429 and 5xx are retried.',
   }),
   LLM_MAX_RETRIES: Type.Integer({
-    minimum: 0, maximum: 10, default: 2,
-    description: 'Retries of a failed model request, after the wait the provider asks for (`retry-after-ms`, `retry-after`) or 0.5 s doubling up to 8 s.',
+    minimum: 0,
+    maximum: 10,
+    default: 2,
+    description:
+      'Retries of a failed model request, after the wait the provider asks for (`retry-after-ms`, `retry-after`) or 0.5 s doubling up to 8 s.',
   }),
   CONVERSATION_HISTORY_MESSAGES: Type.Integer({
-    minimum: 2, maximum: 1000, default: 50,
+    minimum: 2,
+    maximum: 1000,
+    default: 50,
     description: 'Most recent stored messages sent to the model with each message.',
   }),
   GENERATE_REPLY_PER_MINUTE: Type.Integer({
-    minimum: 1, maximum: 100_000, default: 5,
+    minimum: 1,
+    maximum: 100_000,
+    default: 5,
     description: '`POST /api/user/ai/generate-reply` calls per minute per token.',
   }),
-  TRUST_PROXY: Type.Optional(Type.String({
-    minLength: 1, maxLength: 2000,
-    description: 'Whose `X-Forwarded-For` to believe for the client address (the widget\'s per-network limits): unset or `false` = none, the connection\'s address is the client; a comma list of the proxies\' addresses and CIDR ranges (`10.0.0.0/8, 192.168.1.5`, or the presets `loopback`, `linklocal`, `uniquelocal`); `true` = every hop (only behind a proxy that overwrites the header). Hop counts are refused: Fastify 5 ignores them.',
-  })),
+  TRUST_PROXY: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 2000,
+      description:
+        "Whose `X-Forwarded-For` to believe for the client address (the widget's per-network limits): unset or `false` = none, the connection's address is the client; a comma list of the proxies' addresses and CIDR ranges (`10.0.0.0/8, 192.168.1.5`, or the presets `loopback`, `linklocal`, `uniquelocal`); `true` = every hop (only behind a proxy that overwrites the header). Hop counts are refused: Fastify 5 ignores them.",
+    }),
+  ),
   WIDGET_CONVERSATIONS_PER_IP_PER_HOUR: Type.Integer({
-    minimum: 1, maximum: 1_000_000, default: 60,
+    minimum: 1,
+    maximum: 1_000_000,
+    default: 60,
     description: 'New widget conversations per client network per hour.',
   }),
   WIDGET_MESSAGES_PER_CONVERSATION_PER_MINUTE: Type.Integer({
-    minimum: 1, maximum: 100_000, default: 12,
+    minimum: 1,
+    maximum: 100_000,
+    default: 12,
     description: 'Messages per widget conversation per minute.',
   }),
   WIDGET_MESSAGES_PER_IP_PER_MINUTE: Type.Integer({
-    minimum: 1, maximum: 1_000_000, default: 30,
-    description: 'Widget messages per client network per minute, over all its conversations (an office or a mobile carrier may put many visitors behind one address).',
+    minimum: 1,
+    maximum: 1_000_000,
+    default: 30,
+    description:
+      'Widget messages per client network per minute, over all its conversations (an office or a mobile carrier may put many visitors behind one address).',
   }),
-  PUBLIC_URL: Type.Optional(Type.String({
-    pattern: '^https?://[^/?#\\s]+/?$',
-    description: 'The https origin Twilio reaches (e.g. `https://voice.example.com`); needed to place calls and to check Twilio\'s signatures.',
-  })),
-  TWILIO_ACCOUNT_SID: Type.Optional(Type.String({
-    pattern: '^AC[0-9a-fA-F]{32}$',
-    description: 'The Twilio account that places and receives calls (`AC` + 32 hex digits).',
-  })),
-  TWILIO_AUTH_TOKEN: Type.Optional(Type.String({
-    minLength: 1,
-    description: 'Its auth token (REST auth and webhook signatures).',
-  })),
+  PUBLIC_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^/?#\\s]+/?$',
+      description:
+        "The https origin Twilio reaches (e.g. `https://voice.example.com`); needed to place calls and to check Twilio's signatures.",
+    }),
+  ),
+  TWILIO_ACCOUNT_SID: Type.Optional(
+    Type.String({
+      pattern: '^AC[0-9a-fA-F]{32}$',
+      description: 'The Twilio account that places and receives calls (`AC` + 32 hex digits).',
+    }),
+  ),
+  TWILIO_AUTH_TOKEN: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: 'Its auth token (REST auth and webhook signatures).',
+    }),
+  ),
   TWILIO_API_URL: Type.String({
-    pattern: '^https?://', default: 'https://api.twilio.com',
+    pattern: '^https?://',
+    default: 'https://api.twilio.com',
     description: 'Twilio REST base URL (without `/2010-04-01`).',
   }),
   TWILIO_TIMEOUT_MS: Type.Integer({
-    minimum: 100, maximum: 120_000, default: 10_000,
+    minimum: 100,
+    maximum: 120_000,
+    default: 10_000,
     description: 'Timeout of each Twilio REST request.',
   }),
   VOICE_PRICE_PER_MINUTE_USD: Type.String({
-    pattern: '^\\d{1,4}(\\.\\d{1,6})?$', default: '0.10',
-    description: 'What a minute of talk costs the assistant\'s owner, billed by the second.',
+    pattern: '^\\d{1,4}(\\.\\d{1,6})?$',
+    default: '0.10',
+    description: "What a minute of talk costs the assistant's owner, billed by the second.",
   }),
   WEB_CALL_TOKEN_TTL_SECONDS: Type.Integer({
-    minimum: 5, maximum: 3600, default: 60,
-    description: 'How long the socket URL of `POST /api/calls/web` can be opened (5-3600). A call whose socket never came is closed by the sweep, unbilled.',
+    minimum: 5,
+    maximum: 3600,
+    default: 60,
+    description:
+      'How long the socket URL of `POST /api/calls/web` can be opened (5-3600). A call whose socket never came is closed by the sweep, unbilled.',
   }),
   WEB_CALLS_MAX_PER_ASSISTANT: Type.Integer({
-    minimum: 1, maximum: 100_000, default: 10,
-    description: 'Public browser calls in progress at once per assistant (the owner\'s test calls are not counted). At the default price, 1.20 USD a minute at most.',
+    minimum: 1,
+    maximum: 100_000,
+    default: 10,
+    description:
+      "Public browser calls in progress at once per assistant (the owner's test calls are not counted). At the default price, 1.20 USD a minute at most.",
   }),
   WEB_CALLS_MAX_PER_NETWORK: Type.Integer({
-    minimum: 1, maximum: 10_000, default: 3,
+    minimum: 1,
+    maximum: 10_000,
+    default: 3,
     description: 'Public browser calls in progress at once from one client network (an IPv4 address or an IPv6 /64).',
   }),
   CAMPAIGN_QUIET_HOURS: Type.String({
-    pattern: '^([01]\\d|2[0-3]):[0-5]\\d-([01]\\d|2[0-3]):[0-5]\\d$', default: '08:00-21:00',
-    description: 'The hours (HH:MM-HH:MM) outside which no campaign dials a number, whatever its own window: in the time zone of the number\'s country when it has one, otherwise the campaign\'s.',
+    pattern: '^([01]\\d|2[0-3]):[0-5]\\d-([01]\\d|2[0-3]):[0-5]\\d$',
+    default: '08:00-21:00',
+    description:
+      "The hours (HH:MM-HH:MM) outside which no campaign dials a number, whatever its own window: in the time zone of the number's country when it has one, otherwise the campaign's.",
   }),
   CAMPAIGN_MAX_ATTEMPTS_PER_NUMBER_PER_DAY: Type.Integer({
-    minimum: 1, maximum: 100, default: 3,
-    description: 'Campaign calls to one number in any 24 hours, across all of the account\'s campaigns.',
+    minimum: 1,
+    maximum: 100,
+    default: 3,
+    description: "Campaign calls to one number in any 24 hours, across all of the account's campaigns.",
   }),
   CAMPAIGN_PRE_DIAL_WEBHOOK_TIMEOUT_MS: Type.Integer({
-    minimum: 100, maximum: 10_000, default: 2_000,
-    description: 'How long the dialer waits for a campaign\'s pre-dial webhook; no answer in time skips the lead for this attempt.',
+    minimum: 100,
+    maximum: 10_000,
+    default: 2_000,
+    description: "How long the dialer waits for a campaign's pre-dial webhook; no answer in time skips the lead for this attempt.",
   }),
   CAMPAIGN_DIALER_INTERVAL_SECONDS: Type.Integer({
-    minimum: 1, maximum: 300, default: 15,
-    description: 'How often running campaigns are looked at for leads that came due (retries, an allowed window opening); a call ending or a lead added dials at once.',
+    minimum: 1,
+    maximum: 300,
+    default: 15,
+    description:
+      'How often running campaigns are looked at for leads that came due (retries, an allowed window opening); a call ending or a lead added dials at once.',
   }),
-  DEEPGRAM_API_KEY: Type.Optional(Type.String({
-    minLength: 1,
-    description: 'Deepgram key (live transcription and Aura).',
-  })),
+  DEEPGRAM_API_KEY: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: 'Deepgram key (live transcription and Aura).',
+    }),
+  ),
   DEEPGRAM_API_URL: Type.String({
-    pattern: '^https?://', default: 'https://api.deepgram.com',
+    pattern: '^https?://',
+    default: 'https://api.deepgram.com',
     description: 'Deepgram base URL (the live socket uses the same host over `wss`).',
   }),
   DEEPGRAM_STT_MODEL: Type.String({
-    minLength: 1, default: 'nova-3',
+    minLength: 1,
+    default: 'nova-3',
     description: 'Live transcription model.',
   }),
   DEEPGRAM_TTS_MODEL: Type.String({
-    minLength: 1, default: 'aura-2-thalia-en',
-    description: 'Aura voice used when the assistant\'s voice names none.',
-  }),
-  ELEVENLABS_API_KEY: Type.Optional(Type.String({
     minLength: 1,
-    description: 'ElevenLabs key.',
-  })),
+    default: 'aura-2-thalia-en',
+    description: "Aura voice used when the assistant's voice names none.",
+  }),
+  ELEVENLABS_API_KEY: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: 'ElevenLabs key.',
+    }),
+  ),
   ELEVENLABS_API_URL: Type.String({
-    pattern: '^https?://', default: 'https://api.elevenlabs.io',
+    pattern: '^https?://',
+    default: 'https://api.elevenlabs.io',
     description: 'ElevenLabs base URL.',
   }),
   ELEVENLABS_MODEL: Type.String({
-    minLength: 1, default: 'eleven_flash_v2_5',
+    minLength: 1,
+    default: 'eleven_flash_v2_5',
     description: 'ElevenLabs model id.',
   }),
-  SPEECH_BASE_URL: Type.Optional(Type.String({
-    pattern: '^https?://',
-    description: 'OpenAI-compatible speech/transcription base URL, e.g. `http://127.0.0.1:8000/v1` for Speaches or Kokoro-FastAPI.',
-    defaultText: '`https://api.openai.com/v1` when `SPEECH_API_KEY` is set',
-  })),
-  SPEECH_API_KEY: Type.Optional(Type.String({
-    minLength: 1,
-    description: 'Bearer key for that endpoint (local servers usually need none).',
-  })),
+  SPEECH_BASE_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://',
+      description: 'OpenAI-compatible speech/transcription base URL, e.g. `http://127.0.0.1:8000/v1` for Speaches or Kokoro-FastAPI.',
+      defaultText: '`https://api.openai.com/v1` when `SPEECH_API_KEY` is set',
+    }),
+  ),
+  SPEECH_API_KEY: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: 'Bearer key for that endpoint (local servers usually need none).',
+    }),
+  ),
   SPEECH_TTS_MODEL: Type.String({
-    minLength: 1, default: 'gpt-4o-mini-tts',
+    minLength: 1,
+    default: 'gpt-4o-mini-tts',
     description: 'Speech model (`kokoro`, `tts-1`, ...).',
   }),
   SPEECH_STT_MODEL: Type.String({
-    minLength: 1, default: 'gpt-4o-mini-transcribe',
+    minLength: 1,
+    default: 'gpt-4o-mini-transcribe',
     description: 'Transcription model (`whisper-1`, `Systran/faster-whisper-small`, ...).',
   }),
   SPEECH_TIMEOUT_MS: Type.Integer({
-    minimum: 100, maximum: 120_000, default: 10_000,
-    description: 'Wait for a speech provider\'s answer (response headers, socket open, a transcription). A synthesis may stream longer.',
+    minimum: 100,
+    maximum: 120_000,
+    default: 10_000,
+    description: "Wait for a speech provider's answer (response headers, socket open, a transcription). A synthesis may stream longer.",
   }),
-  REALTIME_BASE_URL: Type.Optional(Type.String({
-    pattern: '^(https?|wss?)://',
-    description: 'Realtime API base URL (`https`/`wss`).',
-    defaultText: '`https://api.openai.com/v1` when `REALTIME_API_KEY` is set',
-  })),
-  REALTIME_API_KEY: Type.Optional(Type.String({
-    minLength: 1,
-    description: 'Bearer key for the Realtime API.',
-  })),
+  REALTIME_BASE_URL: Type.Optional(
+    Type.String({
+      pattern: '^(https?|wss?)://',
+      description: 'Realtime API base URL (`https`/`wss`).',
+      defaultText: '`https://api.openai.com/v1` when `REALTIME_API_KEY` is set',
+    }),
+  ),
+  REALTIME_API_KEY: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: 'Bearer key for the Realtime API.',
+    }),
+  ),
   REALTIME_DIALECT: Type.Union([Type.Literal('ga'), Type.Literal('beta')], {
     default: 'ga',
     description: '`ga` or `beta` (`OpenAI-Beta: realtime=v1`, flat session, `g711_ulaw`/`pcm16`).',
@@ -347,33 +511,48 @@ export const ConfigSchema = Type.Object({
   }),
   VOICE_NOISE_SUPPRESSION: Type.Union([Type.Literal('assistant'), Type.Literal('off')], {
     default: 'assistant',
-    description: '`assistant`: denoise calls whose assistant has `enable_noise_cancellation` (RNNoise, about 1.5-3 % of a core per call); `off`: never.',
+    description:
+      '`assistant`: denoise calls whose assistant has `enable_noise_cancellation` (RNNoise, about 1.5-3 % of a core per call); `off`: never.',
   }),
-  VOICE_NOISE_SUPPRESSION_THREADS: Type.Optional(Type.Integer({
-    minimum: 0, maximum: 64,
-    description: "Worker threads running the noise suppressor, so that the event loop pacing every call's audio stays free; frames are batched per event-loop pass. `0`: denoise on the event loop.",
-    defaultText: 'one per core beyond the first, 1-4',
-  })),
-  RECORDINGS_S3_ENDPOINT: Type.Optional(Type.String({
-    pattern: '^https?://[^?#\\s]+$',
-    description: 'The bucket service\'s base URL, e.g. `https://s3.eu-central-1.amazonaws.com`, `http://minio:9000`, `https://{account}.r2.cloudflarestorage.com`.',
-  })),
-  RECORDINGS_S3_BUCKET: Type.Optional(Type.String({
-    pattern: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$',
-    description: 'Bucket name (3-63 lowercase letters, digits, dots, hyphens).',
-  })),
+  VOICE_NOISE_SUPPRESSION_THREADS: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 64,
+      description:
+        "Worker threads running the noise suppressor, so that the event loop pacing every call's audio stays free; frames are batched per event-loop pass. `0`: denoise on the event loop.",
+      defaultText: 'one per core beyond the first, 1-4',
+    }),
+  ),
+  RECORDINGS_S3_ENDPOINT: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^?#\\s]+$',
+      description:
+        "The bucket service's base URL, e.g. `https://s3.eu-central-1.amazonaws.com`, `http://minio:9000`, `https://{account}.r2.cloudflarestorage.com`.",
+    }),
+  ),
+  RECORDINGS_S3_BUCKET: Type.Optional(
+    Type.String({
+      pattern: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$',
+      description: 'Bucket name (3-63 lowercase letters, digits, dots, hyphens).',
+    }),
+  ),
   RECORDINGS_S3_REGION: Type.String({
-    minLength: 1, default: 'us-east-1',
+    minLength: 1,
+    default: 'us-east-1',
     description: 'Signing region (`auto` for R2; MinIO and Garage accept their configured region).',
   }),
-  RECORDINGS_S3_ACCESS_KEY_ID: Type.Optional(Type.String({
-    minLength: 1,
-    description: 'Access key id; needs PutObject, GetObject and DeleteObject on the bucket.',
-  })),
-  RECORDINGS_S3_SECRET_ACCESS_KEY: Type.Optional(Type.String({
-    minLength: 1,
-    description: 'Its secret. The four endpoint/bucket/key settings are set together or not at all.',
-  })),
+  RECORDINGS_S3_ACCESS_KEY_ID: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: 'Access key id; needs PutObject, GetObject and DeleteObject on the bucket.',
+    }),
+  ),
+  RECORDINGS_S3_SECRET_ACCESS_KEY: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: 'Its secret. The four endpoint/bucket/key settings are set together or not at all.',
+    }),
+  ),
 });
 
 export type Config = Static<typeof ConfigSchema> & {
@@ -408,12 +587,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     }
   }
   if (raw.TRUST_PROXY !== undefined && parseTrustProxy(String(raw.TRUST_PROXY)) === null) {
-    problems.push(`TRUST_PROXY must be true, false, or a comma list of proxy IP addresses and CIDR ranges; hop counts are not supported (got "${env.TRUST_PROXY}")`);
+    problems.push(
+      `TRUST_PROXY must be true, false, or a comma list of proxy IP addresses and CIDR ranges; hop counts are not supported (got "${env.TRUST_PROXY}")`,
+    );
   }
   const s3Keys = ['RECORDINGS_S3_ENDPOINT', 'RECORDINGS_S3_BUCKET', 'RECORDINGS_S3_ACCESS_KEY_ID', 'RECORDINGS_S3_SECRET_ACCESS_KEY'];
   // A half-configured bucket would silently keep recordings on local disk: refuse it.
   if (s3Keys.some((key) => raw[key] !== undefined) && !s3Keys.every((key) => raw[key] !== undefined)) {
-    problems.push(`RECORDINGS_S3_ENDPOINT, RECORDINGS_S3_BUCKET, RECORDINGS_S3_ACCESS_KEY_ID and RECORDINGS_S3_SECRET_ACCESS_KEY must be set together (missing ${s3Keys.filter((key) => raw[key] === undefined).join(', ')})`);
+    problems.push(
+      `RECORDINGS_S3_ENDPOINT, RECORDINGS_S3_BUCKET, RECORDINGS_S3_ACCESS_KEY_ID and RECORDINGS_S3_SECRET_ACCESS_KEY must be set together (missing ${s3Keys.filter((key) => raw[key] === undefined).join(', ')})`,
+    );
   }
   problems.push(...turnProblems(raw));
   const withDefaults = Value.Default(ConfigSchema, raw);
@@ -440,18 +623,23 @@ function describe(key: string, ajvMessage: string): string {
   if (key === 'VOICE_NOISE_SUPPRESSION') return 'must be assistant or off';
   if (key === 'VOICE_NOISE_SUPPRESSION_THREADS') return 'must be a whole number of threads from 0 to 64 (0: on the event loop)';
   if (key === 'RECORDINGS_S3_BUCKET') return 'must be an S3 bucket name (3-63 lowercase letters, digits, dots and hyphens)';
-  if (key === 'CHATAPP_ICE_SERVERS') return 'must be up to 8 comma-separated stun:, stuns:, turn: or turns: URLs such as stun:stun.example.com:3478';
+  if (key === 'CHATAPP_ICE_SERVERS')
+    return 'must be up to 8 comma-separated stun:, stuns:, turn: or turns: URLs such as stun:stun.example.com:3478';
   if (key === 'CHATAPP_CALL_RESTRICTED_COUNTRIES') return 'must be comma-separated two-letter country codes such as US,CA, or none';
   return ajvMessage.replace(/^Expected/, 'must be');
 }
 
 /** A TURN server refuses an allocation without credentials; credentials with no TURN server are a typo. */
 function turnProblems(raw: Record<string, unknown>): string[] {
-  const hasTurn = String(raw.CHATAPP_ICE_SERVERS ?? '').split(',').some((url) => /^\s*turns?:/.test(url));
+  const hasTurn = String(raw.CHATAPP_ICE_SERVERS ?? '')
+    .split(',')
+    .some((url) => /^\s*turns?:/.test(url));
   const hasUser = raw.CHATAPP_TURN_USERNAME !== undefined;
   const hasCredential = raw.CHATAPP_TURN_CREDENTIAL !== undefined;
-  if (hasTurn && !(hasUser && hasCredential)) return ['CHATAPP_TURN_USERNAME and CHATAPP_TURN_CREDENTIAL must be set for the turn: URL in CHATAPP_ICE_SERVERS'];
-  if (!hasTurn && (hasUser || hasCredential)) return ['CHATAPP_TURN_USERNAME and CHATAPP_TURN_CREDENTIAL need a turn: or turns: URL in CHATAPP_ICE_SERVERS'];
+  if (hasTurn && !(hasUser && hasCredential))
+    return ['CHATAPP_TURN_USERNAME and CHATAPP_TURN_CREDENTIAL must be set for the turn: URL in CHATAPP_ICE_SERVERS'];
+  if (!hasTurn && (hasUser || hasCredential))
+    return ['CHATAPP_TURN_USERNAME and CHATAPP_TURN_CREDENTIAL need a turn: or turns: URL in CHATAPP_ICE_SERVERS'];
   return [];
 }
 

@@ -96,8 +96,13 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     }));
   const http = createHttpClient({ allowPrivateUrls: config.ALLOW_PRIVATE_URLS, userAgent: `Switchboard/${VERSION}` });
   const jobs = new JobRunner({
-    db: database.db, clock, logger, listen: database.listen,
-    concurrency: config.JOB_CONCURRENCY, pollIntervalMs: config.JOB_POLL_INTERVAL_MS, leaseMs: config.JOB_LEASE_MS,
+    db: database.db,
+    clock,
+    logger,
+    listen: database.listen,
+    concurrency: config.JOB_CONCURRENCY,
+    pollIntervalMs: config.JOB_POLL_INTERVAL_MS,
+    leaseMs: config.JOB_LEASE_MS,
   });
   const extraction = createExtractionPool(config.KNOWLEDGE_EXTRACTION_PROCESSES ? { size: config.KNOWLEDGE_EXTRACTION_PROCESSES } : {});
   const base = { config, db: database.db, database, clock, logger, secrets: createSecretBox(secretKey), jobs, http, extraction };
@@ -128,18 +133,31 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
   const apiKeys = createApiKeysService({ db, clock, cache: authCache });
   const webhooks = createWebhooksService({ db, clock, secrets: deps.secrets });
   const knowledge = createKnowledgeService({
-    db, clock, logger: deps.logger, embeddings, vectors: createVectorSupport(db, deps.logger),
+    db,
+    clock,
+    logger: deps.logger,
+    embeddings,
+    vectors: createVectorSupport(db, deps.logger),
   });
   const assistantServices = createAssistantServices(deps, knowledge);
   const chatapp = createChatappServices({
-    db, clock, logger: deps.logger, secrets: deps.secrets,
-    graphUrl: config.CHATAPP_GRAPH_URL, graphTimeoutMs: config.CHATAPP_GRAPH_TIMEOUT_MS,
-    restrictedCountries: config.CHATAPP_CALL_RESTRICTED_COUNTRIES, assistants: assistantUuidLookup(assistantServices.assistants),
+    db,
+    clock,
+    logger: deps.logger,
+    secrets: deps.secrets,
+    graphUrl: config.CHATAPP_GRAPH_URL,
+    graphTimeoutMs: config.CHATAPP_GRAPH_TIMEOUT_MS,
+    restrictedCountries: config.CHATAPP_CALL_RESTRICTED_COUNTRIES,
+    assistants: assistantUuidLookup(assistantServices.assistants),
     messagePriceMicros: usdToMicros(Number(config.CHATAPP_MESSAGE_PRICE_USD)),
     http: deps.http,
   });
   const conversationsModule = createConversationsModule({
-    config, db, clock, logger: deps.logger, http: deps.http,
+    config,
+    db,
+    clock,
+    logger: deps.logger,
+    http: deps.http,
     balanceMicros: async (userId) => (await accounts.getUser(userId)).balance_micros,
     assistants: assistantServices.assistants,
     assistantRuntimes: createAssistantRuntimes(deps.secrets),
@@ -148,21 +166,33 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
     customTools: assistantServices.tools,
     knowledgeSearch: async ({ userId, knowledgeBaseId, query, limit }) =>
       (await knowledge.search(userId, knowledgeBaseId, query, limit)).map((p) => ({
-        content: p.heading ? `${p.heading}: ${p.content}` : p.content, source: p.sourceUrl ?? p.documentName, score: p.score,
+        content: p.heading ? `${p.heading}: ${p.content}` : p.content,
+        source: p.sourceUrl ?? p.documentName,
+        score: p.score,
       })),
     chatapp: chatappChannel(chatapp),
   });
   const callReadiness = createCallReadiness({ providers: createSpeechProviders(config), catalog: assistantServices.catalog });
   const widget = widgetServiceFrom({
-    clock, assistants: assistantServices.assistants, conversations: conversationsModule.conversations, catalog: assistantServices.catalog,
+    clock,
+    assistants: assistantServices.assistants,
+    conversations: conversationsModule.conversations,
+    catalog: assistantServices.catalog,
     callAvailable: async (assistant) => (await callReadiness.unavailableReason(assistant)) === null,
   });
   const voiceTurns = voiceTurnHistogram();
-  const callEngine = overrides.callEngine ?? createCallEngines(deps, assistantServices.catalog, conversationsModule, voiceTurns, overrides.callEngineHooks);
+  const callEngine =
+    overrides.callEngine ?? createCallEngines(deps, assistantServices.catalog, conversationsModule, voiceTurns, overrides.callEngineHooks);
   const callsModule = createCallsModule({
-    config, db, clock, logger: deps.logger, secrets: deps.secrets, engine: callEngine,
+    config,
+    db,
+    clock,
+    logger: deps.logger,
+    secrets: deps.secrets,
+    engine: callEngine,
     loadAssistant: (userId, assistantId) => conversationsModule.assistants.byId(userId, assistantId),
-    llm: conversationsModule.llm, modelFor: conversationsModule.modelFor,
+    llm: conversationsModule.llm,
+    modelFor: conversationsModule.modelFor,
     assistantByUuid: (uuid) => conversationsModule.assistants.byUuid(uuid),
     readiness: callReadiness,
     originForAssistant: (assistantUuid, origin) => widget.originForAssistant(assistantUuid, origin),
@@ -171,14 +201,32 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
     leadOfCall,
   });
   const campaignsModule = createCampaignsModule({
-    config, db, clock, logger: deps.logger, http: deps.http,
+    config,
+    db,
+    clock,
+    logger: deps.logger,
+    http: deps.http,
     loadAssistant: (userId, assistantId) => conversationsModule.assistants.byId(userId, assistantId),
     ownedPhoneNumberIds: async (userId, ids, tx) => (await assistantServices.phoneNumbers.lockOwned(userId, ids, tx)).map((row) => row.id),
     canPayMinute: async (userId) => (await accounts.getUser(userId)).balance_micros >= callsModule.pricePerMinuteMicros,
     // A lead's variables are the call's variables as imported (strings, numbers, booleans).
     placeCall: (userId, input, dial) => callsModule.calls.makeCall(userId, input as Parameters<typeof callsModule.calls.makeCall>[1], dial),
   });
-  return { callsModule, campaignsModule, accounts, auth, apiKeys, webhooks, knowledge, ...assistantServices, chatapp, conversations: conversationsModule.conversations, conversationsModule, widget, voiceTurns };
+  return {
+    callsModule,
+    campaignsModule,
+    accounts,
+    auth,
+    apiKeys,
+    webhooks,
+    knowledge,
+    ...assistantServices,
+    chatapp,
+    conversations: conversationsModule.conversations,
+    conversationsModule,
+    widget,
+    voiceTurns,
+  };
 }
 
 /** The call engine of each assistant mode, on the chat's model, functions and prompt. */
@@ -191,10 +239,18 @@ function createCallEngines(
 ): CallEngine {
   const { config, clock, logger } = deps;
   const pipeline = createPipelineEngine({
-    clock, logger, dataDir: config.DATA_DIR, publicUrl: config.PUBLIC_URL, speech: createSpeechProviders(config), catalog,
-    recordings: createRecordingStore(config, logger), recordingFormat: config.RECORDINGS_FORMAT,
-    replyDeps: conversationsModule.replyEngineDeps, noiseSuppression: config.VOICE_NOISE_SUPPRESSION,
-    noiseSuppressionThreads: config.VOICE_NOISE_SUPPRESSION_THREADS, ...hooks,
+    clock,
+    logger,
+    dataDir: config.DATA_DIR,
+    publicUrl: config.PUBLIC_URL,
+    speech: createSpeechProviders(config),
+    catalog,
+    recordings: createRecordingStore(config, logger),
+    recordingFormat: config.RECORDINGS_FORMAT,
+    replyDeps: conversationsModule.replyEngineDeps,
+    noiseSuppression: config.VOICE_NOISE_SUPPRESSION,
+    noiseSuppressionThreads: config.VOICE_NOISE_SUPPRESSION_THREADS,
+    ...hooks,
     onTurnMetrics: (metrics) => {
       observeTurn(voiceTurns, metrics);
       hooks.onTurnMetrics?.(metrics);
@@ -202,10 +258,19 @@ function createCallEngines(
   });
   // multimodal and dualplex: the realtime model's engine (dualplex speaks through the assistant's synthesizer).
   const realtime = createRealtimeEngine({
-    clock, logger, speech: createSpeechProviders(config), catalog, registry: conversationsModule.replyEngineDeps.registry,
-    summaryModel: conversationsModule.replyEngineDeps, dataDir: config.DATA_DIR, publicUrl: config.PUBLIC_URL,
-    recordings: createRecordingStore(config, logger), recordingFormat: config.RECORDINGS_FORMAT,
-    timers: hooks.timers, audioLeadMs: hooks.audioLeadMs, noiseSuppression: config.VOICE_NOISE_SUPPRESSION,
+    clock,
+    logger,
+    speech: createSpeechProviders(config),
+    catalog,
+    registry: conversationsModule.replyEngineDeps.registry,
+    summaryModel: conversationsModule.replyEngineDeps,
+    dataDir: config.DATA_DIR,
+    publicUrl: config.PUBLIC_URL,
+    recordings: createRecordingStore(config, logger),
+    recordingFormat: config.RECORDINGS_FORMAT,
+    timers: hooks.timers,
+    audioLeadMs: hooks.audioLeadMs,
+    noiseSuppression: config.VOICE_NOISE_SUPPRESSION,
   });
   return createModeEngine({ pipeline, multimodal: realtime, dualplex: realtime });
 }
@@ -215,7 +280,10 @@ function createAssistantServices(deps: Omit<Deps, 'services'>, knowledgeBases: K
   const { db, clock, config, logger, secrets, http } = deps;
   const speech = createSpeechProviders(config);
   const catalog = createCatalogService({
-    db, logger, catalogFile: config.CATALOG_FILE, speechAvailable: (kind, code) => speech.availability(kind, code).available,
+    db,
+    logger,
+    catalogFile: config.CATALOG_FILE,
+    speechAvailable: (kind, code) => speech.availability(kind, code).available,
   });
   const timeoutMs = config.CALENDAR_TIMEOUT_MS;
   const calendars = {
@@ -226,7 +294,13 @@ function createAssistantServices(deps: Omit<Deps, 'services'>, knowledgeBases: K
   const labels = createGroupsService({ db, clock }, 'label');
   const tools = createToolsService({ db, clock, secrets });
   // Deleting a number also drops the warm-transfer tools that dial from it (same transaction).
-  const phoneNumbers = createPhoneNumbersService({ db, clock, secrets, carrier: twilioDirectory(config), beforeDelete: (tx, userId, id) => assistants.detachPhoneNumber(tx, userId, id) });
+  const phoneNumbers = createPhoneNumbersService({
+    db,
+    clock,
+    secrets,
+    carrier: twilioDirectory(config),
+    beforeDelete: (tx, userId, id) => assistants.detachPhoneNumber(tx, userId, id),
+  });
   const owners = { folders, labels, tools, phoneNumbers, knowledgeBases };
   const assistants = createAssistantsService({ db, clock, secrets, catalog, calendars, owners });
   const assistantCompat = createAssistantCompatService({ db, clock });
@@ -243,7 +317,10 @@ function twilioDirectory(config: Config) {
 }
 
 /** Job handlers and recurring jobs; each schedule fires once per period across all processes. */
-function registerBackgroundJobs({ jobs, config, clock, http, services, extraction, database }: Deps, embeddings: EmbeddingsClient | null): void {
+function registerBackgroundJobs(
+  { jobs, config, clock, http, services, extraction, database }: Deps,
+  embeddings: EmbeddingsClient | null,
+): void {
   registerKnowledgeJobs(jobs, { clock, http, embeddings, extraction, crawl: { concurrency: config.KNOWLEDGE_CRAWL_CONCURRENCY } });
   registerChatappJobs(jobs, services.chatapp);
   registerConversationsJobs(jobs, services.conversationsModule);
@@ -268,7 +345,7 @@ function registerBackgroundJobs({ jobs, config, clock, http, services, extractio
   if (database.kind === 'pglite') {
     jobs.register('maintenance.vacuum-embedded', async (_payload, { db, logger }) => {
       const vacuumed = await vacuumStaleTables(db);
-      if (vacuumed.length > 0) logger.info({ vacuumed }, 'vacuumed and analysed the embedded database\'s changed tables');
+      if (vacuumed.length > 0) logger.info({ vacuumed }, "vacuumed and analysed the embedded database's changed tables");
     });
     jobs.schedule('maintenance.vacuum-embedded', 15 * 60_000, 'maintenance.vacuum-embedded');
   }
@@ -281,7 +358,11 @@ function chatappChannel(chatapp: Services['chatapp']): ChatappChannel {
     async sendText({ userId, senderId, customerPhone, text }) {
       // The service's own replies are not the owner's API calls: they must not spend (or be
       // refused by) the owner's 5 requests/s send limit.
-      await chatapp.messaging.sendFreeform(userId, { sender_id: senderId, recipient_phone: customerPhone, message: text }, { apiRateLimit: false });
+      await chatapp.messaging.sendFreeform(
+        userId,
+        { sender_id: senderId, recipient_phone: customerPhone, message: text },
+        { apiRateLimit: false },
+      );
     },
     inboundMessage: (messageId) => chatapp.inbound.currentMessage(messageId),
   };
@@ -302,6 +383,9 @@ function resolveSecretKey(config: Config, logger: Logger): string {
   mkdirSync(config.DATA_DIR, { recursive: true });
   const generated = randomBytes(32).toString('hex');
   writeFileSync(file, `${generated}\n`, { mode: 0o600 });
-  logger.warn({ file }, 'SECRET_KEY is not set: generated one into DATA_DIR. Back it up; without it stored third-party secrets cannot be read.');
+  logger.warn(
+    { file },
+    'SECRET_KEY is not set: generated one into DATA_DIR. Back it up; without it stored third-party secrets cannot be read.',
+  );
   return generated;
 }

@@ -52,7 +52,8 @@ async function main(): Promise<void> {
 function listenProblem(error: unknown, port: number, host: string): string | null {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE') return `Port ${port} is already in use on ${host}; set PORT to another port (or stop the process using it).`;
-  if (code === 'EACCES') return `Port ${port} on ${host} needs privileges this process does not have; set PORT to 1024 or above, or put a proxy in front.`;
+  if (code === 'EACCES')
+    return `Port ${port} on ${host} needs privileges this process does not have; set PORT to 1024 or above, or put a proxy in front.`;
   if (code === 'EADDRNOTAVAIL') return `HOST ${host} is not an address of this machine; set HOST to one of its addresses (or 0.0.0.0).`;
   return null;
 }

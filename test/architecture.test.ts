@@ -28,21 +28,25 @@ describe('the import graph of src/', () => {
 
 describe('the checks themselves', () => {
   it('report core/ importing a module and a module reaching past another one', () => {
-    expect(boundaryViolations([
-      edge('core/http/auth.ts', 'modules/accounts/index.ts'),
-      edge('modules/calls/calls.service.ts', 'modules/accounts/accounts.service.ts'),
-      edge('modules/calls/calls.service.ts', 'modules/accounts/index.ts'),
-      edge('modules/calls/calls.service.ts', 'modules/chatapp/voice-calls.port.ts'),
-      edge('modules/calls/calls.service.ts', 'modules/calls/calls.repo.ts'),
-      edge('app.ts', 'modules/calls/calls.routes.ts'),
-    ])).toEqual([
+    expect(
+      boundaryViolations([
+        edge('core/http/auth.ts', 'modules/accounts/index.ts'),
+        edge('modules/calls/calls.service.ts', 'modules/accounts/accounts.service.ts'),
+        edge('modules/calls/calls.service.ts', 'modules/accounts/index.ts'),
+        edge('modules/calls/calls.service.ts', 'modules/chatapp/voice-calls.port.ts'),
+        edge('modules/calls/calls.service.ts', 'modules/calls/calls.repo.ts'),
+        edge('app.ts', 'modules/calls/calls.routes.ts'),
+      ]),
+    ).toEqual([
       'core/http/auth.ts -> modules/accounts/index.ts: core/ imports no module',
       'modules/calls/calls.service.ts -> modules/accounts/accounts.service.ts: use modules/accounts/index.ts or a *.port.ts',
     ]);
   });
 
   it('find a cycle through type-only imports, and none in a tree', () => {
-    expect(findCycles([edge('a.ts', 'b.ts'), edge('b.ts', 'c.ts', true), edge('c.ts', 'a.ts'), edge('c.ts', 'd.ts')])).toEqual([['a.ts', 'b.ts', 'c.ts', 'a.ts']]);
+    expect(findCycles([edge('a.ts', 'b.ts'), edge('b.ts', 'c.ts', true), edge('c.ts', 'a.ts'), edge('c.ts', 'd.ts')])).toEqual([
+      ['a.ts', 'b.ts', 'c.ts', 'a.ts'],
+    ]);
     expect(findCycles([edge('a.ts', 'b.ts'), edge('a.ts', 'c.ts'), edge('b.ts', 'c.ts')])).toEqual([]);
     expect(findCycles([edge('a.ts', 'a.ts')])).toEqual([['a.ts', 'a.ts']]);
   });

@@ -31,7 +31,9 @@ describe('benchmark files', () => {
   it('require only CommonJS files that exist', () => {
     const missing = sources(benchDir)
       .filter((file) => file.pathname.endsWith('.cjs'))
-      .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/require\('(\.{1,2}\/[^']+)'\)/g)].map((match) => new URL(match[1]!, file)))
+      .flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/require\('(\.{1,2}\/[^']+)'\)/g)].map((match) => new URL(match[1]!, file)),
+      )
       .filter((target) => !existsSync(target));
     expect(missing).toEqual([]);
   });

@@ -61,63 +61,123 @@ async function ok(res: Promise<{ statusCode: number; json(): any; body: string }
 
 const ROUTES: UpdateRoute[] = [
   {
-    method: 'PUT', route: '/api/user/knowledgebases/:id', url: (a) => `/api/user/knowledgebases/${a.kb}`, foreignId: (b) => b.kb,
-    legit: { name: 'Renamed base' }, read: (a) => a.knowledge.knowledgebase(a.kb),
+    method: 'PUT',
+    route: '/api/user/knowledgebases/:id',
+    url: (a) => `/api/user/knowledgebases/${a.kb}`,
+    foreignId: (b) => b.kb,
+    legit: { name: 'Renamed base' },
+    read: (a) => a.knowledge.knowledgebase(a.kb),
     envelope: (after) => ({ message: 'Knowledgebase updated successfully.', data: after }),
-    table: 'knowledgebases', rowId: (a) => a.kb, changed: ['name', 'updated_at'],
+    table: 'knowledgebases',
+    rowId: (a) => a.kb,
+    changed: ['name', 'updated_at'],
   },
   {
-    method: 'PUT', route: '/api/user/knowledgebases/:id/documents/:docId', url: (a) => `/api/user/knowledgebases/${a.kb}/documents/${a.doc}`,
-    foreignId: (b) => b.doc, legit: { name: 'Renamed document' }, read: (a) => a.knowledge.document(a.kb, a.doc),
+    method: 'PUT',
+    route: '/api/user/knowledgebases/:id/documents/:docId',
+    url: (a) => `/api/user/knowledgebases/${a.kb}/documents/${a.doc}`,
+    foreignId: (b) => b.doc,
+    legit: { name: 'Renamed document' },
+    read: (a) => a.knowledge.document(a.kb, a.doc),
     envelope: (after) => ({ message: 'Document updated successfully.', data: after }),
-    table: 'knowledge_documents', rowId: (a) => a.doc, changed: ['name', 'updated_at'],
+    table: 'knowledge_documents',
+    rowId: (a) => a.doc,
+    changed: ['name', 'updated_at'],
     // The title is part of the search text: the document's chunks and its base's lexicon follow.
     derived: (d, a) =>
       (d.table === 'knowledge_chunks' && d.row.document_id === a.doc && d.text.endsWith(': search_vector')) ||
       (d.table === 'knowledge_lexemes' && d.row.knowledgebase_id === a.kb),
   },
-  ...(['folder', 'label'] as const).map((kind): UpdateRoute => ({
-    method: 'PUT', route: `/api/user/${kind}/:id`, url: (a) => `/api/user/${kind}/${a[kind]}`, foreignId: (b) => b[kind],
-    legit: { name: `Renamed ${kind}` }, read: (a) => ok(a.api.get(`/api/user/${kind}/${a[kind]}`)),
-    envelope: (after) => ({ message: `${kind === 'folder' ? 'Folder' : 'Label'} updated successfully`, data: after }),
-    table: `${kind}s`, rowId: (a) => a[kind], changed: ['name', 'updated_at'],
-  })),
+  ...(['folder', 'label'] as const).map(
+    (kind): UpdateRoute => ({
+      method: 'PUT',
+      route: `/api/user/${kind}/:id`,
+      url: (a) => `/api/user/${kind}/${a[kind]}`,
+      foreignId: (b) => b[kind],
+      legit: { name: `Renamed ${kind}` },
+      read: (a) => ok(a.api.get(`/api/user/${kind}/${a[kind]}`)),
+      envelope: (after) => ({ message: `${kind === 'folder' ? 'Folder' : 'Label'} updated successfully`, data: after }),
+      table: `${kind}s`,
+      rowId: (a) => a[kind],
+      changed: ['name', 'updated_at'],
+    }),
+  ),
   {
-    method: 'PUT', route: '/api/user/tools/:id', url: (a) => `/api/user/tools/${a.tool}`, foreignId: (b) => b.tool,
-    legit: { description: 'Looks up an order by its number' }, read: (a) => ok(a.api.get(`/api/user/tools/${a.tool}`)),
+    method: 'PUT',
+    route: '/api/user/tools/:id',
+    url: (a) => `/api/user/tools/${a.tool}`,
+    foreignId: (b) => b.tool,
+    legit: { description: 'Looks up an order by its number' },
+    read: (a) => ok(a.api.get(`/api/user/tools/${a.tool}`)),
     envelope: (after) => ({ message: 'Tool updated successfully', data: after }),
-    table: 'custom_tools', rowId: (a) => a.tool, changed: ['description', 'updated_at'],
+    table: 'custom_tools',
+    rowId: (a) => a.tool,
+    changed: ['description', 'updated_at'],
   },
   {
-    method: 'PUT', route: '/api/user/phone-numbers/:id', url: (a) => `/api/user/phone-numbers/${a.phone}`, foreignId: (b) => b.phone,
+    method: 'PUT',
+    route: '/api/user/phone-numbers/:id',
+    url: (a) => `/api/user/phone-numbers/${a.phone}`,
+    foreignId: (b) => b.phone,
     legit: { nickname: 'Front desk' },
     read: async (a) => ((await ok(a.api.get('/api/user/phone-numbers/all'))) as Array<{ id: number }>).find((n) => n.id === a.phone)!,
-    envelope: (after) => ({ message: 'Phone number updated successfully.', data: pick(after, ['id', 'phone_number', 'nickname', 'country_code', 'type']) }),
-    table: 'phone_numbers', rowId: (a) => a.phone, changed: ['nickname', 'updated_at'],
+    envelope: (after) => ({
+      message: 'Phone number updated successfully.',
+      data: pick(after, ['id', 'phone_number', 'nickname', 'country_code', 'type']),
+    }),
+    table: 'phone_numbers',
+    rowId: (a) => a.phone,
+    changed: ['nickname', 'updated_at'],
   },
   {
-    method: 'PATCH', route: '/api/user/chatapp/senders/:id', url: (a) => `/api/user/chatapp/senders/${a.sender}`, foreignId: (b) => b.sender,
-    legit: { display_name: 'Renamed sender' }, read: (a) => ok(a.api.get(`/api/user/chatapp/senders/${a.sender}`)),
+    method: 'PATCH',
+    route: '/api/user/chatapp/senders/:id',
+    url: (a) => `/api/user/chatapp/senders/${a.sender}`,
+    foreignId: (b) => b.sender,
+    legit: { display_name: 'Renamed sender' },
+    read: (a) => ok(a.api.get(`/api/user/chatapp/senders/${a.sender}`)),
     envelope: (after) => ({ success: true, message: 'Sender updated successfully.', data: after }),
-    table: 'chatapp_senders', rowId: (a) => a.sender, changed: ['display_name', 'updated_at'],
+    table: 'chatapp_senders',
+    rowId: (a) => a.sender,
+    changed: ['display_name', 'updated_at'],
   },
-  ...(['PUT', 'PATCH'] as const).map((method): UpdateRoute => ({
-    method, route: '/api/user/assistant/:id', url: (a) => `/api/user/assistant/${a.assistant.id}`, foreignId: (b) => b.assistant.id,
-    legit: { name: `Renamed by ${method}` }, read: (a) => ok(a.api.get(`/api/user/assistant/${a.assistant.id}`)),
-    envelope: (after) => ({ message: 'Assistant updated successfully', data: pick(after, ['id', 'name', 'status', 'type', 'mode']) }),
-    table: 'assistants', rowId: (a) => a.assistant.id, changed: ['name', 'updated_at', 'version'],
-  })),
+  ...(['PUT', 'PATCH'] as const).map(
+    (method): UpdateRoute => ({
+      method,
+      route: '/api/user/assistant/:id',
+      url: (a) => `/api/user/assistant/${a.assistant.id}`,
+      foreignId: (b) => b.assistant.id,
+      legit: { name: `Renamed by ${method}` },
+      read: (a) => ok(a.api.get(`/api/user/assistant/${a.assistant.id}`)),
+      envelope: (after) => ({ message: 'Assistant updated successfully', data: pick(after, ['id', 'name', 'status', 'type', 'mode']) }),
+      table: 'assistants',
+      rowId: (a) => a.assistant.id,
+      changed: ['name', 'updated_at', 'version'],
+    }),
+  ),
   {
-    method: 'PUT', route: '/api/user/campaigns/:id', url: (a) => `/api/user/campaigns/${a.campaign}`, foreignId: (b) => b.campaign,
-    legit: { name: 'Renamed campaign' }, read: (a) => ok(a.api.get(`/api/user/campaigns/${a.campaign}`)),
+    method: 'PUT',
+    route: '/api/user/campaigns/:id',
+    url: (a) => `/api/user/campaigns/${a.campaign}`,
+    foreignId: (b) => b.campaign,
+    legit: { name: 'Renamed campaign' },
+    read: (a) => ok(a.api.get(`/api/user/campaigns/${a.campaign}`)),
     envelope: (after) => ({ message: 'Campaign updated successfully', data: after }),
-    table: 'campaigns', rowId: (a) => a.campaign, changed: ['name', 'updated_at'],
+    table: 'campaigns',
+    rowId: (a) => a.campaign,
+    changed: ['name', 'updated_at'],
   },
   {
-    method: 'PUT', route: '/api/user/leads/:id', url: (a) => `/api/user/leads/${a.lead}`, foreignId: (b) => b.lead,
-    legit: { variables: { plan: 'pro' } }, read: (a) => ok(a.api.get(`/api/user/leads/${a.lead}`)),
+    method: 'PUT',
+    route: '/api/user/leads/:id',
+    url: (a) => `/api/user/leads/${a.lead}`,
+    foreignId: (b) => b.lead,
+    legit: { variables: { plan: 'pro' } },
+    read: (a) => ok(a.api.get(`/api/user/leads/${a.lead}`)),
     envelope: () => ({ message: 'Lead updated successfully' }),
-    table: 'leads', rowId: (a) => a.lead, changed: ['updated_at', 'variables'],
+    table: 'leads',
+    rowId: (a) => a.lead,
+    changed: ['updated_at', 'variables'],
   },
 ];
 
@@ -211,12 +271,20 @@ describe('update routes write only the fields they name', () => {
     const api = apiFor(t, token);
     const knowledge = knowledgeApi(t, token);
     const kb = await knowledge.createKnowledgebase('Handbook', 'Company handbook');
-    const doc = await knowledge.addDocument(kb, { name: 'Vault', type: 'txt', content: 'The vault code is 1234. Opening hours are nine to five.' });
+    const doc = await knowledge.addDocument(kb, {
+      name: 'Vault',
+      type: 'txt',
+      content: 'The vault code is 1234. Opening hours are nine to five.',
+    });
     expect(doc.status).toBe(201);
     phoneSequence += 1;
     const assistant = await createAssistant(api);
-    const campaign = await ok(api.post('/api/user/campaign', { name: 'Outreach', assistant_id: assistant.id, timezone: 'UTC' })).then((d) => d.id);
-    const lead = await ok(api.post('/api/user/lead', { campaign_id: campaign, phone_number: `+1415555020${phoneSequence}` })).then((d) => d.id);
+    const campaign = await ok(api.post('/api/user/campaign', { name: 'Outreach', assistant_id: assistant.id, timezone: 'UTC' })).then(
+      (d) => d.id,
+    );
+    const lead = await ok(api.post('/api/user/lead', { campaign_id: campaign, phone_number: `+1415555020${phoneSequence}` })).then(
+      (d) => d.id,
+    );
     return {
       userId: user.id,
       api,
@@ -229,7 +297,12 @@ describe('update routes write only the fields they name', () => {
       folder: await ok(api.post('/api/user/folder', { name: 'Sales' })).then((d) => d.id),
       label: await ok(api.post('/api/user/label', { name: 'VIP' })).then((d) => d.id),
       tool: await ok(
-        api.post('/api/user/tools', { name: 'lookup_order', description: 'Looks up an order', endpoint: 'https://example.com/orders', method: 'GET' }),
+        api.post('/api/user/tools', {
+          name: 'lookup_order',
+          description: 'Looks up an order',
+          endpoint: 'https://example.com/orders',
+          method: 'GET',
+        }),
       ).then((d) => d.id),
       phone: await createPhoneNumber(api, `+1415555010${phoneSequence}`),
       sender: (await createSimulatorSender(t.app, token, { phone_number: `+44207123456${phoneSequence}` })).id,
@@ -245,13 +318,21 @@ describe('update routes write only the fields they name', () => {
   afterAll(async () => t?.close());
 
   it('covers every PUT and PATCH route of the app', () => {
-    const registered = [...new Set(recordedRouteKeys().filter((r) => r.method === 'PUT' || r.method === 'PATCH').map((r) => r.key))].sort();
+    const registered = [
+      ...new Set(
+        recordedRouteKeys()
+          .filter((r) => r.method === 'PUT' || r.method === 'PATCH')
+          .map((r) => r.key),
+      ),
+    ].sort();
     expect(registered).toEqual(ROUTES.map((r) => `${r.method} ${r.route}`).sort());
   });
 
   for (const route of ROUTES) {
     it(`${route.method} ${route.route}: only ${Object.keys(route.legit).join(', ')} changes, in A's row alone`, async () => {
-      const bodySchema = recordedRouteKeys().find((r) => r.key === `${route.method} ${route.route}`)!.route.schema?.body as { properties: object };
+      const bodySchema = recordedRouteKeys().find((r) => r.key === `${route.method} ${route.route}`)!.route.schema?.body as {
+        properties: object;
+      };
       const accepted = new Set(Object.keys(bodySchema.properties));
       // Fields this route really takes (assistant_id on a sender, folder_id on an assistant) are
       // checked for ownership by their own tests; here every key is one the route must ignore.
@@ -276,7 +357,7 @@ describe('update routes write only the fields they name', () => {
     });
   }
 
-  it('leaves both accounts\' knowledge search working', async () => {
+  it("leaves both accounts' knowledge search working", async () => {
     for (const account of [a, b]) {
       const res = await account.knowledge.search(account.kb, 'vault code');
       expect(res.status).toBe(200);
@@ -305,7 +386,10 @@ describe('a knowledge base PUT with text_search_config', () => {
     const now = t.clock.advance(1_000);
     const res = await api.call('PUT', `/api/user/knowledgebases/${kb}`, { text_search_config: 'nonsense' });
     const after = await api.knowledgebase(kb);
-    expect(res).toEqual({ status: 200, body: { message: 'Knowledgebase updated successfully.', data: { ...before, updated_at: after.updated_at } } });
+    expect(res).toEqual({
+      status: 200,
+      body: { message: 'Knowledgebase updated successfully.', data: { ...before, updated_at: after.updated_at } },
+    });
     expect(Date.parse(after.updated_at)).toBe(now.getTime());
 
     const docRes = await api.call('PUT', `/api/user/knowledgebases/${kb}/documents/${doc}`, { text_search_config: 'nonsense' });
@@ -313,7 +397,11 @@ describe('a knowledge base PUT with text_search_config', () => {
     expect(docRes.body.data).toEqual({ ...documentBefore, updated_at: docRes.body.data.updated_at });
 
     expect(await api.search(kb, 'vault code')).toEqual({ status: 200, body: hits });
-    const stored = await t.deps.db.selectFrom('knowledge_documents').select('text_search_config').where('id', '=', doc).executeTakeFirstOrThrow();
+    const stored = await t.deps.db
+      .selectFrom('knowledge_documents')
+      .select('text_search_config')
+      .where('id', '=', doc)
+      .executeTakeFirstOrThrow();
     expect(stored.text_search_config).not.toBe('nonsense');
   });
 });
@@ -342,18 +430,34 @@ describe('repositories write only the columns they name', () => {
 
     const knowledgeRepo = createKnowledgeRepo(t.deps.db);
     expect(await knowledgeRepo.updateKnowledgebase(owner.user.id, kb, { name: 'Renamed', ...forged }, now)).toBe(true);
-    expect(await knowledgeRepo.updateDocument(kb, doc, { name: 'Renamed', ...forged }, now)).toMatchObject({ id: doc, knowledgebase_id: kb, name: 'Renamed' });
+    expect(await knowledgeRepo.updateDocument(kb, doc, { name: 'Renamed', ...forged }, now)).toMatchObject({
+      id: doc,
+      knowledgebase_id: kb,
+      name: 'Renamed',
+    });
     expect(await createGroupsRepo(t.deps.db, 'folder').update(owner.user.id, folder, { name: 'Renamed', ...forged }, now)).toBe(true);
     const assistantsRepo = createAssistantsRepo(t.deps.db);
     const stored = (await assistantsRepo.find(owner.user.id, assistant.id))!;
     const state = toSettings(stored);
     // knowledgebase_id is an assistant setting (its ownership is the service's check), so not forged here.
     const forgedForAssistant = { user_id: intruder.user.id, id: 999, uuid: 'forged', version: 999, text_search_config: 'nonsense' };
-    expect(await assistantsRepo.updateAtVersion(assistant.id, stored.version, { ...state, name: 'Renamed', ...forgedForAssistant }, ['name', ...Object.keys(forgedForAssistant)] as never, now)).toBe(true);
+    expect(
+      await assistantsRepo.updateAtVersion(
+        assistant.id,
+        stored.version,
+        { ...state, name: 'Renamed', ...forgedForAssistant },
+        ['name', ...Object.keys(forgedForAssistant)] as never,
+        now,
+      ),
+    ).toBe(true);
 
     const rows = await Promise.all([
       t.deps.db.selectFrom('knowledgebases').select(['id', 'user_id', 'name']).where('id', '=', kb).executeTakeFirstOrThrow(),
-      t.deps.db.selectFrom('knowledge_documents').select(['id', 'knowledgebase_id', 'name', 'text_search_config']).where('id', '=', doc).executeTakeFirstOrThrow(),
+      t.deps.db
+        .selectFrom('knowledge_documents')
+        .select(['id', 'knowledgebase_id', 'name', 'text_search_config'])
+        .where('id', '=', doc)
+        .executeTakeFirstOrThrow(),
       t.deps.db.selectFrom('folders').select(['id', 'user_id', 'name']).where('id', '=', folder).executeTakeFirstOrThrow(),
       t.deps.db.selectFrom('assistants').select(['id', 'uuid', 'user_id', 'name']).where('id', '=', assistant.id).executeTakeFirstOrThrow(),
     ]);

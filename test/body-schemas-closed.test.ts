@@ -43,13 +43,17 @@ describe('request schemas of every route', () => {
   const withSchema = () => recordedRouteKeys().map(({ key, route }) => ({ key, route, schema: (route.schema ?? {}) as Schema }));
 
   it('finds an object left open (the check itself can fail)', () => {
-    expect(openObjects({ type: 'object', properties: { a: { type: 'object', properties: { b: {} }, additionalProperties: false } } }, '')).toEqual(['/']);
+    expect(
+      openObjects({ type: 'object', properties: { a: { type: 'object', properties: { b: {} }, additionalProperties: false } } }, ''),
+    ).toEqual(['/']);
     expect(openObjects({ type: 'array', items: { anyOf: [{ type: 'object', properties: { b: {} } }] } }, '')).toEqual(['/items/anyOf[0]']);
   });
 
   it('sees the routes of the app', () => {
     const keys = withSchema().map((r) => r.key);
-    expect(keys).toEqual(expect.arrayContaining(['PUT /api/user/knowledgebases/:id', 'PATCH /api/user/chatapp/senders/:id', 'PUT /api/user/folder/:id']));
+    expect(keys).toEqual(
+      expect.arrayContaining(['PUT /api/user/knowledgebases/:id', 'PATCH /api/user/chatapp/senders/:id', 'PUT /api/user/folder/:id']),
+    );
   });
 
   it('are closed at every object level that has properties, once hardened', () => {
@@ -67,7 +71,9 @@ describe('request schemas of every route', () => {
   });
 
   it('are compiled by the hardening validator, or validated by their service with it', () => {
-    const own = withSchema().filter(({ route, schema }) => schema.body !== undefined && route.validatorCompiler !== undefined).map((r) => r.key);
+    const own = withSchema()
+      .filter(({ route, schema }) => schema.body !== undefined && route.validatorCompiler !== undefined)
+      .map((r) => r.key);
     expect(own.filter((key) => !BODY_VALIDATED_BY_SERVICE.has(key))).toEqual([]);
   });
 });

@@ -45,15 +45,33 @@ async function cliWith(extraEnv: Record<string, string>, ...args: string[]) {
 
 describe('admin CLI', () => {
   it('creates a user and prints exactly one JSON object with a working key', async () => {
-    const res = await cli('users', 'create', '--email', 'Owner@Example.com', '--password', 'pw-123456', '--name', 'Owner', '--balance', '12.5');
+    const res = await cli(
+      'users',
+      'create',
+      '--email',
+      'Owner@Example.com',
+      '--password',
+      'pw-123456',
+      '--name',
+      'Owner',
+      '--balance',
+      '12.5',
+    );
     expect(res.code).toBe(0);
     const lines = res.stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
     const created = JSON.parse(lines[0]!);
-    expect(created).toEqual({ id: expect.any(Number), email: 'owner@example.com', name: 'Owner', api_key: expect.stringMatching(/^\d+\|.{43}$/) });
+    expect(created).toEqual({
+      id: expect.any(Number),
+      email: 'owner@example.com',
+      name: 'Owner',
+      api_key: expect.stringMatching(/^\d+\|.{43}$/),
+    });
 
     const list = JSON.parse((await cli('users', 'list')).stdout);
-    expect(list).toEqual([{ id: created.id, email: 'owner@example.com', name: 'Owner', total_balance: 12.5, created_at: expect.any(String) }]);
+    expect(list).toEqual([
+      { id: created.id, email: 'owner@example.com', name: 'Owner', total_balance: 12.5, created_at: expect.any(String) },
+    ]);
   }, 60_000);
 
   it('credits and debits, never below zero, and refuses a duplicate email', async () => {
@@ -72,12 +90,19 @@ describe('admin CLI', () => {
   }, 60_000);
 
   it('deletes a user: one JSON line counting the revoked tokens, and a clear error for an unknown e-mail', async () => {
-    const created = JSON.parse((await cli('users', 'create', '--email', 'leaver@example.com', '--password', 'pw-123456', '--balance', '3')).stdout);
+    const created = JSON.parse(
+      (await cli('users', 'create', '--email', 'leaver@example.com', '--password', 'pw-123456', '--balance', '3')).stdout,
+    );
     const res = await cli('users', 'delete', '--email', 'Leaver@Example.com');
     expect(res.code).toBe(0);
     const lines = res.stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0]!)).toEqual({ id: created.id, email: 'leaver@example.com', deleted_at: expect.any(String), tokens_revoked: 1 });
+    expect(JSON.parse(lines[0]!)).toEqual({
+      id: created.id,
+      email: 'leaver@example.com',
+      deleted_at: expect.any(String),
+      tokens_revoked: 1,
+    });
 
     // Deleted means gone for every command: a second delete is the unknown-e-mail error.
     const again = await cli('users', 'delete', '--email', 'leaver@example.com');
@@ -101,17 +126,46 @@ describe('admin CLI', () => {
       const first = JSON.parse((await cli('users', 'create', '--email', 'line-a@example.com', '--password', 'pw-123456')).stdout);
       const second = JSON.parse((await cli('users', 'create', '--email', 'line-b@example.com', '--password', 'pw-123456')).stdout);
 
-      const assigned = await cliWith(withTwilio, 'phone-numbers', 'assign', '--email', 'line-a@example.com', '--number', '+1 (415) 555-0123');
+      const assigned = await cliWith(
+        withTwilio,
+        'phone-numbers',
+        'assign',
+        '--email',
+        'line-a@example.com',
+        '--number',
+        '+1 (415) 555-0123',
+      );
       expect(assigned.code, assigned.stderr).toBe(0);
-      expect(JSON.parse(assigned.stdout)).toEqual({ id: expect.any(Number), email: 'line-a@example.com', phone_number: '+14155550123', claim: 'operator', taken_from_user_id: null });
-      expect(twilio.lookups().map((r) => r.path)).toEqual([`/2010-04-01/Accounts/${operatorSid}/IncomingPhoneNumbers.json?PhoneNumber=%2B14155550123`]);
+      expect(JSON.parse(assigned.stdout)).toEqual({
+        id: expect.any(Number),
+        email: 'line-a@example.com',
+        phone_number: '+14155550123',
+        claim: 'operator',
+        taken_from_user_id: null,
+      });
+      expect(twilio.lookups().map((r) => r.path)).toEqual([
+        `/2010-04-01/Accounts/${operatorSid}/IncomingPhoneNumbers.json?PhoneNumber=%2B14155550123`,
+      ]);
 
       const held = await cliWith(withTwilio, 'phone-numbers', 'assign', '--email', 'line-b@example.com', '--number', '+14155550123');
       expect([held.code, held.stdout]).toEqual([1, '']);
       expect(held.stderr).toContain(`+14155550123 is held by user ${first.id}; assign it again with --reassign to take it from them.`);
-      const moved = await cliWith(withTwilio, 'phone-numbers', 'assign', '--email', 'line-b@example.com', '--number', '+14155550123', '--reassign');
+      const moved = await cliWith(
+        withTwilio,
+        'phone-numbers',
+        'assign',
+        '--email',
+        'line-b@example.com',
+        '--number',
+        '+14155550123',
+        '--reassign',
+      );
       expect(moved.code, moved.stderr).toBe(0);
-      expect(JSON.parse(moved.stdout)).toMatchObject({ email: 'line-b@example.com', phone_number: '+14155550123', taken_from_user_id: first.id });
+      expect(JSON.parse(moved.stdout)).toMatchObject({
+        email: 'line-b@example.com',
+        phone_number: '+14155550123',
+        taken_from_user_id: first.id,
+      });
       expect(second.id).not.toBe(first.id);
 
       const notOurs = await cliWith(withTwilio, 'phone-numbers', 'assign', '--email', 'line-a@example.com', '--number', '+14155550999');

@@ -22,11 +22,14 @@ const expectAnswer = (res: { statusCode: number; json(): unknown }, status: numb
   expect(res.json()).toEqual(body);
 };
 
-describe('the reference\'s quoted messages, verbatim', () => {
+describe("the reference's quoted messages, verbatim", () => {
   it('custom tools: the name rule has its own top-level message', async () => {
     const client = clientOf(await ownerWithAssistant(ctx.t));
     const res = await client.post('/api/user/tools', {
-      name: 'Check-Order', description: 'Checks an order', endpoint: 'https://api.yourstore.com/orders/status', method: 'GET',
+      name: 'Check-Order',
+      description: 'Checks an order',
+      endpoint: 'https://api.yourstore.com/orders/status',
+      method: 'GET',
     });
     expectAnswer(res, 422, {
       message: 'The name field must contain only lowercase letters and underscores, and start with a letter.',
@@ -39,16 +42,23 @@ describe('the reference\'s quoted messages, verbatim', () => {
     const created = await client.post('/api/user/knowledgebases', { name: 'Product docs' });
     expect(created.statusCode, created.body).toBe(201);
     const res = await client.put(`/api/user/knowledgebases/${created.json().data.id}`, { name: 'x'.repeat(256) });
-    expectAnswer(res, 422, { message: 'The name may not be greater than 255 characters.', errors: { name: ['The name may not be greater than 255 characters.'] } });
+    expectAnswer(res, 422, {
+      message: 'The name may not be greater than 255 characters.',
+      errors: { name: ['The name may not be greater than 255 characters.'] },
+    });
   });
 
   it('assistants: "Validation failed" with the name and speech speed messages', async () => {
     const owner = await ownerWithAssistant(ctx.t);
     const client = clientOf(owner);
     const { name: _name, ...withoutName } = assistantBody();
-    expectAnswer(await client.post('/api/user/assistant', withoutName), 422, { message: 'Validation failed', errors: { name: ['The name field is required.'] } });
+    expectAnswer(await client.post('/api/user/assistant', withoutName), 422, {
+      message: 'Validation failed',
+      errors: { name: ['The name field is required.'] },
+    });
     expectAnswer(await client.put(`/api/user/assistant/${owner.assistant.id}`, { speech_speed: 1.5 }), 422, {
-      message: 'Validation failed', errors: { speech_speed: ['The speech speed must be between 0.7 and 1.2.'] },
+      message: 'Validation failed',
+      errors: { speech_speed: ['The speech speed must be between 0.7 and 1.2.'] },
     });
     expectAnswer(await client.put('/api/user/assistant/999999', { name: 'x' }), 404, { message: 'Assistant not found' });
   });
@@ -65,14 +75,17 @@ describe('the reference\'s quoted messages, verbatim', () => {
     const owner = await ownerWithAssistant(ctx.t);
     const client = clientOf(owner);
     expectAnswer(await client.post('/api/user/ai/generate-reply', { customer_identifier: 'x', message: 'Hi' }), 422, {
-      message: 'The assistant id field is required.', errors: { assistant_id: ['The assistant id field is required.'] },
+      message: 'The assistant id field is required.',
+      errors: { assistant_id: ['The assistant id field is required.'] },
     });
     const conversation = await openConversation(ctx.t, owner.assistant.uuid);
     expectAnswer(await referenceClient(ctx.t.app).post(`/api/conversations/${conversation}/messages`, {}), 422, {
-      message: 'The message field is required.', errors: { message: ['The message field is required.'] },
+      message: 'The message field is required.',
+      errors: { message: ['The message field is required.'] },
     });
     expectAnswer(await referenceClient(ctx.t.app).post('/api/white-label/login', { password: 'x' }), 422, {
-      message: 'The email field is required.', errors: { email: ['The email field is required.'] },
+      message: 'The email field is required.',
+      errors: { email: ['The email field is required.'] },
     });
   });
 

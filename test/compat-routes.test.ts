@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSimulatorSender } from './helpers/chatapp.js';
 import { assistantBody } from './helpers/assistants.js';
-import { balanceMicros, history, openConversation, ownerWithAssistant, startConversationsApp, type ConversationsTestApp } from './helpers/conversations.js';
+import {
+  balanceMicros,
+  history,
+  openConversation,
+  ownerWithAssistant,
+  startConversationsApp,
+  type ConversationsTestApp,
+} from './helpers/conversations.js';
 import { referenceClient } from './helpers/reference-client.js';
 
 /** Drop-in compatibility, missing routes: the reference's routes beyond the spec, as its clients call them. */
@@ -19,24 +26,40 @@ beforeEach(() => {
 type Owner = Awaited<ReturnType<typeof ownerWithAssistant>>;
 const clientOf = (owner: Owner) => referenceClient(ctx.t.app, owner.token);
 const assistantRow = (id: number) =>
-  ctx.t.deps.db.selectFrom('assistants').select(['inbound_webhook_url', 'conversation_ended_webhook_url', 'is_webhook_active', 'webhook_url']).where('id', '=', id).executeTakeFirstOrThrow();
+  ctx.t.deps.db
+    .selectFrom('assistants')
+    .select(['inbound_webhook_url', 'conversation_ended_webhook_url', 'is_webhook_active', 'webhook_url'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 
 describe('GET /api/user/assistants/outbound', () => {
-  it('is a bare array of the caller\'s outbound assistants with the reference\'s fields, newest first', async () => {
+  it("is a bare array of the caller's outbound assistants with the reference's fields, newest first", async () => {
     const owner = await ownerWithAssistant(ctx.t, { assistant: { name: 'Caller', variables: { plan: 'pro' } } });
     const client = clientOf(owner);
     await client.post('/api/user/assistant', assistantBody({ name: 'Receptionist', type: 'inbound' }));
     const second = (await client.post('/api/user/assistant', assistantBody({ name: 'Follow-up' }))).json().data;
-    await ownerWithAssistant(ctx.t, { assistant: { name: 'Someone else\'s' } });
+    await ownerWithAssistant(ctx.t, { assistant: { name: "Someone else's" } });
 
     const res = await client.get('/api/user/assistants/outbound');
     expect(res.statusCode).toBe(200);
     expect(res.json().map((a: { name: string }) => a.name)).toEqual(['Follow-up', 'Caller']);
     expect(res.json()[1]).toEqual({
-      id: owner.assistant.id, user_id: owner.user.id, name: 'Caller', type: 'outbound', mode: 'pipeline', status: 'active',
-      voice_id: assistantBody().voice_id, language_id: assistantBody().language_id, timezone: 'Europe/Bucharest',
-      initial_message: 'Hello! How can I help you today?', system_prompt: 'You are a helpful sales assistant.', variables: { plan: 'pro' },
-      webhook_url: null, is_webhook_active: false, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/), updated_at: expect.any(String),
+      id: owner.assistant.id,
+      user_id: owner.user.id,
+      name: 'Caller',
+      type: 'outbound',
+      mode: 'pipeline',
+      status: 'active',
+      voice_id: assistantBody().voice_id,
+      language_id: assistantBody().language_id,
+      timezone: 'Europe/Bucharest',
+      initial_message: 'Hello! How can I help you today?',
+      system_prompt: 'You are a helpful sales assistant.',
+      variables: { plan: 'pro' },
+      webhook_url: null,
+      is_webhook_active: false,
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/),
+      updated_at: expect.any(String),
     });
     expect(res.json()[0].id).toBe(second.id);
     expect((await referenceClient(ctx.t.app).get('/api/user/assistants/outbound')).statusCode).toBe(401);
@@ -44,15 +67,35 @@ describe('GET /api/user/assistants/outbound', () => {
 });
 
 describe('assistant webhook toggles', () => {
-  it('enables and disables the inbound and conversation-ended webhooks with the reference\'s messages', async () => {
+  it("enables and disables the inbound and conversation-ended webhooks with the reference's messages", async () => {
     const owner = await ownerWithAssistant(ctx.t);
     const client = clientOf(owner);
     const id = owner.assistant.id;
     const steps: Array<[string, Record<string, unknown>, string, Partial<Awaited<ReturnType<typeof assistantRow>>>]> = [
-      ['enable-inbound-webhook', { webhook_url: 'https://hooks.example.com/inbound' }, 'Webhook enabled successfully', { inbound_webhook_url: 'https://hooks.example.com/inbound' }],
-      ['enable-conversation-ended-webhook', { webhook_url: 'https://hooks.example.com/ended' }, 'Conversation ended webhook enabled successfully', { conversation_ended_webhook_url: 'https://hooks.example.com/ended' }],
-      ['disable-inbound-webhook', {}, 'Inbound webhook disabled successfully', { inbound_webhook_url: null, conversation_ended_webhook_url: 'https://hooks.example.com/ended' }],
-      ['disable-conversation-ended-webhook', {}, 'Conversation ended webhook disabled successfully', { conversation_ended_webhook_url: null }],
+      [
+        'enable-inbound-webhook',
+        { webhook_url: 'https://hooks.example.com/inbound' },
+        'Webhook enabled successfully',
+        { inbound_webhook_url: 'https://hooks.example.com/inbound' },
+      ],
+      [
+        'enable-conversation-ended-webhook',
+        { webhook_url: 'https://hooks.example.com/ended' },
+        'Conversation ended webhook enabled successfully',
+        { conversation_ended_webhook_url: 'https://hooks.example.com/ended' },
+      ],
+      [
+        'disable-inbound-webhook',
+        {},
+        'Inbound webhook disabled successfully',
+        { inbound_webhook_url: null, conversation_ended_webhook_url: 'https://hooks.example.com/ended' },
+      ],
+      [
+        'disable-conversation-ended-webhook',
+        {},
+        'Conversation ended webhook disabled successfully',
+        { conversation_ended_webhook_url: null },
+      ],
     ];
     for (const [path, body, message, row] of steps) {
       const res = await client.post(`/api/user/assistants/${path}`, { assistant_id: id, ...body });
@@ -63,7 +106,9 @@ describe('assistant webhook toggles', () => {
   });
 
   it('disable-webhook turns the post-call webhook off and forgets its URL', async () => {
-    const owner = await ownerWithAssistant(ctx.t, { assistant: { is_webhook_active: true, webhook_url: 'https://hooks.example.com/post-call' } });
+    const owner = await ownerWithAssistant(ctx.t, {
+      assistant: { is_webhook_active: true, webhook_url: 'https://hooks.example.com/post-call' },
+    });
     const res = await clientOf(owner).post('/api/user/assistants/disable-webhook', { assistant_id: owner.assistant.id });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Webhook disabled successfully', data: [] });
@@ -72,11 +117,14 @@ describe('assistant webhook toggles', () => {
     expect(read).toMatchObject({ is_webhook_active: false, webhook_url: null });
   });
 
-  it('answers another account\'s or an unknown assistant as not found, changing nothing', async () => {
+  it("answers another account's or an unknown assistant as not found, changing nothing", async () => {
     const owner = await ownerWithAssistant(ctx.t);
     const stranger = await ownerWithAssistant(ctx.t);
     for (const assistantId of [owner.assistant.id, 2_000_000_000]) {
-      const res = await clientOf(stranger).post('/api/user/assistants/enable-inbound-webhook', { assistant_id: assistantId, webhook_url: 'https://evil.example.com' });
+      const res = await clientOf(stranger).post('/api/user/assistants/enable-inbound-webhook', {
+        assistant_id: assistantId,
+        webhook_url: 'https://evil.example.com',
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: 'Assistant not found' });
     }
@@ -94,15 +142,21 @@ describe('assistant webhook toggles', () => {
     // A body-less POST with Content-Type: application/json is no body.
     const bare = await clientOf(owner).post('/api/user/assistants/disable-webhook');
     expect(bare.statusCode).toBe(422);
-    expect(bare.json()).toEqual({ message: 'The given data was invalid.', errors: { assistant_id: ['The assistant id field is required.'] } });
-    const badUrl = await clientOf(owner).post('/api/user/assistants/enable-inbound-webhook', { assistant_id: owner.assistant.id, webhook_url: 'not a url' });
+    expect(bare.json()).toEqual({
+      message: 'The given data was invalid.',
+      errors: { assistant_id: ['The assistant id field is required.'] },
+    });
+    const badUrl = await clientOf(owner).post('/api/user/assistants/enable-inbound-webhook', {
+      assistant_id: owner.assistant.id,
+      webhook_url: 'not a url',
+    });
     expect(badUrl.statusCode).toBe(422);
     expect(badUrl.json().errors).toEqual({ webhook_url: ['The webhook url field must be a valid URL.'] });
   });
 });
 
 describe('POST /api/automate/conversations/{uuid}/disable-ai and /enable-ai', () => {
-  it('switches the AI of the caller\'s conversation, and the list shows it', async () => {
+  it("switches the AI of the caller's conversation, and the list shows it", async () => {
     const owner = await ownerWithAssistant(ctx.t);
     const uuid = await openConversation(ctx.t, owner.assistant.uuid);
     const client = clientOf(owner);
@@ -160,17 +214,36 @@ describe('POST /api/automate/conversations/{uuid}/disable-ai and /enable-ai', ()
     const owner = await ownerWithAssistant(ctx.t);
     const client = clientOf(owner);
     ctx.llm.reply({ content: 'Hi!' });
-    const first = await client.post('/api/user/ai/generate-reply', { assistant_id: owner.assistant.id, customer_identifier: 'crm-7', message: 'Hello' });
+    const first = await client.post('/api/user/ai/generate-reply', {
+      assistant_id: owner.assistant.id,
+      customer_identifier: 'crm-7',
+      message: 'Hello',
+    });
     const uuid = first.json().conversation_id as string;
     await client.post(`/api/automate/conversations/${uuid}/disable-ai`);
-    const res = await client.post('/api/user/ai/generate-reply', { assistant_id: owner.assistant.id, customer_identifier: 'crm-7', message: 'Cancel my order' });
+    const res = await client.post('/api/user/ai/generate-reply', {
+      assistant_id: owner.assistant.id,
+      customer_identifier: 'crm-7',
+      message: 'Cancel my order',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, conversation_id: uuid, customer_identifier: 'crm-7', reply: '', function_calls: [], ai_disabled: true });
+    expect(res.json()).toEqual({
+      success: true,
+      conversation_id: uuid,
+      customer_identifier: 'crm-7',
+      reply: '',
+      function_calls: [],
+      ai_disabled: true,
+    });
     expect(ctx.llm.requests).toHaveLength(1);
-    expect((await client.get('/api/user/conversations?type=api')).json().data[0]).toMatchObject({ id: uuid, ai_enabled: false, message_count: 4 });
+    expect((await client.get('/api/user/conversations?type=api')).json().data[0]).toMatchObject({
+      id: uuid,
+      ai_enabled: false,
+      message_count: 4,
+    });
   });
 
-  it('chatapp: the customer\'s message is stored and nothing is sent until a human answers', async () => {
+  it("chatapp: the customer's message is stored and nothing is sent until a human answers", async () => {
     const owner = await ownerWithAssistant(ctx.t);
     const client = clientOf(owner);
     const sender = await createSimulatorSender(ctx.t.app, owner.token, { assistant_id: owner.assistant.id, phone_number: '+442071230021' });
@@ -183,12 +256,23 @@ describe('POST /api/automate/conversations/{uuid}/disable-ai and /enable-ai', ()
     await client.post(`/api/user/whatsapp/senders/${sender.id}/simulate/inbound`, { from: '40766200001', text: 'I want a person' });
     await ctx.t.deps.jobs.drain();
     expect(ctx.llm.requests).toHaveLength(1);
-    const human = await client.post('/api/user/whatsapp/send-freeform', { sender_id: sender.id, recipient_phone: '+40766200001', message: 'Hi, Ana here.' });
+    const human = await client.post('/api/user/whatsapp/send-freeform', {
+      sender_id: sender.id,
+      recipient_phone: '+40766200001',
+      message: 'Hi, Ana here.',
+    });
     expect(human.statusCode).toBe(200);
     const messages = (await client.get(`/api/user/whatsapp/messages?sender_id=${sender.id}&recipient_phone=%2B40766200001`)).json().data;
     expect(messages.map((m: { direction: string; body: string }) => [m.direction, m.body])).toEqual([
-      ['inbound', 'Hi'], ['outbound', 'Welcome!'], ['inbound', 'I want a person'], ['outbound', 'Hi, Ana here.'],
+      ['inbound', 'Hi'],
+      ['outbound', 'Welcome!'],
+      ['inbound', 'I want a person'],
+      ['outbound', 'Hi, Ana here.'],
     ]);
-    expect((await client.get('/api/user/conversations?type=whatsapp')).json().data[0]).toMatchObject({ id: uuid, ai_enabled: false, message_count: 3 });
+    expect((await client.get('/api/user/conversations?type=whatsapp')).json().data[0]).toMatchObject({
+      id: uuid,
+      ai_enabled: false,
+      message_count: 3,
+    });
   });
 });

@@ -10,6 +10,10 @@ describe('docs/configuration.md', () => {
     const line = a.findIndex((text, i) => text !== b[i]);
     const at = line === -1 ? a.length : line;
     // Compared as a sentence: a failure names the first differing line instead of printing the page.
-    expect(committed === generated ? null : `docs/configuration.md is stale, run npm run generate:docs (line ${at + 1}: committed ${JSON.stringify(a[at] ?? '(end)')}, generated ${JSON.stringify(b[at] ?? '(end)')})`).toBeNull();
+    expect(
+      committed === generated
+        ? null
+        : `docs/configuration.md is stale, run npm run generate:docs (line ${at + 1}: committed ${JSON.stringify(a[at] ?? '(end)')}, generated ${JSON.stringify(b[at] ?? '(end)')})`,
+    ).toBeNull();
   });
 });

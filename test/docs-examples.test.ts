@@ -2,7 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatappEnv, GRAPH_TEMPLATES } from './helpers/chatapp.js';
-import { answerPattern, exampleBlocks, readmeFirstMinutes, shellBlocks, startDocsServer, unmatchedAnswers } from './helpers/doc-examples.js';
+import {
+  answerPattern,
+  exampleBlocks,
+  readmeFirstMinutes,
+  shellBlocks,
+  startDocsServer,
+  unmatchedAnswers,
+} from './helpers/doc-examples.js';
 import { startFakeGraph, type FakeGraph } from './helpers/fakes/graph.js';
 import { newAccountSid, startFakeTwilio, type FakeTwilio } from './helpers/fakes/twilio.js';
 
@@ -30,12 +37,20 @@ let env: Record<string, string>;
 beforeAll(async () => {
   graph = await startFakeGraph();
   // The business number of docs/api/chatapp.md's cloud_api example, as the platform knows it.
-  graph.addPhoneNumber({ id: '106540352242922', wabaId: '102290129340398', displayPhoneNumber: '+40 711 000 111', token: 'EAAJBx7ZCqZBZA0cBAExampleToken' });
+  graph.addPhoneNumber({
+    id: '106540352242922',
+    wabaId: '102290129340398',
+    displayPhoneNumber: '+40 711 000 111',
+    token: 'EAAJBx7ZCqZBZA0cBAExampleToken',
+  });
   graph.setTemplates('102290129340398', GRAPH_TEMPLATES);
   const accountSid = newAccountSid();
   twilio = await startFakeTwilio({ [accountSid]: 'twilio-token' });
   env = chatappEnv(graph, {
-    PUBLIC_URL: 'https://voice.example.com', TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: 'twilio-token', TWILIO_API_URL: twilio.url,
+    PUBLIC_URL: 'https://voice.example.com',
+    TWILIO_ACCOUNT_SID: accountSid,
+    TWILIO_AUTH_TOKEN: 'twilio-token',
+    TWILIO_API_URL: twilio.url,
     SPEECH_BASE_URL: 'http://127.0.0.1:9/v1',
   });
 });
@@ -46,9 +61,11 @@ afterAll(async () => {
 
 describe('the request examples in docs/', () => {
   it('are all runnable: every shell block that calls curl reaches the API through $API', () => {
-    const unrunnable = pages.flatMap((page) => shellBlocks(readFileSync(page, 'utf8'))
-      .filter((block) => /\bcurl\b/.test(block) && !block.includes('$API'))
-      .map((block) => `${page}: ${block.split('\n')[0]}`));
+    const unrunnable = pages.flatMap((page) =>
+      shellBlocks(readFileSync(page, 'utf8'))
+        .filter((block) => /\bcurl\b/.test(block) && !block.includes('$API'))
+        .map((block) => `${page}: ${block.split('\n')[0]}`),
+    );
     expect(unrunnable).toEqual([]);
     expect(withExamples.length).toBeGreaterThanOrEqual(6);
   });
@@ -72,8 +89,11 @@ describe('the request examples in docs/', () => {
 
 describe('the example runner', () => {
   it('reads documented answers with ... eliding the rest of a string or any text', () => {
-    const printed = '{"message":"API key created successfully.","api_key":{"id":3,"name":"Production","token":"3|abc\\"def","created_at":"2026"}}';
-    expect(answerPattern('{"message":"API key created successfully.","api_key":{"id":3,...,"token":"3|...","created_at":"..."}}').test(printed)).toBe(true);
+    const printed =
+      '{"message":"API key created successfully.","api_key":{"id":3,"name":"Production","token":"3|abc\\"def","created_at":"2026"}}';
+    expect(
+      answerPattern('{"message":"API key created successfully.","api_key":{"id":3,...,"token":"3|...","created_at":"..."}}').test(printed),
+    ).toBe(true);
     expect(answerPattern('{"message":"API key created successfully.","api_key":{"id":4,...}}').test(printed)).toBe(false);
     expect(answerPattern('{"token":"4|..."}').test(printed)).toBe(false);
     expect(unmatchedAnswers('curl -s $API/x\n# {"a":1,\n#   "b":2}\n# 403 {"not":"checked"}\n', '{"a":1,"b":2}')).toEqual([]);
@@ -84,8 +104,9 @@ describe('the example runner', () => {
     const server = await startDocsServer({ env });
     try {
       await server.run(readmeFirstMinutes());
-      await expect(server.run('curl -s $API/user/assistant/999999 -H "authorization: Bearer $TOKEN"\n'))
-        .rejects.toThrow(/This example failed[\s\S]*assistant\/999999[\s\S]*Assistant not found/);
+      await expect(server.run('curl -s $API/user/assistant/999999 -H "authorization: Bearer $TOKEN"\n')).rejects.toThrow(
+        /This example failed[\s\S]*assistant\/999999[\s\S]*Assistant not found/,
+      );
     } finally {
       await server.close();
     }

@@ -25,7 +25,11 @@ function anchorsOf(markdown: string): Set<string> {
   const seen = new Map<string, number>();
   for (const [, text] of markdown.replace(/^```[\s\S]*?^```$/gm, '').matchAll(/^#{1,6} (.+)$/gm)) {
     const plain = text!.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[`*_]/g, (c) => (c === '_' ? '_' : ''));
-    const slug = plain.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const slug = plain
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
     const count = seen.get(slug) ?? 0;
     seen.set(slug, count + 1);
     anchors.add(count === 0 ? slug : `${slug}-${count}`);
@@ -40,7 +44,11 @@ function relativeLinks(markdown: string): string[] {
 
 const pages = ['README.md', ...markdownFiles('docs')].map(normalize).sort();
 
-interface Problem { page: string; link: string; why: string }
+interface Problem {
+  page: string;
+  link: string;
+  why: string;
+}
 
 function brokenLinks(): Problem[] {
   const problems: Problem[] = [];

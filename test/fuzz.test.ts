@@ -21,8 +21,17 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_240_610);
 const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 25);
 
 type Schema = Record<string, any>;
-interface Operation { method: string; path: string; spec: Schema }
-interface FuzzRequest { method: string; url: string; headers: Record<string, string>; payload?: string | Buffer }
+interface Operation {
+  method: string;
+  path: string;
+  spec: Schema;
+}
+interface FuzzRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  payload?: string | Buffer;
+}
 
 let t: TestApp;
 let graph: FakeGraph;
@@ -40,8 +49,17 @@ beforeAll(async () => {
   const nowhere = 'http://127.0.0.1:9';
   t = await buildTestApp({
     env: {
-      ...chatappEnv(graph), PUBLIC_URL: 'https://voice.switchboard.test', TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: 'fuzz-twilio-token', TWILIO_API_URL: twilio.url,
-      ELEVENLABS_API_KEY: 'fuzz', ELEVENLABS_API_URL: nowhere, DEEPGRAM_API_KEY: 'fuzz', DEEPGRAM_API_URL: nowhere, SPEECH_API_KEY: 'fuzz', SPEECH_BASE_URL: nowhere,
+      ...chatappEnv(graph),
+      PUBLIC_URL: 'https://voice.switchboard.test',
+      TWILIO_ACCOUNT_SID: accountSid,
+      TWILIO_AUTH_TOKEN: 'fuzz-twilio-token',
+      TWILIO_API_URL: twilio.url,
+      ELEVENLABS_API_KEY: 'fuzz',
+      ELEVENLABS_API_URL: nowhere,
+      DEEPGRAM_API_KEY: 'fuzz',
+      DEEPGRAM_API_URL: nowhere,
+      SPEECH_API_KEY: 'fuzz',
+      SPEECH_BASE_URL: nowhere,
     },
   });
   // Other accounts first, so the fuzzing user's ids are not the small numbers the fuzz also tries.
@@ -59,21 +77,45 @@ beforeAll(async () => {
   const folder = await idOf('/api/user/folder', { name: 'Fuzz folder' });
   const label = await idOf('/api/user/label', { name: 'Fuzz label' });
   const kb = await idOf('/api/user/knowledgebases', { name: 'Fuzz KB' });
-  const document = await idOf(`/api/user/knowledgebases/${kb}/documents`, { name: 'Notes', type: 'txt', content: 'Opening hours are 9 to 5.' });
-  const tool = await idOf('/api/user/tools', { name: 'check_order', description: 'Looks up an order', endpoint: 'http://127.0.0.1:9/orders', method: 'GET' });
+  const document = await idOf(`/api/user/knowledgebases/${kb}/documents`, {
+    name: 'Notes',
+    type: 'txt',
+    content: 'Opening hours are 9 to 5.',
+  });
+  const tool = await idOf('/api/user/tools', {
+    name: 'check_order',
+    description: 'Looks up an order',
+    endpoint: 'http://127.0.0.1:9/orders',
+    method: 'GET',
+  });
   const phoneNumber = await idOf('/api/user/phone-numbers', { phone_number: '+14155550100' });
   const sender = await createSimulatorSender(t.app, token);
   const conversation = await created('/api/conversations', { assistant_id: assistant.uuid });
   Object.assign(known, {
-    assistant: [assistant.id], folder: [folder], label: [label], knowledgebase: [kb], document: [document], tool: [tool],
-    sender: [sender.id], conversation: [conversation.conversation_id],
+    assistant: [assistant.id],
+    folder: [folder],
+    label: [label],
+    knowledgebase: [kb],
+    document: [document],
+    tool: [tool],
+    sender: [sender.id],
+    conversation: [conversation.conversation_id],
     // Cursors of the right form naming ids no row can have.
-    cursor: [2 ** 31, 2 ** 53, -1, 1.5, '1'].map((id) => Buffer.from(JSON.stringify({ id, _pointsToNextItems: true })).toString('base64url')),
-    phone_number_id: [phoneNumber], tool_ids: [[tool]],
+    cursor: [2 ** 31, 2 ** 53, -1, 1.5, '1'].map((id) =>
+      Buffer.from(JSON.stringify({ id, _pointsToNextItems: true })).toString('base64url'),
+    ),
+    phone_number_id: [phoneNumber],
+    tool_ids: [[tool]],
     // Values that exist already, so that unique and foreign-key constraints are exercised too.
-    phone_number: ['+14155550100', '+40755000001'], recipient_phone: ['+40755000001'], from: ['+40755000001'],
-    timezone: ['Europe/Bucharest', 'Mars/Olympus_Mons'], email: ['taken@example.com'],
-    assistant_id: [assistant.id, assistant.uuid], sender_id: [sender.id], knowledgebase_id: [kb], folder_id: [folder],
+    phone_number: ['+14155550100', '+40755000001'],
+    recipient_phone: ['+40755000001'],
+    from: ['+40755000001'],
+    timezone: ['Europe/Bucharest', 'Mars/Olympus_Mons'],
+    email: ['taken@example.com'],
+    assistant_id: [assistant.id, assistant.uuid],
+    sender_id: [sender.id],
+    knowledgebase_id: [kb],
+    folder_id: [folder],
   });
   doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
 }, 60_000);
@@ -102,16 +144,25 @@ const context: SchemaContext = {
 function knownPathValue(path: string, name: string): unknown[] {
   if (name === 'uuid') return known.conversation!;
   if (name === 'docId') return known.document!;
-  const owner = [['/assistant/', 'assistant'], ['/folder/', 'folder'], ['/label/', 'label'], ['/knowledgebases/', 'knowledgebase'], ['/senders/', 'sender'],
-    ['/tools/', 'tool'], ['/phone-numbers/', 'phone_number_id']]
-    .find(([prefix]) => path.includes(prefix!));
+  const owner = [
+    ['/assistant/', 'assistant'],
+    ['/folder/', 'folder'],
+    ['/label/', 'label'],
+    ['/knowledgebases/', 'knowledgebase'],
+    ['/senders/', 'sender'],
+    ['/tools/', 'tool'],
+    ['/phone-numbers/', 'phone_number_id'],
+  ].find(([prefix]) => path.includes(prefix!));
   return owner ? known[owner[1]!]! : [1];
 }
 
 const authHeaders = fc.oneof(
   { arbitrary: fc.constant('owner'), weight: 17 },
   { arbitrary: fc.constant('anonymous'), weight: 2 },
-  { arbitrary: fc.constantFrom('Bearer 2147483648|aaaaaaaaaaaaaaaaaaaaaaaa', 'Bearer 1|' + 'a'.repeat(300), 'Basic dXNlcjpwYXNz', 'Bearer'), weight: 1 },
+  {
+    arbitrary: fc.constantFrom('Bearer 2147483648|aaaaaaaaaaaaaaaaaaaaaaaa', 'Bearer 1|' + 'a'.repeat(300), 'Basic dXNlcjpwYXNz', 'Bearer'),
+    weight: 1,
+  },
 );
 
 function requestsFor(operation: Operation): fc.Arbitrary<FuzzRequest> {
@@ -120,21 +171,32 @@ function requestsFor(operation: Operation): fc.Arbitrary<FuzzRequest> {
   const queryParams = parameters.filter((p) => p.in === 'query');
   const jsonSchema = operation.spec.requestBody?.content?.['application/json']?.schema;
 
-  const path = fc.tuple(...pathParams.map((p) => fc.oneof(
-    { arbitrary: fc.constantFrom(...knownPathValue(operation.path, p.name)).map(encodeText), weight: 3 },
-    { arbitrary: hostileUrlText, weight: 2 },
-    { arbitrary: valueFor(p.schema, context).map(encodeText), weight: 1 },
-  )));
-  const query = fc.tuple(...queryParams.map((p) => fc.option(fc.oneof(
-    { arbitrary: valueFor(p.schema, context, p.name).map(encodeText), weight: 3 },
-    { arbitrary: hostileUrlText, weight: 1 },
-  ), { freq: 3 })), fc.option(fc.tuple(fc.constantFrom('zzz', 'page', 'per_page', 'cursor', 'id'), hostileUrlText), { freq: 4 }));
+  const path = fc.tuple(
+    ...pathParams.map((p) =>
+      fc.oneof(
+        { arbitrary: fc.constantFrom(...knownPathValue(operation.path, p.name)).map(encodeText), weight: 3 },
+        { arbitrary: hostileUrlText, weight: 2 },
+        { arbitrary: valueFor(p.schema, context).map(encodeText), weight: 1 },
+      ),
+    ),
+  );
+  const query = fc.tuple(
+    ...queryParams.map((p) =>
+      fc.option(
+        fc.oneof({ arbitrary: valueFor(p.schema, context, p.name).map(encodeText), weight: 3 }, { arbitrary: hostileUrlText, weight: 1 }),
+        { freq: 3 },
+      ),
+    ),
+    fc.option(fc.tuple(fc.constantFrom('zzz', 'page', 'per_page', 'cursor', 'id'), hostileUrlText), { freq: 4 }),
+  );
   const body = jsonSchema ? fc.option(valueFor(jsonSchema, context), { freq: 20 }) : fc.option(hostileValue, { freq: 8 });
 
   const streaming = fc.oneof({ arbitrary: fc.constant(false), weight: 9 }, { arbitrary: fc.constant(true), weight: 1 });
   return fc.tuple(path, query, body, authHeaders, streaming).map(([pathValues, [...queryValues], bodyValue, auth, stream]) => {
     let url = operation.path;
-    pathParams.forEach((p, i) => { url = url.replace(`{${p.name}}`, pathValues[i] as string); });
+    pathParams.forEach((p, i) => {
+      url = url.replace(`{${p.name}}`, pathValues[i] as string);
+    });
     const extra = queryValues.pop() as [string, string] | null;
     const pairs = queryParams.flatMap((p, i) => (queryValues[i] === null ? [] : [`${p.name}=${queryValues[i]}`]));
     if (extra) pairs.push(`${extra[0]}=${extra[1]}`);
@@ -181,7 +243,9 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       }
     }
     const distribution = Object.fromEntries([...statuses].sort(([a], [b]) => a - b));
-    console.log(`fuzzed ${requests.length} requests over ${byOperation.length} operations in ${Date.now() - started} ms; statuses ${JSON.stringify(distribution)}; 5xx: ${failures.length}`);
+    console.log(
+      `fuzzed ${requests.length} requests over ${byOperation.length} operations in ${Date.now() - started} ms; statuses ${JSON.stringify(distribution)}; 5xx: ${failures.length}`,
+    );
     expect(byOperation.length).toBeGreaterThan(60);
     expect(failures).toEqual([]);
   }, 600_000);

@@ -15,7 +15,13 @@ describe('the typed client in client/', () => {
     const generated = await generateClientFiles(await buildOpenApiDocument());
     const committed = await readCommittedClientFiles();
     // Compared as booleans: a failure names the first differing line instead of printing 400 kB.
-    const stale = (name: string, a: string, b: string) => (a === b ? null : `${name} is stale, run npm run generate:client (${firstDifference(a, b)})`);
-    expect([stale('client/openapi.json', committed.document, generated.document), stale('client/api.d.ts', committed.types, generated.types)].filter(Boolean)).toEqual([]);
+    const stale = (name: string, a: string, b: string) =>
+      a === b ? null : `${name} is stale, run npm run generate:client (${firstDifference(a, b)})`;
+    expect(
+      [
+        stale('client/openapi.json', committed.document, generated.document),
+        stale('client/api.d.ts', committed.types, generated.types),
+      ].filter(Boolean),
+    ).toEqual([]);
   }, 120_000);
 });

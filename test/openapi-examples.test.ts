@@ -30,8 +30,13 @@ beforeAll(async () => {
   twilio = await startFakeTwilio({ [accountSid]: 'twilio-token' });
   t = await buildTestApp({
     env: chatappEnv(graph, {
-      ALLOW_SIGNUP: 'true', PUBLIC_URL: 'https://voice.breadandco.example', TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: 'twilio-token',
-      TWILIO_API_URL: twilio.url, SPEECH_BASE_URL: 'http://127.0.0.1:9/v1', VOICE_PRICE_PER_MINUTE_USD: '0.12',
+      ALLOW_SIGNUP: 'true',
+      PUBLIC_URL: 'https://voice.breadandco.example',
+      TWILIO_ACCOUNT_SID: accountSid,
+      TWILIO_AUTH_TOKEN: 'twilio-token',
+      TWILIO_API_URL: twilio.url,
+      SPEECH_BASE_URL: 'http://127.0.0.1:9/v1',
+      VOICE_PRICE_PER_MINUTE_USD: '0.12',
     }),
   });
   // The account every authenticated example is sent with: the first user, so its resources get ids 1, 2, ...
@@ -74,7 +79,12 @@ async function send(operationId: string, pathParams: Record<string, string | num
   for (const { contentType, example } of bodies(op)) {
     expect(example, `${operationId} has no example`).toBeDefined();
     const { payload, contentType: header } = await encode(contentType, example);
-    const res = await t.app.inject({ method: method.toUpperCase() as 'POST', url, payload, headers: { 'content-type': header, ...(authenticated ? bearer(token) : {}) } });
+    const res = await t.app.inject({
+      method: method.toUpperCase() as 'POST',
+      url,
+      payload,
+      headers: { 'content-type': header, ...(authenticated ? bearer(token) : {}) },
+    });
     expect(res.statusCode, `${operationId} (${contentType}) ${JSON.stringify(example)} -> ${res.body}`).toBeGreaterThanOrEqual(200);
     expect(res.statusCode, `${operationId} (${contentType}) ${JSON.stringify(example)} -> ${res.body}`).toBeLessThan(300);
     answers.push(res.json());
@@ -84,70 +94,141 @@ async function send(operationId: string, pathParams: Record<string, string | num
 
 /** What a platform or customer does between the examples, and the order the story needs. */
 const STORY: Array<[operationId: string, run?: () => Promise<unknown>]> = [
-  ['register'], ['login'], ['createApiKey'],
-  ['createAssistant', async () => {
-    const [created] = await send('createAssistant');
-    // The document's assistant: the uuid its conversation and browser call examples address.
-    await t.deps.db.updateTable('assistants').set({ uuid: EXAMPLE_ASSISTANT_UUID }).where('id', '=', created!.data.id).execute();
-  }],
-  ['createFolder'], ['updateFolder'], ['createLabel'], ['updateLabel'],
-  ['createPhoneNumber'], ['updatePhoneNumber'], ['updateAssistant'], ['patchAssistant'],
-  ['enableInboundWebhook'], ['disableInboundWebhook'], ['enableConversationEndedWebhook'], ['disableConversationEndedWebhook'], ['enableWebhook'], ['disableWebhook'],
-  ['createTool'], ['updateTool'],
-  ['createKnowledgeBase'], ['updateKnowledgeBase'], ['createDocument'], ['updateDocument'],
-  ['createSender', async () => {
-    // The platform knows the example's number, token and templates.
-    const example = bodies(operation('createSender').operation)[0]!.example;
-    graph.setTemplates(example.waba_id, GRAPH_TEMPLATES);
-    graph.addPhoneNumber({ id: example.phone_number_id, wabaId: example.waba_id, displayPhoneNumber: example.phone_number, token: example.access_token });
-    await send('createSender');
-    const simulator = await t.app.inject({
-      method: 'POST', url: '/api/user/chatapp/senders', headers: bearer(token), payload: { display_name: 'Test bench', phone_number: '+442071234567', platform: 'simulator' },
-    });
-    simulatorSenderId = simulator.json().data.id;
-  }],
-  ['updateSender'], ['sendTemplateMessage'],
-  ['sendFreeformMessage', async () => {
-    // Ana answers the template: the 24-hour window opens.
-    const sender = bodies(operation('createSender').operation)[0]!.example;
-    const customer = bodies(operation('sendFreeformMessage').operation)[0]!.example.recipient_phone.slice(1);
-    expect((await postWebhook(t.app, inboundText({ phoneNumberId: sender.phone_number_id, from: customer, id: 'wamid.ana-1', at: t.clock.now() }))).statusCode).toBe(200);
-    await t.deps.jobs.drain();
-    await send('sendFreeformMessage');
-  }],
+  ['register'],
+  ['login'],
+  ['createApiKey'],
+  [
+    'createAssistant',
+    async () => {
+      const [created] = await send('createAssistant');
+      // The document's assistant: the uuid its conversation and browser call examples address.
+      await t.deps.db.updateTable('assistants').set({ uuid: EXAMPLE_ASSISTANT_UUID }).where('id', '=', created!.data.id).execute();
+    },
+  ],
+  ['createFolder'],
+  ['updateFolder'],
+  ['createLabel'],
+  ['updateLabel'],
+  ['createPhoneNumber'],
+  ['updatePhoneNumber'],
+  ['updateAssistant'],
+  ['patchAssistant'],
+  ['enableInboundWebhook'],
+  ['disableInboundWebhook'],
+  ['enableConversationEndedWebhook'],
+  ['disableConversationEndedWebhook'],
+  ['enableWebhook'],
+  ['disableWebhook'],
+  ['createTool'],
+  ['updateTool'],
+  ['createKnowledgeBase'],
+  ['updateKnowledgeBase'],
+  ['createDocument'],
+  ['updateDocument'],
+  [
+    'createSender',
+    async () => {
+      // The platform knows the example's number, token and templates.
+      const example = bodies(operation('createSender').operation)[0]!.example;
+      graph.setTemplates(example.waba_id, GRAPH_TEMPLATES);
+      graph.addPhoneNumber({
+        id: example.phone_number_id,
+        wabaId: example.waba_id,
+        displayPhoneNumber: example.phone_number,
+        token: example.access_token,
+      });
+      await send('createSender');
+      const simulator = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/chatapp/senders',
+        headers: bearer(token),
+        payload: { display_name: 'Test bench', phone_number: '+442071234567', platform: 'simulator' },
+      });
+      simulatorSenderId = simulator.json().data.id;
+    },
+  ],
+  ['updateSender'],
+  ['sendTemplateMessage'],
+  [
+    'sendFreeformMessage',
+    async () => {
+      // Ana answers the template: the 24-hour window opens.
+      const sender = bodies(operation('createSender').operation)[0]!.example;
+      const customer = bodies(operation('sendFreeformMessage').operation)[0]!.example.recipient_phone.slice(1);
+      expect(
+        (
+          await postWebhook(
+            t.app,
+            inboundText({ phoneNumberId: sender.phone_number_id, from: customer, id: 'wamid.ana-1', at: t.clock.now() }),
+          )
+        ).statusCode,
+      ).toBe(200);
+      await t.deps.jobs.drain();
+      await send('sendFreeformMessage');
+    },
+  ],
   ['requestCallPermission'],
   ['simulateInboundMessage', () => send('simulateInboundMessage', { id: simulatorSenderId })],
   ['simulateCallPermissionReply', () => send('simulateCallPermissionReply', { id: simulatorSenderId })],
-  ['postUserChatappVoiceCall', async () => {
-    const sender = bodies(operation('createSender').operation)[0]!.example;
-    await grantCallPermission(t, sender.phone_number_id, bodies(operation('postUserChatappVoiceCall').operation)[0]!.example.recipient_phone.slice(1));
-    await send('postUserChatappVoiceCall');
-  }],
-  ['createConversation', async () => {
-    conversationUuid = (await send('createConversation'))[0]!.conversation_id;
-  }],
+  [
+    'postUserChatappVoiceCall',
+    async () => {
+      const sender = bodies(operation('createSender').operation)[0]!.example;
+      await grantCallPermission(
+        t,
+        sender.phone_number_id,
+        bodies(operation('postUserChatappVoiceCall').operation)[0]!.example.recipient_phone.slice(1),
+      );
+      await send('postUserChatappVoiceCall');
+    },
+  ],
+  [
+    'createConversation',
+    async () => {
+      conversationUuid = (await send('createConversation'))[0]!.conversation_id;
+    },
+  ],
   ['sendConversationMessage', () => send('sendConversationMessage', { uuid: conversationUuid })],
-  ['generateReply'], ['makeCall'], ['startWebCall'],
-  ['createCampaign', async () => {
-    // The bakery's outbound assistant (id 2), which its campaigns call from.
-    const outbound = { ...bodies(operation('createAssistant').operation)[0]!.example, name: 'Bakery pre-orders', type: 'outbound' };
-    const res = await t.app.inject({ method: 'POST', url: '/api/user/assistant', headers: bearer(token), payload: outbound });
-    expect(res.json().data.id).toBe(2);
-    await send('createCampaign');
-  }],
-  ['createCampaignPlural'], ['updateCampaign'], ['createLead'], ['updateLead'], ['importLeads'], ['addDoNotCall'], ['importDoNotCall'], ['updateCampaignStatus'],
+  ['generateReply'],
+  ['makeCall'],
+  ['startWebCall'],
+  [
+    'createCampaign',
+    async () => {
+      // The bakery's outbound assistant (id 2), which its campaigns call from.
+      const outbound = { ...bodies(operation('createAssistant').operation)[0]!.example, name: 'Bakery pre-orders', type: 'outbound' };
+      const res = await t.app.inject({ method: 'POST', url: '/api/user/assistant', headers: bearer(token), payload: outbound });
+      expect(res.json().data.id).toBe(2);
+      await send('createCampaign');
+    },
+  ],
+  ['createCampaignPlural'],
+  ['updateCampaign'],
+  ['createLead'],
+  ['updateLead'],
+  ['importLeads'],
+  ['addDoNotCall'],
+  ['importDoNotCall'],
+  ['updateCampaignStatus'],
 ];
 
 describe('the request examples of the OpenAPI document', () => {
   it('cover every operation with a request body in this story, once', () => {
-    const withBodies = Object.values<Json>(doc.paths).flatMap((item) => Object.values<Json>(item)).filter((op) => op.requestBody).map((op) => op.operationId as string);
+    const withBodies = Object.values<Json>(doc.paths)
+      .flatMap((item) => Object.values<Json>(item))
+      .filter((op) => op.requestBody)
+      .map((op) => op.operationId as string);
     expect(STORY.map(([id]) => id).sort()).toEqual(withBodies.sort());
   });
 
-  it('each succeed as written, in the story\'s order', async () => {
+  it("each succeed as written, in the story's order", async () => {
     for (const [operationId, run] of STORY) await (run ? run() : send(operationId));
     // What the examples made is what they meant.
-    const assistant = await t.deps.db.selectFrom('assistants').select(['status', 'phone_number_id', 'name']).where('uuid', '=', EXAMPLE_ASSISTANT_UUID).executeTakeFirstOrThrow();
+    const assistant = await t.deps.db
+      .selectFrom('assistants')
+      .select(['status', 'phone_number_id', 'name'])
+      .where('uuid', '=', EXAMPLE_ASSISTANT_UUID)
+      .executeTakeFirstOrThrow();
     expect(assistant).toEqual({ status: 'active', phone_number_id: 1, name: 'Bakery front desk' });
     expect(twilio.creates()).toHaveLength(1);
     expect(graph.callActions('connect')).toHaveLength(1);

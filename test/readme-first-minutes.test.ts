@@ -20,7 +20,10 @@ describe('README: the first minutes', () => {
   it('logs in, creates an assistant, activates it and chats with it, with the commands as written', async () => {
     const [me, created, activated, reply, key] = jsonValues(await server.run(readmeFirstMinutes()));
     expect(me).toMatchObject({ email: 'you@example.com', total_balance: 10 });
-    expect(created).toMatchObject({ message: 'Assistant created successfully', data: { name: 'Front desk', status: 'inactive', mode: 'pipeline' } });
+    expect(created).toMatchObject({
+      message: 'Assistant created successfully',
+      data: { name: 'Front desk', status: 'inactive', mode: 'pipeline' },
+    });
     expect(activated).toMatchObject({ message: 'Assistant updated successfully', data: { status: 'active' } });
     expect(reply).toMatchObject({ status: true, message: expect.stringContaining('built-in offline model'), function_calls: [] });
     expect(key).toMatchObject({ message: 'API key created successfully.', api_key: { name: 'Production', token: expect.any(String) } });
@@ -31,8 +34,20 @@ describe('README: the first minutes', () => {
     const { t } = server;
     const owner = await createUser(t.deps);
     const res = await t.app.inject({
-      method: 'POST', url: '/api/user/assistant', headers: { authorization: `Bearer ${owner.token}` },
-      payload: { name: 'Quiet', type: 'inbound', mode: 'pipeline', voice_id: 11, language_id: 1, llm_model_id: 1, timezone: 'UTC', initial_message: 'Hi', system_prompt: 'Hi' },
+      method: 'POST',
+      url: '/api/user/assistant',
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: {
+        name: 'Quiet',
+        type: 'inbound',
+        mode: 'pipeline',
+        voice_id: 11,
+        language_id: 1,
+        llm_model_id: 1,
+        timezone: 'UTC',
+        initial_message: 'Hi',
+        system_prompt: 'Hi',
+      },
     });
     const refused = await t.app.inject({ method: 'POST', url: '/api/conversations', payload: { assistant_id: res.json().data.uuid } });
     expect(refused.statusCode).toBe(403);

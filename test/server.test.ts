@@ -10,7 +10,11 @@ const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-server-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function startServer(env: Record<string, string>, cwd = process.cwd()) {
-  const child = spawn(TSX, [join(process.cwd(), 'src/server.ts')], { cwd, env: { ...process.env, DATABASE_URL: '', SECRET_KEY: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(TSX, [join(process.cwd(), 'src/server.ts')], {
+    cwd,
+    env: { ...process.env, DATABASE_URL: '', SECRET_KEY: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   let stderr = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -50,8 +54,11 @@ describe('the server process', () => {
     // The embedded database serves one process: a CLI run against the live data dir is refused.
     const { execFile } = await import('node:child_process');
     const cli = await new Promise<{ code: number | null; stderr: string }>((resolve) =>
-      execFile(TSX, ['src/cli.ts', 'users', 'list'], { env: { ...process.env, DATABASE_URL: '', SECRET_KEY: '', DATA_DIR: dataDir } }, (error, _stdout, stderr) =>
-        resolve({ code: error ? (error as { code: number }).code : 0, stderr }),
+      execFile(
+        TSX,
+        ['src/cli.ts', 'users', 'list'],
+        { env: { ...process.env, DATABASE_URL: '', SECRET_KEY: '', DATA_DIR: dataDir } },
+        (error, _stdout, stderr) => resolve({ code: error ? (error as { code: number }).code : 0, stderr }),
       ),
     );
     expect(cli.code).toBe(1);
@@ -63,20 +70,29 @@ describe('the server process', () => {
     expect(server.output()).toContain('shutting down');
     // After a clean stop the CLI can use the data dir again, and sees what the server stored.
     const after = await new Promise<string>((resolve) =>
-      execFile(TSX, ['src/cli.ts', 'users', 'list'], { env: { ...process.env, DATABASE_URL: '', SECRET_KEY: '', DATA_DIR: dataDir } }, (_e, stdout) => resolve(stdout)),
+      execFile(
+        TSX,
+        ['src/cli.ts', 'users', 'list'],
+        { env: { ...process.env, DATABASE_URL: '', SECRET_KEY: '', DATA_DIR: dataDir } },
+        (_e, stdout) => resolve(stdout),
+      ),
     );
     expect(JSON.parse(after)).toEqual([]);
   }, 60_000);
 
   it('a port already in use is one clear line on stderr and exit code 1, and the data dir is released', async () => {
     const holder = createServer();
-    const port = await new Promise<number>((resolve) => holder.listen(0, '127.0.0.1', () => resolve((holder.address() as { port: number }).port)));
+    const port = await new Promise<number>((resolve) =>
+      holder.listen(0, '127.0.0.1', () => resolve((holder.address() as { port: number }).port)),
+    );
     try {
       const ownDataDir = mkdtempSync(join(tmpdir(), 'switchboard-port-'));
       const server = startServer({ PORT: String(port), DATA_DIR: ownDataDir, LOG_LEVEL: 'warn' });
       expect(await server.exited).toBe(1);
       rmSync(ownDataDir, { recursive: true, force: true });
-      expect(server.stderr()).toBe(`Port ${port} is already in use on 127.0.0.1; set PORT to another port (or stop the process using it).\n`);
+      expect(server.stderr()).toBe(
+        `Port ${port} is already in use on 127.0.0.1; set PORT to another port (or stop the process using it).\n`,
+      );
     } finally {
       holder.close();
     }
@@ -95,7 +111,9 @@ describe('the server process', () => {
       try {
         expect((await waitFor(`http://127.0.0.1:${port}/health`, 150_000)).status).toBe(200);
         const register = await fetch(`http://127.0.0.1:${port}/api/auth/register`, {
-          method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'A', email: 'a@example.com', password: 'long enough' }),
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'A', email: 'a@example.com', password: 'long enough' }),
         });
         expect(register.status).toBe(403);
         const root = await fetch(`http://127.0.0.1:${port}/`, { redirect: 'manual' });

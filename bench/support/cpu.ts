@@ -26,7 +26,8 @@ export async function countDatabaseCpu(db: Db): Promise<{ stop(): Promise<number
       for (const { pid } of rows) {
         const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
         // A pid of a database on another machine may name an unrelated local process.
-        if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres') latest.set(pid, await cpuMsOf(pid).catch(() => latest.get(pid) ?? 0));
+        if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres')
+          latest.set(pid, await cpuMsOf(pid).catch(() => latest.get(pid) ?? 0));
       }
     })().finally(() => (sampling = null)));
   const total = () => [...latest.values()].reduce((a, b) => a + b, 0);

@@ -52,17 +52,30 @@ interface Turn {
 async function turnsOf(parts: SpeechPart[], type: 'vad' | 'ai'): Promise<Turn[]> {
   const clock = audioClock();
   const turns: Turn[] = [];
-  const listener = await CallerListener.open({ noiseCancellation: false, rule: interruptRule(0.5), onSpeechStart: () => ends.speechResumed(), onUnavailable: () => undefined });
-  const ends: TurnEnds = new TurnEnds({
-    type, pauseMs: endpointPauseMs(0.5), timers: clock.timers, callerSpeaking: () => listener.speaking, onTurn: (text) => turns.push({ text, atMs: clock.now() }),
+  const listener = await CallerListener.open({
+    noiseCancellation: false,
+    rule: interruptRule(0.5),
+    onSpeechStart: () => ends.speechResumed(),
+    onUnavailable: () => undefined,
   });
-  const segmenter = createSegmenter(await createFrameClassifier(), {
-    onSpeechStart: () => undefined,
-    onSpeechEnd: (utterance) => {
-      const text = recogniseSpeech(utterance, RATE)?.text ?? '';
-      clock.timers.after(TRANSCRIBE_MS, () => ends.utteranceEnded(text));
+  const ends: TurnEnds = new TurnEnds({
+    type,
+    pauseMs: endpointPauseMs(0.5),
+    timers: clock.timers,
+    callerSpeaking: () => listener.speaking,
+    onTurn: (text) => turns.push({ text, atMs: clock.now() }),
+  });
+  const segmenter = createSegmenter(
+    await createFrameClassifier(),
+    {
+      onSpeechStart: () => undefined,
+      onSpeechEnd: (utterance) => {
+        const text = recogniseSpeech(utterance, RATE)?.text ?? '';
+        clock.timers.after(TRANSCRIBE_MS, () => ends.utteranceEnded(text));
+      },
     },
-  }, { silenceMs: ends.transcriberPauseMs, onError: () => undefined });
+    { silenceMs: ends.transcriberPauseMs, onError: () => undefined },
+  );
   const audio = speechScript([...parts, { pauseMs: 5_000 }]);
   for (let offset = 0; offset + FRAME <= audio.length; offset += FRAME) {
     segmenter.write(listener.process(audio.slice(offset, offset + FRAME)));
@@ -95,9 +108,11 @@ export async function measureEndpointing(): Promise<string[]> {
       const last = turns.at(-1);
       if (last) unfinishedDelays.push(last.atMs - end);
     }
-    rows.push(`${type.padEnd(3)}: turn ends ${median(delays).toFixed(0)} ms after a finished sentence (median of ${delays.length}, transcriber ${TRANSCRIBE_MS} ms); `
-      + `"My number is ... five five five, one two three four." with ${UNFINISHED_PAUSES_MS.join('/')} ms pauses: ${cutIns} of ${UNFINISHED_PAUSES_MS.length} cut in before the number, `
-      + `the last turn ended ${median(unfinishedDelays).toFixed(0)} ms after the number`);
+    rows.push(
+      `${type.padEnd(3)}: turn ends ${median(delays).toFixed(0)} ms after a finished sentence (median of ${delays.length}, transcriber ${TRANSCRIBE_MS} ms); ` +
+        `"My number is ... five five five, one two three four." with ${UNFINISHED_PAUSES_MS.join('/')} ms pauses: ${cutIns} of ${UNFINISHED_PAUSES_MS.length} cut in before the number, ` +
+        `the last turn ended ${median(unfinishedDelays).toFixed(0)} ms after the number`,
+    );
   }
   return rows;
 }

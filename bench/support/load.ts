@@ -51,7 +51,9 @@ export function printComparison(title: string, service: LoadResult, reference: L
   console.log(`\n${title}`);
   console.log(row(reference));
   console.log(row(service));
-  console.log(`  ratio (service / reference): ${ratio.toFixed(2)}${target ? `   target >= ${target} ${ratio >= target ? 'MET' : 'NOT MET'}` : ''}`);
+  console.log(
+    `  ratio (service / reference): ${ratio.toFixed(2)}${target ? `   target >= ${target} ${ratio >= target ? 'MET' : 'NOT MET'}` : ''}`,
+  );
 }
 
 export interface Latency {

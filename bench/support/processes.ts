@@ -107,7 +107,10 @@ function rssOfPid(pid: number): number {
  */
 export function spawnFakeLlm(): { child: ChildProcess; url: Promise<string> } {
   const root = fileURLToPath(new URL('../..', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/support/fake-llm-process.ts'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/support/fake-llm-process.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`fake LLM exited with ${code}`)));
     createInterface({ input: child.stdout! }).once('line', resolve);

@@ -16,8 +16,13 @@ export async function startBenchService(env: Record<string, string> = {}) {
   const database = await createBenchDatabase({ requirePostgres: true });
   onInterrupt(() => database.drop());
   const config = loadConfig({
-    LOG_LEVEL: 'silent', SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789', DATA_DIR: 'memory://',
-    LLM_BASE_URL: llmUrl, LLM_MAX_RETRIES: '0', DB_POOL_SIZE: '20', ...env,
+    LOG_LEVEL: 'silent',
+    SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789',
+    DATA_DIR: 'memory://',
+    LLM_BASE_URL: llmUrl,
+    LLM_MAX_RETRIES: '0',
+    DB_POOL_SIZE: '20',
+    ...env,
   });
   const deps = await createDeps(config, { database: database.handle, logger: pino({ level: 'silent' }) });
   return { deps, database, llmUrl, fakeLlm };

@@ -5,14 +5,18 @@ import { PreparingClient } from '../../src/core/db/server-prepared.js';
  * each one round trip, and commits (a writing statement outside a transaction is one), of which
  * how many skip the wait for the WAL flush. Robust against a loaded machine, unlike the times.
  */
-export async function countingStatements<T>(work: () => Promise<T>): Promise<{ result: T; statements: number; commits: number; asyncCommits: number }> {
+export async function countingStatements<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; statements: number; commits: number; asyncCommits: number }> {
   // The pool's client class (it sends the hot statements as prepared ones) is the one to watch.
   const prototype = PreparingClient.prototype as unknown as { query: (this: object, ...args: unknown[]) => unknown };
   const original = prototype.query;
   const counts = { statements: 0, commits: 0, asyncCommits: 0 };
   const inTransaction = new WeakSet<object>();
   prototype.query = function (this: object, ...args: unknown[]) {
-    const text = String(typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text ?? '').trim().toLowerCase();
+    const text = String(typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string } | undefined)?.text ?? ''))
+      .trim()
+      .toLowerCase();
     const asyncCommit = /synchronous_commit = off|set_config\('synchronous_commit', 'off'/.test(text);
     counts.statements += 1;
     if (text === 'begin') inTransaction.add(this);

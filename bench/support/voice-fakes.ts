@@ -52,10 +52,14 @@ export async function startVoiceFakes(options: VoiceFakeOptions) {
   );
 
   const llm = createServer((req, res) => void answerChat(req, res, options.llmFirstTokenMs));
-  const tts = createServer((req, res) => void (req.url?.endsWith('/audio/transcriptions') ? answerTranscription(req, res) : answerSpeech(req, res, options)));
+  const tts = createServer(
+    (req, res) => void (req.url?.endsWith('/audio/transcriptions') ? answerTranscription(req, res) : answerSpeech(req, res, options)),
+  );
   const realtime = createServer((_req, res) => res.writeHead(404).end());
   const realtimeWss = new WebSocketServer({ noServer: true });
-  realtime.on('upgrade', (req, socket, head) => realtimeWss.handleUpgrade(req, socket, head, (ws) => serveRealtime(ws, options.longAudioMs)));
+  realtime.on('upgrade', (req, socket, head) =>
+    realtimeWss.handleUpgrade(req, socket, head, (ws) => serveRealtime(ws, options.longAudioMs)),
+  );
   const [sttUrl, llmUrl, ttsUrl, realtimeUrl] = await Promise.all([listen(stt), listen(llm), listen(tts), listen(realtime)]);
   return {
     sttUrl,
@@ -67,10 +71,18 @@ export async function startVoiceFakes(options: VoiceFakeOptions) {
     sttSockets,
     /** The caller's turn is over: a Deepgram final result with speech_final. */
     finalTranscript(socket: WebSocket, text: string): void {
-      socket.send(JSON.stringify({
-        type: 'Results', channel_index: [0, 1], duration: 1, start: 0, is_final: true, speech_final: true, from_finalize: false,
-        channel: { alternatives: [{ transcript: text, confidence: 0.99, words: [] }] },
-      }));
+      socket.send(
+        JSON.stringify({
+          type: 'Results',
+          channel_index: [0, 1],
+          duration: 1,
+          start: 0,
+          is_final: true,
+          speech_final: true,
+          from_finalize: false,
+          channel: { alternatives: [{ transcript: text, confidence: 0.99, words: [] }] },
+        }),
+      );
     },
     async close() {
       for (const client of [...wss.clients, ...realtimeWss.clients]) client.terminate();
@@ -85,9 +97,15 @@ export async function startVoiceFakes(options: VoiceFakeOptions) {
 async function answerChat(req: IncomingMessage, res: ServerResponse, firstTokenMs: number): Promise<void> {
   const request = JSON.parse(await body(req)) as { stream?: boolean };
   if (!request.stream) {
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
-      id: 'c', object: 'chat.completion', created: 0, model: 'fake', choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: '{}' } }],
-    }));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        id: 'c',
+        object: 'chat.completion',
+        created: 0,
+        model: 'fake',
+        choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: '{}' } }],
+      }),
+    );
     return;
   }
   res.writeHead(200, { 'content-type': 'text/event-stream' });

@@ -24,7 +24,12 @@ const env = JSON.parse(process.env.BENCH_VOICE_ENV ?? '{}') as Record<string, st
 const send = (message: Record<string, unknown>) => process.send?.(message);
 
 const database = await createBenchDatabase();
-const config = loadConfig({ LOG_LEVEL: 'silent', SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789', DATA_DIR: 'memory://', ...env });
+const config = loadConfig({
+  LOG_LEVEL: 'silent',
+  SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789',
+  DATA_DIR: 'memory://',
+  ...env,
+});
 const deps = await createDeps(config, {
   database: database.handle,
   logger: pino({ level: 'silent' }),
@@ -33,11 +38,26 @@ const deps = await createDeps(config, {
 const app = await buildApp(deps);
 await app.listen({ port: 0, host: '127.0.0.1' });
 
-const { user, apiKey } = await deps.services.accounts.createUser({ email: 'voice-bench@example.com', password: 'bench-password', balanceUsd: 1000 });
+const { user, apiKey } = await deps.services.accounts.createUser({
+  email: 'voice-bench@example.com',
+  password: 'bench-password',
+  balanceUsd: 1000,
+});
 const assistant = async (initialMessage: string, overrides: Record<string, unknown> = {}) => {
   const body = {
-    name: 'Voice bench', voice_id: SEED_VOICE_IDS.novaPipeline, language_id: SEED_IDS.english, type: 'inbound', mode: 'pipeline', llm_model_id: SEED_IDS.gpt4oMini, status: 'active',
-    timezone: 'UTC', initial_message: initialMessage, system_prompt: 'You answer briefly.', max_duration: 1200, max_silence_duration: 360, ...overrides,
+    name: 'Voice bench',
+    voice_id: SEED_VOICE_IDS.novaPipeline,
+    language_id: SEED_IDS.english,
+    type: 'inbound',
+    mode: 'pipeline',
+    llm_model_id: SEED_IDS.gpt4oMini,
+    status: 'active',
+    timezone: 'UTC',
+    initial_message: initialMessage,
+    system_prompt: 'You answer briefly.',
+    max_duration: 1200,
+    max_silence_duration: 360,
+    ...overrides,
   };
   // An override of undefined removes the field (a realtime assistant must not name a chat model).
   for (const [key, value] of Object.entries(body)) if (value === undefined) delete (body as Record<string, unknown>)[key];
@@ -49,7 +69,8 @@ const speaksOn = { allow_interruptions: false };
 
 const reference = startReference(env);
 const loadReference = startLoadReference(env);
-for (const server of [reference, loadReference]) await new Promise<void>((resolve) => (server.address() ? resolve() : server.once('listening', () => resolve())));
+for (const server of [reference, loadReference])
+  await new Promise<void>((resolve) => (server.address() ? resolve() : server.once('listening', () => resolve())));
 const variants: Record<string, string> = {};
 for (const noiseCancellation of [false, true]) {
   const nc = { enable_noise_cancellation: noiseCancellation };
@@ -58,7 +79,13 @@ for (const noiseCancellation of [false, true]) {
   variants[`openai${suffix}`] = await assistant('Hello, LONG greeting.', { ...speaksOn, ...nc, transcriber_provider_id: 5 });
   // The fake realtime server has no VAD of its own: nothing interrupts it (nor may it be told not to).
   // Its noise reduction is the provider's (asked in session.update): no local work either way.
-  variants[`realtime${suffix}`] = await assistant('Hello, LONG greeting.', { ...nc, mode: 'multimodal', voice_id: SEED_VOICE_IDS.alloyMultimodal, llm_model_id: undefined, multimodal_model_id: SEED_IDS.gpt4oRealtime });
+  variants[`realtime${suffix}`] = await assistant('Hello, LONG greeting.', {
+    ...nc,
+    mode: 'multimodal',
+    voice_id: SEED_VOICE_IDS.alloyMultimodal,
+    llm_model_id: undefined,
+    multimodal_model_id: SEED_IDS.gpt4oRealtime,
+  });
 }
 send({
   type: 'ready',
@@ -74,7 +101,10 @@ send({
 const profileDir = process.env.BENCH_VOICE_PROFILE_DIR;
 const inspector = profileDir ? new Session() : null;
 inspector?.connect();
-const post = (method: string, params?: object) => new Promise<unknown>((resolve, reject) => inspector!.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))));
+const post = (method: string, params?: object) =>
+  new Promise<unknown>((resolve, reject) =>
+    inspector!.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))),
+  );
 let profiling: string | null = null;
 
 process.on('message', (message: { type?: string; label?: string }) => {
@@ -84,13 +114,19 @@ process.on('message', (message: { type?: string; label?: string }) => {
     if (profiling) {
       const label = profiling;
       profiling = null;
-      void post('Profiler.stop').then((result) => writeFileSync(`${profileDir}/${label}.cpuprofile`, JSON.stringify((result as { profile: unknown }).profile)));
+      void post('Profiler.stop').then((result) =>
+        writeFileSync(`${profileDir}/${label}.cpuprofile`, JSON.stringify((result as { profile: unknown }).profile)),
+      );
     } else if (message.label) {
       profiling = message.label;
       void post('Profiler.enable').then(() => post('Profiler.start'));
     }
   }
-  if (message.type === 'stop') void app.close().then(() => database.drop()).then(() => process.exit(0));
+  if (message.type === 'stop')
+    void app
+      .close()
+      .then(() => database.drop())
+      .then(() => process.exit(0));
 });
 
 /**
@@ -114,7 +150,9 @@ function startLoadReference(settings: Record<string, string>): WebSocketServer {
     }
   };
   wss.on('connection', (caller) => {
-    const stt = new WebSocket(`${settings.DEEPGRAM_API_URL!.replace(/^http/, 'ws')}/v1/listen?encoding=linear16&sample_rate=16000`, { headers: { authorization: `Token ${settings.DEEPGRAM_API_KEY}` } });
+    const stt = new WebSocket(`${settings.DEEPGRAM_API_URL!.replace(/^http/, 'ws')}/v1/listen?encoding=linear16&sample_rate=16000`, {
+      headers: { authorization: `Token ${settings.DEEPGRAM_API_KEY}` },
+    });
     caller.on('message', (data) => {
       if (stt.readyState === WebSocket.OPEN) stt.send(data as Buffer);
     });
@@ -139,14 +177,21 @@ function startLoadReference(settings: Record<string, string>): WebSocketServer {
 function startReference(settings: Record<string, string>): WebSocketServer {
   const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   wss.on('connection', (caller) => {
-    const stt = new WebSocket(`${settings.DEEPGRAM_API_URL!.replace(/^http/, 'ws')}/v1/listen?encoding=linear16&sample_rate=16000`, { headers: { authorization: `Token ${settings.DEEPGRAM_API_KEY}` } });
+    const stt = new WebSocket(`${settings.DEEPGRAM_API_URL!.replace(/^http/, 'ws')}/v1/listen?encoding=linear16&sample_rate=16000`, {
+      headers: { authorization: `Token ${settings.DEEPGRAM_API_KEY}` },
+    });
     caller.on('message', (data) => {
       if (stt.readyState === WebSocket.OPEN) stt.send(data as Buffer);
     });
     caller.on('close', () => stt.close());
     stt.on('message', (data) => {
-      const result = JSON.parse(data.toString()) as { type?: string; speech_final?: boolean; channel?: { alternatives?: Array<{ transcript?: string }> } };
-      if (result.type === 'Results' && result.speech_final) void answer(caller, result.channel?.alternatives?.[0]?.transcript ?? '', settings);
+      const result = JSON.parse(data.toString()) as {
+        type?: string;
+        speech_final?: boolean;
+        channel?: { alternatives?: Array<{ transcript?: string }> };
+      };
+      if (result.type === 'Results' && result.speech_final)
+        void answer(caller, result.channel?.alternatives?.[0]?.transcript ?? '', settings);
     });
   });
   return wss;
@@ -158,7 +203,14 @@ async function answer(caller: WebSocket, text: string, settings: Record<string, 
   const chat = await fetch(`${settings.LLM_BASE_URL}/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer bench' },
-    body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'system', content: 'You answer briefly.' }, { role: 'user', content: text }] }),
+    body: JSON.stringify({
+      model: 'gpt-4o-mini',
+      stream: true,
+      messages: [
+        { role: 'system', content: 'You answer briefly.' },
+        { role: 'user', content: text },
+      ],
+    }),
   });
   const reader = chat.body!.getReader();
   const decoder = new TextDecoder();
@@ -196,7 +248,10 @@ async function answer(caller: WebSocket, text: string, settings: Record<string, 
   const totalMs = firstFrameSentAt - transcriptAt;
   const llmFirstTokenMs = (llmFirstTokenAt ?? ttsRequestAt) - llmRequestAt;
   const ttsFirstAudioMs = ttsFirstFrameAt - ttsRequestAt;
-  send({ type: 'reference-turn', metrics: { callId: 0, totalMs, llmFirstTokenMs, ttsFirstAudioMs, serviceMs: totalMs - llmFirstTokenMs - ttsFirstAudioMs } });
+  send({
+    type: 'reference-turn',
+    metrics: { callId: 0, totalMs, llmFirstTokenMs, ttsFirstAudioMs, serviceMs: totalMs - llmFirstTokenMs - ttsFirstAudioMs },
+  });
   await reader.cancel().catch(() => undefined);
   await audio.cancel().catch(() => undefined);
 }

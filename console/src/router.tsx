@@ -45,7 +45,9 @@ export const assistantsRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): { q?: string; status?: string; type?: string; mode?: string } => {
     const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
     return Object.fromEntries(
-      Object.entries({ q: text(search.q), status: text(search.status), type: text(search.type), mode: text(search.mode) }).filter(([, v]) => v !== undefined),
+      Object.entries({ q: text(search.q), status: text(search.status), type: text(search.type), mode: text(search.mode) }).filter(
+        ([, v]) => v !== undefined,
+      ),
     );
   },
   component: lazyRouteComponent(() => import('./pages/assistants/assistants-page.js'), 'AssistantsPage'),
@@ -93,7 +95,16 @@ export const accountRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   signInRoute,
-  signedInRoute.addChildren([indexRoute, assistantsRoute, assistantEditorRoute, conversationsRoute, conversationRoute, callsRoute, knowledgeRoute, accountRoute]),
+  signedInRoute.addChildren([
+    indexRoute,
+    assistantsRoute,
+    assistantEditorRoute,
+    conversationsRoute,
+    conversationRoute,
+    callsRoute,
+    knowledgeRoute,
+    accountRoute,
+  ]),
 ]);
 
 export const router = createRouter({ routeTree, basepath: BASE_PATH, defaultPreload: 'intent', scrollRestoration: true });

@@ -10,7 +10,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('loadEnvFile', () => {
   it('adds what the environment lacks and never overrides a variable already set (even to empty)', () => {
     const file = join(dir, '.env');
-    writeFileSync(file, '# settings\nPORT=4000\nexport LOG_LEVEL="debug"\nDATABASE_URL=postgres://file/db\nSECRET_KEY=\'from file\' # comment\nALLOW_SIGNUP=true\n');
+    writeFileSync(
+      file,
+      '# settings\nPORT=4000\nexport LOG_LEVEL="debug"\nDATABASE_URL=postgres://file/db\nSECRET_KEY=\'from file\' # comment\nALLOW_SIGNUP=true\n',
+    );
     const env: NodeJS.ProcessEnv = { DATABASE_URL: '', ALLOW_SIGNUP: 'false' };
     expect(loadEnvFile(file, env).sort()).toEqual(['LOG_LEVEL', 'PORT', 'SECRET_KEY']);
     expect(env).toEqual({ PORT: '4000', LOG_LEVEL: 'debug', DATABASE_URL: '', SECRET_KEY: 'from file', ALLOW_SIGNUP: 'false' });

@@ -50,7 +50,9 @@ describe.skipIf(!availability.run)('the assistant editor in Chromium', () => {
 
   /** Presses the visible Save of the open group and waits for the saved notice. */
   async function saveGroup(page: Page): Promise<void> {
-    const saved = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.url().includes('/api/user/assistant/'));
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === 'PATCH' && response.url().includes('/api/user/assistant/'),
+    );
     await page.getByRole('tabpanel').getByRole('button', { name: 'Save' }).click();
     expect((await saved).status()).toBe(200);
   }
@@ -91,7 +93,10 @@ describe.skipIf(!availability.run)('the assistant editor in Chromium', () => {
 
     // Voice and speech: the providers say which are not set up on this server; speed is stored.
     await openGroup(page, 'Voice and speech');
-    await page.getByText(/Not set up on this server:/).first().waitFor();
+    await page
+      .getByText(/Not set up on this server:/)
+      .first()
+      .waitFor();
     await page.getByRole('textbox', { name: 'Speaking speed' }).fill('1.1');
     await saveGroup(page);
     expect((await readAssistant(api, id)).speech_speed).toBe(1.1);
@@ -104,7 +109,11 @@ describe.skipIf(!availability.run)('the assistant editor in Chromium', () => {
     await page.getByRole('textbox', { name: 'Longest call' }).fill('300');
     await page.getByRole('textbox', { name: 'Message to leave on voicemail' }).fill('Please call us back at the bakery.');
     await saveGroup(page);
-    expect(await readAssistant(api, id)).toMatchObject({ wait_for_customer: true, max_duration: 300, voice_mail_message: 'Please call us back at the bakery.' });
+    expect(await readAssistant(api, id)).toMatchObject({
+      wait_for_customer: true,
+      max_duration: 300,
+      voice_mail_message: 'Please call us back at the bakery.',
+    });
     await expectAccessible(page, 'editor, call behaviour');
     await saveScreenshot(page, 'editor-behaviour');
 
@@ -122,7 +131,9 @@ describe.skipIf(!availability.run)('the assistant editor in Chromium', () => {
     await page.getByRole('textbox', { name: /^When to use it/ }).fill('When the caller asks for the manager.');
     await saveGroup(page);
     await expect.poll(() => page.getByText(/must be a phone number with its country code/).count()).toBe(0);
-    expect((await readAssistant(api, id)).tools).toMatchObject([{ type: 'call_transfer', phone_number: '+14155550123', description: 'When the caller asks for the manager.' }]);
+    expect((await readAssistant(api, id)).tools).toMatchObject([
+      { type: 'call_transfer', phone_number: '+14155550123', description: 'When the caller asks for the manager.' },
+    ]);
     await saveScreenshot(page, 'editor-tools');
 
     // Knowledge.
@@ -157,11 +168,16 @@ describe.skipIf(!availability.run)('the assistant editor in Chromium', () => {
     await sites.press('Enter');
     await page.getByRole('textbox', { name: /^Title/ }).fill('Bread & Co');
     await saveGroup(page);
-    expect((await readAssistant(api, id)).widget_settings).toMatchObject({ title: 'Bread & Co', allowed_origins: ['https://breadandco.example'] });
+    expect((await readAssistant(api, id)).widget_settings).toMatchObject({
+      title: 'Bread & Co',
+      allowed_origins: ['https://breadandco.example'],
+    });
     const uuid = (await readAssistant(api, id)).uuid as string;
     await page.getByRole('button', { name: 'Copy the snippet' }).click();
     await page.getByRole('button', { name: 'Copied' }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`<script src="${origin}/widget.js" data-assistant-id="${uuid}" async></script>`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `<script src="${origin}/widget.js" data-assistant-id="${uuid}" async></script>`,
+    );
     await expectAccessible(page, 'editor, website chat');
     await saveScreenshot(page, 'editor-widget');
 

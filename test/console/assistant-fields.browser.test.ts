@@ -45,7 +45,9 @@ describe.skipIf(!availability.run)('the assistant editor fields in Chromium', ()
   }
 
   async function saveBasics(page: Page): Promise<number> {
-    const saved = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.url().includes('/api/user/assistant/'));
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === 'PATCH' && response.url().includes('/api/user/assistant/'),
+    );
     await page.getByRole('tabpanel').getByRole('button', { name: 'Save' }).click();
     return (await saved).status();
   }
@@ -137,7 +139,12 @@ describe.skipIf(!availability.run)('the assistant editor fields in Chromium', ()
     await badNews.fill('Hmm.');
     await badNews.press('Enter');
     expect(await saveBasics(page)).toBe(200);
-    expect((await readAssistant(api, id)).filler_config).toEqual({ neutral: ['One moment, please.', 'Let me see.'], positive: [], question: [], negative: ['Hmm.'] });
+    expect((await readAssistant(api, id)).filler_config).toEqual({
+      neutral: ['One moment, please.', 'Let me see.'],
+      positive: [],
+      question: [],
+      negative: ['Hmm.'],
+    });
     await expectAccessible(page, 'editor, filler phrases');
     await saveScreenshot(page, 'fields-fillers');
     await context.close();
@@ -177,8 +184,19 @@ describe.skipIf(!availability.run)('the assistant editor fields in Chromium', ()
     await handOver.getByRole('switch', { name: 'The other assistant starts with its greeting' }).uncheck();
     expect(await saveBasics(page)).toBe(200);
     expect((await readAssistant(api, id)).tools).toMatchObject([
-      { type: 'warm_call_transfer', supervisor_phone: '+14155550100', outbound_phone_id: numberId, hold_music: 'none', description: 'When the caller asks for a manager.' },
-      { type: 'assistant_transfer', assistant_id: other.id, message_before_transfer: 'Let me pass you to our orders line.', speak_transfer_greeting: false },
+      {
+        type: 'warm_call_transfer',
+        supervisor_phone: '+14155550100',
+        outbound_phone_id: numberId,
+        hold_music: 'none',
+        description: 'When the caller asks for a manager.',
+      },
+      {
+        type: 'assistant_transfer',
+        assistant_id: other.id,
+        message_before_transfer: 'Let me pass you to our orders line.',
+        speak_transfer_greeting: false,
+      },
     ]);
     await expectAccessible(page, 'editor, transfer tools');
     await saveScreenshot(page, 'fields-tools');

@@ -51,7 +51,10 @@ describe.skipIf(!availability.run)("the editor's test call in Chromium", () => {
   });
 
   it('places a free test call from the Try it panel, shows the greeting and hangs up', async () => {
-    const owner = await ownerWithAssistant(t, { balanceUsd: 1, assistant: { name: 'Front desk', voice_id: SEED_VOICE_IDS.novaPipeline, initial_message: GREETING } });
+    const owner = await ownerWithAssistant(t, {
+      balanceUsd: 1,
+      assistant: { name: 'Front desk', voice_id: SEED_VOICE_IDS.novaPipeline, initial_message: GREETING },
+    });
     const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
     await context.grantPermissions(['microphone'], { origin });
     const page = await context.newPage();
@@ -71,12 +74,19 @@ describe.skipIf(!availability.run)("the editor's test call in Chromium", () => {
     await expectAccessible(page, 'editor, test call');
     await saveScreenshot(page, 'editor-test-call');
 
-    const call = await t.deps.db.selectFrom('calls').select(['id', 'type', 'is_test']).where('user_id', '=', owner.user.id).executeTakeFirstOrThrow();
+    const call = await t.deps.db
+      .selectFrom('calls')
+      .select(['id', 'type', 'is_test'])
+      .where('user_id', '=', owner.user.id)
+      .executeTakeFirstOrThrow();
     expect(call).toMatchObject({ type: 'web', is_test: true });
     await tryIt.getByRole('button', { name: 'Hang up' }).click();
     await expect.poll(() => tryIt.getByTestId('call-status').innerText()).toMatch(/^Call ended/);
     await expect
-      .poll(async () => (await t.deps.db.selectFrom('calls').select(['status']).where('id', '=', call.id).executeTakeFirstOrThrow()).status, { timeout: 10_000 })
+      .poll(
+        async () => (await t.deps.db.selectFrom('calls').select(['status']).where('id', '=', call.id).executeTakeFirstOrThrow()).status,
+        { timeout: 10_000 },
+      )
       .toBe('ended_by_customer');
     expect(violations).toEqual([]);
     await context.close();

@@ -45,7 +45,12 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
   const audit = await new AxeBuilder({ page }).analyze();
   const serious = audit.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`).slice(0, 5) }));
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`).slice(0, 5),
+    }));
   expect(serious, `axe on ${what}`).toEqual([]);
 }
 

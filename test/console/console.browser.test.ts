@@ -6,7 +6,15 @@ import { createUser } from '../helpers/factories.js';
 import { apiFor, createAssistant } from '../helpers/assistants.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 import { browserAvailability, launchChromium } from '../../src/modules/widget/fixtures/browser.js';
-import { DESKTOP, PHONE, ensureConsoleBuilt, expectAccessible, firstPageScriptGzipBytes, saveScreenshot, signIn } from './console-harness.js';
+import {
+  DESKTOP,
+  PHONE,
+  ensureConsoleBuilt,
+  expectAccessible,
+  firstPageScriptGzipBytes,
+  saveScreenshot,
+  signIn,
+} from './console-harness.js';
 
 /**
  * The web console in Chromium against a real server on the embedded database: every page is
@@ -50,7 +58,9 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
   });
 
   /** A fresh browser profile (empty sessionStorage) that fails the test on any request off this server. */
-  async function openPage(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; external: string[]; consoleErrors: string[] }> {
+  async function openPage(
+    viewport = DESKTOP,
+  ): Promise<{ context: BrowserContext; page: Page; external: string[]; consoleErrors: string[] }> {
     const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
     const page = await context.newPage();
     page.setDefaultTimeout(8_000);
@@ -76,7 +86,7 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
   }
 
   describe('sign in and sign out', () => {
-    it('opens / on the sign-in page, shows the server\'s message for a wrong password and the lockout, then signs in', async () => {
+    it("opens / on the sign-in page, shows the server's message for a wrong password and the lockout, then signs in", async () => {
       const owner = await createUser(t.deps, { balanceUsd: 5 });
       const { context, page, external } = await openPage();
       const response = await page.goto(`${origin}/`);
@@ -148,7 +158,8 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
   describe('the account page', () => {
     it('shows the user and balance, pages the ledger, creates a key shown once with a copy button, and revokes it', async () => {
       const owner = await createUser(t.deps, { balanceUsd: 10 });
-      for (let n = 1; n <= 24; n++) await t.deps.services.accounts.creditBalance({ email: owner.email, amountUsd: -0.01, reason: `Widget message ${n}` });
+      for (let n = 1; n <= 24; n++)
+        await t.deps.services.accounts.creditBalance({ email: owner.email, amountUsd: -0.01, reason: `Widget message ${n}` });
       const { context, page, external } = await openPage();
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
       await signIn(page, origin, owner.email, owner.password);
@@ -174,7 +185,9 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
       await dialog.getByRole('button', { name: 'Copy key' }).click();
       await dialog.getByRole('button', { name: 'Copied' }).waitFor();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
-      expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(
+        200,
+      );
       await dialog.getByRole('button', { name: 'Done' }).click();
       await dialog.waitFor({ state: 'hidden' });
       await page.getByRole('cell', { name: 'Website chat', exact: true }).waitFor();
@@ -185,7 +198,9 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
       await page.getByRole('dialog', { name: 'Revoke "Website chat"?' }).getByRole('button', { name: 'Revoke key' }).click();
       await page.getByText('programs using it are refused from now on').waitFor();
       await expect.poll(() => page.getByRole('cell', { name: 'Website chat', exact: true }).count()).toBe(0);
-      expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(
+        401,
+      );
       expect(external).toEqual([]);
 
       await page.setViewportSize(PHONE);
@@ -221,13 +236,24 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
       await pick(page, 'Voice');
       await pick(page, 'AI model');
       await dialog.getByRole('textbox', { name: /^Greeting/ }).fill('Hi, thanks for calling Bread & Co. How can I help?');
-      await dialog.getByRole('textbox', { name: /^Instructions/ }).fill('You answer questions about opening hours and orders for Bread & Co, a bakery.');
+      await dialog
+        .getByRole('textbox', { name: /^Instructions/ })
+        .fill('You answer questions about opening hours and orders for Bread & Co, a bakery.');
       await dialog.getByRole('button', { name: 'Create assistant' }).click();
       await page.waitForURL(/\/app\/assistants\/\d+$/);
       const id = Number(page.url().split('/').pop());
       await page.getByRole('heading', { name: 'Front desk', level: 1 }).waitFor();
-      const stored = await t.deps.db.selectFrom('assistants').select(['name', 'status', 'mode', 'initial_message']).where('id', '=', id).executeTakeFirstOrThrow();
-      expect(stored).toEqual({ name: 'Front desk', status: 'inactive', mode: 'pipeline', initial_message: 'Hi, thanks for calling Bread & Co. How can I help?' });
+      const stored = await t.deps.db
+        .selectFrom('assistants')
+        .select(['name', 'status', 'mode', 'initial_message'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(stored).toEqual({
+        name: 'Front desk',
+        status: 'inactive',
+        mode: 'pipeline',
+        initial_message: 'Hi, thanks for calling Bread & Co. How can I help?',
+      });
 
       // Fix a validation error the server finds: an empty name.
       const name = page.getByRole('textbox', { name: /^Name/ });
@@ -300,8 +326,16 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
       await page.getByRole('button', { name: 'Actions for Front desk' }).click();
       await page.getByRole('menuitem', { name: 'Duplicate' }).click();
       await page.getByRole('link', { name: 'Front desk (copy)' }).waitFor();
-      const copy = await t.deps.db.selectFrom('assistants').select(['status', 'system_prompt']).where('name', '=', 'Front desk (copy)').executeTakeFirstOrThrow();
-      const original = await t.deps.db.selectFrom('assistants').select(['system_prompt']).where('name', '=', 'Front desk').executeTakeFirstOrThrow();
+      const copy = await t.deps.db
+        .selectFrom('assistants')
+        .select(['status', 'system_prompt'])
+        .where('name', '=', 'Front desk (copy)')
+        .executeTakeFirstOrThrow();
+      const original = await t.deps.db
+        .selectFrom('assistants')
+        .select(['system_prompt'])
+        .where('name', '=', 'Front desk')
+        .executeTakeFirstOrThrow();
       expect(copy).toEqual({ status: 'inactive', system_prompt: original.system_prompt });
 
       await page.getByRole('button', { name: 'Actions for Night line' }).click();
@@ -323,17 +357,40 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
         const res = await t.app.inject({ method: 'POST', url: '/api/conversations', payload: { assistant_id: desk.uuid } });
         expect(res.statusCode, res.body).toBe(200);
       }
-      const test = await t.app.inject({ method: 'POST', url: '/api/conversations', headers: { authorization: `Bearer ${owner.token}` }, payload: { assistant_id: desk.uuid, type: 'test' } });
+      const test = await t.app.inject({
+        method: 'POST',
+        url: '/api/conversations',
+        headers: { authorization: `Bearer ${owner.token}` },
+        payload: { assistant_id: desk.uuid, type: 'test' },
+      });
       expect(test.statusCode, test.body).toBe(200);
       const transcript = [
         { text: 'Hello, Bread & Co.', type: 'transcript', sender: 'bot', timestamp: 0.4 },
         { text: 'Are you open on Sunday?', type: 'transcript', sender: 'human', timestamp: 2.1 },
       ];
-      for (const [status, seconds] of [['completed', 65], ['no-answer', null]] as const) {
-        await t.deps.db.insertInto('calls').values({
-          uuid: crypto.randomUUID(), user_id: owner.user.id, assistant_id: desk.id, type: 'web', direction: 'inbound', status, provider: 'web',
-          variables: '{}', transcript: JSON.stringify(seconds ? transcript : []), price_per_minute_micros: 100_000, duration_seconds: seconds, end_reason: seconds ? 'customer_hung_up' : 'no_answer', created_at: t.clock.now(), updated_at: t.clock.now(),
-        }).execute();
+      for (const [status, seconds] of [
+        ['completed', 65],
+        ['no-answer', null],
+      ] as const) {
+        await t.deps.db
+          .insertInto('calls')
+          .values({
+            uuid: crypto.randomUUID(),
+            user_id: owner.user.id,
+            assistant_id: desk.id,
+            type: 'web',
+            direction: 'inbound',
+            status,
+            provider: 'web',
+            variables: '{}',
+            transcript: JSON.stringify(seconds ? transcript : []),
+            price_per_minute_micros: 100_000,
+            duration_seconds: seconds,
+            end_reason: seconds ? 'customer_hung_up' : 'no_answer',
+            created_at: t.clock.now(),
+            updated_at: t.clock.now(),
+          })
+          .execute();
       }
       const { context, page } = await openPage();
       await signIn(page, origin, owner.email, owner.password);

@@ -64,7 +64,8 @@ describe.skipIf(!availability.run)('the console record pages in Chromium', () =>
     const api = apiFor(t, owner.token);
     const sender = await createSimulatorSender(t.app, owner.token, { assistant_id: assistant.id });
     const customer = '+40711222333';
-    const inbound = (text: string) => api.post(`/api/user/chatapp/senders/${sender.id}/simulate/inbound`, { from: customer, name: 'Ioana', text });
+    const inbound = (text: string) =>
+      api.post(`/api/user/chatapp/senders/${sender.id}/simulate/inbound`, { from: customer, name: 'Ioana', text });
     expect((await inbound('Hi! Do you deliver on Saturdays?')).statusCode).toBe(200);
     await t.deps.jobs.drain();
 
@@ -75,7 +76,10 @@ describe.skipIf(!availability.run)('the console record pages in Chromium', () =>
     await expectAccessible(page, 'conversations list');
     await saveScreenshot(page, 'records-conversations');
 
-    await page.getByRole('link', { name: /^Conversation of .*, details$/ }).first().click();
+    await page
+      .getByRole('link', { name: /^Conversation of .*, details$/ })
+      .first()
+      .click();
     await page.getByRole('heading', { name: 'Ioana', level: 1 }).waitFor();
     const thread = page.getByRole('list', { name: 'Chat app messages' });
     await thread.getByText('Hi! Do you deliver on Saturdays?', { exact: true }).waitFor();
@@ -89,7 +93,9 @@ describe.skipIf(!availability.run)('the console record pages in Chromium', () =>
     await page.getByRole('button', { name: 'Send' }).click();
     await thread.getByText(/^You \w/).waitFor();
     await thread.getByText('Yes, until 2 pm. Shall I book you in?', { exact: true }).waitFor();
-    const messages = (await api.get(`/api/user/chatapp/messages?sender_id=${sender.id}&recipient_phone=${encodeURIComponent(customer)}`)).json().data;
+    const messages = (
+      await api.get(`/api/user/chatapp/messages?sender_id=${sender.id}&recipient_phone=${encodeURIComponent(customer)}`)
+    ).json().data;
     expect(messages.at(-1)).toMatchObject({ direction: 'outbound', kind: 'text', body: 'Yes, until 2 pm. Shall I book you in?' });
     const outboundBefore = messages.filter((m: { direction: string }) => m.direction === 'outbound').length;
 
@@ -97,7 +103,9 @@ describe.skipIf(!availability.run)('the console record pages in Chromium', () =>
     expect((await inbound('Yes please, at 11.')).statusCode).toBe(200);
     await t.deps.jobs.drain();
     await thread.getByText('Yes please, at 11.', { exact: true }).waitFor();
-    const after = (await api.get(`/api/user/chatapp/messages?sender_id=${sender.id}&recipient_phone=${encodeURIComponent(customer)}`)).json().data;
+    const after = (
+      await api.get(`/api/user/chatapp/messages?sender_id=${sender.id}&recipient_phone=${encodeURIComponent(customer)}`)
+    ).json().data;
     expect(after.filter((m: { direction: string }) => m.direction === 'outbound').length).toBe(outboundBefore);
     await expectAccessible(page, 'chat app conversation taken over');
     await saveScreenshot(page, 'records-conversation-takeover');
@@ -111,16 +119,36 @@ describe.skipIf(!availability.run)('the console record pages in Chromium', () =>
 
   it("shows a test conversation's transcript with its function calls and variables", async () => {
     const now = t.clock.now();
-    const [row] = await t.deps.db.insertInto('conversations').values({
-      uuid: randomUUID(), user_id: owner.user.id, origin_assistant_id: assistant.id, assistant_id: assistant.id, type: 'test',
-      variables: JSON.stringify({ customer_name: 'Jane' }), message_count: 3, last_activity_at: now, created_at: now, updated_at: now,
-    }).returning(['id', 'uuid']).execute();
-    await t.deps.db.insertInto('conversation_messages').values([
-      { conversation_id: row!.id, role: 'assistant', content: 'Hi! How can I help?', created_at: now },
-      { conversation_id: row!.id, role: 'user', content: 'Where is order 1042?', created_at: now },
-      { conversation_id: row!.id, role: 'assistant', content: 'It left our shop this morning.', created_at: now,
-        function_calls: JSON.stringify([{ name: 'lookup_order', arguments: { order: '1042' }, result: { status: 'shipped' } }]) },
-    ]).execute();
+    const [row] = await t.deps.db
+      .insertInto('conversations')
+      .values({
+        uuid: randomUUID(),
+        user_id: owner.user.id,
+        origin_assistant_id: assistant.id,
+        assistant_id: assistant.id,
+        type: 'test',
+        variables: JSON.stringify({ customer_name: 'Jane' }),
+        message_count: 3,
+        last_activity_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning(['id', 'uuid'])
+      .execute();
+    await t.deps.db
+      .insertInto('conversation_messages')
+      .values([
+        { conversation_id: row!.id, role: 'assistant', content: 'Hi! How can I help?', created_at: now },
+        { conversation_id: row!.id, role: 'user', content: 'Where is order 1042?', created_at: now },
+        {
+          conversation_id: row!.id,
+          role: 'assistant',
+          content: 'It left our shop this morning.',
+          created_at: now,
+          function_calls: JSON.stringify([{ name: 'lookup_order', arguments: { order: '1042' }, result: { status: 'shipped' } }]),
+        },
+      ])
+      .execute();
 
     const { page } = await signedInPage();
     await page.goto(`${origin}/app/conversations/${row!.uuid}`);
@@ -137,29 +165,76 @@ describe.skipIf(!availability.run)('the console record pages in Chromium', () =>
   it("shows a call's transcript with the caller's wait before each reply", async () => {
     const now = t.clock.now();
     const start = now.getTime() / 1000 - 60;
-    const latency = { caller_speech_ended_at: start + 5, transcript_final_at: start + 5.25, model_first_token_at: start + 5.7, first_audio_sent_at: start + 6.05 };
-    const inserted = await t.deps.db.insertInto('calls').values({
-      uuid: randomUUID(), user_id: owner.user.id, assistant_id: assistant.id, phone_number_id: null, type: 'inbound', direction: 'inbound',
-      status: 'completed', provider: 'twilio', provider_call_id: 'CA1', provider_account_id: null, from_number: '+14155550100', to_number: '+14155550199',
-      variables: JSON.stringify({}), evaluation: JSON.stringify({ booked: true, summary: 'Booked a table for two at 19:00.' }),
-      transcript: JSON.stringify([
-        { type: 'transcript', sender: 'bot', text: 'Bread & Co, how can I help?', timestamp: start },
-        { type: 'transcript', sender: 'human', text: 'A table for two tonight?', timestamp: start + 4 },
-        { type: 'transcript', sender: 'bot', text: 'Booked for 19:00.', timestamp: start + 6, latency,
-          function_calls: [{ name: 'book_table', arguments: { people: 2 }, result: { ok: true } }] },
-      ]),
-      answered_by: 'human', duration_seconds: 62, end_reason: 'ended_by_customer', recording_path: null, recording_url: null,
-      price_per_minute_micros: 100_000, cost_micros: 110_000, billing_settled_at: now, lease_holder: null, lease_until: null, heartbeat_at: null,
-      answered_at: now, ended_at: now, finalized_at: now, created_at: now, updated_at: now,
-    }).returning('id').execute().then(([call]) => call!);
+    const latency = {
+      caller_speech_ended_at: start + 5,
+      transcript_final_at: start + 5.25,
+      model_first_token_at: start + 5.7,
+      first_audio_sent_at: start + 6.05,
+    };
+    const inserted = await t.deps.db
+      .insertInto('calls')
+      .values({
+        uuid: randomUUID(),
+        user_id: owner.user.id,
+        assistant_id: assistant.id,
+        phone_number_id: null,
+        type: 'inbound',
+        direction: 'inbound',
+        status: 'completed',
+        provider: 'twilio',
+        provider_call_id: 'CA1',
+        provider_account_id: null,
+        from_number: '+14155550100',
+        to_number: '+14155550199',
+        variables: JSON.stringify({}),
+        evaluation: JSON.stringify({ booked: true, summary: 'Booked a table for two at 19:00.' }),
+        transcript: JSON.stringify([
+          { type: 'transcript', sender: 'bot', text: 'Bread & Co, how can I help?', timestamp: start },
+          { type: 'transcript', sender: 'human', text: 'A table for two tonight?', timestamp: start + 4 },
+          {
+            type: 'transcript',
+            sender: 'bot',
+            text: 'Booked for 19:00.',
+            timestamp: start + 6,
+            latency,
+            function_calls: [{ name: 'book_table', arguments: { people: 2 }, result: { ok: true } }],
+          },
+        ]),
+        answered_by: 'human',
+        duration_seconds: 62,
+        end_reason: 'ended_by_customer',
+        recording_path: null,
+        recording_url: null,
+        price_per_minute_micros: 100_000,
+        cost_micros: 110_000,
+        billing_settled_at: now,
+        lease_holder: null,
+        lease_until: null,
+        heartbeat_at: null,
+        answered_at: now,
+        ended_at: now,
+        finalized_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .execute()
+      .then(([call]) => call!);
     // Half a second of silence, as the engine stores a recording (DATA_DIR/recordings).
     mkdirSync(join(t.deps.config.DATA_DIR, 'recordings'), { recursive: true });
     writeFileSync(join(t.deps.config.DATA_DIR, 'recordings', `${inserted.id}.wav`), silentWav(0.5));
-    await t.deps.db.updateTable('calls').set({ recording_path: `recordings/${inserted.id}.wav`, recording_url: `${origin}/api/user/calls/${inserted.id}/recording` }).where('id', '=', inserted.id).execute();
+    await t.deps.db
+      .updateTable('calls')
+      .set({ recording_path: `recordings/${inserted.id}.wav`, recording_url: `${origin}/api/user/calls/${inserted.id}/recording` })
+      .where('id', '=', inserted.id)
+      .execute();
 
     const { page } = await signedInPage();
     await page.goto(`${origin}/app/calls`);
-    await page.getByRole('button', { name: /^Call of .*, details$/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Call of .*, details$/ })
+      .first()
+      .click();
     const drawer = page.getByRole('dialog');
     await drawer.getByText('A table for two tonight?').waitFor();
     await drawer.getByText('Caller waited 1.05 s').waitFor();
@@ -192,7 +267,8 @@ describe.skipIf(!availability.run)('the console record pages in Chromium', () =>
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Choose a file…' }).click();
     await (await chooser).setFiles({
-      name: 'Opening hours.txt', mimeType: 'text/plain',
+      name: 'Opening hours.txt',
+      mimeType: 'text/plain',
       buffer: Buffer.from('Opening hours\n\nWe open at 8:00 from Monday to Saturday and close at 18:00. On Sundays we are closed.\n'),
     });
     const documents = page.getByRole('region', { name: 'Documents' });
@@ -204,7 +280,11 @@ describe.skipIf(!availability.run)('the console record pages in Chromium', () =>
     // A website: the shop's delivery page on a local server, read without its links.
     const site = createServer((request, response) => {
       if (request.url === '/delivery') {
-        response.writeHead(200, { 'content-type': 'text/html' }).end('<html><head><title>Delivery</title></head><body><main><h1>Delivery</h1><p>We deliver within the city on Saturdays until 14:00.</p></main></body></html>');
+        response
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end(
+            '<html><head><title>Delivery</title></head><body><main><h1>Delivery</h1><p>We deliver within the city on Saturdays until 14:00.</p></main></body></html>',
+          );
       } else response.writeHead(404).end();
     });
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
@@ -214,12 +294,18 @@ describe.skipIf(!availability.run)('the console record pages in Chromium', () =>
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await documents.getByText(siteUrl).waitFor();
     await t.deps.jobs.drain();
-    await documents.getByRole('row', { name: new RegExp(siteUrl.replace(/[.?]/g, '\\$&')) }).getByText('Ready').waitFor();
+    await documents
+      .getByRole('row', { name: new RegExp(siteUrl.replace(/[.?]/g, '\\$&')) })
+      .getByText('Ready')
+      .waitFor();
     site.close();
 
     await page.getByRole('textbox', { name: 'Question' }).fill('When do you open on Saturday?');
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByRole('list', { name: 'Passages found' }).getByText(/We open at 8:00/).waitFor();
+    await page
+      .getByRole('list', { name: 'Passages found' })
+      .getByText(/We open at 8:00/)
+      .waitFor();
     await expectAccessible(page, 'knowledge base with a document');
     await saveScreenshot(page, 'records-knowledge');
     const listed = (await apiFor(t, owner.token).get('/api/user/knowledgebases')).json().data;

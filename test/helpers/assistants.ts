@@ -46,7 +46,13 @@ export interface Api {
 export function apiFor(t: TestApp, token: string): Api {
   const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE') => (url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
-  return { post: call('POST'), put: call('PUT'), patch: call('PATCH'), get: (url) => call('GET')(url), delete: (url) => call('DELETE')(url) };
+  return {
+    post: call('POST'),
+    put: call('PUT'),
+    patch: call('PATCH'),
+    get: (url) => call('GET')(url),
+    delete: (url) => call('DELETE')(url),
+  };
 }
 
 export async function createAssistant(api: Api, overrides: Record<string, unknown> = {}): Promise<{ id: number; uuid: string }> {

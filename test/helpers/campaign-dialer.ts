@@ -9,7 +9,12 @@ export const callIdOf = (create: TwilioRestRequest) => Number(new URL(String(cre
 export function dialsFrom(v: VoiceTestApp, from: string) {
   const creates = () => v.twilio.creates().filter((c) => c.form.From === from && c.sid);
   const status = (create: TwilioRestRequest, params: Record<string, string>) =>
-    postTwilio(v.t, `/api/voice/twilio/status?call_id=${callIdOf(create)}`, { AccountSid: v.accountSid, CallSid: create.sid!, Direction: 'outbound-api', ...params }, { token: v.authToken });
+    postTwilio(
+      v.t,
+      `/api/voice/twilio/status?call_id=${callIdOf(create)}`,
+      { AccountSid: v.accountSid, CallSid: create.sid!, Direction: 'outbound-api', ...params },
+      { token: v.authToken },
+    );
   return {
     creates,
     /** The numbers dialled, in order. */

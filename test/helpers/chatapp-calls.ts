@@ -11,27 +11,49 @@ let sequence = 0;
 function callsEnvelope(phoneNumberId: string, customer: string, value: Record<string, unknown>) {
   return {
     object: 'whatsapp_business_account',
-    entry: [{
-      id: '102290129340398',
-      changes: [{
-        field: 'calls',
-        value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '40711000111', phone_number_id: phoneNumberId }, contacts: [{ profile: { name: 'Maria' }, wa_id: customer }], ...value },
-      }],
-    }],
+    entry: [
+      {
+        id: '102290129340398',
+        changes: [
+          {
+            field: 'calls',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '40711000111', phone_number_id: phoneNumberId },
+              contacts: [{ profile: { name: 'Maria' }, wa_id: customer }],
+              ...value,
+            },
+          },
+        ],
+      },
+    ],
   };
 }
 
 /** `connect`: the answer to our offer (business-initiated) or the customer's own offer (user-initiated). */
 export function callConnect(input: {
-  phoneNumberId: string; customer: string; wacid: string; at: Date; direction: 'BUSINESS_INITIATED' | 'USER_INITIATED'; sdp: string; callbackData?: string;
+  phoneNumberId: string;
+  customer: string;
+  wacid: string;
+  at: Date;
+  direction: 'BUSINESS_INITIATED' | 'USER_INITIATED';
+  sdp: string;
+  callbackData?: string;
 }) {
   const business = input.direction === 'BUSINESS_INITIATED';
   return callsEnvelope(input.phoneNumberId, input.customer, {
-    calls: [{
-      id: input.wacid, from: business ? '40711000111' : input.customer, to: business ? input.customer : '40711000111', event: 'connect', timestamp: seconds(input.at),
-      direction: input.direction, session: { sdp_type: business ? 'answer' : 'offer', sdp: input.sdp },
-      ...(input.callbackData ? { biz_opaque_callback_data: input.callbackData } : {}),
-    }],
+    calls: [
+      {
+        id: input.wacid,
+        from: business ? '40711000111' : input.customer,
+        to: business ? input.customer : '40711000111',
+        event: 'connect',
+        timestamp: seconds(input.at),
+        direction: input.direction,
+        session: { sdp_type: business ? 'answer' : 'offer', sdp: input.sdp },
+        ...(input.callbackData ? { biz_opaque_callback_data: input.callbackData } : {}),
+      },
+    ],
   });
 }
 
@@ -48,21 +70,41 @@ export const MEDIA_TIMEOUT_ERROR = {
  * with that error both in the call and at `value.errors`, as the platform sends it.
  */
 export function callTerminate(input: {
-  phoneNumberId: string; customer: string; wacid: string; at: Date; direction: 'BUSINESS_INITIATED' | 'USER_INITIATED'; durationSeconds?: number;
+  phoneNumberId: string;
+  customer: string;
+  wacid: string;
+  at: Date;
+  direction: 'BUSINESS_INITIATED' | 'USER_INITIATED';
+  durationSeconds?: number;
   failure?: typeof MEDIA_TIMEOUT_ERROR;
 }) {
   const call: Record<string, unknown> = {
-    id: input.wacid, from: input.customer, to: '40711000111', event: 'terminate', timestamp: seconds(input.at), direction: input.direction,
+    id: input.wacid,
+    from: input.customer,
+    to: '40711000111',
+    event: 'terminate',
+    timestamp: seconds(input.at),
+    direction: input.direction,
     status: input.durationSeconds && !input.failure ? 'COMPLETED' : 'FAILED',
   };
   if (input.durationSeconds) {
-    Object.assign(call, { start_time: seconds(new Date(input.at.getTime() - input.durationSeconds * 1000)), end_time: seconds(input.at), duration: input.durationSeconds });
+    Object.assign(call, {
+      start_time: seconds(new Date(input.at.getTime() - input.durationSeconds * 1000)),
+      end_time: seconds(input.at),
+      duration: input.durationSeconds,
+    });
   }
   if (input.failure) call.errors = [input.failure];
   return callsEnvelope(input.phoneNumberId, input.customer, { calls: [call], ...(input.failure ? { errors: [input.failure] } : {}) });
 }
 
-export function callStatus(input: { phoneNumberId: string; customer: string; wacid: string; at: Date; status: 'RINGING' | 'ACCEPTED' | 'REJECTED' }) {
+export function callStatus(input: {
+  phoneNumberId: string;
+  customer: string;
+  wacid: string;
+  at: Date;
+  status: 'RINGING' | 'ACCEPTED' | 'REJECTED';
+}) {
   return callsEnvelope(input.phoneNumberId, input.customer, {
     statuses: [{ id: input.wacid, timestamp: seconds(input.at), type: 'call', status: input.status, recipient_id: input.customer }],
   });
@@ -82,7 +124,17 @@ export async function deliver(t: TestApp, payload: unknown): Promise<void> {
 /** The customer allows calls (an accepted call_permission_reply). */
 export async function grantCallPermission(t: TestApp, phoneNumberId: string, customer: string): Promise<void> {
   sequence += 1;
-  await deliver(t, permissionReply({ phoneNumberId, from: customer, id: `wamid.grant${sequence}`, at: t.clock.now(), response: 'accept', permanent: true }));
+  await deliver(
+    t,
+    permissionReply({
+      phoneNumberId,
+      from: customer,
+      id: `wamid.grant${sequence}`,
+      at: t.clock.now(),
+      response: 'accept',
+      permanent: true,
+    }),
+  );
 }
 
 /** The `connect` request the fake Graph received for a call to `customer` (waits for it). */
@@ -93,7 +145,12 @@ export function connectRequest(graph: FakeGraph, customer: string): Promise<Grap
 /** A sender's latest call once the platform's call id is stored (connect has returned). */
 export function placedCall(t: TestApp, senderId: number): Promise<{ id: number; uuid: string; provider_call_id: string }> {
   return until(async () => {
-    const row = await t.deps.db.selectFrom('calls').select(['id', 'uuid', 'provider_call_id']).where('chatapp_sender_id', '=', senderId).orderBy('id', 'desc').executeTakeFirst();
+    const row = await t.deps.db
+      .selectFrom('calls')
+      .select(['id', 'uuid', 'provider_call_id'])
+      .where('chatapp_sender_id', '=', senderId)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
     return row?.provider_call_id ? (row as { id: number; uuid: string; provider_call_id: string }) : undefined;
   }, `the call of sender ${senderId} to be placed`);
 }

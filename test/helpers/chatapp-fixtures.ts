@@ -11,7 +11,10 @@ const SAMPLE_PHONE_NUMBER_ID = '106540352242922';
  * one of our senders: its WABA, display number and phone number id replace the sample's, and any
  * other `replace` pairs (a wamid, a customer) are applied to the raw text. Returned as the raw body.
  */
-export function chatappFixture(name: string, target: { wabaId?: string; displayNumber?: string; phoneNumberId?: string; replace?: Record<string, string> }): string {
+export function chatappFixture(
+  name: string,
+  target: { wabaId?: string; displayNumber?: string; phoneNumberId?: string; replace?: Record<string, string> },
+): string {
   let text = readFileSync(fileURLToPath(new URL(`../fixtures/chatapp/${name}.json`, import.meta.url)), 'utf8');
   const pairs: Array<[string, string | undefined]> = [
     [SAMPLE_WABA_ID, target.wabaId],

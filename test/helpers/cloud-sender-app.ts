@@ -13,10 +13,18 @@ export async function startCloudSenderApp() {
   const t = await buildTestApp({ env: chatappEnv(graph) });
   const owner = await createUser(t.deps);
   const sender = await createCloudSender(t.app, graph, owner.token);
-  const all = await t.app.inject({ method: 'GET', url: `/api/user/chatapp/senders/${sender.id}/templates?status=all`, headers: bearer(owner.token) });
+  const all = await t.app.inject({
+    method: 'GET',
+    url: `/api/user/chatapp/senders/${sender.id}/templates?status=all`,
+    headers: bearer(owner.token),
+  });
   const templateIds: Record<string, number> = Object.fromEntries(all.json().data.map((x: { name: string; id: number }) => [x.name, x.id]));
   return {
-    graph, t, owner, sender, templateIds,
+    graph,
+    t,
+    owner,
+    sender,
+    templateIds,
     async close() {
       await t.close();
       await graph.close();
@@ -39,6 +47,7 @@ export function useCloudSenderApp() {
       started.t.clock.advance(1_000);
     },
   });
-  const part = <K extends keyof CloudSenderApp>(key: K) => lateBound(() => app[key] as CloudSenderApp[K] & object, `the cloud sender app's ${key}`);
+  const part = <K extends keyof CloudSenderApp>(key: K) =>
+    lateBound(() => app[key] as CloudSenderApp[K] & object, `the cloud sender app's ${key}`);
   return { graph: part('graph'), t: part('t'), owner: part('owner'), sender: part('sender'), templateIds: part('templateIds') };
 }

@@ -17,7 +17,9 @@ export interface ConversationsTestApp {
  */
 export async function startConversationsApp(env: Record<string, string> = {}): Promise<ConversationsTestApp> {
   const llm = await startFakeOpenAi();
-  const t = await buildTestApp({ env: { LLM_BASE_URL: llm.baseUrl, LLM_API_KEY: 'sk-test', LLM_MAX_RETRIES: '0', ...RELAXED_LIMITS, ...env } });
+  const t = await buildTestApp({
+    env: { LLM_BASE_URL: llm.baseUrl, LLM_API_KEY: 'sk-test', LLM_MAX_RETRIES: '0', ...RELAXED_LIMITS, ...env },
+  });
   return {
     t,
     llm,
@@ -45,7 +47,12 @@ export async function ownerWithAssistant(t: TestApp, options: { balanceUsd?: num
   return { ...owner, api, assistant };
 }
 
-export async function openConversation(t: TestApp, assistantUuid: string, body: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<string> {
+export async function openConversation(
+  t: TestApp,
+  assistantUuid: string,
+  body: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Promise<string> {
   const res = await t.app.inject({ method: 'POST', url: '/api/conversations', headers, payload: { assistant_id: assistantUuid, ...body } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().conversation_id;
@@ -59,7 +66,11 @@ export function sendMessage(t: TestApp, conversationId: string, message: string,
 export async function history(t: TestApp, conversationId: string, headers: Record<string, string> = {}) {
   const res = await t.app.inject({ method: 'GET', url: `/api/conversations/${conversationId}`, headers });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().history as Array<{ role: string; content: string; function_calls?: Array<{ name: string; arguments: any; result: any }> }>;
+  return res.json().history as Array<{
+    role: string;
+    content: string;
+    function_calls?: Array<{ name: string; arguments: any; result: any }>;
+  }>;
 }
 
 export async function balanceMicros(t: TestApp, userId: number): Promise<number> {

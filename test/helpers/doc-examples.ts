@@ -193,12 +193,16 @@ export async function startDocsServer(options: TestAppOptions = {}): Promise<Doc
   await t.deps.services.accounts.createUser(readmeUser());
   const shell = new ShellSession(api);
   return {
-    t, api, shell,
+    t,
+    api,
+    shell,
     async run(block) {
       const printed = await shell.run(block);
       const unmatched = unmatchedAnswers(block, printed);
       if (unmatched.length > 0) {
-        throw new Error(`This example printed answers other than documented:\n${block}\n--- not printed:\n${unmatched.join('\n')}\n--- printed:\n${printed}`);
+        throw new Error(
+          `This example printed answers other than documented:\n${block}\n--- not printed:\n${unmatched.join('\n')}\n--- printed:\n${printed}`,
+        );
       }
       await t.deps.jobs.drain();
       return printed;

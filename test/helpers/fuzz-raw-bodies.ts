@@ -7,16 +7,35 @@ import { deepArrays, deepObjects } from './fuzz-values.js';
  * and lone surrogates, wrong and missing content types, and broken multipart.
  */
 
-interface Operation { method: string; path: string; spec: Record<string, any> }
+interface Operation {
+  method: string;
+  path: string;
+  spec: Record<string, any>;
+}
 
 const BOUNDARY = 'fuzzboundary';
 const part = (name: string, value: string, filename?: string) =>
   `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"` : ''}\r\n\r\n${value}\r\n`;
 
 const jsonBodies: Array<string | Buffer> = [
-  '', '   ', '{', '{"a":', '}', 'null', '[]', '"text"', '42', 'true', '{"name": undefined}', "{'a': 1}",
-  '{"__proto__": {"admin": true}}', '{"constructor": {"prototype": {"admin": true}}}', '{"a": 1, "a": 2}',
-  deepArrays(5000), deepObjects(5000), `{"name": ${deepArrays(65)}}`,
+  '',
+  '   ',
+  '{',
+  '{"a":',
+  '}',
+  'null',
+  '[]',
+  '"text"',
+  '42',
+  'true',
+  '{"name": undefined}',
+  "{'a': 1}",
+  '{"__proto__": {"admin": true}}',
+  '{"constructor": {"prototype": {"admin": true}}}',
+  '{"a": 1, "a": 2}',
+  deepArrays(5000),
+  deepObjects(5000),
+  `{"name": ${deepArrays(65)}}`,
   Buffer.from([0x7b, 0x22, 0x6e, 0x61, 0x6d, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d]),
   '{"name": "a\\u0000b", "message": "a\\u0000b", "assistant_id": "\\u0000"}',
   '{"name": "\\ud800", "message": "\\udfff", "customer_identifier": "\\ud800x"}',
@@ -27,12 +46,24 @@ const jsonBodies: Array<string | Buffer> = [
 const multipartBodies: Array<{ contentType: string; body: string }> = [
   { contentType: `multipart/form-data; boundary=${BOUNDARY}`, body: 'not multipart at all' },
   { contentType: `multipart/form-data; boundary=${BOUNDARY}`, body: part('name', 'Doc') + part('type', 'txt') },
-  { contentType: `multipart/form-data; boundary=${BOUNDARY}`, body: `${part('name', 'Doc')}${part('type', 'txt')}${part('file', 'hello', 'a.txt')}--${BOUNDARY}--\r\n` },
-  { contentType: `multipart/form-data; boundary=${BOUNDARY}`, body: `${part('name', 'a\u0000b')}${part('type', 'txt')}${part('file', 'x\u0000y', 'a.txt')}--${BOUNDARY}--\r\n` },
-  { contentType: `multipart/form-data; boundary=${BOUNDARY}`, body: `${part('file', 'one', 'a.txt')}${part('file', 'two', 'b.txt')}--${BOUNDARY}--\r\n` },
+  {
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    body: `${part('name', 'Doc')}${part('type', 'txt')}${part('file', 'hello', 'a.txt')}--${BOUNDARY}--\r\n`,
+  },
+  {
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    body: `${part('name', 'a\u0000b')}${part('type', 'txt')}${part('file', 'x\u0000y', 'a.txt')}--${BOUNDARY}--\r\n`,
+  },
+  {
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    body: `${part('file', 'one', 'a.txt')}${part('file', 'two', 'b.txt')}--${BOUNDARY}--\r\n`,
+  },
   { contentType: 'multipart/form-data', body: `${part('name', 'Doc')}--${BOUNDARY}--\r\n` },
   { contentType: 'multipart/form-data; boundary=', body: '--\r\n' },
-  { contentType: `multipart/form-data; boundary=${BOUNDARY}`, body: `--${BOUNDARY}\r\nContent-Disposition: form-data\r\n\r\nx\r\n--${BOUNDARY}--\r\n` },
+  {
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    body: `--${BOUNDARY}\r\nContent-Disposition: form-data\r\n\r\nx\r\n--${BOUNDARY}--\r\n`,
+  },
   { contentType: `multipart/form-data; boundary=${BOUNDARY}`, body: `--${BOUNDARY}\r\n\r\n\r\n--${BOUNDARY}--\r\n` },
 ];
 

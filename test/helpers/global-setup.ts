@@ -66,7 +66,10 @@ async function makeTemplates(): Promise<Templates> {
   } finally {
     await db.destroy();
   }
-  return { provided: { templateDatabase: template }, teardown: () => runAdminStatement(url, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`) };
+  return {
+    provided: { templateDatabase: template },
+    teardown: () => runAdminStatement(url, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`),
+  };
 }
 
 /**

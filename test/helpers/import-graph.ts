@@ -28,14 +28,17 @@ export function readImports(srcDir: string, files: string[]): ImportEdge[] {
     const source = ts.createSourceFile(from, readFileSync(join(srcDir, from), 'utf8'), ts.ScriptTarget.Latest, true);
     const add = (specifier: string, typeOnly: boolean) => {
       if (!specifier.startsWith('.')) return;
-      const target = relative(srcDir, resolve(dirname(join(srcDir, from)), specifier)).split(sep).join('/');
+      const target = relative(srcDir, resolve(dirname(join(srcDir, from)), specifier))
+        .split(sep)
+        .join('/');
       edges.push({ from, to: target.replace(/\.js$/, '.ts'), typeOnly });
     };
     const visit = (node: ts.Node) => {
       if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
         const clause = node.importClause;
         const named = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : undefined;
-        const typeOnly = !!clause && (clause.isTypeOnly || (!clause.name && !!named && named.length > 0 && named.every((e) => e.isTypeOnly)));
+        const typeOnly =
+          !!clause && (clause.isTypeOnly || (!clause.name && !!named && named.length > 0 && named.every((e) => e.isTypeOnly)));
         add(node.moduleSpecifier.text, typeOnly);
       } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
         add(node.moduleSpecifier.text, node.isTypeOnly);
@@ -126,7 +129,8 @@ function cyclePath(component: string[], next: Map<string, string[]>): string[] {
   let at = start;
   for (;;) {
     const targets = (next.get(at) ?? []).filter((target) => members.has(target));
-    const step = targets.find((target) => target === start && path.length > 1) ?? targets.find((target) => !seen.has(target)) ?? targets[0]!;
+    const step =
+      targets.find((target) => target === start && path.length > 1) ?? targets.find((target) => !seen.has(target)) ?? targets[0]!;
     path.push(step);
     if (step === start || seen.has(step)) return path;
     seen.add(step);

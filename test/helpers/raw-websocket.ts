@@ -33,9 +33,12 @@ export interface RawWebSocket {
 export function frame(opcode: number, payload: Buffer): Buffer {
   const mask = randomBytes(4);
   const length = payload.length;
-  const header = length < 126 ? Buffer.from([0x80 | opcode, 0x80 | length])
-    : length < 65536 ? Buffer.from([0x80 | opcode, 0x80 | 126, length >> 8, length & 0xff])
-      : Buffer.concat([Buffer.from([0x80 | opcode, 0x80 | 127]), bigEndian64(length)]);
+  const header =
+    length < 126
+      ? Buffer.from([0x80 | opcode, 0x80 | length])
+      : length < 65536
+        ? Buffer.from([0x80 | opcode, 0x80 | 126, length >> 8, length & 0xff])
+        : Buffer.concat([Buffer.from([0x80 | opcode, 0x80 | 127]), bigEndian64(length)]);
   const masked = Buffer.from(payload);
   for (let i = 0; i < masked.length; i++) masked[i]! ^= mask[i % 4]!;
   return Buffer.concat([header, mask, masked]);
@@ -94,7 +97,10 @@ export function connectRaw(options: RawConnectOptions): Promise<RawWebSocket> {
     const parse = frameParser((received) => {
       frames.push(received);
       if (received.opcode === OPCODE.close && !closeFrame) {
-        closeFrame = { code: received.payload.length >= 2 ? received.payload.readUInt16BE(0) : 1005, reason: received.payload.subarray(2).toString() };
+        closeFrame = {
+          code: received.payload.length >= 2 ? received.payload.readUInt16BE(0) : 1005,
+          reason: received.payload.subarray(2).toString(),
+        };
         // Answer it as a client does, so the server can close the connection at once.
         if (!socket.destroyed) socket.end(frame(OPCODE.close, received.payload.subarray(0, 2)));
         resolveClosed(closeFrame);
@@ -111,7 +117,8 @@ export function connectRaw(options: RawConnectOptions): Promise<RawWebSocket> {
     const client: RawWebSocket = {
       status: 0,
       frames,
-      sendFrame: (opcode, payload) => void (!socket.destroyed && socket.write(frame(opcode, typeof payload === 'string' ? Buffer.from(payload) : payload))),
+      sendFrame: (opcode, payload) =>
+        void (!socket.destroyed && socket.write(frame(opcode, typeof payload === 'string' ? Buffer.from(payload) : payload))),
       sendJson: (message) => client.sendFrame(OPCODE.text, JSON.stringify(message)),
       closed,
       isClosed: () => ended || closeFrame !== null,
@@ -140,8 +147,19 @@ export function connectRaw(options: RawConnectOptions): Promise<RawWebSocket> {
     };
     socket.on('data', onHandshake);
     socket.once('connect', () => {
-      const headers = { Host: `127.0.0.1:${options.port}`, Upgrade: 'websocket', Connection: 'Upgrade', 'Sec-WebSocket-Key': randomBytes(16).toString('base64'), 'Sec-WebSocket-Version': '13', ...options.headers };
-      socket.write(`GET ${options.path} HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`);
+      const headers = {
+        Host: `127.0.0.1:${options.port}`,
+        Upgrade: 'websocket',
+        Connection: 'Upgrade',
+        'Sec-WebSocket-Key': randomBytes(16).toString('base64'),
+        'Sec-WebSocket-Version': '13',
+        ...options.headers,
+      };
+      socket.write(
+        `GET ${options.path} HTTP/1.1\r\n${Object.entries(headers)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join('\r\n')}\r\n\r\n`,
+      );
       if (options.resetAfterRequest) {
         socket.resetAndDestroy();
         resolve(client);

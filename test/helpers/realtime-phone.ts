@@ -12,11 +12,14 @@ export async function startRealtimePhoneApp() {
   const realtime = await startFakeRealtime({ apiKey: 'rt-key' });
   const e: EngineApp = await startEngineApp({ REALTIME_BASE_URL: realtime.baseUrl, REALTIME_API_KEY: 'rt-key' });
   return {
-    e, realtime,
+    e,
+    realtime,
     armed: (ms: number) => until(() => e.timers.nextDueInMs() === ms, `a timer due in ${ms} ms`),
     /** A call whose greeting the model has spoken and the caller heard to the end. */
-    greetedCall: (assistant: Record<string, unknown>, options: { dualplex?: boolean; setup?: (owner: Awaited<ReturnType<typeof ownerWithLine>>) => Promise<void> } = {}) =>
-      greetedCall(e, realtime, assistant, options),
+    greetedCall: (
+      assistant: Record<string, unknown>,
+      options: { dualplex?: boolean; setup?: (owner: Awaited<ReturnType<typeof ownerWithLine>>) => Promise<void> } = {},
+    ) => greetedCall(e, realtime, assistant, options),
     async close() {
       await e.close();
       await realtime.close();
@@ -31,7 +34,10 @@ export type RealtimePhoneApp = Awaited<ReturnType<typeof startRealtimePhoneApp>>
  * last), with the chat model's script emptied before each test.
  */
 export function useRealtimePhoneApp() {
-  const app = fileFixture('the realtime phone app', startRealtimePhoneApp, { close: (started) => started.close(), reset: (started) => started.e.llm.reset() });
+  const app = fileFixture('the realtime phone app', startRealtimePhoneApp, {
+    close: (started) => started.close(),
+    reset: (started) => started.e.llm.reset(),
+  });
   return {
     e: lateBound(() => app.e, 'the engine app'),
     armed: (ms: number) => app.armed(ms),
@@ -43,9 +49,13 @@ export function useRealtimePhoneApp() {
 export const calm = { reengagement_interval: 600, max_silence_duration: 360, max_duration: 1200 };
 export const GREETING = 'Hello! How can I help you today?';
 export const creates = (model: FakeRealtimeConnection) => model.events.filter((ev) => ev.type === 'response.create');
-export const sayExactly = (text: string) => ({ type: 'response.create', response: { instructions: `Say exactly this and nothing else: "${text}"` } });
+export const sayExactly = (text: string) => ({
+  type: 'response.create',
+  response: { instructions: `Say exactly this and nothing else: "${text}"` },
+});
 /** How many messages of this event the caller received (e.g. `clear`). */
-export const received = (caller: { received: Array<Record<string, any>> }, event: string) => caller.received.filter((m) => m.event === event).length;
+export const received = (caller: { received: Array<Record<string, any>> }, event: string) =>
+  caller.received.filter((m) => m.event === event).length;
 
 async function greetedCall(
   e: EngineApp,

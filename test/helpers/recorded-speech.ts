@@ -168,7 +168,8 @@ export function recogniseSpeech(samples: Int16Array, sampleRate: number, candida
     const probe = clip.subarray(probeStart, Math.min(clip.length, probeStart + 1000));
     if (probe.length > heard.length) continue;
     const match = bestMatch(heard, probe);
-    if (match.score >= MATCH_SCORE && (!best || match.score > best.score)) best = { id, score: match.score, startAt: match.offset - probeStart };
+    if (match.score >= MATCH_SCORE && (!best || match.score > best.score))
+      best = { id, score: match.score, startAt: match.offset - probeStart };
   }
   if (!best) return null;
   const info = clipInfo(best.id);

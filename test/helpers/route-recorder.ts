@@ -22,8 +22,10 @@ export function recordingFastify<M extends { default: (...args: never[]) => unkn
  * `config.alsoAt`) are left out: each repeats its main route's handler, schemas and config.
  */
 export function recordedRouteKeys(): Array<{ key: string; method: string; url: string; route: RouteOptions }> {
-  return recordedRoutes.filter((route) => !(route.config as { aliasOf?: string } | undefined)?.aliasOf).flatMap((route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    return methods.map((method) => ({ key: `${method} ${route.url}`, method, url: route.url, route }));
-  });
+  return recordedRoutes
+    .filter((route) => !(route.config as { aliasOf?: string } | undefined)?.aliasOf)
+    .flatMap((route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      return methods.map((method) => ({ key: `${method} ${route.url}`, method, url: route.url, route }));
+    });
 }

@@ -28,7 +28,14 @@ export function scriptedEngine(mode: 'hangUp' | 'listen' = 'hangUp') {
   const engine: CallEngine = {
     run(session) {
       const run: ScriptedRun = {
-        session, dtmf: [], audioFrames: 0, marks: [], answeredBy: [], playedAtGreetingMark: null, wrapUpReason: null, outcome: undefined as never,
+        session,
+        dtmf: [],
+        audioFrames: 0,
+        marks: [],
+        answeredBy: [],
+        playedAtGreetingMark: null,
+        wrapUpReason: null,
+        outcome: undefined as never,
       };
       run.outcome = script(run, mode);
       runs.push(run);
@@ -78,7 +85,9 @@ async function script(run: ScriptedRun, mode: 'hangUp' | 'listen'): Promise<Call
     await closedPromise;
     return { endedBy: 'assistant', reason: 'end_call', transcript };
   }
-  const wrapUp = new Promise<void>((resolve) => (signals.wrapUp.aborted ? resolve() : signals.wrapUp.addEventListener('abort', () => resolve(), { once: true })));
+  const wrapUp = new Promise<void>((resolve) =>
+    signals.wrapUp.aborted ? resolve() : signals.wrapUp.addEventListener('abort', () => resolve(), { once: true }),
+  );
   const first = await Promise.race([closedPromise.then(() => 'closed' as const), wrapUp.then(() => 'wrapUp' as const)]);
   if (first === 'closed') return { endedBy: 'customer', reason: 'hangup', transcript };
   run.wrapUpReason = signals.wrapUp.reason;

@@ -36,8 +36,10 @@ function statementName(node: OperationNode): string {
       alias?: { kind?: string; name?: string };
     };
     if (candidate.kind === 'TableNode' && candidate.table?.identifier?.name) tables.add(candidate.table.identifier.name);
-    if (candidate.kind === 'AliasNode' && candidate.alias?.kind === 'IdentifierNode' && candidate.alias.name) aliases.add(candidate.alias.name);
-    if (candidate.kind === 'CommonTableExpressionNameNode' && candidate.table?.table?.identifier?.name) aliases.add(candidate.table.table.identifier.name);
+    if (candidate.kind === 'AliasNode' && candidate.alias?.kind === 'IdentifierNode' && candidate.alias.name)
+      aliases.add(candidate.alias.name);
+    if (candidate.kind === 'CommonTableExpressionNameNode' && candidate.table?.table?.identifier?.name)
+      aliases.add(candidate.table.table.identifier.name);
     Object.values(value).forEach(visit);
   };
   visit(node);

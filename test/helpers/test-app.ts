@@ -40,7 +40,13 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const started: Array<{ app: App; deps: Deps }> = [];
 
   const start = async (handle: DatabaseHandle) => {
-    const deps = await createDeps(config, { clock, database: handle, logger: options.logger ?? pino({ level: 'silent' }), callEngine: options.callEngine, callEngineHooks: options.callEngineHooks });
+    const deps = await createDeps(config, {
+      clock,
+      database: handle,
+      logger: options.logger ?? pino({ level: 'silent' }),
+      callEngine: options.callEngine,
+      callEngineHooks: options.callEngineHooks,
+    });
     const app = await buildApp(deps);
     started.push({ app, deps });
     return { app, deps };

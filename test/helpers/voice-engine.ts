@@ -34,10 +34,19 @@ export async function startEngineApp(extraEnv: Record<string, string> = {}) {
   t = await buildTestApp({
     callEngineHooks: { timers: timers.timers, onTurnMetrics: (m) => void metrics.push(m) },
     env: {
-      PUBLIC_URL, TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_API_URL: twilio.url,
-      VOICE_PRICE_PER_MINUTE_USD: '0.12', DATA_DIR: dataDir,
-      DEEPGRAM_API_KEY: 'dg-key', DEEPGRAM_API_URL: deepgram.baseUrl, ELEVENLABS_API_KEY: 'xi-key', ELEVENLABS_API_URL: elevenlabs.baseUrl,
-      SPEECH_BASE_URL: speech.baseUrl, LLM_BASE_URL: llm.baseUrl, LLM_MAX_RETRIES: '0',
+      PUBLIC_URL,
+      TWILIO_ACCOUNT_SID: accountSid,
+      TWILIO_AUTH_TOKEN: authToken,
+      TWILIO_API_URL: twilio.url,
+      VOICE_PRICE_PER_MINUTE_USD: '0.12',
+      DATA_DIR: dataDir,
+      DEEPGRAM_API_KEY: 'dg-key',
+      DEEPGRAM_API_URL: deepgram.baseUrl,
+      ELEVENLABS_API_KEY: 'xi-key',
+      ELEVENLABS_API_URL: elevenlabs.baseUrl,
+      SPEECH_BASE_URL: speech.baseUrl,
+      LLM_BASE_URL: llm.baseUrl,
+      LLM_MAX_RETRIES: '0',
       // The test signal is pure tones, which a noise suppressor rightly removes: tests of noise
       // cancellation (with recorded speech) turn it back on.
       VOICE_NOISE_SUPPRESSION: 'off',
@@ -53,7 +62,17 @@ export async function startEngineApp(extraEnv: Record<string, string> = {}) {
   const port = (t.app.server.address() as AddressInfo).port;
 
   return {
-    t, twilio, deepgram, elevenlabs, speech, llm, dataDir, metrics, timers, accountSid, authToken,
+    t,
+    twilio,
+    deepgram,
+    elevenlabs,
+    speech,
+    llm,
+    dataDir,
+    metrics,
+    timers,
+    accountSid,
+    authToken,
     /** The fake caller answers the call's media stream and starts streaming. */
     async answer(callId: number): Promise<FakeCaller> {
       const callSid = (await callRow(t, callId)).provider_call_id!;
@@ -86,7 +105,11 @@ export function useEngineApp(): EngineApp {
   });
 }
 
-export async function until<T>(probe: () => Promise<T | undefined | false> | T | undefined | false, what: string, timeoutMs = 8_000): Promise<T> {
+export async function until<T>(
+  probe: () => Promise<T | undefined | false> | T | undefined | false,
+  what: string,
+  timeoutMs = 8_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -126,7 +149,9 @@ export const RECORDED_GREETING = 'Hello! How can I help you today?';
  * hangs up. Resolves with the owner, the call id and the ended call row.
  */
 export async function shortRecordedCall(e: EngineApp, assistant: Record<string, unknown> = {}) {
-  const owner = await ownerWithLine(e.t, { assistant: { reengagement_interval: 600, max_silence_duration: 360, max_duration: 1200, record: true, ...assistant } });
+  const owner = await ownerWithLine(e.t, {
+    assistant: { reengagement_interval: 600, max_silence_duration: 360, max_duration: 1200, record: true, ...assistant },
+  });
   const callId = await makeCall(owner.api, owner.assistant.id);
   const caller = await e.answer(callId);
   await playedOut(caller);

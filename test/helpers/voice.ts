@@ -24,7 +24,9 @@ export interface VoiceTestApp {
 }
 
 /** An app wired to a fake Twilio (the configured account) with a scripted call engine. */
-export async function startVoiceApp(options: { engine?: 'hangUp' | 'listen'; env?: Record<string, string>; extraAccounts?: Record<string, string> } = {}): Promise<VoiceTestApp> {
+export async function startVoiceApp(
+  options: { engine?: 'hangUp' | 'listen'; env?: Record<string, string>; extraAccounts?: Record<string, string> } = {},
+): Promise<VoiceTestApp> {
   const accountSid = newAccountSid();
   const authToken = `token-${accountSid.slice(2, 10)}`;
   const twilio = await startFakeTwilio({ [accountSid]: authToken, ...options.extraAccounts });
@@ -33,12 +35,22 @@ export async function startVoiceApp(options: { engine?: 'hangUp' | 'listen'; env
   const t = await buildTestApp({
     callEngine: engine.engine,
     env: {
-      PUBLIC_URL, TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_API_URL: twilio.url,
-      VOICE_PRICE_PER_MINUTE_USD: '0.12', DATA_DIR: dataDir, ...options.env,
+      PUBLIC_URL,
+      TWILIO_ACCOUNT_SID: accountSid,
+      TWILIO_AUTH_TOKEN: authToken,
+      TWILIO_API_URL: twilio.url,
+      VOICE_PRICE_PER_MINUTE_USD: '0.12',
+      DATA_DIR: dataDir,
+      ...options.env,
     },
   });
   return {
-    t, twilio, accountSid, authToken, engine, dataDir,
+    t,
+    twilio,
+    accountSid,
+    authToken,
+    engine,
+    dataDir,
     async close() {
       await t.close();
       await twilio.close();
@@ -80,7 +92,11 @@ export function ownerWithOperatorLine(v: VoiceTestApp, options: LineOptions = {}
 }
 
 export async function makeCall(api: Api, assistantId: number, phone = '+14155550199', variables?: Record<string, unknown>) {
-  const res = await api.post('/api/user/make_call', { phone_number: phone, assistant_id: assistantId, ...(variables ? { variables } : {}) });
+  const res = await api.post('/api/user/make_call', {
+    phone_number: phone,
+    assistant_id: assistantId,
+    ...(variables ? { variables } : {}),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().call_id as number;
 }

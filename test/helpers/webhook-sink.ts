@@ -11,10 +11,7 @@ export interface ReceivedRequest {
 }
 
 /** How the sink answers one request: a status (with headers/body), or hold it open, or drop it. */
-export type SinkReply =
-  | { status: number; headers?: Record<string, string>; body?: string }
-  | { hold: true }
-  | { destroy: true };
+export type SinkReply = { status: number; headers?: Record<string, string>; body?: string } | { hold: true } | { destroy: true };
 
 export type SinkResponder = (request: ReceivedRequest, index: number) => SinkReply;
 

@@ -3,13 +3,19 @@ import { ApiError, apiErrorFrom, CONNECTION_LOST, describeError } from './errors
 
 describe('errors in words', () => {
   it('reads each of the API error shapes', () => {
-    expect(apiErrorFrom({ message: 'The given data was invalid.', errors: { name: ['The name field is required.', 'x'] } }, 422)).toMatchObject({
+    expect(
+      apiErrorFrom({ message: 'The given data was invalid.', errors: { name: ['The name field is required.', 'x'] } }, 422),
+    ).toMatchObject({
       message: 'The given data was invalid.',
       status: 422,
       fieldErrors: { name: 'The name field is required.' },
     });
-    expect(apiErrorFrom({ success: false, error: 'Sender not found.', error_code: 'SENDER_NOT_FOUND' }, 404).message).toBe('Sender not found.');
-    expect(apiErrorFrom({ status: false, error: 'Insufficient balance. Please top up your account.' }, 400).message).toBe('Insufficient balance. Please top up your account.');
+    expect(apiErrorFrom({ success: false, error: 'Sender not found.', error_code: 'SENDER_NOT_FOUND' }, 404).message).toBe(
+      'Sender not found.',
+    );
+    expect(apiErrorFrom({ status: false, error: 'Insufficient balance. Please top up your account.' }, 400).message).toBe(
+      'Insufficient balance. Please top up your account.',
+    );
     expect(apiErrorFrom({ message: 'Unauthenticated.' }, 401).message).toBe('Unauthenticated.');
   });
 

@@ -24,7 +24,11 @@ export function apiErrorFrom(body: unknown, status: number): ApiError {
   const fieldErrors: Record<string, string> = {};
   if (record.errors && typeof record.errors === 'object') {
     for (const [field, messages] of Object.entries(record.errors as Record<string, unknown>)) {
-      const first = Array.isArray(messages) ? messages.find((m) => typeof m === 'string') : typeof messages === 'string' ? messages : undefined;
+      const first = Array.isArray(messages)
+        ? messages.find((m) => typeof m === 'string')
+        : typeof messages === 'string'
+          ? messages
+          : undefined;
       if (first) fieldErrors[field] = first;
     }
   }

@@ -4,7 +4,16 @@ import { currentReturnPath, safeReturnPath } from './return-path.js';
 describe('the page to return to after sign-in', () => {
   it('accepts only a path of this console', () => {
     expect(safeReturnPath('/assistants/7?tab=basics')).toBe('/assistants/7?tab=basics');
-    for (const value of ['//evil.example/x', 'https://evil.example', '/\\evil.example', 'assistants', '/sign-in', '/sign-in?redirect=%2F', 42, undefined]) {
+    for (const value of [
+      '//evil.example/x',
+      'https://evil.example',
+      '/\\evil.example',
+      'assistants',
+      '/sign-in',
+      '/sign-in?redirect=%2F',
+      42,
+      undefined,
+    ]) {
       expect(safeReturnPath(value)).toBeUndefined();
     }
   });

@@ -9,15 +9,21 @@ export function QueryState<T>({ query, label, children }: { query: UseQueryResul
     return (
       <Group gap="xs" role="status">
         <Loader size="sm" />
-        <Text size="sm" c="dimmed">Loading {label}…</Text>
+        <Text size="sm" c="dimmed">
+          Loading {label}…
+        </Text>
       </Group>
     );
   }
   if (query.isError) {
     return (
       <Alert color="red" variant="light" title={`Could not load ${label}`} role="alert">
-        <Text size="sm" mb="xs">{describeError(query.error)}</Text>
-        <Button size="xs" variant="default" onClick={() => void query.refetch()} loading={query.isFetching}>Try again</Button>
+        <Text size="sm" mb="xs">
+          {describeError(query.error)}
+        </Text>
+        <Button size="xs" variant="default" onClick={() => void query.refetch()} loading={query.isFetching}>
+          Try again
+        </Button>
       </Alert>
     );
   }

@@ -38,20 +38,56 @@ export function SignInPage() {
   return (
     <Center mih="100vh" p="md" component="main">
       <Paper withBorder shadow="sm" p="xl" w="100%" maw={400}>
-        <form onSubmit={form.onSubmit((values) => { setProblem(null); signIn.mutate(values); })} noValidate>
+        <form
+          onSubmit={form.onSubmit((values) => {
+            setProblem(null);
+            signIn.mutate(values);
+          })}
+          noValidate
+        >
           <Stack>
             <div>
-              <Title order={1} size="h2">Sign in to Switchboard</Title>
-              <Text size="sm" c="dimmed">Build, test and watch your assistants.</Text>
+              <Title order={1} size="h2">
+                Sign in to Switchboard
+              </Title>
+              <Text size="sm" c="dimmed">
+                Build, test and watch your assistants.
+              </Text>
             </div>
-            {search.redirect && !problem && <Alert color="blue" variant="light">Sign in to continue where you left off.</Alert>}
-            {problem && <Alert color="red" variant="light" role="alert" title="Could not sign in">{problem}</Alert>}
-            <TextInput label="E-mail" type="email" autoComplete="username" required key={form.key('email')} {...form.getInputProps('email')} />
-            <PasswordInput label="Password" autoComplete="current-password" required key={form.key('password')} {...form.getInputProps('password')} />
-            <Button type="submit" loading={signIn.isPending} fullWidth>Sign in</Button>
+            {search.redirect && !problem && (
+              <Alert color="blue" variant="light">
+                Sign in to continue where you left off.
+              </Alert>
+            )}
+            {problem && (
+              <Alert color="red" variant="light" role="alert" title="Could not sign in">
+                {problem}
+              </Alert>
+            )}
+            <TextInput
+              label="E-mail"
+              type="email"
+              autoComplete="username"
+              required
+              key={form.key('email')}
+              {...form.getInputProps('email')}
+            />
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              required
+              key={form.key('password')}
+              {...form.getInputProps('password')}
+            />
+            <Button type="submit" loading={signIn.isPending} fullWidth>
+              Sign in
+            </Button>
             <Text size="xs" c="dimmed">
               No account yet? Ask the person who runs this Switchboard server to create one for you. Developers: see the{' '}
-              <Anchor href="/api/docs" size="xs">API reference</Anchor>.
+              <Anchor href="/api/docs" size="xs">
+                API reference
+              </Anchor>
+              .
             </Text>
           </Stack>
         </form>

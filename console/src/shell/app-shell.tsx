@@ -38,16 +38,30 @@ export function AppShellLayout() {
       padding="md"
       transitionDuration={reduceMotion ? 0 : 200}
     >
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
-            <Text fw={700} size="lg" component={Link} to="/assistants" c="dark" td="none">Switchboard</Text>
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? 'Close navigation' : 'Open navigation'}
+            />
+            <Text fw={700} size="lg" component={Link} to="/assistants" c="dark" td="none">
+              Switchboard
+            </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <Text size="sm" c="dimmed" visibleFrom="xs" truncate maw={220}>{session?.user.email}</Text>
-            <Button variant="default" size="xs" onClick={() => signOut.mutate()} loading={signOut.isPending}>Sign out</Button>
+            <Text size="sm" c="dimmed" visibleFrom="xs" truncate maw={220}>
+              {session?.user.email}
+            </Text>
+            <Button variant="default" size="xs" onClick={() => signOut.mutate()} loading={signOut.isPending}>
+              Sign out
+            </Button>
           </Group>
         </Group>
       </AppShell.Header>

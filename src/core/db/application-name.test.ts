@@ -7,7 +7,8 @@ import type { Database } from './schema.js';
 const database = useTestDatabase();
 
 const ownName = async (db: Kysely<Database>) =>
-  (await sql<{ application_name: string }>`SELECT application_name FROM pg_stat_activity WHERE pid = pg_backend_pid()`.execute(db)).rows[0]!.application_name;
+  (await sql<{ application_name: string }>`SELECT application_name FROM pg_stat_activity WHERE pid = pg_backend_pid()`.execute(db)).rows[0]!
+    .application_name;
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the connections an operator sees', () => {
   it("name the service in pg_stat_activity, the pool's and the listener's", async () => {
@@ -15,7 +16,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the connections an operator see
     const unlisten = await database.listen!('application_name_probe', () => {});
     try {
       const listeners = await sql<{ application_name: string }>`
-        SELECT application_name FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN application_name_probe'`.execute(database.db);
+        SELECT application_name FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN application_name_probe'`.execute(
+        database.db,
+      );
       expect(listeners.rows).toEqual([{ application_name: 'switchboard listen' }]);
     } finally {
       await unlisten();

@@ -52,7 +52,12 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, Client: PreparingClient, application_name: APPLICATION_NAME });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      Client: PreparingClient,
+      application_name: APPLICATION_NAME,
+    });
     // An idle client losing its connection (database restart, failover) must not crash the
     // process; the pool drops that client and the next query opens a new one.
     pool.on('error', (error) => options.onIdleError?.(error));

@@ -65,7 +65,9 @@ describe('fixedStatement', () => {
     const rows = await database.db.connection().execute(async (connection) => {
       const runs = [];
       for (const label of ['a', 'b', 'c']) runs.push((await statement.run(connection, [label])).rows[0]);
-      const prepared = await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements WHERE statement LIKE ${'%(prepared)%'}`.execute(connection);
+      const prepared = await sql<{
+        statement: string;
+      }>`SELECT statement FROM pg_prepared_statements WHERE statement LIKE ${'%(prepared)%'}`.execute(connection);
       return { runs, prepared: prepared.rows };
     });
     expect(rows.runs).toEqual([{ label: 'a (prepared)' }, { label: 'b (prepared)' }, { label: 'c (prepared)' }]);

@@ -49,10 +49,13 @@ export async function listenForNotifications(
     client = undefined;
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
-      connect().then(() => onNotify(), (error: Error) => {
-        onError(error);
-        reconnectSoon();
-      });
+      connect().then(
+        () => onNotify(),
+        (error: Error) => {
+          onError(error);
+          reconnectSoon();
+        },
+      );
     }, RECONNECT_DELAY_MS);
     retryTimer.unref();
   };

@@ -601,8 +601,16 @@ export interface KnowledgeLexemesTable {
 }
 
 export type CallStatus =
-  | 'initiated' | 'ringing' | 'in-progress' | 'completed' | 'busy' | 'no-answer' | 'failed' | 'ended'
-  | 'ended_by_customer' | 'ended_by_assistant';
+  | 'initiated'
+  | 'ringing'
+  | 'in-progress'
+  | 'completed'
+  | 'busy'
+  | 'no-answer'
+  | 'failed'
+  | 'ended'
+  | 'ended_by_customer'
+  | 'ended_by_assistant';
 
 /** One line of a call transcript, as the reference shows it (timestamp: unix seconds, fractional). */
 export interface CallTranscriptEntry {

@@ -17,9 +17,13 @@ describe('runPrepared', () => {
     const seen = await database.db.connection().execute(async (connection) => {
       const answers = [];
       for (const n of [1, 2, 3]) {
-        answers.push((await runPrepared(connection, connection.selectNoFrom([sql<number>`${n}::integer + 100`.as('run_prepared_n')]))).rows[0]);
+        answers.push(
+          (await runPrepared(connection, connection.selectNoFrom([sql<number>`${n}::integer + 100`.as('run_prepared_n')]))).rows[0],
+        );
       }
-      const prepared = await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements WHERE statement LIKE ${'%run_prepared_n%'}`.execute(connection);
+      const prepared = await sql<{
+        statement: string;
+      }>`SELECT statement FROM pg_prepared_statements WHERE statement LIKE ${'%run_prepared_n%'}`.execute(connection);
       return { answers, prepared: prepared.rows };
     });
     expect(seen.answers).toEqual([{ run_prepared_n: 101 }, { run_prepared_n: 102 }, { run_prepared_n: 103 }]);

@@ -41,5 +41,7 @@ export function runPrepared<R>(db: DbOrTx, query: Compilable<R> | RawBuilder<R>)
 
 /** A `sql` template compiles against a database; a query builder carries its own. */
 export function compileStatement<R>(db: DbOrTx, query: Compilable<R> | RawBuilder<R>): CompiledQuery<R> {
-  return (query as Partial<RawBuilder<R>>).isRawBuilder === true ? (query as RawBuilder<R>).compile(db) : (query as Compilable<R>).compile();
+  return (query as Partial<RawBuilder<R>>).isRawBuilder === true
+    ? (query as RawBuilder<R>).compile(db)
+    : (query as Compilable<R>).compile();
 }

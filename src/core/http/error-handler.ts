@@ -62,7 +62,10 @@ function toAppError(error: FastifyError | AppError, request: FastifyRequest): Ap
 /** Fastify's own 4xx errors (bad JSON, wrong content type, body too large) in plain words and our codes. */
 const FRAMEWORK_ERRORS: Record<string, { message: string; code: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { message: 'The request body is not valid JSON.', code: 'INVALID_JSON' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { message: 'Unsupported content type. Send JSON with Content-Type: application/json.', code: 'UNSUPPORTED_MEDIA_TYPE' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    message: 'Unsupported content type. Send JSON with Content-Type: application/json.',
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+  },
   FST_ERR_CTP_BODY_TOO_LARGE: { message: 'The request body is too large.', code: 'BODY_TOO_LARGE' },
 };
 

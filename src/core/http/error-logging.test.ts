@@ -30,7 +30,7 @@ function capturingLogger() {
 
 const WARN = 40;
 
-describe('the error handler\'s log', () => {
+describe("the error handler's log", () => {
   const { logger, lines } = capturingLogger();
   let app: App;
 
@@ -63,7 +63,13 @@ describe('the error handler\'s log', () => {
   it('logs a deliberate 5xx as one warning with its reason and no stack', async () => {
     expect((await app.inject({ url: '/unavailable' })).statusCode).toBe(503);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: WARN, msg: 'request refused', statusCode: 503, code: 'PROVIDER_UNAVAILABLE', reason: 'The synthesizer needs SPEECH_API_KEY to be set.' });
+    expect(lines[0]).toMatchObject({
+      level: WARN,
+      msg: 'request refused',
+      statusCode: 503,
+      code: 'PROVIDER_UNAVAILABLE',
+      reason: 'The synthesizer needs SPEECH_API_KEY to be set.',
+    });
     expect(lines[0]!.err).toBeUndefined();
   });
 
@@ -102,14 +108,29 @@ describe('ordinary refusals of the real app', () => {
       await api.post('/api/user/assistant', { ...assistantBody(), voice_id: 999_999 }),
       await t.app.inject({ method: 'POST', url: '/api/user/api-keys', headers: { ...bearer(owner.token), ...json }, payload: '{"name":' }),
       await t.app.inject({ method: 'POST', url: '/api/conversations', headers: json, payload: { assistant_id: inactive.uuid } }),
-      await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: json, payload: { email: owner.email, password: 'wrong password' } }),
-      await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: json, payload: { email: owner.email, password: 'wrong password' } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: json,
+        payload: { email: owner.email, password: 'wrong password' },
+      }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: json,
+        payload: { email: owner.email, password: 'wrong password' },
+      }),
     ];
     expect(answers.map((res) => res.statusCode)).toEqual([401, 401, 404, 404, 422, 400, 403, 401, 429]);
     expect(lines.filter((line) => line.level >= WARN)).toEqual([]);
 
     // This server has no speech provider: a browser call is refused with 503, for the operator to read once.
-    const call = await t.app.inject({ method: 'POST', url: '/api/calls/web', headers: { ...bearer(owner.token), ...json }, payload: { assistant_id: inactive.uuid } });
+    const call = await t.app.inject({
+      method: 'POST',
+      url: '/api/calls/web',
+      headers: { ...bearer(owner.token), ...json },
+      payload: { assistant_id: inactive.uuid },
+    });
     expect(call.statusCode).toBe(503);
     expect(lines.map(({ level, msg, reason, err }) => ({ level, msg, reason, err }))).toEqual([
       { level: WARN, msg: 'request refused', reason: call.json().error, err: undefined },

@@ -42,7 +42,7 @@ describe('request bodies', () => {
     }
   });
 
-  it('keeps the route family\'s shape for body errors', async () => {
+  it("keeps the route family's shape for body errors", async () => {
     const kb = await t.app.inject({
       method: 'POST',
       url: '/api/user/knowledgebases',
@@ -101,7 +101,7 @@ describe('routing and operations endpoints', () => {
 });
 
 describe('OpenAPI and docs', () => {
-  it('serves an OpenAPI 3.1 document with every route\'s error responses', async () => {
+  it("serves an OpenAPI 3.1 document with every route's error responses", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();

@@ -23,7 +23,10 @@ export function installJsonBodyParser(app: App): void {
       return;
     }
     if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
-      done(new AppError(400, `The request body is nested too deeply (more than ${MAX_JSON_DEPTH} levels).`, { code: 'BODY_TOO_DEEP' }), undefined);
+      done(
+        new AppError(400, `The request body is nested too deeply (more than ${MAX_JSON_DEPTH} levels).`, { code: 'BODY_TOO_DEEP' }),
+        undefined,
+      );
       return;
     }
     parseJson(request, text, done);

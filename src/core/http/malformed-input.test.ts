@@ -78,9 +78,21 @@ describe('framework 400s take the shape each route declares', () => {
       message: ['The message field is required.'],
     });
     // Bytes that are not UTF-8 decode to U+FFFD: valid JSON, so the request is judged on its fields.
-    const latin = await raw('POST', url, Buffer.concat([Buffer.from('{"assistant_id": 999999, "customer_identifier": "c'), Buffer.from([0xff, 0xfe]), Buffer.from('", "message": "hi"}')]));
+    const latin = await raw(
+      'POST',
+      url,
+      Buffer.concat([
+        Buffer.from('{"assistant_id": 999999, "customer_identifier": "c'),
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from('", "message": "hi"}'),
+      ]),
+    );
     expect(latin.statusCode).toBe(404);
-    expect(latin.json()).toEqual({ success: false, error: 'Assistant not found or does not belong to you', error_code: 'ASSISTANT_NOT_FOUND' });
+    expect(latin.json()).toEqual({
+      success: false,
+      error: 'Assistant not found or does not belong to you',
+      error_code: 'ASSISTANT_NOT_FOUND',
+    });
   });
 
   it('every family gets its own shape for the same malformed body', async () => {
@@ -110,7 +122,10 @@ describe('NUL characters and lone surrogates', () => {
 
   it('are refused in body strings and keys, nested too, in the validation shape', async () => {
     const res = await api.post('/api/user/ai/generate-reply', {
-      assistant_id: assistant.id, customer_identifier: 'c\u0000', message: 'hi \ud800', variables: { ok: 'x\udc00' },
+      assistant_id: assistant.id,
+      customer_identifier: 'c\u0000',
+      message: 'hi \ud800',
+      variables: { ok: 'x\udc00' },
     });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
@@ -122,35 +137,68 @@ describe('NUL characters and lone surrogates', () => {
       },
     });
     // A key is judged too, where the schema lets any key through.
-    const keyed = await api.post('/api/user/chatapp/send', { sender_id: senderId, template_id: 1, recipient_phone: '+40755000001', variables: { 'k\u0000': 'v' } });
+    const keyed = await api.post('/api/user/chatapp/send', {
+      sender_id: senderId,
+      template_id: 1,
+      recipient_phone: '+40755000001',
+      variables: { 'k\u0000': 'v' },
+    });
     expect(keyed.statusCode).toBe(422);
-    expect(keyed.json()).toEqual({ success: false, error: refused('variables'), error_code: 'VALIDATION_ERROR', errors: { variables: [refused('variables')] } });
+    expect(keyed.json()).toEqual({
+      success: false,
+      error: refused('variables'),
+      error_code: 'VALIDATION_ERROR',
+      errors: { variables: [refused('variables')] },
+    });
     const pair = await api.post('/api/user/folder', { name: 'Smile \ud83d\ude00' });
     expect(pair.statusCode).toBe(201);
   });
 
-  it('are refused in the query, in the route\'s shape, and make a path parameter not found', async () => {
+  it("are refused in the query, in the route's shape, and make a path parameter not found", async () => {
     const list = await api.get('/api/user/conversations?external_identifier=a%00b');
     expect(list.statusCode).toBe(422);
-    expect(list.json()).toEqual({ message: refused('external_identifier'), errors: { external_identifier: [refused('external_identifier')] } });
+    expect(list.json()).toEqual({
+      message: refused('external_identifier'),
+      errors: { external_identifier: [refused('external_identifier')] },
+    });
     const coded = await api.get(`/api/user/chatapp/messages?sender_id=${senderId}&recipient_phone=%2B4071%00`);
     expect(coded.statusCode).toBe(422);
-    expect(coded.json()).toMatchObject({ success: false, error_code: 'VALIDATION_ERROR', errors: { recipient_phone: [refused('recipient_phone')] } });
+    expect(coded.json()).toMatchObject({
+      success: false,
+      error_code: 'VALIDATION_ERROR',
+      errors: { recipient_phone: [refused('recipient_phone')] },
+    });
     const simulated = await api.post(`/api/user/chatapp/senders/${senderId}/simulate/inbound`, { from: '+40755000001', text: 'hi\u0000' });
     expect(simulated.statusCode).toBe(422);
-    expect(simulated.json()).toEqual({ success: false, error: refused('text'), error_code: 'VALIDATION_ERROR', errors: { text: [refused('text')] } });
+    expect(simulated.json()).toEqual({
+      success: false,
+      error: refused('text'),
+      error_code: 'VALIDATION_ERROR',
+      errors: { text: [refused('text')] },
+    });
     const conversation = await t.app.inject({ method: 'GET', url: '/api/conversations/%00' });
     expect(conversation.statusCode).toBe(404);
     expect(conversation.json()).toEqual({ status: false, error: 'Conversation not found' });
   });
 
-  it('are dropped from the platform webhook\'s text, which is still stored and processed', async () => {
+  it("are dropped from the platform webhook's text, which is still stored and processed", async () => {
     const cloud = await createCloudSender(t.app, graph, token);
-    const event = inboundText({ phoneNumberId: cloud.phone_number_id, from: '40755000777', id: 'wamid.nul', at: t.clock.now(), text: 'Hel\u0000lo \ud800there\udc00 \ud83d\ude00' });
+    const event = inboundText({
+      phoneNumberId: cloud.phone_number_id,
+      from: '40755000777',
+      id: 'wamid.nul',
+      at: t.clock.now(),
+      text: 'Hel\u0000lo \ud800there\udc00 \ud83d\ude00',
+    });
     const res = await postWebhook(t.app, JSON.stringify(event));
     expect(res.statusCode).toBe(200);
     await t.deps.jobs.drain();
-    const failed = await t.deps.db.selectFrom('jobs').select('last_error').where('kind', '=', PLATFORM_WEBHOOK_JOB).where('status', '!=', 'succeeded').execute();
+    const failed = await t.deps.db
+      .selectFrom('jobs')
+      .select('last_error')
+      .where('kind', '=', PLATFORM_WEBHOOK_JOB)
+      .where('status', '!=', 'succeeded')
+      .execute();
     expect(failed).toEqual([]);
     const messages = (await api.get(`/api/user/chatapp/messages?sender_id=${cloud.id}&recipient_phone=%2B40755000777`)).json();
     expect(messages.data.map((m: { body: string }) => m.body)).toEqual(['Hello there \ud83d\ude00']);
@@ -184,10 +232,17 @@ describe('numbers a database column cannot hold', () => {
   it('are validation errors in the query and the body', async () => {
     const infinite = await api.get('/api/user/folders?page=1e309');
     expect(infinite.statusCode).toBe(422);
-    expect(infinite.json()).toEqual({ message: 'The page field must be a finite number.', errors: { page: ['The page field must be a finite number.'] } });
+    expect(infinite.json()).toEqual({
+      message: 'The page field must be a finite number.',
+      errors: { page: ['The page field must be a finite number.'] },
+    });
     const huge = await api.get('/api/user/assistants/get?per_page=2147483648');
     expect(huge.statusCode).toBe(422);
-    const body = await raw('POST', `/api/user/knowledgebases/${kbId}/documents`, '{"name": "Site", "type": "website", "url": "https://example.com", "relative_links_limit": 1e309}');
+    const body = await raw(
+      'POST',
+      `/api/user/knowledgebases/${kbId}/documents`,
+      '{"name": "Site", "type": "website", "url": "https://example.com", "relative_links_limit": 1e309}',
+    );
     expect(body.statusCode).toBe(422);
     expect(Object.keys(body.json().errors)).toEqual(['relative_links_limit']);
   });
@@ -208,14 +263,16 @@ describe('malformed multipart uploads', () => {
   const upload = (payload: string, contentType = `multipart/form-data; boundary=${boundary}`) =>
     raw('POST', `/api/user/knowledgebases/${kbId}/documents`, payload, contentType);
 
-  it('are 400 with what is wrong, in the knowledge bases\' shape', async () => {
+  it("are 400 with what is wrong, in the knowledge bases' shape", async () => {
     const truncated = await upload(part('name', 'Doc') + part('type', 'txt'));
     expect(truncated.statusCode).toBe(400);
     expect(truncated.json()).toEqual({ error: 'The multipart body is malformed (Unexpected end of multipart data).' });
     const noBoundary = await upload(`${part('name', 'Doc')}--${boundary}--\r\n`, 'multipart/form-data');
     expect(noBoundary.statusCode).toBe(400);
     expect(noBoundary.json()).toEqual({ error: 'The multipart body is malformed (Multipart: Boundary not found).' });
-    const twoFiles = await upload(`${part('name', 'Doc')}${part('type', 'txt')}${part('file', 'one', 'a.txt')}${part('file', 'two', 'b.txt')}--${boundary}--\r\n`);
+    const twoFiles = await upload(
+      `${part('name', 'Doc')}${part('type', 'txt')}${part('file', 'one', 'a.txt')}${part('file', 'two', 'b.txt')}--${boundary}--\r\n`,
+    );
     expect(twoFiles.statusCode).toBe(413);
     expect(twoFiles.json()).toEqual({ error: 'Upload one file per document.' });
   });
@@ -224,7 +281,9 @@ describe('malformed multipart uploads', () => {
     const proto = await upload(`${part('name', 'Notes')}${part('__proto__', 'x')}--${boundary}--\r\n`);
     expect(proto.statusCode).toBe(400);
     expect(proto.json()).toEqual({ error: 'The multipart body is malformed (prototype property is not allowed as field name).' });
-    const res = await upload(`${part('name', 'Notes')}${part('type', 'txt')}${part('file', 'Opening hours are 9 to 5.', 'notes.txt')}--${boundary}--\r\n`);
+    const res = await upload(
+      `${part('name', 'Notes')}${part('type', 'txt')}${part('file', 'Opening hours are 9 to 5.', 'notes.txt')}--${boundary}--\r\n`,
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ name: 'Notes', type: 'txt' });
   });
@@ -239,8 +298,13 @@ describe('the scanners', () => {
   });
 
   it('name every unstorable string, key and number by its path', () => {
-    expect(findUnstorableInput({ a: ['ok', 'x\u0000'], b: { 'c\ud800': 1 }, d: Infinity, e: '\ud83d\ude00', f: [{ g: '\udfff' }] })).toEqual([
-      { field: 'a.1', kind: 'text' }, { field: 'b', kind: 'text' }, { field: 'd', kind: 'number' }, { field: 'f.0.g', kind: 'text' },
+    expect(
+      findUnstorableInput({ a: ['ok', 'x\u0000'], b: { 'c\ud800': 1 }, d: Infinity, e: '\ud83d\ude00', f: [{ g: '\udfff' }] }),
+    ).toEqual([
+      { field: 'a.1', kind: 'text' },
+      { field: 'b', kind: 'text' },
+      { field: 'd', kind: 'number' },
+      { field: 'f.0.g', kind: 'text' },
     ]);
   });
 });

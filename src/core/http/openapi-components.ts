@@ -149,12 +149,18 @@ function sameSchema(a: unknown, b: unknown): boolean {
 function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (!isObject(value)) return JSON.stringify(value);
-  return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${stableJson(value[key])}`).join(',')}}`;
+  return `{${Object.keys(value)
+    .sort()
+    .map((key) => `${JSON.stringify(key)}:${stableJson(value[key])}`)
+    .join(',')}}`;
 }
 
 /** Objects and arrays get a name; a bare string (a file download) or an empty schema does not. */
 function isStructured(schema: Json): boolean {
-  return schema.$ref === undefined && (schema.type === 'object' || schema.type === 'array' || Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf));
+  return (
+    schema.$ref === undefined &&
+    (schema.type === 'object' || schema.type === 'array' || Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf))
+  );
 }
 
 function pascal(operationId: string): string {

@@ -83,7 +83,8 @@ function sampleObject(schema: Json, context: SampleContext): Json {
   const properties = isObject(schema.properties) ? (schema.properties as Record<string, Json>) : {};
   const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
   let names = Object.keys(properties);
-  if (context.request) names = required.length > 0 ? names.filter((name) => required.includes(name)) : names.slice(0, OPTIONAL_FIELDS_WHEN_NONE_REQUIRED);
+  if (context.request)
+    names = required.length > 0 ? names.filter((name) => required.includes(name)) : names.slice(0, OPTIONAL_FIELDS_WHEN_NONE_REQUIRED);
   const sample: Json = {};
   for (const name of names) {
     const value = sampleOf(properties[name]!, context);
@@ -106,7 +107,18 @@ const FORMAT_SAMPLES: Record<string, string> = {
 };
 
 // Tried in turn against a field's pattern: values our patterns describe (names, colours, origins).
-const PATTERN_CANDIDATES = ['example', 'example_name', 'EXAMPLE', '#1F6FEB', 'https://shop.example.com', 'shop.example.com', '+40711222333', '12345', 'en', 'a1'];
+const PATTERN_CANDIDATES = [
+  'example',
+  'example_name',
+  'EXAMPLE',
+  '#1F6FEB',
+  'https://shop.example.com',
+  'shop.example.com',
+  '+40711222333',
+  '12345',
+  'en',
+  'a1',
+];
 
 function sampleString(schema: Json): string {
   const fromFormat = typeof schema.format === 'string' ? FORMAT_SAMPLES[schema.format] : undefined;
@@ -123,8 +135,18 @@ function sampleString(schema: Json): string {
 }
 
 function sampleNumber(schema: Json, preferred: number): number {
-  const min = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : -Infinity;
-  const max = typeof schema.maximum === 'number' ? schema.maximum : typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum - 1 : Infinity;
+  const min =
+    typeof schema.minimum === 'number'
+      ? schema.minimum
+      : typeof schema.exclusiveMinimum === 'number'
+        ? schema.exclusiveMinimum + 1
+        : -Infinity;
+  const max =
+    typeof schema.maximum === 'number'
+      ? schema.maximum
+      : typeof schema.exclusiveMaximum === 'number'
+        ? schema.exclusiveMaximum - 1
+        : Infinity;
   return Math.min(Math.max(preferred, min), max);
 }
 

@@ -25,7 +25,8 @@ afterAll(async () => {
 /** Every operation with where it lives, for messages that name the failing one. */
 function allOperations(): Array<{ at: string; operation: Json }> {
   return Object.entries<Json>(doc.paths).flatMap(([path, item]) =>
-    Object.entries<Json>(item).map(([method, operation]) => ({ at: `${method.toUpperCase()} ${path}`, operation })));
+    Object.entries<Json>(item).map(([method, operation]) => ({ at: `${method.toUpperCase()} ${path}`, operation })),
+  );
 }
 
 // File downloads answer bytes in their own media type, not JSON: there is no schema to name.
@@ -39,7 +40,16 @@ describe('the OpenAPI document', () => {
     });
     expect(ids.length).toBeGreaterThan(90);
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
-    expect(ids).toEqual(expect.arrayContaining(['createAssistant', 'listAssistants', 'createConversation', 'sendConversationMessage', 'listCalls', 'createApiKey']));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'createAssistant',
+        'listAssistants',
+        'createConversation',
+        'sendConversationMessage',
+        'listCalls',
+        'createApiKey',
+      ]),
+    );
     expect(Object.keys(doc.paths).filter((path) => path.includes('/whatsapp'))).toEqual([]);
   });
 
@@ -59,7 +69,9 @@ describe('the OpenAPI document', () => {
     // Entities are named where they are declared, and reused by every answer that carries them.
     expect(components.GetAssistantResponse.properties.data).toEqual({ $ref: '#/components/schemas/Assistant' });
     expect(components.ListCallsResponse.properties.data.items).toEqual({ $ref: '#/components/schemas/Call' });
-    expect(doc.paths['/api/user/assistant/{id}'].get.responses['404'].content['application/json'].schema.$ref).toBe('#/components/schemas/MessageBody');
+    expect(doc.paths['/api/user/assistant/{id}'].get.responses['404'].content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/MessageBody',
+    );
   });
 
   it('documents file downloads in their own media type', () => {
@@ -85,14 +97,23 @@ describe('the OpenAPI document', () => {
 
   it('carries the hand-written examples of the main flow', () => {
     const create = doc.paths['/api/conversations'].post.requestBody.content['application/json'];
-    expect(create.example).toEqual({ assistant_id: expect.stringMatching(/^[0-9a-f-]{36}$/), type: 'widget', variables: { customer_name: 'Ana' } });
+    expect(create.example).toEqual({
+      assistant_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      type: 'widget',
+      variables: { customer_name: 'Ana' },
+    });
   });
 
   it('is a valid OpenAPI 3.1 document (structure, references, operationIds, examples, security)', async () => {
     // The generator's own checks, which throw on the first error.
     await expect(generateClientFiles(doc)).resolves.toMatchObject({ types: expect.stringContaining('"/api/user/assistant/{id}"') });
     // The checks can fail: a keyword OpenAPI does not know is refused.
-    const broken = { openapi: '3.1.0', info: { title: 'x', version: '1' }, paths: {}, components: { schemas: { Id: { type: 'integer', errorMessage: 'not a keyword' } } } };
+    const broken = {
+      openapi: '3.1.0',
+      info: { title: 'x', version: '1' },
+      paths: {},
+      components: { schemas: { Id: { type: 'integer', errorMessage: 'not a keyword' } } },
+    };
     await expect(generateClientFiles(broken)).rejects.toThrow(/errorMessage/);
   }, 120_000);
 });
@@ -105,17 +126,27 @@ describe('operation names and named schemas', () => {
   });
 
   const documentWith = (...schemas: Json[]): OpenApiDocument => ({
-    paths: Object.fromEntries(schemas.map((schema, i) => [`/p${i}`, { get: { operationId: `op${i}`, responses: { 200: { content: { 'application/json': { schema } } } } } }])),
+    paths: Object.fromEntries(
+      schemas.map((schema, i) => [
+        `/p${i}`,
+        { get: { operationId: `op${i}`, responses: { 200: { content: { 'application/json': { schema } } } } } },
+      ]),
+    ),
   });
 
   it('turns every use of a named schema into a reference, nullable uses included', () => {
     const Thing = named('Thing', Type.Object({ id: Type.Integer() }));
-    const hoisted = hoistNamedSchemas(documentWith(
-      { type: 'object', properties: { thing: Thing } },
-      { type: 'object', properties: { maybe: { ...Thing, type: ['object', 'null'], description: 'Absent until set.' } } },
-    ));
+    const hoisted = hoistNamedSchemas(
+      documentWith(
+        { type: 'object', properties: { thing: Thing } },
+        { type: 'object', properties: { maybe: { ...Thing, type: ['object', 'null'], description: 'Absent until set.' } } },
+      ),
+    );
     expect(hoisted.components!.schemas!.Thing).toEqual({ type: 'object', required: ['id'], properties: { id: { type: 'integer' } } });
-    expect(hoisted.components!.schemas!.Op0Response).toEqual({ type: 'object', properties: { thing: { $ref: '#/components/schemas/Thing' } } });
+    expect(hoisted.components!.schemas!.Op0Response).toEqual({
+      type: 'object',
+      properties: { thing: { $ref: '#/components/schemas/Thing' } },
+    });
     expect(hoisted.components!.schemas!.Op1Response!.properties).toEqual({
       maybe: { anyOf: [{ $ref: '#/components/schemas/Thing' }, { type: 'null' }], description: 'Absent until set.' },
     });
@@ -132,6 +163,11 @@ describe('operation names and named schemas', () => {
     expect(sampleOf({ type: 'integer', minimum: 5 }, context)).toBe(5);
     expect(sampleOf({ type: 'string', pattern: '^#[0-9A-Fa-f]{6}$' }, context)).toBe('#1F6FEB');
     expect(sampleOf({ type: 'array', items: { type: 'string' }, maxItems: 0 }, context)).toEqual([]);
-    expect(sampleOf({ type: 'object', required: ['a'], properties: { a: { type: 'boolean' }, b: { type: 'string', format: 'uuid' } } }, { ...context, request: true })).toEqual({ a: true });
+    expect(
+      sampleOf(
+        { type: 'object', required: ['a'], properties: { a: { type: 'boolean' }, b: { type: 'string', format: 'uuid' } } },
+        { ...context, request: true },
+      ),
+    ).toEqual({ a: true });
   });
 });

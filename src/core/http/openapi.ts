@@ -32,7 +32,10 @@ export async function installOpenApi(app: App, version: string, requestExamples:
     // Named schemas become components, then every body and answer gets an example (see both files).
     transformObject: (documentObject) => {
       if (!('openapiObject' in documentObject)) return documentObject.swaggerObject;
-      return addMissingExamples(hoistNamedSchemas(documentObject.openapiObject as OpenApiDocument), requestExamples) as typeof documentObject.openapiObject;
+      return addMissingExamples(
+        hoistNamedSchemas(documentObject.openapiObject as OpenApiDocument),
+        requestExamples,
+      ) as typeof documentObject.openapiObject;
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
@@ -76,7 +79,10 @@ function addErrorResponses(route: RouteOptions): void {
  * (`POST /api/user/chatapp/voice/call` -> `postUserChatappVoiceCall`).
  */
 export function derivedOperationId(method: string, url: string): string {
-  const words = url.replace(/^\/api\//, '').split(/[/_-]+/).filter(Boolean)
+  const words = url
+    .replace(/^\/api\//, '')
+    .split(/[/_-]+/)
+    .filter(Boolean)
     .map((word) => (word.startsWith(':') ? `By${capitalize(word.slice(1))}` : capitalize(word)));
   return method.toLowerCase() + words.join('');
 }

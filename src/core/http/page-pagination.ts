@@ -56,7 +56,9 @@ function pageLinks(current: number, last: number, url: (n: number) => string) {
   }
   return [
     { url: current > 1 ? url(current - 1) : null, label: '&laquo; Previous', active: false },
-    ...pages.map((p) => (p === '...' ? { url: null, label: '...', active: false } : { url: url(p), label: String(p), active: p === current })),
+    ...pages.map((p) =>
+      p === '...' ? { url: null, label: '...', active: false } : { url: url(p), label: String(p), active: p === current },
+    ),
     { url: current < last ? url(current + 1) : null, label: 'Next &raquo;', active: false },
   ];
 }

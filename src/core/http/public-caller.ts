@@ -12,7 +12,10 @@ export interface PublicCaller {
  * Public routes may still carry a token: test conversations are their owner's. A token that
  * resolves to nobody is refused rather than ignored, so an owner sees why their call fails.
  */
-export async function publicCaller(request: FastifyRequest, resolve: (token: string) => Promise<AuthContext | null>): Promise<PublicCaller> {
+export async function publicCaller(
+  request: FastifyRequest,
+  resolve: (token: string) => Promise<AuthContext | null>,
+): Promise<PublicCaller> {
   const header = request.headers.authorization;
   if (!header) return { clientIp: request.ip, auth: null };
   const token = /^Bearer\s+(.+)$/i.exec(header.trim())?.[1];

@@ -26,7 +26,9 @@ export function installRouteAliases(app: App, segmentAliases: Record<string, str
     // Fastify derives a HEAD route from each GET; the alias's GET gets its own.
     if (config?.aliasOf || route.method === 'HEAD') return;
     const routePath = route.routePath ?? route.url;
-    const aliases = [...new Set([segmentAlias(routePath, segmentAliases), ...(config?.alsoAt ?? [])].filter((p): p is string => !!p && p !== routePath))];
+    const aliases = [
+      ...new Set([segmentAlias(routePath, segmentAliases), ...(config?.alsoAt ?? [])].filter((p): p is string => !!p && p !== routePath)),
+    ];
     if (aliases.length === 0) return;
 
     const prefix = route.prefix ?? '';

@@ -25,7 +25,11 @@ describe('hardenRequestSchema', () => {
   it('closes an object with properties, so unknown keys are dropped before the handler sees them', () => {
     const schema = Type.Object({ name: Type.String() });
     expect(hardenRequestSchema(schema)).toMatchObject({ additionalProperties: false });
-    expect(check(schema, { name: 'Docs', user_id: 2, id: 9, text_search_config: 'nonsense' })).toEqual({ valid: true, value: { name: 'Docs' }, errors: [] });
+    expect(check(schema, { name: 'Docs', user_id: 2, id: 9, text_search_config: 'nonsense' })).toEqual({
+      valid: true,
+      value: { name: 'Docs' },
+      errors: [],
+    });
   });
 
   it('closes every level: nested objects, arrays of objects, allOf members and $defs', () => {
@@ -44,7 +48,10 @@ describe('hardenRequestSchema', () => {
     expect(hardened.properties.list.items.additionalProperties).toBe(false);
     expect(hardened.properties.both.allOf[0].additionalProperties).toBe(false);
     expect(hardened.$defs.Ref.additionalProperties).toBe(false);
-    expect(check(schema, { x: 1, inner: { a: 'a', y: 2 }, list: [{ b: 'b', z: 3 }] }).value).toEqual({ inner: { a: 'a' }, list: [{ b: 'b' }] });
+    expect(check(schema, { x: 1, inner: { a: 'a', y: 2 }, list: [{ b: 'b', z: 3 }] }).value).toEqual({
+      inner: { a: 'a' },
+      list: [{ b: 'b' }],
+    });
   });
 
   it('keeps an explicit additionalProperties, open or closed', () => {
@@ -67,7 +74,11 @@ describe('hardenRequestSchema', () => {
     };
     const hardened = hardenRequestSchema(schema) as any;
     expect(hardened.oneOf.map((m: any) => m.additionalProperties)).toEqual([false, false]);
-    expect(check(schema, { type: 'b', b: 'kept', a: 'dropped', user_id: 2 })).toEqual({ valid: true, value: { type: 'b', b: 'kept' }, errors: [] });
+    expect(check(schema, { type: 'b', b: 'kept', a: 'dropped', user_id: 2 })).toEqual({
+      valid: true,
+      value: { type: 'b', b: 'kept' },
+      errors: [],
+    });
   });
 
   it('leaves the members of an undiscriminated union open, so a failed branch cannot strip the matching one', () => {
@@ -78,7 +89,11 @@ describe('hardenRequestSchema', () => {
     expect(hardened.additionalProperties).toBe(false);
     expect(hardened.properties.target.anyOf.map((m: any) => m.additionalProperties)).toEqual([undefined, undefined]);
     // Closed, the first branch would strip `email` and the second would then fail on a mutilated value.
-    expect(check(schema, { target: { email: 'a@example.com' } })).toEqual({ valid: true, value: { target: { email: 'a@example.com' } }, errors: [] });
+    expect(check(schema, { target: { email: 'a@example.com' } })).toEqual({
+      valid: true,
+      value: { target: { email: 'a@example.com' } },
+      errors: [],
+    });
     // Nested deeper inside such a member, objects stay open too.
     const nested = hardenRequestSchema(Type.Union([Type.Object({ inner: Type.Object({ a: Type.String() }) }), Type.Null()])) as any;
     expect(nested.anyOf[0].properties.inner.additionalProperties).toBeUndefined();
@@ -105,9 +120,9 @@ describe('hardenRequestSchema', () => {
     expect(hardened.properties.price.maximum).toBeUndefined();
 
     expect(check(schema, { id: INT4_MAX, any: INT4_MIN, capped: 9, ids: [0], maybe: null, typeList: null, price: 1e30 }).valid).toBe(true);
-    expect(check(schema, { id: INT4_MAX + 1, any: INT4_MIN - 1, capped: 1, ids: [1e21], maybe: 2 ** 31, typeList: 2 ** 40, price: 1 }).errors).toEqual([
-      '/id maximum', '/any minimum', '/ids/0 maximum', '/maybe maximum', '/maybe type', '/maybe anyOf', '/typeList maximum',
-    ]);
+    expect(
+      check(schema, { id: INT4_MAX + 1, any: INT4_MIN - 1, capped: 1, ids: [1e21], maybe: 2 ** 31, typeList: 2 ** 40, price: 1 }).errors,
+    ).toEqual(['/id maximum', '/any minimum', '/ids/0 maximum', '/maybe maximum', '/maybe type', '/maybe anyOf', '/typeList maximum']);
   });
 
   it('leaves records (patternProperties, typed additionalProperties) open to their own keys', () => {
@@ -115,7 +130,9 @@ describe('hardenRequestSchema', () => {
     const hardened = hardenRequestSchema(schema) as any;
     expect(hardened.properties.variables.additionalProperties).toBeUndefined();
     expect(hardened.properties.variables.properties).toBeUndefined();
-    expect(check(schema, { variables: { customer_name: 'Ana', plan: 'gold' }, other: 1 }).value).toEqual({ variables: { customer_name: 'Ana', plan: 'gold' } });
+    expect(check(schema, { variables: { customer_name: 'Ana', plan: 'gold' }, other: 1 }).value).toEqual({
+      variables: { customer_name: 'Ana', plan: 'gold' },
+    });
   });
 
   it('does not mutate the schema it is given (routes share schema objects with the OpenAPI document)', () => {

@@ -42,19 +42,23 @@ export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 export const MessageBody = named('MessageBody', Type.Object({ message: Type.String() }));
 
-export const ValidationErrorBody = named('ValidationErrorBody', Type.Object(
-  { message: Type.String(), errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))) },
-));
+export const ValidationErrorBody = named(
+  'ValidationErrorBody',
+  Type.Object({ message: Type.String(), errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))) }),
+);
 
-export const CodedErrorBody = named('CodedErrorBody', Type.Object(
-  {
-    success: Type.Literal(false),
-    error: Type.String(),
-    error_code: Type.String(),
-    errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
-  },
-  { additionalProperties: true },
-));
+export const CodedErrorBody = named(
+  'CodedErrorBody',
+  Type.Object(
+    {
+      success: Type.Literal(false),
+      error: Type.String(),
+      error_code: Type.String(),
+      errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+    },
+    { additionalProperties: true },
+  ),
+);
 
 export const ConversationErrorBody = named('ConversationErrorBody', Type.Object({ status: Type.Literal(false), error: Type.String() }));
 

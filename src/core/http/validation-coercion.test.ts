@@ -34,7 +34,14 @@ describe("Laravel's input semantics in body validation", () => {
   });
 
   it('takes 0, 1, "0", "1", "true" and "false" for booleans, at any depth', () => {
-    for (const [sent, meant] of [[1, true], [0, false], ['1', true], ['0', false], ['true', true], ['false', false]] as const) {
+    for (const [sent, meant] of [
+      [1, true],
+      [0, false],
+      ['1', true],
+      ['0', false],
+      ['true', true],
+      ['false', false],
+    ] as const) {
       expect(check({ enabled: sent, nested: { flag: sent } })).toEqual({ value: { enabled: meant, nested: { flag: meant } } });
     }
   });

@@ -17,7 +17,12 @@ const INTEGER_TEXT = /^[+-]?(0|[1-9]\d*)$/;
 // PHP's is_numeric: optional sign, digits with an optional fraction (or a bare fraction), exponent.
 const NUMERIC_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const BOOLEAN_VALUES = new Map<unknown, boolean>([
-  [0, false], [1, true], ['0', false], ['1', true], ['false', false], ['true', true],
+  [0, false],
+  [1, true],
+  ['0', false],
+  ['1', true],
+  ['false', false],
+  ['true', true],
 ]);
 // Each pass can only convert values that failed the previous one; nested unions may need a few.
 const MAX_PASSES = 4;
@@ -71,7 +76,10 @@ function coerceReported(root: unknown, errors: ErrorObject[]): boolean {
     const wanted = String(error.params.type).split(',');
     const segments = error.instancePath.split('/').slice(1).map(unescapePointer);
     const key = segments.pop()!;
-    const parent = segments.reduce<unknown>((node, segment) => (isContainer(node) ? (node as Record<string, unknown>)[segment] : undefined), root);
+    const parent = segments.reduce<unknown>(
+      (node, segment) => (isContainer(node) ? (node as Record<string, unknown>)[segment] : undefined),
+      root,
+    );
     if (!isContainer(parent) || !Object.hasOwn(parent, key)) continue;
     const container = parent as Record<string, unknown>;
     const converted = coerceScalar(container[key], wanted);

@@ -92,7 +92,9 @@ describe('Laravel 6 wording and schema-worded summaries', () => {
 
   it('takes the summary from summaryMessage when the first failing field carries one', () => {
     const rule = Type.Object({
-      name: Type.String({ allOf: [{ pattern: '^[a-z]+$', errorMessage: 'Names are lower-case.', summaryMessage: 'The :attribute field must be lower-case.' }] }),
+      name: Type.String({
+        allOf: [{ pattern: '^[a-z]+$', errorMessage: 'Names are lower-case.', summaryMessage: 'The :attribute field must be lower-case.' }],
+      }),
       size: Type.Optional(Type.Integer()),
     });
     const check = new Ajv({ allErrors: true, verbose: true, strict: false }).compile(rule);

@@ -12,7 +12,11 @@ export type MessageDialect = 'laravel' | 'laravel6';
  * Turns JSON-schema errors into the reference product's Laravel-style messages, every failing
  * field at once. One translator for every route, so wording never drifts between endpoints.
  */
-export function translateSchemaErrors(errors: ErrorObject[], attributeNames: Record<string, string> = {}, dialect: MessageDialect = 'laravel'): FieldErrors {
+export function translateSchemaErrors(
+  errors: ErrorObject[],
+  attributeNames: Record<string, string> = {},
+  dialect: MessageDialect = 'laravel',
+): FieldErrors {
   const byField = new Map<string, string[]>();
   const deferredUnionErrors = new Map<string, string>();
   const missingFields = new Map<string, string>();
@@ -50,7 +54,11 @@ export function translateSchemaErrors(errors: ErrorObject[], attributeNames: Rec
  * "The name field must contain only ..." on top and "Tool name must contain only ..." in `errors`
  * (`summaryMessage` beside `errorMessage`). Undefined: Laravel's usual summary applies.
  */
-export function schemaErrorSummary(errors: ErrorObject[], fieldErrors: FieldErrors, attributeNames: Record<string, string> = {}): string | undefined {
+export function schemaErrorSummary(
+  errors: ErrorObject[],
+  fieldErrors: FieldErrors,
+  attributeNames: Record<string, string> = {},
+): string | undefined {
   const [firstField, firstMessages] = Object.entries(fieldErrors)[0] ?? [];
   if (!firstField || !firstMessages) return undefined;
   for (const error of errors) {

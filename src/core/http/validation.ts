@@ -70,9 +70,7 @@ export function installValidation(app: App): void {
   // Only JSON bodies are accepted; Fastify's default text/plain parser would let a text body
   // reach validation as a string instead of being refused with 415.
   app.removeContentTypeParser('text/plain');
-  app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? bodyAjv : textAjv).compile(schema),
-  );
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
 
   // A missing body means "every field missing", so it gets field messages, not a type error.
   app.addHook('preValidation', async (request) => {

@@ -42,7 +42,16 @@ describe('claiming', () => {
     jobs.register(later, async (payload: { n: unknown }) => void order.push(payload.n));
     expect(await jobs.drain()).toBe(1);
     expect(order.at(-1)).toBe('later');
-    const left = await t.deps.db.selectFrom('jobs').select(['kind', 'status']).where('kind', 'in', [mine, foreign]).where('status', '=', 'pending').orderBy('kind').execute();
-    expect(left).toEqual([{ kind: foreign, status: 'pending' }, { kind: mine, status: 'pending' }]);
+    const left = await t.deps.db
+      .selectFrom('jobs')
+      .select(['kind', 'status'])
+      .where('kind', 'in', [mine, foreign])
+      .where('status', '=', 'pending')
+      .orderBy('kind')
+      .execute();
+    expect(left).toEqual([
+      { kind: foreign, status: 'pending' },
+      { kind: mine, status: 'pending' },
+    ]);
   });
 });

@@ -19,7 +19,8 @@ export function createJobClaimer({ clock, repo, kinds, workerId, leaseMs }: Clai
   // made again only when their number changes, not at every claim.
   let statement: { kindCount: number; claim: ClaimStatement } | undefined;
   const currentStatement = (): ClaimStatement => {
-    if (statement?.kindCount !== kinds.size) statement = { kindCount: kinds.size, claim: claimStatement([...kinds.keys()], claimLoads(kinds)) };
+    if (statement?.kindCount !== kinds.size)
+      statement = { kindCount: kinds.size, claim: claimStatement([...kinds.keys()], claimLoads(kinds)) };
     return statement.claim;
   };
 

@@ -23,12 +23,24 @@ export type GiveUpGuard = Parameters<JobsRepo['markDead']>[1];
 /** One attempt of one claimed job, and writing down how it ended: succeeded, retrying or dead. */
 export function createJobExecution({ db, clock, logger: rootLogger, repo, kinds, workerId, completions, defaultBackoff }: ExecutionDeps) {
   /** Marks a job dead and runs its onDead in the same transaction. */
-  async function giveUp(job: Omit<ClaimedJob, 'loaded'>, registered: RegisteredKind | undefined, guard: GiveUpGuard, error: string, now: Date): Promise<void> {
+  async function giveUp(
+    job: Omit<ClaimedJob, 'loaded'>,
+    registered: RegisteredKind | undefined,
+    guard: GiveUpGuard,
+    error: string,
+    now: Date,
+  ): Promise<void> {
     await inTransaction(db, async (tx) => {
       if (!(await repo.markDead(tx, guard, now, error))) return;
       const logger = rootLogger.child({ jobId: job.id, jobKind: job.kind });
       await registered?.options.onDead?.(job.payload, {
-        jobId: job.id, attempt: job.attempts, maxAttempts: job.max_attempts, db: tx, now, logger, error,
+        jobId: job.id,
+        attempt: job.attempts,
+        maxAttempts: job.max_attempts,
+        db: tx,
+        now,
+        logger,
+        error,
       });
     });
   }
@@ -68,7 +80,11 @@ export function createJobExecution({ db, clock, logger: rootLogger, repo, kinds,
     let logger: Logger | undefined;
     const childLogger = () => (logger ??= rootLogger.child({ jobId: job.id, jobKind: job.kind, attempt: job.attempts }));
     const ctx: JobContext = {
-      jobId: job.id, attempt: job.attempts, maxAttempts: job.max_attempts, db, now: clock.now(),
+      jobId: job.id,
+      attempt: job.attempts,
+      maxAttempts: job.max_attempts,
+      db,
+      now: clock.now(),
       get logger() {
         return childLogger();
       },

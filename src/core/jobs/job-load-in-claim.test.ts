@@ -23,15 +23,18 @@ describe('loadInClaim', () => {
     const [loading, plain] = [uniqueKind('load'), uniqueKind('plain')];
     const seen: Record<string, unknown> = {};
     const jobs = runner({ concurrency: 8 });
-    jobs.register<{ bucket: string }, void, { count: number }>(
-      loading,
-      async ({ bucket }, ctx) => void (seen[bucket] = ctx.loaded),
-      { loadInClaim: (payload) => sql`SELECT jsonb_build_object('count', count) FROM rate_limit_counters WHERE bucket = ${payload}->>'bucket'` },
-    );
+    jobs.register<{ bucket: string }, void, { count: number }>(loading, async ({ bucket }, ctx) => void (seen[bucket] = ctx.loaded), {
+      loadInClaim: (payload) =>
+        sql`SELECT jsonb_build_object('count', count) FROM rate_limit_counters WHERE bucket = ${payload}->>'bucket'`,
+    });
     jobs.register(plain, async (_payload, ctx) => void (seen.plain = 'loaded' in ctx ? ctx.loaded : 'absent'));
     const now = t.clock.now();
-    await t.deps.db.insertInto('rate_limit_counters')
-      .values([{ bucket: `${loading}:a`, window_start: now, count: 3, expires_at: now }, { bucket: `${loading}:b`, window_start: now, count: 5, expires_at: now }])
+    await t.deps.db
+      .insertInto('rate_limit_counters')
+      .values([
+        { bucket: `${loading}:a`, window_start: now, count: 3, expires_at: now },
+        { bucket: `${loading}:b`, window_start: now, count: 5, expires_at: now },
+      ])
       .execute();
     for (const bucket of ['a', 'b', 'missing']) await enqueueJob(t.deps.db, { kind: loading, payload: { bucket: `${loading}:${bucket}` } });
     await enqueueJob(t.deps.db, { kind: plain, payload: {} });
@@ -48,11 +51,15 @@ describe('loadInClaim', () => {
     const kind = uniqueKind('late');
     const seen: unknown[] = [];
     const jobs = runner();
-    jobs.register<{ marker: string }, void, { status: string; attempts: number }>(kind, async (_payload, ctx) => void seen.push(ctx.loaded), {
-      loadInClaim: (payload) => sql`
+    jobs.register<{ marker: string }, void, { status: string; attempts: number }>(
+      kind,
+      async (_payload, ctx) => void seen.push(ctx.loaded),
+      {
+        loadInClaim: (payload) => sql`
         SELECT jsonb_build_object('status', status, 'attempts', attempts) FROM jobs
         WHERE kind = ${kind} AND payload->>'marker' = ${payload}->>'marker' AND status = 'running'`,
-    });
+      },
+    );
     await enqueueJob(t.deps.db, { kind, payload: { marker: 'm1' } });
 
     expect(await jobs.drain()).toBe(1);

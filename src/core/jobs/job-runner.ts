@@ -50,7 +50,9 @@ export class JobRunner {
     this.repo = shared.repo;
     this.claim = createJobClaimer({ ...shared, leaseMs: this.leaseMs });
     this.execution = createJobExecution({
-      ...shared, logger, completions: createCompletionBatcher(shared),
+      ...shared,
+      logger,
+      completions: createCompletionBatcher(shared),
       defaultBackoff: exponentialBackoff({ baseMs: 10_000, maxMs: 3_600_000, random: options.random ?? Math.random }),
     });
     this.maintenance = createJobMaintenance({ ...shared, logger, giveUp: this.execution.giveUp });
@@ -78,10 +80,12 @@ export class JobRunner {
     const heartbeat = setInterval(() => void this.heartbeat(), Math.max(100, Math.floor(this.leaseMs / 3)));
     this.timers = [poll, heartbeat];
     for (const timer of this.timers) timer.unref();
-    this.unlisten = this.options.listen?.(JOBS_CHANNEL, () => this.wake()).catch((error: unknown) => {
-      this.options.logger.warn({ err: error }, 'job notifications unavailable; polling only');
-      return undefined;
-    });
+    this.unlisten = this.options
+      .listen?.(JOBS_CHANNEL, () => this.wake())
+      .catch((error: unknown) => {
+        this.options.logger.warn({ err: error }, 'job notifications unavailable; polling only');
+        return undefined;
+      });
     this.wake();
   }
 

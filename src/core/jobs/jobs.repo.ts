@@ -44,7 +44,10 @@ export function createJobsRepo(db: Db) {
      * SKIP LOCKED (in claimable_jobs, migration 0020, which claim_jobs calls) lets any number of
      * workers claim side by side, each job by exactly one. `statement` is claimStatement's, made once per set of kinds.
      */
-    async claimDue(statement: ClaimStatement, input: { limit: number; now: Date; workerId: string; leaseUntil: Date }): Promise<ClaimedJob[]> {
+    async claimDue(
+      statement: ClaimStatement,
+      input: { limit: number; now: Date; workerId: string; leaseUntil: Date },
+    ): Promise<ClaimedJob[]> {
       if (input.limit <= 0) return [];
       const result = await statement.run(db, [input.now, input.limit, input.workerId, input.leaseUntil]);
       return result.rows.sort((a, b) => a.id - b.id);
@@ -75,11 +78,14 @@ export function createJobsRepo(db: Db) {
       const attempts = `{${leases.map((lease) => lease.attempt).join(',')}}`;
       const withRecords = records.length === 0 ? sql`` : sql`WITH ${sql.join(records)} `;
       // Its text depends only on which kinds wrote results: a few texts, each worth preparing.
-      const result = await runPrepared(db, sql<{ id: number }>`
+      const result = await runPrepared(
+        db,
+        sql<{ id: number }>`
         ${withRecords}UPDATE jobs SET status = 'succeeded', finished_at = ${now}, updated_at = ${now}, locked_by = NULL, locked_until = NULL
         WHERE status = 'running' AND locked_by = ${workerId} AND id = ANY (${ids}::bigint[])
           AND (id, attempts) IN (SELECT * FROM unnest(${ids}::bigint[], ${attempts}::integer[]))
-        RETURNING id`);
+        RETURNING id`,
+      );
       return new Set(result.rows.map((row) => row.id));
     },
 
@@ -102,7 +108,12 @@ export function createJobsRepo(db: Db) {
     },
 
     /** Dead is final; the guard is either the caller's lease or "its lease has expired". */
-    async markDead(tx: DbOrTx, guard: { lease: JobLease } | { expiredBefore: Date; id: number }, now: Date, error: string): Promise<boolean> {
+    async markDead(
+      tx: DbOrTx,
+      guard: { lease: JobLease } | { expiredBefore: Date; id: number },
+      now: Date,
+      error: string,
+    ): Promise<boolean> {
       const condition =
         'lease' in guard
           ? owned(guard.lease)
@@ -135,7 +146,12 @@ export function createJobsRepo(db: Db) {
         return Number(result.numAffectedRows) > 0 ? 'released' : 'gone';
       } catch (e) {
         if ((e as { code?: string }).code !== UNIQUE_VIOLATION) throw e;
-        const closed = await this.markDead(db, { id, expiredBefore: now }, now, `${error} (not retried: a newer pending job has the same dedupe key)`);
+        const closed = await this.markDead(
+          db,
+          { id, expiredBefore: now },
+          now,
+          `${error} (not retried: a newer pending job has the same dedupe key)`,
+        );
         return closed ? 'superseded' : 'gone';
       }
     },
@@ -186,10 +202,12 @@ export type ClaimStatement = FixedStatement<[now: Date, limit: number, workerId:
  */
 export function claimStatement(kinds: string[], loads?: ClaimLoads): ClaimStatement {
   const kindList = `{${kinds.map((kind) => `"${kind.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
-  return fixedStatement(($) => sql<ClaimedJob>`
+  return fixedStatement(
+    ($) => sql<ClaimedJob>`
     SELECT jobs.id, jobs.kind, jobs.payload, jobs.attempts, jobs.max_attempts, ${loadedColumn(loads)} AS loaded
     FROM (SELECT set_config('synchronous_commit', 'off', true)) AS commit_mode,
-      claim_jobs(${$(0)}, ${kindList}::text[], ${$(1)}, ${$(2)}, ${$(3)}) AS jobs`);
+      claim_jobs(${$(0)}, ${kindList}::text[], ${$(1)}, ${$(2)}, ${$(3)}) AS jobs`,
+  );
 }
 
 function loadedColumn(loads: ClaimLoads | undefined): RawBuilder<unknown> {

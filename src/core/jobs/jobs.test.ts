@@ -80,7 +80,9 @@ describe('enqueueJob', () => {
       }
     });
     expect(ids[1]).toBe(ids[0]);
-    expect(await t.deps.db.selectFrom('jobs').select(['id', 'payload']).where('kind', '=', kind).execute()).toEqual([{ id: ids[0], payload: { v: 1 } }]);
+    expect(await t.deps.db.selectFrom('jobs').select(['id', 'payload']).where('kind', '=', kind).execute()).toEqual([
+      { id: ids[0], payload: { v: 1 } },
+    ]);
   });
 
   it('runs a delayed job only once the injected clock reaches run_at', async () => {
@@ -142,7 +144,11 @@ describe('retries', () => {
     const retrying = await enqueueJob(t.deps.db, { kind, payload: { permanent: false } });
     const permanent = await enqueueJob(t.deps.db, { kind, payload: { permanent: true } });
     await jobs.drain();
-    expect(await jobRow(retrying)).toMatchObject({ status: 'pending', last_error: 'later', run_at: new Date(t.clock.now().getTime() + 42_000) });
+    expect(await jobRow(retrying)).toMatchObject({
+      status: 'pending',
+      last_error: 'later',
+      run_at: new Date(t.clock.now().getTime() + 42_000),
+    });
     expect(await jobRow(permanent)).toMatchObject({ status: 'dead', attempts: 1, last_error: 'never' });
   });
 
@@ -153,7 +159,10 @@ describe('retries', () => {
     jobs.register(kind, async () => Promise.reject(new Error('always')), {
       onDead: async (_payload, ctx) => {
         onDeadCalls++;
-        await ctx.db.insertInto('rate_limit_counters').values({ bucket: `${kind}:${onDeadCalls}`, window_start: ctx.now, count: 1, expires_at: ctx.now }).execute();
+        await ctx.db
+          .insertInto('rate_limit_counters')
+          .values({ bucket: `${kind}:${onDeadCalls}`, window_start: ctx.now, count: 1, expires_at: ctx.now })
+          .execute();
         if (onDeadCalls === 1) throw new Error('onDead broke');
       },
     });
@@ -177,12 +186,20 @@ describe('claims', () => {
       const modes: Array<{ claimed: number[]; mode: string }> = [];
       for (let round = 0; round < 2; round++) {
         await sql`SET LOCAL synchronous_commit = on`.execute(tx);
-        const claimed = (await claim.run(tx, [t.clock.now(), 5, 'worker-a', new Date(t.clock.now().getTime() + 30_000)])).rows.map((job) => job.id);
-        modes.push({ claimed, mode: (await sql<{ mode: string }>`SELECT current_setting('synchronous_commit') AS mode`.execute(tx)).rows[0]!.mode });
+        const claimed = (await claim.run(tx, [t.clock.now(), 5, 'worker-a', new Date(t.clock.now().getTime() + 30_000)])).rows.map(
+          (job) => job.id,
+        );
+        modes.push({
+          claimed,
+          mode: (await sql<{ mode: string }>`SELECT current_setting('synchronous_commit') AS mode`.execute(tx)).rows[0]!.mode,
+        });
       }
       return modes;
     });
-    expect(commitModes).toEqual([{ claimed: [id], mode: 'off' }, { claimed: [], mode: 'off' }]);
+    expect(commitModes).toEqual([
+      { claimed: [id], mode: 'off' },
+      { claimed: [], mode: 'off' },
+    ]);
   });
 });
 
@@ -207,7 +224,11 @@ describe('leases', () => {
     expect(await rescuer.drain()).toBe(0); // the lease is still valid
     t.clock.advance(10_001);
     expect(await rescuer.drain()).toBe(1);
-    expect(await jobRow(id)).toMatchObject({ status: 'succeeded', attempts: 2, last_error: 'attempt 1 did not finish: its worker stopped or lost its lease' });
+    expect(await jobRow(id)).toMatchObject({
+      status: 'succeeded',
+      attempts: 2,
+      last_error: 'attempt 1 did not finish: its worker stopped or lost its lease',
+    });
     gate.resolve();
     await stuckDrain;
     expect(attempts).toEqual([1, 2]);
@@ -257,7 +278,12 @@ describe('two workers on one database', () => {
     b.start();
     const deadline = Date.now() + 20_000;
     while (Date.now() < deadline) {
-      const left = await t.deps.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', kind).where('status', '!=', 'succeeded').executeTakeFirstOrThrow();
+      const left = await t.deps.db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('kind', '=', kind)
+        .where('status', '!=', 'succeeded')
+        .executeTakeFirstOrThrow();
       if (Number(left.n) === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -315,7 +341,11 @@ describe('schedules', () => {
     expect(await restarted.drain()).toBe(1);
     expect(runs).toEqual(['tick@2026-03-01T12:01:00.000Z', 'tick@2026-03-01T12:06:10.000Z', 'tick@2026-03-01T12:07:00.000Z']);
     const schedule = await t.deps.db.selectFrom('job_schedules').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
-    expect(schedule).toMatchObject({ every_ms: 60_000, next_run_at: new Date('2026-03-01T12:08:00.000Z'), last_run_at: new Date('2026-03-01T12:07:00.000Z') });
+    expect(schedule).toMatchObject({
+      every_ms: 60_000,
+      next_run_at: new Date('2026-03-01T12:08:00.000Z'),
+      last_run_at: new Date('2026-03-01T12:07:00.000Z'),
+    });
   });
 });
 
@@ -326,7 +356,8 @@ describe('recordResults', () => {
       SELECT ${kind} || ':' || n, ${now}, 1, ${now} FROM jsonb_array_elements_text(${JSON.stringify(results)}::jsonb) AS n
       RETURNING bucket
     )`;
-  const scratch = (kind: string) => t.deps.db.selectFrom('rate_limit_counters').select('bucket').where('bucket', 'like', `${kind}:%`).orderBy('bucket').execute();
+  const scratch = (kind: string) =>
+    t.deps.db.selectFrom('rate_limit_counters').select('bucket').where('bucket', 'like', `${kind}:%`).orderBy('bucket').execute();
 
   it('writes what jobs finishing together returned in the commit that finishes them, batched', async () => {
     const kind = uniqueKind('results');

@@ -51,7 +51,10 @@ export function limitWindows(limits: WindowLimit[], now: Date): LimitWindow[] {
  * on its own, or a CTE of a larger one. The windows must be on distinct counter rows. Their
  * values may be a fixed statement's placeholders. `when` gates it (false: nothing counted).
  */
-export function countingWindows(windows: Pick<{ [K in keyof LimitWindow]: SqlValue<LimitWindow[K]> }, 'bucket' | 'windowStart' | 'expiresAt'>[], when?: RawBuilder<boolean>) {
+export function countingWindows(
+  windows: Pick<{ [K in keyof LimitWindow]: SqlValue<LimitWindow[K]> }, 'bucket' | 'windowStart' | 'expiresAt'>[],
+  when?: RawBuilder<boolean>,
+) {
   const rows = sql.join(windows.map((w) => sql`(${w.bucket}, ${w.windowStart}::timestamptz, 1, ${w.expiresAt}::timestamptz)`));
   return sql<{ bucket: string; window_start: Date; count: number }>`
     INSERT INTO rate_limit_counters (bucket, window_start, count, expires_at)
@@ -82,7 +85,8 @@ export async function consumeEachLimit(db: DbOrTx, limits: WindowLimit[], now: D
   if (windows.length === 0) return [];
   const counts = new Map<string, number>();
   for (const rows of onDistinctRows(windows) ? [windows] : windows.map((w) => [w])) {
-    for (const row of (await countingWindows(rows).execute(db)).rows) counts.set(`${new Date(row.window_start).getTime()}:${row.bucket}`, row.count);
+    for (const row of (await countingWindows(rows).execute(db)).rows)
+      counts.set(`${new Date(row.window_start).getTime()}:${row.bucket}`, row.count);
   }
   return windows.map((w) => windowVerdict(w, counts.get(w.key) ?? 1, now));
 }

@@ -2,13 +2,7 @@
  * What can go wrong calling a user-supplied URL. Callers record these (on a delivery, a tool
  * call) instead of letting them become 500s, so each carries a code and a readable message.
  */
-export type OutboundErrorCode =
-  | 'INVALID_URL'
-  | 'FORBIDDEN_ADDRESS'
-  | 'DNS_FAILED'
-  | 'TOO_MANY_REDIRECTS'
-  | 'TIMEOUT'
-  | 'NETWORK';
+export type OutboundErrorCode = 'INVALID_URL' | 'FORBIDDEN_ADDRESS' | 'DNS_FAILED' | 'TOO_MANY_REDIRECTS' | 'TIMEOUT' | 'NETWORK';
 
 export class OutboundError extends Error {
   constructor(

@@ -100,7 +100,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   async function requestOnce(url: URL, init: HttpRequestOptions, signal: AbortSignal) {
     const headers = lowerKeys(init.headers, { 'user-agent': options.userAgent ?? 'Switchboard' });
-    if (!url.username && !url.password) return request(url, { dispatcher: agent, method: init.method ?? 'GET', headers, body: init.body, signal });
+    if (!url.username && !url.password)
+      return request(url, { dispatcher: agent, method: init.method ?? 'GET', headers, body: init.body, signal });
     if (url.username && !headers.authorization) {
       const credentials = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
       headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
@@ -117,7 +118,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       // A timer cleared as soon as the body has been read, rather than AbortSignal.timeout()'s,
       // which stays armed (weakly held) for the whole timeout after every request.
       const deadline = new AbortController();
-      const timer = setTimeout(() => deadline.abort(new DOMException('The request timed out.', 'TimeoutError')), init.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => deadline.abort(new DOMException('The request timed out.', 'TimeoutError')),
+        init.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      );
       const signal = deadline.signal;
       const maxRedirects = init.maxRedirects ?? 0;
       let hopInit = init;

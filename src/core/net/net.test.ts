@@ -1,7 +1,15 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startWebhookSink, type WebhookSink } from '../../../test/helpers/webhook-sink.js';
-import { createHttpClient, forbiddenAddressReason, OutboundError, signPayload, verifySignature, type HttpClient, type Resolver } from './index.js';
+import {
+  createHttpClient,
+  forbiddenAddressReason,
+  OutboundError,
+  signPayload,
+  verifySignature,
+  type HttpClient,
+  type Resolver,
+} from './index.js';
 
 let sink: WebhookSink;
 const clients: HttpClient[] = [];
@@ -37,7 +45,10 @@ const client = (options: Partial<Parameters<typeof createHttpClient>[0]> = {}) =
   return created;
 };
 async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string; refused: boolean }> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   if (!(error instanceof OutboundError)) throw new Error(`expected an OutboundError, got ${String(error)}`);
   return { code: error.code, message: error.message, refused: error.refused };
 }
@@ -121,9 +132,12 @@ describe('forbiddenAddressReason', () => {
     expect(forbiddenAddressReason(address)).toBe(reason);
   });
 
-  it.each(['93.184.215.14', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8', '2a00:1450:4001:82b::200e'])('allows the public address %s', (address) => {
-    expect(forbiddenAddressReason(address)).toBeNull();
-  });
+  it.each(['93.184.215.14', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8', '2a00:1450:4001:82b::200e'])(
+    'allows the public address %s',
+    (address) => {
+      expect(forbiddenAddressReason(address)).toBeNull();
+    },
+  );
 });
 
 describe('the guarded client', () => {
@@ -131,19 +145,52 @@ describe('the guarded client', () => {
     [() => sink.url, '127.0.0.1 is a loopback address; requests to private networks are refused.'],
     [() => `http://[::1]:${sink.port}/`, '::1 is a loopback address; requests to private networks are refused.'],
     [() => 'http://10.0.0.1/hook', '10.0.0.1 is a private address; requests to private networks are refused.'],
-    [() => 'http://169.254.169.254/latest/meta-data/', '169.254.169.254 is the cloud metadata service; requests to private networks are refused.'],
+    [
+      () => 'http://169.254.169.254/latest/meta-data/',
+      '169.254.169.254 is the cloud metadata service; requests to private networks are refused.',
+    ],
     [() => 'http://2130706433/', '127.0.0.1 is a loopback address; requests to private networks are refused.'],
-    [() => `http://[::127.0.0.1]:${sink.port}/`, '::7f00:1 is an IPv4-compatible address embedding 127.0.0.1 (a loopback address); requests to private networks are refused.'],
-    [() => `http://[0:0:0:0:0:0:7f00:1]:${sink.port}/`, '::7f00:1 is an IPv4-compatible address embedding 127.0.0.1 (a loopback address); requests to private networks are refused.'],
+    [
+      () => `http://[::127.0.0.1]:${sink.port}/`,
+      '::7f00:1 is an IPv4-compatible address embedding 127.0.0.1 (a loopback address); requests to private networks are refused.',
+    ],
+    [
+      () => `http://[0:0:0:0:0:0:7f00:1]:${sink.port}/`,
+      '::7f00:1 is an IPv4-compatible address embedding 127.0.0.1 (a loopback address); requests to private networks are refused.',
+    ],
     [() => `http://[::ffff:127.0.0.1]:${sink.port}/`, '::ffff:7f00:1 is a loopback address; requests to private networks are refused.'],
-    [() => 'http://[64:ff9b::169.254.169.254]/latest/meta-data/', '64:ff9b::a9fe:a9fe is a NAT64 address embedding 169.254.169.254 (the cloud metadata service); requests to private networks are refused.'],
-    [() => 'http://[2002:a00:1::1]/', '2002:a00:1::1 is a 6to4 address embedding 10.0.0.1 (a private address); requests to private networks are refused.'],
-    [() => 'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/', '2001:0:4136:e378:8000:63bf:80ff:fffe is a Teredo address embedding 127.0.0.1 (a loopback address); requests to private networks are refused.'],
-    [() => `http://internal.example:${sink.port}/`, 'internal.example resolves to 10.1.2.3, which is a private address; requests to private networks are refused.'],
-    [() => 'https://mixed.example/', 'mixed.example resolves to 192.168.0.10, which is a private address; requests to private networks are refused.'],
-    [() => 'http://metadata.example/', 'metadata.example resolves to 169.254.169.254, which is the cloud metadata service; requests to private networks are refused.'],
-    [() => 'http://compat.example/', 'compat.example resolves to ::7f00:1, which is an IPv4-compatible address embedding 127.0.0.1 (a loopback address); requests to private networks are refused.'],
-    [() => 'http://nat64.example/', 'nat64.example resolves to 64:ff9b::a00:1, which is a NAT64 address embedding 10.0.0.1 (a private address); requests to private networks are refused.'],
+    [
+      () => 'http://[64:ff9b::169.254.169.254]/latest/meta-data/',
+      '64:ff9b::a9fe:a9fe is a NAT64 address embedding 169.254.169.254 (the cloud metadata service); requests to private networks are refused.',
+    ],
+    [
+      () => 'http://[2002:a00:1::1]/',
+      '2002:a00:1::1 is a 6to4 address embedding 10.0.0.1 (a private address); requests to private networks are refused.',
+    ],
+    [
+      () => 'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/',
+      '2001:0:4136:e378:8000:63bf:80ff:fffe is a Teredo address embedding 127.0.0.1 (a loopback address); requests to private networks are refused.',
+    ],
+    [
+      () => `http://internal.example:${sink.port}/`,
+      'internal.example resolves to 10.1.2.3, which is a private address; requests to private networks are refused.',
+    ],
+    [
+      () => 'https://mixed.example/',
+      'mixed.example resolves to 192.168.0.10, which is a private address; requests to private networks are refused.',
+    ],
+    [
+      () => 'http://metadata.example/',
+      'metadata.example resolves to 169.254.169.254, which is the cloud metadata service; requests to private networks are refused.',
+    ],
+    [
+      () => 'http://compat.example/',
+      'compat.example resolves to ::7f00:1, which is an IPv4-compatible address embedding 127.0.0.1 (a loopback address); requests to private networks are refused.',
+    ],
+    [
+      () => 'http://nat64.example/',
+      'nat64.example resolves to 64:ff9b::a00:1, which is a NAT64 address embedding 10.0.0.1 (a private address); requests to private networks are refused.',
+    ],
   ])('refuses %s before sending anything', async (url, message) => {
     expect(await refusal(client().request(url()))).toEqual({ code: 'FORBIDDEN_ADDRESS', message, refused: true });
     expect(sink.requests).toHaveLength(0);
@@ -159,15 +206,23 @@ describe('the guarded client', () => {
 
   it('refuses other schemes and malformed URLs', async () => {
     expect(await refusal(client().request('ftp://example.com/file'))).toEqual({
-      code: 'INVALID_URL', message: 'Only http and https URLs can be called (got ftp:).', refused: true,
+      code: 'INVALID_URL',
+      message: 'Only http and https URLs can be called (got ftp:).',
+      refused: true,
     });
     expect(await refusal(client().request('file:///etc/passwd'))).toMatchObject({ code: 'INVALID_URL' });
-    expect(await refusal(client().request('not a url'))).toEqual({ code: 'INVALID_URL', message: '"not a url" is not a valid URL.', refused: true });
+    expect(await refusal(client().request('not a url'))).toEqual({
+      code: 'INVALID_URL',
+      message: '"not a url" is not a valid URL.',
+      refused: true,
+    });
   });
 
   it('reports an unknown host as a DNS failure, which is not a refusal', async () => {
     expect(await refusal(client().request('http://nowhere.example/'))).toEqual({
-      code: 'DNS_FAILED', message: 'The host name could not be resolved (ENOTFOUND).', refused: false,
+      code: 'DNS_FAILED',
+      message: 'The host name could not be resolved (ENOTFOUND).',
+      refused: false,
     });
   });
 
@@ -213,15 +268,25 @@ describe('the guarded client', () => {
       sink.respondWith((request) =>
         request.path === '/start' ? { status: 303, headers: { location: '/final' } } : { status: 200, body: 'final' },
       );
-      const response = await publicSink().request(`${sink.url}/start`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' }, maxRedirects: 2 });
+      const response = await publicSink().request(`${sink.url}/start`, {
+        method: 'POST',
+        body: '{}',
+        headers: { 'content-type': 'application/json' },
+        maxRedirects: 2,
+      });
       expect([response.status, response.body.toString(), response.url]).toEqual([200, 'final', `${sink.url}/final`]);
-      expect(sink.requests.map((r) => [r.method, r.path, r.body])).toEqual([['POST', '/start', '{}'], ['GET', '/final', '']]);
+      expect(sink.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+        ['POST', '/start', '{}'],
+        ['GET', '/final', ''],
+      ]);
     });
 
     it('stop after maxRedirects hops', async () => {
       sink.respondWith(() => ({ status: 307, headers: { location: '/again' } }));
       expect(await refusal(publicSink().request(`${sink.url}/start`, { maxRedirects: 2 }))).toEqual({
-        code: 'TOO_MANY_REDIRECTS', message: 'More than 2 redirects.', refused: false,
+        code: 'TOO_MANY_REDIRECTS',
+        message: 'More than 2 redirects.',
+        refused: false,
       });
       expect(sink.requests).toHaveLength(3);
     });
@@ -232,7 +297,9 @@ describe('the guarded client', () => {
 
     it('reaches a local server, sending the user agent, and reads at most maxResponseBytes', async () => {
       sink.respondWith(() => ({ status: 201, body: 'x'.repeat(5000) }));
-      const response = await createHttpClient({ allowPrivateUrls: true, userAgent: 'Test/1' }).request(`${sink.url}/a`, { maxResponseBytes: 2048 });
+      const response = await createHttpClient({ allowPrivateUrls: true, userAgent: 'Test/1' }).request(`${sink.url}/a`, {
+        maxResponseBytes: 2048,
+      });
       expect([response.status, response.body.length, response.bodyTruncated]).toEqual([201, 2048, true]);
       expect(sink.requests[0]!.headers['user-agent']).toBe('Test/1');
       const small = await open().request(`${sink.url}/b`, { maxResponseBytes: 2048 });
@@ -242,7 +309,11 @@ describe('the guarded client', () => {
     it('times out a receiver that never answers', async () => {
       sink.respondWith(() => ({ hold: true }));
       const started = Date.now();
-      expect(await refusal(open().request(sink.url, { timeoutMs: 300 }))).toEqual({ code: 'TIMEOUT', message: 'The request timed out.', refused: false });
+      expect(await refusal(open().request(sink.url, { timeoutMs: 300 }))).toEqual({
+        code: 'TIMEOUT',
+        message: 'The request timed out.',
+        refused: false,
+      });
       expect(Date.now() - started).toBeLessThan(2_000);
       sink.releaseHeld();
     });

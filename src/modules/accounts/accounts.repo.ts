@@ -21,7 +21,11 @@ export interface BalanceChange {
  * the statement (e.g. that a charge row was written), so the owner's row is not even locked
  * otherwise.
  */
-export function balanceMoveCtes(name: string, change: { [K in keyof BalanceChange]: SqlValue<BalanceChange[K]> }, when: RawBuilder<boolean> = sql`true`): RawBuilder<unknown> {
+export function balanceMoveCtes(
+  name: string,
+  change: { [K in keyof BalanceChange]: SqlValue<BalanceChange[K]> },
+  when: RawBuilder<boolean> = sql`true`,
+): RawBuilder<unknown> {
   const update = sql.id(`${name}_update`);
   return sql`${update} AS (
       UPDATE users SET balance_micros = balance_micros + ${change.amountMicros}::bigint, updated_at = ${change.now}::timestamptz
@@ -88,14 +92,19 @@ export function createAccountsRepo(db: DbOrTx) {
     /** One page of the user's ledger, newest first (the (user_id, id) index serves the order). */
     async ledgerPage(userId: number, limit: number, offset: number) {
       const [rows, count] = await Promise.all([
-        db.selectFrom('balance_ledger')
+        db
+          .selectFrom('balance_ledger')
           .select(['id', 'amount_micros', 'balance_after_micros', 'reason', 'created_at'])
           .where('user_id', '=', userId)
           .orderBy('id', 'desc')
           .limit(limit)
           .offset(offset)
           .execute(),
-        db.selectFrom('balance_ledger').select((eb) => eb.fn.countAll<string>().as('total')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('balance_ledger')
+          .select((eb) => eb.fn.countAll<string>().as('total'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(count.total) };
     },

@@ -133,7 +133,13 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
     '/user/api-keys',
     {
       config: { errorShape: 'validation' },
-      schema: { tags, operationId: 'createApiKey', summary: 'Create API key', body: CreateApiKeyBody, response: { 201: CreateApiKeyResponse } },
+      schema: {
+        tags,
+        operationId: 'createApiKey',
+        summary: 'Create API key',
+        body: CreateApiKeyBody,
+        response: { 201: CreateApiKeyResponse },
+      },
     },
     async (request, reply) => {
       const key = await apiKeys.create(authOf(request).userId, request.body.name);
@@ -169,7 +175,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
         summary: 'Delete API key',
         operationId: 'deleteApiKey',
         params: IdParams,
-        response: { 200: MessageBody, 404: { ...MessageBody, description: 'Unknown or another user\'s key.' } },
+        response: { 200: MessageBody, 404: { ...MessageBody, description: "Unknown or another user's key." } },
       },
     },
     async (request) => {
@@ -178,4 +184,3 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
     },
   );
 };
-

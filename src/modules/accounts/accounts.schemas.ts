@@ -58,9 +58,7 @@ export const CreateApiKeyResponse = Type.Object({
 });
 
 export const ApiKeyListResponse = Type.Object({
-  api_keys: Type.Array(
-    Type.Object({ id: Type.Integer(), name: Type.String(), last_used_at: NullableTimestamp, created_at: Timestamp }),
-  ),
+  api_keys: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), last_used_at: NullableTimestamp, created_at: Timestamp })),
 });
 
 export const LedgerEntry = named(

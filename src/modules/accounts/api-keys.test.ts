@@ -20,7 +20,12 @@ describe('POST /api/user/api-keys', () => {
     const body = res.json();
     expect(body).toEqual({
       message: 'API key created successfully.',
-      api_key: { id: expect.any(Number), name: 'Production', token: expect.stringMatching(/^\d+\|[A-Za-z0-9_-]{43}$/), created_at: t.clock.now().toISOString().replace('Z', '000Z') },
+      api_key: {
+        id: expect.any(Number),
+        name: 'Production',
+        token: expect.stringMatching(/^\d+\|[A-Za-z0-9_-]{43}$/),
+        created_at: t.clock.now().toISOString().replace('Z', '000Z'),
+      },
     });
     const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(body.api_key.token) });
     expect(me.statusCode).toBe(200);
@@ -53,7 +58,12 @@ describe('POST /api/user/api-keys', () => {
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual({ message, errors: { name: [message] } });
     }
-    const ok = await t.app.inject({ method: 'POST', url: '/api/user/api-keys', headers: bearer(token), payload: { name: 'x'.repeat(255) } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/api-keys',
+      headers: bearer(token),
+      payload: { name: 'x'.repeat(255) },
+    });
     expect(ok.statusCode).toBe(201);
   });
 
@@ -75,7 +85,7 @@ describe('POST /api/user/api-keys', () => {
 });
 
 describe('GET /api/user/api-keys', () => {
-  it('lists only the caller\'s keys, never their tokens, with last use', async () => {
+  it("lists only the caller's keys, never their tokens, with last use", async () => {
     const alice = await createUser(t.deps);
     const bob = await createUser(t.deps);
     await t.app.inject({ method: 'POST', url: '/api/user/api-keys', headers: bearer(bob.token), payload: { name: 'Bob key' } });
@@ -91,14 +101,21 @@ describe('GET /api/user/api-keys', () => {
     const created = await t.app.inject({ method: 'POST', url: '/api/user/api-keys', headers: bearer(token), payload: { name: 'Unused' } });
     const list = await t.app.inject({ method: 'GET', url: '/api/user/api-keys', headers: bearer(token) });
     const unused = list.json().api_keys.find((k: { id: number }) => k.id === created.json().api_key.id);
-    expect(unused).toEqual({ id: created.json().api_key.id, name: 'Unused', last_used_at: null, created_at: expect.stringMatching(ISO_MICROS) });
+    expect(unused).toEqual({
+      id: created.json().api_key.id,
+      name: 'Unused',
+      last_used_at: null,
+      created_at: expect.stringMatching(ISO_MICROS),
+    });
   });
 });
 
 describe('DELETE /api/user/api-keys/:id', () => {
   it('deletes the key, which then stops working at once', async () => {
     const { token } = await createUser(t.deps);
-    const created = (await t.app.inject({ method: 'POST', url: '/api/user/api-keys', headers: bearer(token), payload: { name: 'Temp' } })).json().api_key;
+    const created = (
+      await t.app.inject({ method: 'POST', url: '/api/user/api-keys', headers: bearer(token), payload: { name: 'Temp' } })
+    ).json().api_key;
     const res = await t.app.inject({ method: 'DELETE', url: `/api/user/api-keys/${created.id}`, headers: bearer(token) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'API key deleted successfully.' });
@@ -107,7 +124,7 @@ describe('DELETE /api/user/api-keys/:id', () => {
     expect(after.json()).toEqual({ message: 'Unauthenticated.' });
   });
 
-  it('answers 404 for another user\'s key and leaves it working', async () => {
+  it("answers 404 for another user's key and leaves it working", async () => {
     const alice = await createUser(t.deps);
     const bob = await createUser(t.deps);
     const res = await t.app.inject({ method: 'DELETE', url: `/api/user/api-keys/${bob.keyId}`, headers: bearer(alice.token) });

@@ -24,11 +24,14 @@ const UNAUTHENTICATED = { message: 'Unauthenticated.' };
 const me = (app: App, token: string) => app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });
 /** The other process learns of a revocation by notification; the manual clock never ages its cache, so only that can make it 401. */
 const refusedByOther = (token: string) =>
-  vi.waitFor(async () => {
-    const res = await me(other, token);
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual(UNAUTHENTICATED);
-  }, { timeout: 2_000, interval: 5 });
+  vi.waitFor(
+    async () => {
+      const res = await me(other, token);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual(UNAUTHENTICATED);
+    },
+    { timeout: 2_000, interval: 5 },
+  );
 
 async function session(email: string, password: string): Promise<string> {
   const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
@@ -101,7 +104,13 @@ describe('revocation reaches every process', () => {
     const { email, password } = await createUser(t.deps);
     const token = await session(email, password);
     for (const app of [t.app, other]) expect((await me(app, token)).statusCode).toBe(200);
-    const expiresAt = (await t.deps.db.selectFrom('access_tokens').select('expires_at').where('id', '=', Number(token.split('|')[0])).executeTakeFirstOrThrow()).expires_at!;
+    const expiresAt = (
+      await t.deps.db
+        .selectFrom('access_tokens')
+        .select('expires_at')
+        .where('id', '=', Number(token.split('|')[0]))
+        .executeTakeFirstOrThrow()
+    ).expires_at!;
     t.clock.set(new Date(expiresAt.getTime() - 1));
     for (const app of [t.app, other]) expect((await me(app, token)).statusCode).toBe(200);
     // 1 ms later both processes still hold the token in their caches; the expiry is checked there.
@@ -111,7 +120,14 @@ describe('revocation reaches every process', () => {
 });
 
 describe('createAuthCache', () => {
-  const token = (id: number, userId = 1): CachedToken => ({ id, userId, kind: 'api_key', tokenHash: Buffer.alloc(32), expiresAt: null, lastUsedAt: null });
+  const token = (id: number, userId = 1): CachedToken => ({
+    id,
+    userId,
+    kind: 'api_key',
+    tokenHash: Buffer.alloc(32),
+    expiresAt: null,
+    lastUsedAt: null,
+  });
 
   it('keeps nothing a read found if a revocation was applied while it ran', () => {
     const cache = createAuthCache(DEFAULT_AUTH_CACHE);
@@ -127,7 +143,12 @@ describe('createAuthCache', () => {
   it('drops one token, or all tokens of a user, as notified', () => {
     const cache = createAuthCache(DEFAULT_AUTH_CACHE);
     cache.activate();
-    for (const [id, userId] of [[1, 10], [2, 10], [3, 20]] as const) cache.store(token(id, userId), cache.readStarted(), 0);
+    for (const [id, userId] of [
+      [1, 10],
+      [2, 10],
+      [3, 20],
+    ] as const)
+      cache.store(token(id, userId), cache.readStarted(), 0);
     cache.onNotification('token:3');
     expect([1, 2, 3].map((id) => cache.get(id, 0)?.id)).toEqual([1, 2, undefined]);
     cache.onNotification('user:10');

@@ -53,7 +53,11 @@ export function createAuthService(deps: AuthDeps) {
     if (subscription) return subscription;
     if (stopped || !deps.listen) return Promise.resolve(undefined);
     subscription = deps
-      .listen(AUTH_CHANNEL, (payload) => cache.onNotification(payload), () => cache.deactivate())
+      .listen(
+        AUTH_CHANNEL,
+        (payload) => cache.onNotification(payload),
+        () => cache.deactivate(),
+      )
       .then(
         (unlisten) => {
           if (!stopped) cache.activate();
@@ -161,7 +165,14 @@ export function createAuthService(deps: AuthDeps) {
         const readGeneration = cache.readStarted();
         const row = await repo.findActiveToken(parsed.id);
         if (!row) return null;
-        cached = { id: row.id, userId: row.user_id, kind: row.kind, tokenHash: row.token_hash, expiresAt: row.expires_at, lastUsedAt: row.last_used_at };
+        cached = {
+          id: row.id,
+          userId: row.user_id,
+          kind: row.kind,
+          tokenHash: row.token_hash,
+          expiresAt: row.expires_at,
+          lastUsedAt: row.last_used_at,
+        };
         cache.store(cached, readGeneration, now.getTime());
       }
       if (!secretMatches(parsed.secret, cached.tokenHash)) return null;

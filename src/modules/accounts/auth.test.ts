@@ -47,7 +47,12 @@ describe('bearer authentication matrix', () => {
   });
 
   it('answers 401 before looking at the body of a protected route', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/user/api-keys', payload: '{not json', headers: { 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/api-keys',
+      payload: '{not json',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual(UNAUTHENTICATED);
   });
@@ -60,11 +65,14 @@ describe('bearer authentication matrix', () => {
     // The other process holds the key in its auth cache and learns of the deletion by NOTIFY, which
     // arrives within a millisecond or so; its cache never ages on the manual clock, so only that
     // notification can turn this into a 401 (auth-revocation.test.ts covers every revocation path).
-    await vi.waitFor(async () => {
-      const res = await other.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual(UNAUTHENTICATED);
-    }, { timeout: 2_000, interval: 5 });
+    await vi.waitFor(
+      async () => {
+        const res = await other.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual(UNAUTHENTICATED);
+      },
+      { timeout: 2_000, interval: 5 },
+    );
   });
 
   it('stores only a hash of the token, never the token', async () => {
@@ -188,11 +196,19 @@ describe('POST /api/auth/logout', () => {
 describe('POST /api/auth/register', () => {
   it('answers 403 with the reason unless ALLOW_SIGNUP is true, whatever the body, and creates nothing', async () => {
     const disabled = { message: 'Registration is disabled on this server; an administrator creates accounts.' };
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'A', email: 'closed@example.com', password: 'long enough' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'A', email: 'closed@example.com', password: 'long enough' },
+    });
     expect([res.statusCode, res.json()]).toEqual([403, disabled]);
     const invalid = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'not an email' } });
     expect([invalid.statusCode, invalid.json()]).toEqual([403, disabled]);
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'closed@example.com', password: 'long enough' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'closed@example.com', password: 'long enough' },
+    });
     expect(login.statusCode).toBe(401);
   });
 
@@ -207,14 +223,27 @@ describe('POST /api/auth/register', () => {
         email: 'ada@example.com',
         total_balance: 0,
       });
-      const again = await signup.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...payload, email: 'ADA@example.com' } });
+      const again = await signup.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { ...payload, email: 'ADA@example.com' },
+      });
       expect(again.statusCode).toBe(422);
-      expect(again.json()).toEqual({ message: 'The email has already been taken.', errors: { email: ['The email has already been taken.'] } });
+      expect(again.json()).toEqual({
+        message: 'The email has already been taken.',
+        errors: { email: ['The email has already been taken.'] },
+      });
       const race = await Promise.all(
-        [1, 2, 3].map(() => signup.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...payload, email: 'race@example.com' } })),
+        [1, 2, 3].map(() =>
+          signup.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...payload, email: 'race@example.com' } }),
+        ),
       );
       expect(race.map((r) => r.statusCode).sort()).toEqual([201, 422, 422]);
-      const short = await signup.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...payload, email: 'b@example.com', password: 'short' } });
+      const short = await signup.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { ...payload, email: 'b@example.com', password: 'short' },
+      });
       expect(short.json()).toEqual({
         message: 'The password field must be at least 8 characters.',
         errors: { password: ['The password field must be at least 8 characters.'] },

@@ -30,7 +30,12 @@ describe('balance ledger', () => {
       statusCode: 422,
       message: `The balance of ${email} cannot go below zero.`,
     });
-    const ledger = await t.deps.db.selectFrom('balance_ledger').select(['amount_micros', 'balance_after_micros', 'reason']).where('user_id', '=', user.id).orderBy('id').execute();
+    const ledger = await t.deps.db
+      .selectFrom('balance_ledger')
+      .select(['amount_micros', 'balance_after_micros', 'reason'])
+      .where('user_id', '=', user.id)
+      .orderBy('id')
+      .execute();
     expect(ledger).toEqual([
       { amount_micros: 1_000_000, balance_after_micros: 1_000_000, reason: 'Opening balance' },
       { amount_micros: 2_250_000, balance_after_micros: 3_250_000, reason: 'top-up' },
@@ -58,7 +63,12 @@ describe('balance ledger', () => {
     expect(await t.deps.services.accounts.ledgerTotalMicros(user.id)).toBe(0);
     // The ledger row is written by the debit's own statement: one row per accepted debit, none
     // for a refused one, each carrying the balance that debit left.
-    const debits = await t.deps.db.selectFrom('balance_ledger').select('balance_after_micros').where('user_id', '=', user.id).where('amount_micros', '<', 0).execute();
+    const debits = await t.deps.db
+      .selectFrom('balance_ledger')
+      .select('balance_after_micros')
+      .where('user_id', '=', user.id)
+      .where('amount_micros', '<', 0)
+      .execute();
     expect(debits.map((d) => d.balance_after_micros).sort((a, b) => b - a)).toEqual([60_000, 50_000, 40_000, 30_000, 20_000, 10_000, 0]);
   });
 
@@ -91,7 +101,9 @@ describe('GET /api/user/balance/ledger', () => {
     expect(body.data[0].created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect([body.current_page, body.last_page, body.total, body.from, body.to]).toEqual([1, 2, 3, 1, 2]);
 
-    const second = (await t.app.inject({ method: 'GET', url: '/api/user/balance/ledger?per_page=2&page=2', headers: bearer(token) })).json();
+    const second = (
+      await t.app.inject({ method: 'GET', url: '/api/user/balance/ledger?per_page=2&page=2', headers: bearer(token) })
+    ).json();
     expect(second.data.map((row: Record<string, unknown>) => [row.amount, row.reason])).toEqual([[1, 'Opening balance']]);
 
     const theirs = (await t.app.inject({ method: 'GET', url: '/api/user/balance/ledger', headers: bearer(other.token) })).json();

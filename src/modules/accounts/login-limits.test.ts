@@ -62,7 +62,7 @@ describe('login limits', () => {
     expect((await login('192.0.2.50', users[6]!.email, users[6]!.password)).statusCode).toBe(200);
   });
 
-  it('does not count successful logins against the IP, and a success does not clear the IP\'s failures', async () => {
+  it("does not count successful logins against the IP, and a success does not clear the IP's failures", async () => {
     freshWindow();
     const office = await createUser(t.deps);
     expect(new Set(await statuses('192.0.2.60', office.email, office.password, 10))).toEqual(new Set([200]));

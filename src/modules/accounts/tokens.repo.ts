@@ -75,11 +75,7 @@ export function createTokensRepo(db: DbOrTx) {
 
     /** Expired sessions can never authenticate again (caches check the expiry too); removing them keeps the table small. */
     async deleteExpiredSessions(now: Date): Promise<number> {
-      const result = await db
-        .deleteFrom('access_tokens')
-        .where('kind', '=', 'session')
-        .where('expires_at', '<', now)
-        .executeTakeFirst();
+      const result = await db.deleteFrom('access_tokens').where('kind', '=', 'session').where('expires_at', '<', now).executeTakeFirst();
       return Number(result.numDeletedRows);
     },
   };

@@ -4,10 +4,7 @@ import { formatToken, issueSecret } from '../../core/crypto/tokens.js';
 import { createTokensRepo } from './tokens.repo.js';
 
 /** Creates a token row and returns the only copy of its plaintext; shared by keys and logins. */
-export async function issueToken(
-  db: DbOrTx,
-  input: { userId: number; kind: TokenKind; name: string; now: Date; ttlMs: number | null },
-) {
+export async function issueToken(db: DbOrTx, input: { userId: number; kind: TokenKind; name: string; now: Date; ttlMs: number | null }) {
   const { secret, hash, prefix } = issueSecret();
   const row = await createTokensRepo(db).insertToken({
     userId: input.userId,

@@ -15,7 +15,11 @@ type AddError = (field: string, message: (attribute: string) => string) => void;
  * network calls): provider_a resolves the event name from its id, provider_b proves the event
  * type belongs to the token's account. Items that already failed their own rules are skipped.
  */
-export async function verifyCalendarTools(drafts: ToolDraft[], clients: CalendarClients, skip: (index: number) => boolean): Promise<FieldErrors> {
+export async function verifyCalendarTools(
+  drafts: ToolDraft[],
+  clients: CalendarClients,
+  skip: (index: number) => boolean,
+): Promise<FieldErrors> {
   const errors: FieldErrors = {};
   await Promise.all(
     drafts.map(async (draft, i) => {

@@ -10,15 +10,35 @@ export interface WebhookChange {
 }
 
 const OUTBOUND_COLUMNS = [
-  'id', 'user_id', 'name', 'type', 'mode', 'status', 'voice_id', 'language_id', 'timezone', 'initial_message', 'system_prompt',
-  'variables', 'webhook_url', 'is_webhook_active', 'created_at', 'updated_at',
+  'id',
+  'user_id',
+  'name',
+  'type',
+  'mode',
+  'status',
+  'voice_id',
+  'language_id',
+  'timezone',
+  'initial_message',
+  'system_prompt',
+  'variables',
+  'webhook_url',
+  'is_webhook_active',
+  'created_at',
+  'updated_at',
 ] as const;
 export type OutboundRow = Pick<Selectable<AssistantsTable>, (typeof OUTBOUND_COLUMNS)[number]>;
 
 export function createAssistantCompatRepo(db: DbOrTx) {
   return {
     outbound(userId: number): Promise<OutboundRow[]> {
-      return db.selectFrom('assistants').select(OUTBOUND_COLUMNS).where('user_id', '=', userId).where('type', '=', 'outbound').orderBy('id', 'desc').execute();
+      return db
+        .selectFrom('assistants')
+        .select(OUTBOUND_COLUMNS)
+        .where('user_id', '=', userId)
+        .where('type', '=', 'outbound')
+        .orderBy('id', 'desc')
+        .execute();
     },
 
     /** One statement, so it never interleaves with an update's locked read-modify-write. False: not the user's assistant. */
@@ -31,7 +51,12 @@ export function createAssistantCompatRepo(db: DbOrTx) {
         values.is_webhook_active = change.postCall.active;
         values.webhook_url = change.postCall.url;
       }
-      const result = await db.updateTable('assistants').set(values).where('id', '=', input.id).where('user_id', '=', input.userId).executeTakeFirst();
+      const result = await db
+        .updateTable('assistants')
+        .set(values)
+        .where('id', '=', input.id)
+        .where('user_id', '=', input.userId)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
   };

@@ -14,7 +14,12 @@ export const assistantCompatRoutes: FastifyPluginAsyncTypebox<{ compat: Assistan
     '/user/assistants/outbound',
     {
       config: { errorShape: 'validation' },
-      schema: { tags, operationId: 'listOutboundAssistants', summary: 'Outbound assistants (bare array, no pagination; for assistant pickers)', response: { 200: Type.Array(OutboundAssistant) } },
+      schema: {
+        tags,
+        operationId: 'listOutboundAssistants',
+        summary: 'Outbound assistants (bare array, no pagination; for assistant pickers)',
+        response: { 200: Type.Array(OutboundAssistant) },
+      },
     },
     async (request) => compat.outbound(authOf(request).userId),
   );
@@ -36,7 +41,10 @@ export const assistantCompatRoutes: FastifyPluginAsyncTypebox<{ compat: Assistan
       },
       async (request) => {
         const body = request.body as { assistant_id: number; webhook_url?: string };
-        const message = await compat.toggleWebhook(authOf(request).userId, toggle, { assistantId: body.assistant_id, webhookUrl: body.webhook_url ?? null });
+        const message = await compat.toggleWebhook(authOf(request).userId, toggle, {
+          assistantId: body.assistant_id,
+          webhookUrl: body.webhook_url ?? null,
+        });
         return { message, data: [] };
       },
     );
@@ -51,6 +59,7 @@ function camelCase(slug: string): string {
 function toggleSummary(toggle: WebhookToggle): string {
   const [action, ...rest] = toggle.split('-');
   const what = rest.join(' ').replace('webhook', '').trim() || 'post-call';
-  const postCallEffect = action === 'enable' ? ' (is_webhook_active true, webhook_url set)' : ' (is_webhook_active false, webhook_url null)';
+  const postCallEffect =
+    action === 'enable' ? ' (is_webhook_active true, webhook_url set)' : ' (is_webhook_active false, webhook_url null)';
   return `${action === 'enable' ? 'Enable' : 'Disable'} the ${what} webhook${what === 'post-call' ? postCallEffect : ''}`;
 }

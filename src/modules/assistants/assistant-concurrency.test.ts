@@ -40,8 +40,16 @@ describe('concurrent updates of one assistant', () => {
   it('keep every one of many concurrent changes to different fields (version conflicts are retried)', async () => {
     const { id } = await createAssistant(first);
     const changes = [
-      { name: 'Many' }, { speech_speed: 0.9 }, { llm_temperature: 0.5 }, { max_duration: 900 }, { ringing_time: 40 },
-      { initial_message: 'Hi there' }, { system_prompt: 'Be brief.' }, { voice_stability: 0.3 }, { record: true }, { timezone: 'Europe/Paris' },
+      { name: 'Many' },
+      { speech_speed: 0.9 },
+      { llm_temperature: 0.5 },
+      { max_duration: 900 },
+      { ringing_time: 40 },
+      { initial_message: 'Hi there' },
+      { system_prompt: 'Be brief.' },
+      { voice_stability: 0.3 },
+      { record: true },
+      { timezone: 'Europe/Paris' },
     ];
     const results = await Promise.all(changes.map((body, i) => (i % 2 ? second : first).put(url(id), body)));
     expect(results.map((r) => r.statusCode)).toEqual(changes.map(() => 200));
@@ -50,7 +58,8 @@ describe('concurrent updates of one assistant', () => {
 
   it('move the version on every write to the row, whoever makes it, so no update lands on a state it did not validate', async () => {
     const { id } = await createAssistant(first);
-    const version = async () => (await t.deps.db.selectFrom('assistants').select('version').where('id', '=', id).executeTakeFirstOrThrow()).version;
+    const version = async () =>
+      (await t.deps.db.selectFrom('assistants').select('version').where('id', '=', id).executeTakeFirstOrThrow()).version;
     const start = await version();
     await first.put(url(id), { name: 'Once' });
     expect(await version()).toBe(start + 1);
@@ -85,7 +94,12 @@ describe('concurrent updates of one assistant', () => {
       expect(toMultimodal.statusCode).toBe(200);
       // Serial orders: voice first then mode (both succeed), or mode first then voice (refused).
       expect([200, 422]).toContain(toPipelineVoice.statusCode);
-      expect(final).toMatchObject({ mode: 'multimodal', voice_id: SEED_VOICE_IDS.alloyMultimodal, llm_model_id: null, multimodal_model_id: 101 });
+      expect(final).toMatchObject({
+        mode: 'multimodal',
+        voice_id: SEED_VOICE_IDS.alloyMultimodal,
+        llm_model_id: null,
+        multimodal_model_id: 101,
+      });
     }
   });
 });
@@ -96,11 +110,22 @@ describe('inbound number assignment', () => {
       const line = await createPhoneNumber(first, `+1415555${String(1000 + i)}`);
       const x = await createAssistant(first, { type: 'inbound' });
       const y = await createAssistant(first, { type: 'inbound' });
-      const results = await Promise.all([first.put(url(x.id), { phone_number_id: line }), second.put(url(y.id), { phone_number_id: line })]);
+      const results = await Promise.all([
+        first.put(url(x.id), { phone_number_id: line }),
+        second.put(url(y.id), { phone_number_id: line }),
+      ]);
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 422]);
       const loser = results.find((r) => r.statusCode === 422)!;
-      expect(loser.json()).toEqual({ message: 'Validation failed', errors: { phone_number_id: ['The phone number is already assigned to another inbound assistant.'] } });
-      const holders = await t.deps.db.selectFrom('assistants').select('id').where('phone_number_id', '=', line).where('type', '=', 'inbound').execute();
+      expect(loser.json()).toEqual({
+        message: 'Validation failed',
+        errors: { phone_number_id: ['The phone number is already assigned to another inbound assistant.'] },
+      });
+      const holders = await t.deps.db
+        .selectFrom('assistants')
+        .select('id')
+        .where('phone_number_id', '=', line)
+        .where('type', '=', 'inbound')
+        .execute();
       expect(holders).toHaveLength(1);
     }
   });
@@ -113,20 +138,23 @@ describe('inbound number assignment', () => {
     await expect(write).rejects.toMatchObject({ code: '23505' });
   });
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('a loser that passed the early check still gets the validation error (PostgreSQL)', async () => {
-    const line = await createPhoneNumber(first, '+14155552001');
-    const x = await createAssistant(first, { type: 'inbound' });
-    const y = await createAssistant(first, { type: 'inbound' });
-    const other = await t.database.openAnother!();
-    let pending: ReturnType<Api['put']> | undefined;
-    // Another process has assigned the number but not committed: the early check cannot see it.
-    await other.db.transaction().execute(async (tx) => {
-      await tx.updateTable('assistants').set({ phone_number_id: line }).where('id', '=', x.id).execute();
-      pending = first.put(url(y.id), { phone_number_id: line });
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    });
-    const res = await pending!;
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ phone_number_id: ['The phone number is already assigned to another inbound assistant.'] });
-  });
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'a loser that passed the early check still gets the validation error (PostgreSQL)',
+    async () => {
+      const line = await createPhoneNumber(first, '+14155552001');
+      const x = await createAssistant(first, { type: 'inbound' });
+      const y = await createAssistant(first, { type: 'inbound' });
+      const other = await t.database.openAnother!();
+      let pending: ReturnType<Api['put']> | undefined;
+      // Another process has assigned the number but not committed: the early check cannot see it.
+      await other.db.transaction().execute(async (tx) => {
+        await tx.updateTable('assistants').set({ phone_number_id: line }).where('id', '=', x.id).execute();
+        pending = first.put(url(y.id), { phone_number_id: line });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      });
+      const res = await pending!;
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ phone_number_id: ['The phone number is already assigned to another inbound assistant.'] });
+    },
+  );
 });

@@ -53,7 +53,11 @@ export const SettingsProperties = {
   initial_message: Type.String({ minLength: 1, maxLength: 200 }),
   system_prompt: Type.String({ minLength: 1, maxLength: 50_000 }),
   llm_model_id: Nullable({ ...Id, description: 'Pipeline mode only; required on create in pipeline mode (GET /user/assistants/models).' }),
-  multimodal_model_id: Nullable({ ...Id, description: 'Multimodal and dualplex only; required on create in those modes (GET /user/assistants/models?type=multimodal or dualplex).' }),
+  multimodal_model_id: Nullable({
+    ...Id,
+    description:
+      'Multimodal and dualplex only; required on create in those modes (GET /user/assistants/models?type=multimodal or dualplex).',
+  }),
   chat_llm_fallback_id: Nullable(Id),
   turn_detection_threshold: Nullable(Unit),
   secondary_language_ids: IdList(20),
@@ -117,14 +121,32 @@ export type AssistantSettings = Omit<Static<typeof SettingsSchema>, 'tools' | 'f
 export type SettingsField = keyof AssistantSettings;
 
 /** Arrays and objects: null is accepted and clears them, like []. */
-export const CLEARABLE_FIELDS = ['secondary_language_ids', 'label_ids', 'tool_ids', 'tools', 'post_call_schema', 'variables', 'filler_config', 'widget_settings'] as const;
+export const CLEARABLE_FIELDS = [
+  'secondary_language_ids',
+  'label_ids',
+  'tool_ids',
+  'tools',
+  'post_call_schema',
+  'variables',
+  'filler_config',
+  'widget_settings',
+] as const;
 type Clearable = (typeof CLEARABLE_FIELDS)[number];
 
 export type AssistantPatch = {
   [K in Exclude<SettingsField, 'tools' | 'filler_config'>]?: AssistantSettings[K] | (K extends Clearable ? null : never);
 } & { tools?: ToolInput[] | null; filler_config?: Partial<FillerConfigValue> | null };
 
-export const REQUIRED_ON_CREATE = ['name', 'voice_id', 'language_id', 'type', 'mode', 'timezone', 'initial_message', 'system_prompt'] as const;
+export const REQUIRED_ON_CREATE = [
+  'name',
+  'voice_id',
+  'language_id',
+  'type',
+  'mode',
+  'timezone',
+  'initial_message',
+  'system_prompt',
+] as const;
 
 function bodySchema(required: readonly string[]): TSchema {
   const properties: Record<string, TSchema> = {};

@@ -41,7 +41,8 @@ export function parseAssistantBody(raw: unknown, kind: 'create' | 'update'): Par
  */
 function modelRequiredOnCreate(body: Record<string, unknown>): FieldErrors {
   const { mode } = body;
-  if (mode === 'pipeline' && body.llm_model_id == null) return { llm_model_id: ['The llm model id field is required when mode is pipeline.'] };
+  if (mode === 'pipeline' && body.llm_model_id == null)
+    return { llm_model_id: ['The llm model id field is required when mode is pipeline.'] };
   if ((mode === 'multimodal' || mode === 'dualplex') && body.multimodal_model_id == null) {
     return { multimodal_model_id: [`The multimodal model id field is required when mode is ${mode}.`] };
   }

@@ -21,7 +21,8 @@ interface ReadRow {
 }
 
 async function read(id: number, held: { id: number; version: number } | null): Promise<AssistantRead> {
-  const { rows } = await sql<ReadRow>`SELECT ${assistantReadSql('a', { id: sql.val(held?.id ?? null), version: sql.val(held?.version ?? null) })}
+  const { rows } =
+    await sql<ReadRow>`SELECT ${assistantReadSql('a', { id: sql.val(held?.id ?? null), version: sql.val(held?.version ?? null) })}
     FROM assistants a WHERE a.id = ${id}`.execute(t.deps.db);
   const row = rows[0]!;
   return { id, version: row.assistant_version, row: row.assistant_row, labelIds: row.assistant_label_ids, toolIds: row.assistant_tool_ids };

@@ -45,7 +45,10 @@ export async function referenceErrors(tx: DbOrTx, owners: ReferenceOwners, check
   if (changed.has('folder_id') && after.folder_id !== null) {
     if (!(await owners.folders.ownedIds(userId, [after.folder_id], tx)).has(after.folder_id)) add('folder_id', invalid('folder_id'));
   }
-  for (const [field, owner] of [['label_ids', owners.labels], ['tool_ids', owners.tools]] as const) {
+  for (const [field, owner] of [
+    ['label_ids', owners.labels],
+    ['tool_ids', owners.tools],
+  ] as const) {
     if (!changed.has(field)) continue;
     const owned = await owner.ownedIds(userId, after[field], tx);
     after[field].forEach((id, i) => owned.has(id) || add(`${field}.${i}`, invalid(`${field}.${i}`)));

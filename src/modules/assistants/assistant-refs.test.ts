@@ -36,12 +36,13 @@ const releaseDueNumbers = async () => {
 const tool = (name: string) => ({ name, description: 'Look something up', endpoint: 'https://api.example.com/x', method: 'GET' });
 
 describe('folder_id', () => {
-  it('accepts the caller\'s folder, refuses another account\'s or an unknown one, and null uncategorises', async () => {
+  it("accepts the caller's folder, refuses another account's or an unknown one, and null uncategorises", async () => {
     const mine = await make(api, '/api/user/folder', { name: 'Mine' });
     const theirs = await make(other, '/api/user/folder', { name: 'Theirs' });
     const { id } = await createAssistant(api);
     expect((await put(id, { folder_id: mine })).statusCode).toBe(200);
-    for (const folder of [theirs, 999999]) expect(await errorsOf(id, { folder_id: folder })).toEqual({ folder_id: ['The selected folder id is invalid.'] });
+    for (const folder of [theirs, 999999])
+      expect(await errorsOf(id, { folder_id: folder })).toEqual({ folder_id: ['The selected folder id is invalid.'] });
     expect((await readAssistant(api, id)).folder_id).toBe(mine);
     await put(id, { folder_id: null });
     expect((await readAssistant(api, id)).folder_id).toBeNull();
@@ -57,7 +58,7 @@ describe('folder_id', () => {
 });
 
 describe('label_ids', () => {
-  it('every label must be the caller\'s; the list is replaced', async () => {
+  it("every label must be the caller's; the list is replaced", async () => {
     const [a, b] = [await make(api, '/api/user/label', { name: 'VIP' }), await make(api, '/api/user/label', { name: 'Spanish' })];
     const theirs = await make(other, '/api/user/label', { name: 'VIP' });
     const { id } = await createAssistant(api, { label_ids: [a] });
@@ -77,7 +78,7 @@ describe('label_ids', () => {
 });
 
 describe('tool_ids', () => {
-  it('every custom tool must be the caller\'s; deleting a tool detaches it everywhere', async () => {
+  it("every custom tool must be the caller's; deleting a tool detaches it everywhere", async () => {
     const mine = await make(api, '/api/user/tools', tool('check_order'));
     const theirs = await make(other, '/api/user/tools', tool('check_order'));
     const first = await createAssistant(api, { tool_ids: [mine] });
@@ -90,7 +91,7 @@ describe('tool_ids', () => {
 });
 
 describe('phone_number_id', () => {
-  it('must be the caller\'s number', async () => {
+  it("must be the caller's number", async () => {
     const theirs = await createPhoneNumber(other, '+14155550101');
     const { id } = await createAssistant(api);
     expect(await errorsOf(id, { phone_number_id: theirs })).toEqual({ phone_number_id: ['The selected phone number id is invalid.'] });
@@ -100,10 +101,14 @@ describe('phone_number_id', () => {
     const callerId = await createPhoneNumber(api, '+14155550102', 'caller_id');
     const line = await createPhoneNumber(api, '+14155550103');
     const { id } = await createAssistant(api, { type: 'inbound' });
-    expect(await errorsOf(id, { phone_number_id: callerId })).toEqual({ phone_number_id: ['A Caller ID number cannot be assigned to an inbound assistant.'] });
+    expect(await errorsOf(id, { phone_number_id: callerId })).toEqual({
+      phone_number_id: ['A Caller ID number cannot be assigned to an inbound assistant.'],
+    });
     expect((await put(id, { phone_number_id: line })).statusCode).toBe(200);
     const second = await createAssistant(api, { type: 'inbound' });
-    expect(await errorsOf(second.id, { phone_number_id: line })).toEqual({ phone_number_id: ['The phone number is already assigned to another inbound assistant.'] });
+    expect(await errorsOf(second.id, { phone_number_id: line })).toEqual({
+      phone_number_id: ['The phone number is already assigned to another inbound assistant.'],
+    });
     // Outbound assistants may share it, and use a Caller ID number.
     expect((await createAssistant(api, { type: 'outbound', phone_number_id: line })).id).toBeGreaterThan(0);
     expect((await createAssistant(api, { type: 'outbound', phone_number_id: callerId })).id).toBeGreaterThan(0);
@@ -113,7 +118,9 @@ describe('phone_number_id', () => {
     const line = await createPhoneNumber(api, '+14155550104');
     await createAssistant(api, { type: 'inbound', phone_number_id: line });
     const outbound = await createAssistant(api, { type: 'outbound', phone_number_id: line });
-    expect(await errorsOf(outbound.id, { type: 'inbound' })).toEqual({ phone_number_id: ['The phone number is already assigned to another inbound assistant.'] });
+    expect(await errorsOf(outbound.id, { type: 'inbound' })).toEqual({
+      phone_number_id: ['The phone number is already assigned to another inbound assistant.'],
+    });
   });
 
   it('releasing a number unassigns it when it goes, at the end of its billing period', async () => {
@@ -127,31 +134,50 @@ describe('phone_number_id', () => {
 });
 
 describe('built-in tools that reference account resources', () => {
-  it('assistant_transfer: another assistant of the account, never itself or another account\'s', async () => {
+  it("assistant_transfer: another assistant of the account, never itself or another account's", async () => {
     const target = await createAssistant(api, { name: 'Billing' });
     const theirs = await createAssistant(other);
     const { id } = await createAssistant(api);
-    expect(await errorsOf(id, { tools: [{ type: 'assistant_transfer', assistant_id: id }] })).toEqual({ 'tools.0.assistant_id': ['An assistant cannot transfer to itself.'] });
-    expect(await errorsOf(id, { tools: [{ type: 'assistant_transfer', assistant_id: theirs.id }] })).toEqual({ 'tools.0.assistant_id': ['The selected tools.0.assistant id is invalid.'] });
+    expect(await errorsOf(id, { tools: [{ type: 'assistant_transfer', assistant_id: id }] })).toEqual({
+      'tools.0.assistant_id': ['An assistant cannot transfer to itself.'],
+    });
+    expect(await errorsOf(id, { tools: [{ type: 'assistant_transfer', assistant_id: theirs.id }] })).toEqual({
+      'tools.0.assistant_id': ['The selected tools.0.assistant id is invalid.'],
+    });
     expect((await put(id, { tools: [{ type: 'assistant_transfer', assistant_id: target.id }] })).statusCode).toBe(200);
     expect((await readAssistant(api, id)).tools).toEqual([
-      { type: 'assistant_transfer', assistant_id: target.id, description: 'Transfer the conversation to this assistant when appropriate.', message_before_transfer: null, speak_transfer_greeting: true },
+      {
+        type: 'assistant_transfer',
+        assistant_id: target.id,
+        description: 'Transfer the conversation to this assistant when appropriate.',
+        message_before_transfer: null,
+        speak_transfer_greeting: true,
+      },
     ]);
   });
 
   it('deleting a transfer target drops the transfer tools that pointed at it, and only those', async () => {
     const target = await createAssistant(api, { name: 'Goes away' });
-    const { id } = await createAssistant(api, { tools: [{ type: 'end_call' }, { type: 'assistant_transfer', assistant_id: target.id }, { type: 'dtmf_input' }] });
+    const { id } = await createAssistant(api, {
+      tools: [{ type: 'end_call' }, { type: 'assistant_transfer', assistant_id: target.id }, { type: 'dtmf_input' }],
+    });
     await api.delete(`/api/user/assistant/${target.id}`);
     expect((await readAssistant(api, id)).tools.map((x: { type: string }) => x.type)).toEqual(['end_call', 'dtmf_input']);
   });
 
-  it('warm_call_transfer: the dialling line must be the caller\'s; deleting it drops the tool', async () => {
+  it("warm_call_transfer: the dialling line must be the caller's; deleting it drops the tool", async () => {
     const line = await createPhoneNumber(api, '+14155550106');
     const theirs = await createPhoneNumber(other, '+14155550107');
-    const warm = (outbound_phone_id: number) => ({ type: 'warm_call_transfer', supervisor_phone: '+14155550199', outbound_phone_id, description: 'Angry caller' });
+    const warm = (outbound_phone_id: number) => ({
+      type: 'warm_call_transfer',
+      supervisor_phone: '+14155550199',
+      outbound_phone_id,
+      description: 'Angry caller',
+    });
     const { id } = await createAssistant(api);
-    expect(await errorsOf(id, { tools: [warm(theirs)] })).toEqual({ 'tools.0.outbound_phone_id': ['The selected tools.0.outbound phone id is invalid.'] });
+    expect(await errorsOf(id, { tools: [warm(theirs)] })).toEqual({
+      'tools.0.outbound_phone_id': ['The selected tools.0.outbound phone id is invalid.'],
+    });
     expect((await put(id, { tools: [warm(line), { type: 'end_call' }] })).statusCode).toBe(200);
     await api.delete(`/api/user/phone-numbers/${line}`);
     await releaseDueNumbers();
@@ -160,7 +186,7 @@ describe('built-in tools that reference account resources', () => {
 });
 
 describe('knowledgebase_id', () => {
-  it('asks the knowledge module whether the id is the caller\'s; null removes it', async () => {
+  it("asks the knowledge module whether the id is the caller's; null removes it", async () => {
     const owner = await createUser(t.deps);
     const owned = new Map([[41, owner.user.id]]);
     const assistants = createAssistantsService({

@@ -9,9 +9,23 @@ import type { AssistantSettings, Mode, SettingsField } from './assistant-fields.
  * this list complete).
  */
 export const RULE_INPUTS: ReadonlySet<SettingsField> = new Set<SettingsField>([
-  'voice_id', 'mode', 'language_id', 'secondary_language_ids', 'llm_model_id', 'multimodal_model_id', 'chat_llm_fallback_id',
-  'turn_detection_threshold', 'knowledgebase_mode', 'allow_interruptions', 'fillers', 'synthesizer_provider_id',
-  'transcriber_provider_id', 'timezone', 'is_webhook_active', 'webhook_url', 'post_call_schema',
+  'voice_id',
+  'mode',
+  'language_id',
+  'secondary_language_ids',
+  'llm_model_id',
+  'multimodal_model_id',
+  'chat_llm_fallback_id',
+  'turn_detection_threshold',
+  'knowledgebase_mode',
+  'allow_interruptions',
+  'fillers',
+  'synthesizer_provider_id',
+  'transcriber_provider_id',
+  'timezone',
+  'is_webhook_active',
+  'webhook_url',
+  'post_call_schema',
 ]);
 
 /**
@@ -31,7 +45,8 @@ export function stateRuleErrors(state: AssistantSettings, catalog: CatalogSnapsh
 
   if (!catalog.languages.has(state.language_id)) add('language_id', 'The selected language id is invalid.');
   state.secondary_language_ids.forEach((id, i) => {
-    if (!catalog.languages.has(id)) add(`secondary_language_ids.${i}`, `The selected ${humanize(`secondary_language_ids.${i}`)} is invalid.`);
+    if (!catalog.languages.has(id))
+      add(`secondary_language_ids.${i}`, `The selected ${humanize(`secondary_language_ids.${i}`)} is invalid.`);
   });
   if (state.secondary_language_ids.includes(state.language_id)) {
     add('secondary_language_ids', 'The secondary language ids must not include the main language.');
@@ -53,10 +68,12 @@ export function stateRuleErrors(state: AssistantSettings, catalog: CatalogSnapsh
   providerRules(state, catalog, add);
 
   if (!isTimezone(state.timezone)) add('timezone', 'The timezone field must be a valid timezone.');
-  if (state.is_webhook_active && !state.webhook_url) add('webhook_url', 'The webhook url field is required when is webhook active is true.');
+  if (state.is_webhook_active && !state.webhook_url)
+    add('webhook_url', 'The webhook url field is required when is webhook active is true.');
   const seen = new Set<string>();
   state.post_call_schema.forEach((item, i) => {
-    if (seen.has(item.name)) add(`post_call_schema.${i}.name`, `The ${humanize(`post_call_schema.${i}.name`)} field has a duplicate value.`);
+    if (seen.has(item.name))
+      add(`post_call_schema.${i}.name`, `The ${humanize(`post_call_schema.${i}.name`)} field has a duplicate value.`);
     seen.add(item.name);
   });
   return errors;

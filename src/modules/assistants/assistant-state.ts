@@ -127,7 +127,12 @@ function normalizeValue(field: SettingsField, value: unknown): unknown {
       return normalizeWidgetSettings(value as WidgetSettingsPatch | null);
     case 'filler_config': {
       const config = (value ?? {}) as Partial<AssistantSettings['filler_config']>;
-      return { positive: config.positive ?? [], negative: config.negative ?? [], question: config.question ?? [], neutral: config.neutral ?? [] };
+      return {
+        positive: config.positive ?? [],
+        negative: config.negative ?? [],
+        question: config.question ?? [],
+        neutral: config.neutral ?? [],
+      };
     }
     default:
       return value;

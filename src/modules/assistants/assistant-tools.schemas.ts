@@ -63,7 +63,18 @@ export const CollectKeypadTool = Type.Object(
 );
 
 export const BOOKING_FIELD_TYPES = [
-  'text', 'textarea', 'email', 'phone', 'number', 'select', 'multiselect', 'checkbox', 'radio', 'boolean', 'url', 'address',
+  'text',
+  'textarea',
+  'email',
+  'phone',
+  'number',
+  'select',
+  'multiselect',
+  'checkbox',
+  'radio',
+  'boolean',
+  'url',
+  'address',
 ] as const;
 
 const BookingField = Type.Object(
@@ -98,7 +109,9 @@ const calendarAliasFields = Object.fromEntries(
 export const CalendarIntegrationTool = Type.Object(
   {
     type: Type.Literal('calendar_integration'),
-    calendar_type: Type.Optional(StringEnum(['provider_a', 'provider_b', ...Object.keys(CALENDAR_TYPE_ALIASES)] as Array<'provider_a' | 'provider_b'>)),
+    calendar_type: Type.Optional(
+      StringEnum(['provider_a', 'provider_b', ...Object.keys(CALENDAR_TYPE_ALIASES)] as Array<'provider_a' | 'provider_b'>),
+    ),
     description: Type.Optional(Nullable(Description)),
     ...calendarFields,
     ...calendarAliasFields,

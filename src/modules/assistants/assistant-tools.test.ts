@@ -47,8 +47,22 @@ describe('defaults of each built-in tool', () => {
     ]);
     expect(res.statusCode, res.body).toBe(200);
     expect((await readAssistant(api, id)).tools).toEqual([
-      { type: 'call_transfer', phone_number: '+14155550301', description: 'Billing questions', custom: false, timezone: null, warm_transfer: false, warm_transfer_message: null },
-      { type: 'warm_call_transfer', supervisor_phone: '+14155550302', outbound_phone_id: line, description: 'Escalations', ...WARM_TRANSFER_DEFAULTS },
+      {
+        type: 'call_transfer',
+        phone_number: '+14155550301',
+        description: 'Billing questions',
+        custom: false,
+        timezone: null,
+        warm_transfer: false,
+        warm_transfer_message: null,
+      },
+      {
+        type: 'warm_call_transfer',
+        supervisor_phone: '+14155550302',
+        outbound_phone_id: line,
+        description: 'Escalations',
+        ...WARM_TRANSFER_DEFAULTS,
+      },
       { type: 'end_call', description: null },
       { type: 'dtmf_input', description: 'Navigate the menu' },
       { type: 'collect_keypad', timeout: 5, stop_key: '#', description: null },
@@ -64,7 +78,10 @@ describe('defaults of each built-in tool', () => {
   it('checks phone numbers unless the tool says the number is custom or SIP', async () => {
     const line = await createPhoneNumber(api, '+14155550303');
     const { id } = await createAssistant(api);
-    const bad = await put(id, [{ type: 'call_transfer', phone_number: '12', timezone: 'Moon/Base' }, { type: 'warm_call_transfer', supervisor_phone: 'nope', outbound_phone_id: line, description: 'x', caller_id_mode: 'custom' }]);
+    const bad = await put(id, [
+      { type: 'call_transfer', phone_number: '12', timezone: 'Moon/Base' },
+      { type: 'warm_call_transfer', supervisor_phone: 'nope', outbound_phone_id: line, description: 'x', caller_id_mode: 'custom' },
+    ]);
     expect(bad.json().errors).toEqual({
       'tools.0.phone_number': ['The tools.0.phone number field must be a valid phone number in E.164 format.'],
       'tools.0.timezone': ['The tools.0.timezone field must be a valid timezone.'],
@@ -73,7 +90,15 @@ describe('defaults of each built-in tool', () => {
     });
     const ok = await put(id, [
       { type: 'call_transfer', phone_number: 'the number the caller asks for', custom: true, timezone: 'America/New_York' },
-      { type: 'warm_call_transfer', supervisor_phone: 'sip:support@pbx.example.com', custom_sip: true, outbound_phone_id: line, description: 'x', caller_id_mode: 'custom', custom_caller_id: '+14155550304' },
+      {
+        type: 'warm_call_transfer',
+        supervisor_phone: 'sip:support@pbx.example.com',
+        custom_sip: true,
+        outbound_phone_id: line,
+        description: 'x',
+        caller_id_mode: 'custom',
+        custom_caller_id: '+14155550304',
+      },
     ]);
     expect(ok.statusCode, ok.body).toBe(200);
   });
@@ -86,7 +111,9 @@ describe('calendar_integration, provider_a (Cal.com)', () => {
     expect(res.json().errors).toEqual({
       'tools.0.provider_a_api_key': ['The tools.0.provider a api key field is required when calendar type is provider_a.'],
       'tools.0.provider_a_event_slug': ['The tools.0.provider a event slug field is required when calendar type is provider_a.'],
-      'tools.0.provider_a_custom_endpoint': ['The tools.0.provider a custom endpoint field is required when provider a endpoint is custom.'],
+      'tools.0.provider_a_custom_endpoint': [
+        'The tools.0.provider a custom endpoint field is required when provider a endpoint is custom.',
+      ],
     });
   });
 
@@ -124,8 +151,12 @@ describe('calendar_integration, provider_a (Cal.com)', () => {
     expect((await put(id, [calendarA({ provider_a_api_key: 'cal_live_wrong', provider_a_event_id: 42 })])).json().errors).toEqual({
       'tools.0.provider_a_api_key': ['The tools.0.provider a api key was rejected by the calendar provider.'],
     });
-    const down = await put(id, [calendarA({ provider_a_endpoint: 'custom', provider_a_custom_endpoint: 'http://127.0.0.1:9', provider_a_event_id: 42 })]);
-    expect(down.json().errors['tools.0.provider_a_event_id'][0]).toMatch(/^The calendar provider could not be reached to check the tools.0.provider a event id/);
+    const down = await put(id, [
+      calendarA({ provider_a_endpoint: 'custom', provider_a_custom_endpoint: 'http://127.0.0.1:9', provider_a_event_id: 42 }),
+    ]);
+    expect(down.json().errors['tools.0.provider_a_event_id'][0]).toMatch(
+      /^The calendar provider could not be reached to check the tools.0.provider a event id/,
+    );
   });
 
   it('stores the API key encrypted, returns it masked, and a masked key sent back keeps the real one', async () => {
@@ -153,10 +184,15 @@ describe('calendar_integration, provider_a (Cal.com)', () => {
       { slug: 'company', type: 'email', label: 'Work email', required: true },
     ];
     expect((await put(id, [calendarA({ provider_a_booking_fields: fields })])).json().errors).toEqual({
-      'tools.0.provider_a_booking_fields.1.options': ['The tools.0.provider a booking fields.1.options field is required for select fields.'],
+      'tools.0.provider_a_booking_fields.1.options': [
+        'The tools.0.provider a booking fields.1.options field is required for select fields.',
+      ],
       'tools.0.provider_a_booking_fields.2.slug': ['The tools.0.provider a booking fields.2.slug field has a duplicate value.'],
     });
-    const ok = [{ slug: 'company', type: 'text', label: 'Company' }, { slug: 'size', type: 'select', label: 'Team size', options: ['1-10', '11-50'] }];
+    const ok = [
+      { slug: 'company', type: 'text', label: 'Company' },
+      { slug: 'size', type: 'select', label: 'Team size', options: ['1-10', '11-50'] },
+    ];
     expect((await put(id, [calendarA({ provider_a_booking_fields: ok })])).statusCode).toBe(200);
     expect((await readAssistant(api, id)).tools[0].provider_a_booking_fields).toEqual([
       { slug: 'company', type: 'text', label: 'Company', required: false, options: [] },
@@ -167,9 +203,14 @@ describe('calendar_integration, provider_a (Cal.com)', () => {
 
 describe('calendar_integration, provider_b (Calendly)', () => {
   const me = () => calendly.addUser(CALENDLY_TOKEN, 'USER1');
-  const calendarB = (uri: string, token = CALENDLY_TOKEN) => ({ type: 'calendar_integration', calendar_type: 'provider_b', provider_b_api_key: token, provider_b_event_type_uri: uri });
+  const calendarB = (uri: string, token = CALENDLY_TOKEN) => ({
+    type: 'calendar_integration',
+    calendar_type: 'provider_b',
+    provider_b_api_key: token,
+    provider_b_event_type_uri: uri,
+  });
 
-  it('checks /users/me and /event_types/{uuid} with the token, and accepts the account\'s own event type', async () => {
+  it("checks /users/me and /event_types/{uuid} with the token, and accepts the account's own event type", async () => {
     const owner = me();
     const uri = calendly.addEventType({ uuid: 'EVT-OWN', name: 'Discovery Call', owner });
     const { id } = await createAssistant(api);
@@ -194,7 +235,9 @@ describe('calendar_integration, provider_b (Calendly)', () => {
     const notOwned = ['The tools.0.provider b event type uri does not belong to the account of the provider b api key.'];
     expect((await put(id, [calendarB(foreign)])).json().errors).toEqual({ [field]: notOwned });
     expect((await put(id, [calendarB('https://api.calendly.com/event_types/MISSING')])).json().errors).toEqual({ [field]: notOwned });
-    expect((await put(id, [calendarB(inactive)])).json().errors).toEqual({ [field]: ['The tools.0.provider b event type uri is not an active event type.'] });
+    expect((await put(id, [calendarB(inactive)])).json().errors).toEqual({
+      [field]: ['The tools.0.provider b event type uri is not an active event type.'],
+    });
     expect((await put(id, [calendarB(foreign, 'wrong-token')])).json().errors).toEqual({
       'tools.0.provider_b_api_key': ['The tools.0.provider b api key was rejected by the calendar provider.'],
     });
@@ -203,7 +246,7 @@ describe('calendar_integration, provider_b (Calendly)', () => {
     });
   });
 
-  it('calls no provider for a request about an assistant that is not the caller\'s', async () => {
+  it("calls no provider for a request about an assistant that is not the caller's", async () => {
     const stranger = apiFor(t, (await createUser(t.deps)).token);
     const { id } = await createAssistant(stranger);
     calendly.requests.length = 0;

@@ -13,8 +13,7 @@ export const WARM_TRANSFER_DEFAULTS = {
   hold_music: 'hold_music',
   hold_music_volume: 80,
   hold_message: 'Please hold while I connect you with a supervisor.',
-  summary_instructions:
-    'Brief the supervisor on who is calling, why they called and why a human is needed, in 2 to 3 sentences.',
+  summary_instructions: 'Brief the supervisor on who is calling, why they called and why a human is needed, in 2 to 3 sentences.',
   briefing_initial_message: 'Hello! I have a caller on the line who needs your assistance. May I brief you on the situation?',
   connected_message: "You are now connected with a supervisor. I'll leave you to it.",
 } as const;
@@ -116,7 +115,8 @@ export function toolItemErrors(drafts: ToolDraft[]): FieldErrors {
     switch (draft.type) {
       case 'call_transfer':
         if (!draft.custom) phone(i, draft, 'phone_number');
-        if (draft.timezone !== null && !isTimezone(String(draft.timezone))) add(i, 'timezone', (a) => `The ${a} field must be a valid timezone.`);
+        if (draft.timezone !== null && !isTimezone(String(draft.timezone)))
+          add(i, 'timezone', (a) => `The ${a} field must be a valid timezone.`);
         break;
       case 'warm_call_transfer':
         if (!draft.custom_sip) phone(i, draft, 'supervisor_phone');

@@ -35,7 +35,13 @@ const ruleInputs = fc.record({
   timezone: fc.constantFrom('Europe/Bucharest', 'UTC', 'Mars/Olympus'),
   is_webhook_active: fc.boolean(),
   webhook_url: fc.constantFrom(null, 'https://example.com/hook'),
-  post_call_schema: fc.constantFrom([], [{ name: 'age', type: 'number', description: 'Age' }, { name: 'age', type: 'string', description: 'Age' }]),
+  post_call_schema: fc.constantFrom(
+    [],
+    [
+      { name: 'age', type: 'number', description: 'Age' },
+      { name: 'age', type: 'string', description: 'Age' },
+    ],
+  ),
 });
 
 describe('RULE_INPUTS', () => {
@@ -47,12 +53,15 @@ describe('RULE_INPUTS', () => {
     fc.assert(
       fc.property(ruleInputs, (values) => {
         const read = new Set<string>();
-        const state = new Proxy({ ...stored, ...values }, {
-          get: (target, key, receiver) => {
-            if (typeof key === 'string') read.add(key);
-            return Reflect.get(target, key, receiver);
+        const state = new Proxy(
+          { ...stored, ...values },
+          {
+            get: (target, key, receiver) => {
+              if (typeof key === 'string') read.add(key);
+              return Reflect.get(target, key, receiver);
+            },
           },
-        });
+        );
         stateRuleErrors(state as unknown as AssistantSettings, snapshot, owner.id);
         read.forEach((field) => everRead.add(field));
         expect([...read].filter((field) => !RULE_INPUTS.has(field as keyof AssistantSettings))).toEqual([]);
@@ -86,7 +95,13 @@ function recordingService() {
     secrets,
     catalog: services.catalog,
     calendars: services.calendars,
-    owners: { folders: services.folders, labels: services.labels, tools: services.tools, phoneNumbers: services.phoneNumbers, knowledgeBases: services.knowledge },
+    owners: {
+      folders: services.folders,
+      labels: services.labels,
+      tools: services.tools,
+      phoneNumbers: services.phoneNumbers,
+      knowledgeBases: services.knowledge,
+    },
   });
   return { service, statements };
 }
@@ -100,7 +115,13 @@ describe('an update of settings no rule relates to the rest of the row', () => {
     const { service, statements } = recordingService();
     const version = await versionOf(id);
     t.clock.advance(60_000);
-    const patch = { name: 'Unread', speech_speed: 0.9, variables: { company: 'Acme', seats: 3 }, filler_config: { positive: ['Great!'] }, widget_daily_budget_usd: 2.5 };
+    const patch = {
+      name: 'Unread',
+      speech_speed: 0.9,
+      variables: { company: 'Acme', seats: 3 },
+      filler_config: { positive: ['Great!'] },
+      widget_daily_budget_usd: 2.5,
+    };
     const summary = await service.update(owner.id, id, parseAssistantBody(patch, 'update'));
     expect(statements).toEqual(['UPDATE']);
     expect(summary).toEqual({ id, name: 'Unread', status: 'inactive', type: 'outbound', mode: 'pipeline' });
@@ -138,7 +159,10 @@ describe('an update of settings no rule relates to the rest of the row', () => {
     const { id } = await createAssistant(api, { name: 'Kept' });
     const res = await api.put(`/api/user/assistant/${id}`, { name: 'Changed', speech_speed: 5 });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: 'Validation failed', errors: { speech_speed: ['The speech speed must be between 0.7 and 1.2.'] } });
+    expect(res.json()).toEqual({
+      message: 'Validation failed',
+      errors: { speech_speed: ['The speech speed must be between 0.7 and 1.2.'] },
+    });
     expect((await readAssistant(api, id)).name).toBe('Kept');
   });
 });
@@ -147,9 +171,11 @@ describe('an update of a field a rule reads', () => {
   it('reads the row and validates the merged state first', async () => {
     const { id } = await createAssistant(api);
     const { service, statements } = recordingService();
-    await expect(service.update(owner.id, id, parseAssistantBody({ name: 'Renamed', mode: 'multimodal' }, 'update'))).rejects.toMatchObject({
-      fieldErrors: { voice_id: ['The selected voice is not compatible with the chosen engine type.'] },
-    });
+    await expect(service.update(owner.id, id, parseAssistantBody({ name: 'Renamed', mode: 'multimodal' }, 'update'))).rejects.toMatchObject(
+      {
+        fieldErrors: { voice_id: ['The selected voice is not compatible with the chosen engine type.'] },
+      },
+    );
     expect(statements[0]).toBe('SELECT');
     expect(statements).not.toContain('UPDATE');
     await service.update(owner.id, id, parseAssistantBody({ name: 'Renamed', voice_id: SEED_VOICE_IDS.novaPipeline }, 'update'));

@@ -23,7 +23,14 @@ describe('POST /api/user/assistant', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       message: 'Assistant created successfully',
-      data: { id: expect.any(Number), uuid: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Sales Assistant', status: 'inactive', type: 'outbound', mode: 'pipeline' },
+      data: {
+        id: expect.any(Number),
+        uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        name: 'Sales Assistant',
+        status: 'inactive',
+        type: 'outbound',
+        mode: 'pipeline',
+      },
     });
   });
 
@@ -87,7 +94,7 @@ describe('POST /api/user/assistant', () => {
 });
 
 describe('GET /api/user/assistant/:id', () => {
-  it('is 404 for an unknown, malformed or another account\'s id', async () => {
+  it("is 404 for an unknown, malformed or another account's id", async () => {
     const { id } = await createAssistant(other);
     for (const url of [`/api/user/assistant/${id}`, '/api/user/assistant/999999', '/api/user/assistant/abc', '/api/user/assistant/0']) {
       const res = await api.get(url);
@@ -115,7 +122,7 @@ describe('PUT and PATCH /api/user/assistant/:id', () => {
     expect((await readAssistant(api, id)).name).toBe('Patched');
   });
 
-  it('is 404 for another account\'s assistant, which stays untouched', async () => {
+  it("is 404 for another account's assistant, which stays untouched", async () => {
     const { id } = await createAssistant(other, { name: 'Theirs' });
     for (const body of [{ name: 'Mine now' }, { name: 'x'.repeat(300) }]) {
       const res = await api.put(`/api/user/assistant/${id}`, body);
@@ -145,7 +152,7 @@ describe('PUT and PATCH /api/user/assistant/:id', () => {
 });
 
 describe('GET /api/user/assistants/get', () => {
-  it('pages the caller\'s assistants with the length-aware paginator', async () => {
+  it("pages the caller's assistants with the length-aware paginator", async () => {
     const mine = apiFor(t, (await createUser(t.deps)).token);
     const created = [];
     for (let i = 0; i < 3; i++) created.push(await createAssistant(mine, { name: `A${i}` }));
@@ -194,14 +201,14 @@ describe('DELETE /api/user/assistant/:id', () => {
     expect((await api.delete(`/api/user/assistant/${id}`)).json()).toEqual(NOT_FOUND);
   });
 
-  it('cannot delete another account\'s assistant', async () => {
+  it("cannot delete another account's assistant", async () => {
     const { id } = await createAssistant(other);
     expect((await api.delete(`/api/user/assistant/${id}`)).statusCode).toBe(404);
     expect((await other.get(`/api/user/assistant/${id}`)).statusCode).toBe(200);
   });
 });
 
-describe('the conversation engine\'s view', () => {
+describe("the conversation engine's view", () => {
   it('finds an assistant by UUID with its full configuration', async () => {
     const { id, uuid } = await createAssistant(api, { variables: { company: 'Acme' } });
     const runtime = await t.deps.services.assistants.getRuntimeByUuid(uuid);

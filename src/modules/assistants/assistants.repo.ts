@@ -16,31 +16,90 @@ const JSON_COLUMNS = new Set<SettingsField>(['tools', 'filler_config', 'post_cal
  * timestamps are set by the repository alone.
  */
 const SETTINGS_COLUMNS = [
-  'status', 'name', 'type', 'mode', 'voice_id', 'language_id', 'timezone', 'initial_message', 'system_prompt',
-  'llm_model_id', 'multimodal_model_id', 'chat_llm_fallback_id', 'turn_detection_threshold', 'secondary_language_ids',
-  'knowledgebase_id', 'knowledgebase_mode', 'folder_id', 'phone_number_id', 'tools', 'tts_emotion_enabled',
-  'voice_stability', 'voice_similarity', 'speech_speed', 'llm_temperature', 'synthesizer_provider_id',
-  'transcriber_provider_id', 'allow_interruptions', 'fillers', 'filler_config', 'record', 'enable_noise_cancellation',
-  'wait_for_customer', 'max_duration', 'max_silence_duration', 'max_initial_silence_duration', 'ringing_time',
-  'reengagement_interval', 'reengagement_prompt', 'end_call_on_voicemail', 'voice_mail_message', 'endpoint_type',
-  'endpoint_sensitivity', 'interrupt_sensitivity', 'min_interrupt_words', 'ambient_sound', 'ambient_sound_volume',
-  'is_webhook_active', 'webhook_url', 'send_webhook_only_on_completed', 'include_recording_in_webhook',
-  'post_call_evaluation', 'post_call_schema', 'variables', 'conversation_inactivity_timeout',
-  'conversation_ended_retrigger', 'conversation_ended_webhook_url', 'widget_settings',
+  'status',
+  'name',
+  'type',
+  'mode',
+  'voice_id',
+  'language_id',
+  'timezone',
+  'initial_message',
+  'system_prompt',
+  'llm_model_id',
+  'multimodal_model_id',
+  'chat_llm_fallback_id',
+  'turn_detection_threshold',
+  'secondary_language_ids',
+  'knowledgebase_id',
+  'knowledgebase_mode',
+  'folder_id',
+  'phone_number_id',
+  'tools',
+  'tts_emotion_enabled',
+  'voice_stability',
+  'voice_similarity',
+  'speech_speed',
+  'llm_temperature',
+  'synthesizer_provider_id',
+  'transcriber_provider_id',
+  'allow_interruptions',
+  'fillers',
+  'filler_config',
+  'record',
+  'enable_noise_cancellation',
+  'wait_for_customer',
+  'max_duration',
+  'max_silence_duration',
+  'max_initial_silence_duration',
+  'ringing_time',
+  'reengagement_interval',
+  'reengagement_prompt',
+  'end_call_on_voicemail',
+  'voice_mail_message',
+  'endpoint_type',
+  'endpoint_sensitivity',
+  'interrupt_sensitivity',
+  'min_interrupt_words',
+  'ambient_sound',
+  'ambient_sound_volume',
+  'is_webhook_active',
+  'webhook_url',
+  'send_webhook_only_on_completed',
+  'include_recording_in_webhook',
+  'post_call_evaluation',
+  'post_call_schema',
+  'variables',
+  'conversation_inactivity_timeout',
+  'conversation_ended_retrigger',
+  'conversation_ended_webhook_url',
+  'widget_settings',
 ] as const satisfies ReadonlyArray<SettingsField & keyof AssistantsTable>;
 type SettingsColumn = (typeof SETTINGS_COLUMNS)[number];
 // Compile-time: a settings field added to the schema but not to the list above fails type-checking.
-const everySettingIsAColumn: [Exclude<SettingsField, SettingsColumn | MicrosSetting | 'label_ids' | 'tool_ids'>] extends [never] ? true : never = true;
+const everySettingIsAColumn: [Exclude<SettingsField, SettingsColumn | MicrosSetting | 'label_ids' | 'tool_ids'>] extends [never]
+  ? true
+  : never = true;
 void everySettingIsAColumn;
 /** Money settings: USD numbers on the API, integer micro-USD in their column. */
-const MICROS_SETTINGS = { widget_daily_budget_usd: 'widget_daily_budget_micros' } as const satisfies Partial<Record<SettingsField, keyof AssistantsTable>>;
+const MICROS_SETTINGS = { widget_daily_budget_usd: 'widget_daily_budget_micros' } as const satisfies Partial<
+  Record<SettingsField, keyof AssistantsTable>
+>;
 type MicrosSetting = keyof typeof MICROS_SETTINGS;
 const isMicrosSetting = (field: string): field is MicrosSetting => Object.hasOwn(MICROS_SETTINGS, field);
 const WRITTEN_SETTINGS = [...SETTINGS_COLUMNS, ...(Object.keys(MICROS_SETTINGS) as MicrosSetting[])];
 const WRITABLE = new Set<string>(SETTINGS_COLUMNS);
 
 export function toSettings(row: AssistantRow): AssistantSettings {
-  const { id: _id, uuid: _uuid, user_id: _user, created_at: _c, updated_at: _u, version: _v, widget_daily_budget_micros: budget, ...settings } = row;
+  const {
+    id: _id,
+    uuid: _uuid,
+    user_id: _user,
+    created_at: _c,
+    updated_at: _u,
+    version: _v,
+    widget_daily_budget_micros: budget,
+    ...settings
+  } = row;
   return { ...settings, widget_daily_budget_usd: budget === null ? null : microsToUsd(budget) } as unknown as AssistantSettings;
 }
 
@@ -73,7 +132,10 @@ export function joinedIdsSql(assistantId: unknown): { labelIds: RawBuilder<numbe
 export function createAssistantsRepo(db: DbOrTx) {
   const selectRecord = () => {
     const joined = joinedIdsSql(sql.ref('a.id'));
-    return db.selectFrom('assistants as a').selectAll('a').select([joined.labelIds.as('label_ids'), joined.toolIds.as('tool_ids')]);
+    return db
+      .selectFrom('assistants as a')
+      .selectAll('a')
+      .select([joined.labelIds.as('label_ids'), joined.toolIds.as('tool_ids')]);
   };
 
   return {
@@ -124,7 +186,13 @@ export function createAssistantsRepo(db: DbOrTx) {
      * it); false when another write got there first. Under READ COMMITTED a concurrent writer's
      * row lock makes this wait, then re-check the version against the committed row.
      */
-    async updateAtVersion(id: number, version: number, state: AssistantSettings, fields: Iterable<SettingsField>, now: Date): Promise<boolean> {
+    async updateAtVersion(
+      id: number,
+      version: number,
+      state: AssistantSettings,
+      fields: Iterable<SettingsField>,
+      now: Date,
+    ): Promise<boolean> {
       const values = { ...columnValues(state, fields), updated_at: now } as Updateable<AssistantsTable>;
       const result = await db.updateTable('assistants').set(values).where('id', '=', id).where('version', '=', version).executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
@@ -140,7 +208,10 @@ export function createAssistantsRepo(db: DbOrTx) {
       const columns = Object.entries(columnValues(values as AssistantSettings, Object.keys(values) as SettingsField[]));
       // Raw SQL: on the busiest update the query builder cost more CPU than the statement's own round trip.
       const assignments = sql.join(columns.map(([name, value]) => sql`${sql.ref(name)} = ${value}`));
-      const differs = sql.join(columns.map(([name, value]) => sql`${sql.ref(name)} IS DISTINCT FROM ${value}`), sql` OR `);
+      const differs = sql.join(
+        columns.map(([name, value]) => sql`${sql.ref(name)} IS DISTINCT FROM ${value}`),
+        sql` OR `,
+      );
       const { rows } = await sql<Pick<AssistantRow, 'id' | 'name' | 'status' | 'type' | 'mode'>>`
         UPDATE assistants SET ${assignments}, updated_at = ${now}
         WHERE id = ${id} AND user_id = ${userId} AND (${differs})
@@ -153,18 +224,32 @@ export function createAssistantsRepo(db: DbOrTx) {
       const removed = before.filter((id) => !after.includes(id));
       const added = after.filter((id) => !before.includes(id));
       if (kind === 'labels') {
-        if (removed.length) await db.deleteFrom('assistant_labels').where('assistant_id', '=', assistantId).where('label_id', 'in', removed).execute();
-        if (added.length) await db.insertInto('assistant_labels').values(added.map((label_id) => ({ assistant_id: assistantId, label_id }))).execute();
+        if (removed.length)
+          await db.deleteFrom('assistant_labels').where('assistant_id', '=', assistantId).where('label_id', 'in', removed).execute();
+        if (added.length)
+          await db
+            .insertInto('assistant_labels')
+            .values(added.map((label_id) => ({ assistant_id: assistantId, label_id })))
+            .execute();
       } else {
-        if (removed.length) await db.deleteFrom('assistant_tools').where('assistant_id', '=', assistantId).where('tool_id', 'in', removed).execute();
-        if (added.length) await db.insertInto('assistant_tools').values(added.map((tool_id) => ({ assistant_id: assistantId, tool_id }))).execute();
+        if (removed.length)
+          await db.deleteFrom('assistant_tools').where('assistant_id', '=', assistantId).where('tool_id', 'in', removed).execute();
+        if (added.length)
+          await db
+            .insertInto('assistant_tools')
+            .values(added.map((tool_id) => ({ assistant_id: assistantId, tool_id })))
+            .execute();
       }
     },
 
     async page(userId: number, limit: number, offset: number): Promise<{ rows: AssistantRow[]; total: number }> {
       const [rows, count] = await Promise.all([
         selectRecord().where('a.user_id', '=', userId).orderBy('a.id', 'desc').limit(limit).offset(offset).execute(),
-        db.selectFrom('assistants').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('assistants')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(count.n) };
     },
@@ -186,7 +271,13 @@ export function createAssistantsRepo(db: DbOrTx) {
     /** Ids among `ids` that are this user's assistants; key-share locked so they cannot vanish before commit. */
     async lockOwnedAssistants(userId: number, ids: number[]): Promise<Set<number>> {
       if (ids.length === 0) return new Set();
-      const rows = await db.selectFrom('assistants').select('id').where('user_id', '=', userId).where('id', 'in', ids).forKeyShare().execute();
+      const rows = await db
+        .selectFrom('assistants')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('id', 'in', ids)
+        .forKeyShare()
+        .execute();
       return new Set(rows.map((r) => r.id));
     },
 

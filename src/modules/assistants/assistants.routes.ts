@@ -34,15 +34,37 @@ const SummaryEnvelope = Type.Object({ message: Type.String(), data: AssistantSum
 // New assistants start inactive; voice 11 is OpenAI's Nova (a pipeline voice), model 1 GPT-4o-mini.
 const CreatedEnvelope = withExample(
   Type.Object({ message: Type.String(), data: Type.Object({ ...AssistantSummary.properties, uuid: Type.String() }) }),
-  { message: 'Assistant created successfully', data: { id: 1, name: 'Bakery front desk', status: 'inactive', type: 'inbound', mode: 'pipeline', uuid: '9b2f6c1e-4d3a-4f7b-8e21-5c0d9a7b3e44' } },
+  {
+    message: 'Assistant created successfully',
+    data: {
+      id: 1,
+      name: 'Bakery front desk',
+      status: 'inactive',
+      type: 'inbound',
+      mode: 'pipeline',
+      uuid: '9b2f6c1e-4d3a-4f7b-8e21-5c0d9a7b3e44',
+    },
+  },
 );
 const CreateExample = withExample(AssistantCreateBody, {
-  name: 'Bakery front desk', type: 'inbound', mode: 'pipeline', voice_id: 11, llm_model_id: 1, language_id: 1, timezone: 'Europe/Bucharest',
+  name: 'Bakery front desk',
+  type: 'inbound',
+  mode: 'pipeline',
+  voice_id: 11,
+  llm_model_id: 1,
+  language_id: 1,
+  timezone: 'Europe/Bucharest',
   initial_message: 'Hi! Thanks for calling Bread & Co. How can I help?',
   system_prompt: 'You answer questions about opening hours, orders and deliveries for Bread & Co, a bakery in Cluj.',
 });
 const AssignableNumbers = Type.Array(
-  Type.Object({ id: Type.Integer(), phone_number: Type.String(), country_code: Type.String(), type_label: Type.String(), is_available: Type.Boolean() }),
+  Type.Object({
+    id: Type.Integer(),
+    phone_number: Type.String(),
+    country_code: Type.String(),
+    type_label: Type.String(),
+    is_available: Type.Boolean(),
+  }),
 );
 
 export const assistantsRoutes: FastifyPluginAsyncTypebox<AssistantsRoutesOptions> = async (app, { assistants, phoneNumbers }) => {
@@ -51,7 +73,13 @@ export const assistantsRoutes: FastifyPluginAsyncTypebox<AssistantsRoutesOptions
     {
       config,
       validatorCompiler: bodyCheckedByService,
-      schema: { tags, operationId: 'createAssistant', summary: 'Create assistant', body: CreateExample, response: { 201: CreatedEnvelope } },
+      schema: {
+        tags,
+        operationId: 'createAssistant',
+        summary: 'Create assistant',
+        body: CreateExample,
+        response: { 201: CreatedEnvelope },
+      },
     },
     async (request, reply) => {
       const data = await assistants.create(authOf(request).userId, parseAssistantBody(request.body, 'create'));
@@ -61,7 +89,16 @@ export const assistantsRoutes: FastifyPluginAsyncTypebox<AssistantsRoutesOptions
 
   app.get(
     '/user/assistants/get',
-    { config, schema: { tags, operationId: 'listAssistants', summary: 'List assistants (paginated)', querystring: pageQuery(10), response: { 200: LengthAwarePage(AssistantListItem) } } },
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'listAssistants',
+        summary: 'List assistants (paginated)',
+        querystring: pageQuery(10),
+        response: { 200: LengthAwarePage(AssistantListItem) },
+      },
+    },
     async (request) => {
       const { page, per_page } = request.query;
       const { items, total } = await assistants.list(authOf(request).userId, page, per_page);
@@ -73,14 +110,28 @@ export const assistantsRoutes: FastifyPluginAsyncTypebox<AssistantsRoutesOptions
     '/user/assistants',
     {
       config,
-      schema: { tags, operationId: 'listAllAssistants', summary: 'Every assistant of the account, newest first (bare array, no pagination; for assistant pickers)', response: { 200: Type.Array(AssistantListItem) } },
+      schema: {
+        tags,
+        operationId: 'listAllAssistants',
+        summary: 'Every assistant of the account, newest first (bare array, no pagination; for assistant pickers)',
+        response: { 200: Type.Array(AssistantListItem) },
+      },
     },
     async (request) => assistants.listAll(authOf(request).userId),
   );
 
   app.get(
     '/user/assistant/:id',
-    { config, schema: { tags, operationId: 'getAssistant', summary: 'Get assistant (every configurable field)', params: IdParams, response: { 200: Type.Object({ data: AssistantRecord }), 404: notFoundBody } } },
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'getAssistant',
+        summary: 'Get assistant (every configurable field)',
+        params: IdParams,
+        response: { 200: Type.Object({ data: AssistantRecord }), 404: notFoundBody },
+      },
+    },
     async (request) => ({ data: await assistants.get(authOf(request).userId, request.params.id) }),
   );
 
@@ -109,7 +160,16 @@ export const assistantsRoutes: FastifyPluginAsyncTypebox<AssistantsRoutesOptions
 
   app.delete(
     '/user/assistant/:id',
-    { config, schema: { tags, operationId: 'deleteAssistant', summary: 'Delete assistant', params: IdParams, response: { 200: MessageBody, 404: notFoundBody } } },
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'deleteAssistant',
+        summary: 'Delete assistant',
+        params: IdParams,
+        response: { 200: MessageBody, 404: notFoundBody },
+      },
+    },
     async (request) => {
       await assistants.delete(authOf(request).userId, request.params.id);
       return { message: 'Assistant deleted successfully' };
@@ -124,7 +184,9 @@ export const assistantsRoutes: FastifyPluginAsyncTypebox<AssistantsRoutesOptions
         tags,
         operationId: 'listAssignablePhoneNumbers',
         summary: 'Numbers assignable to assistants',
-        querystring: Type.Object({ type: Type.Unsafe<'inbound' | 'outbound'>({ type: 'string', enum: ['inbound', 'outbound'], default: 'outbound' }) }),
+        querystring: Type.Object({
+          type: Type.Unsafe<'inbound' | 'outbound'>({ type: 'string', enum: ['inbound', 'outbound'], default: 'outbound' }),
+        }),
         response: { 200: AssignableNumbers },
       },
     },
@@ -135,7 +197,13 @@ export const assistantsRoutes: FastifyPluginAsyncTypebox<AssistantsRoutesOptions
       // An inbound assistant cannot answer on a Caller ID number, nor on one another inbound assistant holds.
       return numbers
         .filter((n) => !inbound || n.type !== 'caller_id')
-        .map((n) => ({ id: n.id, phone_number: n.phone_number, country_code: n.country_code, type_label: PICKER_TYPE_LABELS[n.type], is_available: !inbound || !taken.has(n.id) }));
+        .map((n) => ({
+          id: n.id,
+          phone_number: n.phone_number,
+          country_code: n.country_code,
+          type_label: PICKER_TYPE_LABELS[n.type],
+          is_available: !inbound || !taken.has(n.id),
+        }));
     },
   );
 };

@@ -34,7 +34,15 @@ const MAX_ATTEMPTS = 3;
 /** Version conflicts tolerated before an update falls back to locking the row (so it always ends). */
 const OPTIMISTIC_ATTEMPTS = 4;
 /** Settings whose new value is checked against other tables, under locks only a transaction holds. */
-const CHECKED_AGAINST_OTHER_TABLES: ReadonlySet<SettingsField> = new Set(['folder_id', 'label_ids', 'tool_ids', 'knowledgebase_id', 'phone_number_id', 'type', 'tools']);
+const CHECKED_AGAINST_OTHER_TABLES: ReadonlySet<SettingsField> = new Set([
+  'folder_id',
+  'label_ids',
+  'tool_ids',
+  'knowledgebase_id',
+  'phone_number_id',
+  'type',
+  'tools',
+]);
 
 /**
  * Settings an update may write without reading the row first: no cross-field rule, merge step or
@@ -73,12 +81,19 @@ export function createAssistantsService(deps: AssistantsDeps) {
   const { db, clock, secrets, catalog, calendars, owners } = deps;
 
   /** Tools are checked before any lock is taken: the calendar checks are network calls. */
-  async function prepareTools(input: ParsedAssistantBody['patch']['tools'], storedTools: () => Promise<StoredTool[]>): Promise<PreparedTools> {
+  async function prepareTools(
+    input: ParsedAssistantBody['patch']['tools'],
+    storedTools: () => Promise<StoredTool[]>,
+  ): Promise<PreparedTools> {
     if (input === undefined || input === null) return { drafts: input, errors: {} };
     const aliases = canonicalCalendarFields(input as Array<Record<string, unknown>>);
     const drafts = input.map(normalizeTool);
     const masked = JSON.stringify(input).includes('…') || JSON.stringify(input).includes('"****"');
-    const errors = { ...aliases.errors, ...(masked ? restoreMaskedKeys(drafts, await storedTools(), secrets) : {}), ...toolItemErrors(drafts) };
+    const errors = {
+      ...aliases.errors,
+      ...(masked ? restoreMaskedKeys(drafts, await storedTools(), secrets) : {}),
+      ...toolItemErrors(drafts),
+    };
     const failedItems = new Set(Object.keys(errors).map((field) => Number(field.split('.')[1])));
     Object.assign(errors, await verifyCalendarTools(drafts, calendars, (i) => failedItems.has(i)));
     return { drafts, errors: inClientTerms(errors, aliases.used) };
@@ -91,7 +106,10 @@ export function createAssistantsService(deps: AssistantsDeps) {
     if (input.schemaErrors.body) throw validationFailed(input.schemaErrors, VALIDATION_FAILED);
     const errors: FieldErrors = { ...input.schemaErrors, ...input.toolErrors };
     const rejected = new Set(Object.keys(input.schemaErrors).map(topLevelField));
-    const derived = { ...stateRuleErrors(after, snapshot, userId), ...(await referenceErrors(tx, owners, { userId, assistantId, before, after, changed })) };
+    const derived = {
+      ...stateRuleErrors(after, snapshot, userId),
+      ...(await referenceErrors(tx, owners, { userId, assistantId, before, after, changed })),
+    };
     // A field whose input was malformed kept its old value; judging that value would only confuse.
     for (const [field, messages] of Object.entries(derived)) {
       if (!rejected.has(topLevelField(field))) (errors[field] ??= []).push(...messages);
@@ -164,7 +182,9 @@ export function createAssistantsService(deps: AssistantsDeps) {
      */
     async update(userId: number, id: number, { patch, errors: schemaErrors }: ParsedAssistantBody) {
       if (Object.keys(schemaErrors).length === 0 && writableUnread(patch)) {
-        const written = await guarded(() => createAssistantsRepo(db).updateUnread(userId, id, patchedValues(patch as ResolvedPatch), clock.now()));
+        const written = await guarded(() =>
+          createAssistantsRepo(db).updateUnread(userId, id, patchedValues(patch as ResolvedPatch), clock.now()),
+        );
         // Nothing written (unknown id, another account's, no change): the full path answers each.
         if (written) return written;
       }
@@ -197,7 +217,11 @@ export function createAssistantsService(deps: AssistantsDeps) {
           if (![...read.changed].some((field) => CHECKED_AGAINST_OTHER_TABLES.has(field))) {
             // Judged on the row alone: one conditional UPDATE, no transaction.
             await check(db, read);
-            if (read.changed.size > 0 && !(await createAssistantsRepo(db).updateAtVersion(id, read.version, read.after, read.changed, clock.now()))) return undefined;
+            if (
+              read.changed.size > 0 &&
+              !(await createAssistantsRepo(db).updateAtVersion(id, read.version, read.after, read.changed, clock.now()))
+            )
+              return undefined;
             return summary(id, read.after);
           }
         }

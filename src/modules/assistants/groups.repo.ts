@@ -19,14 +19,17 @@ export function createGroupsRepo(db: DbOrTx, kind: GroupKind) {
     kind === 'folder'
       ? sql<number>`(SELECT count(*)::int FROM assistants WHERE folder_id = g.id)`
       : sql<number>`(SELECT count(*)::int FROM assistant_labels WHERE label_id = g.id)`;
-  const selectGroup = () =>
-    db.selectFrom(`${table} as g`).select(['g.id', 'g.name', 'g.color', assistantsCount.as('assistants_count')]);
+  const selectGroup = () => db.selectFrom(`${table} as g`).select(['g.id', 'g.name', 'g.color', assistantsCount.as('assistants_count')]);
 
   return {
     async page(userId: number, limit: number, offset: number): Promise<{ rows: GroupRow[]; total: number }> {
       const [rows, count] = await Promise.all([
         selectGroup().where('g.user_id', '=', userId).orderBy('g.id').limit(limit).offset(offset).execute(),
-        db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+        db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(count.n) };
     },

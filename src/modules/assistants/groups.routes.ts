@@ -20,7 +20,16 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = asyn
 
     app.get(
       `/user/${groups.kind}s`,
-      { config: { errorShape: 'validation' }, schema: { tags, operationId: `list${noun}s`, summary: `List ${groups.kind}s`, querystring: GroupListQuery, response: { 200: GroupList } } },
+      {
+        config: { errorShape: 'validation' },
+        schema: {
+          tags,
+          operationId: `list${noun}s`,
+          summary: `List ${groups.kind}s`,
+          querystring: GroupListQuery,
+          response: { 200: GroupList },
+        },
+      },
       async (request) => {
         const { page, per_page } = request.query;
         const { rows, total } = await groups.list(authOf(request).userId, page, per_page);
@@ -31,7 +40,16 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = asyn
     app.post(
       `/user/${groups.kind}`,
       // Clients of the reference also create at the plural (list) path.
-      { config: { errorShape: 'validation', alsoAt: [`/user/${groups.kind}s`] }, schema: { tags, operationId: `create${noun}`, summary: `Create a ${groups.kind}`, body: CreateGroupBody, response: { 201: GroupEnvelope } } },
+      {
+        config: { errorShape: 'validation', alsoAt: [`/user/${groups.kind}s`] },
+        schema: {
+          tags,
+          operationId: `create${noun}`,
+          summary: `Create a ${groups.kind}`,
+          body: CreateGroupBody,
+          response: { 201: GroupEnvelope },
+        },
+      },
       async (request, reply) => {
         const data = await groups.create(authOf(request).userId, request.body);
         return reply.status(201).send({ message: `${noun} created successfully`, data });
@@ -40,13 +58,32 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = asyn
 
     app.get(
       `/user/${groups.kind}/:id`,
-      { config: byId, schema: { tags, operationId: `get${noun}`, summary: `Get a ${groups.kind}`, params: IdParams, response: { 200: GroupEnvelope, 404: notFoundBody } } },
+      {
+        config: byId,
+        schema: {
+          tags,
+          operationId: `get${noun}`,
+          summary: `Get a ${groups.kind}`,
+          params: IdParams,
+          response: { 200: GroupEnvelope, 404: notFoundBody },
+        },
+      },
       async (request) => ({ message: `${noun} retrieved successfully`, data: await groups.get(authOf(request).userId, request.params.id) }),
     );
 
     app.put(
       `/user/${groups.kind}/:id`,
-      { config: byId, schema: { tags, operationId: `update${noun}`, summary: `Update a ${groups.kind}`, params: IdParams, body: UpdateGroupBody, response: { 200: GroupEnvelope, 404: notFoundBody } } },
+      {
+        config: byId,
+        schema: {
+          tags,
+          operationId: `update${noun}`,
+          summary: `Update a ${groups.kind}`,
+          params: IdParams,
+          body: UpdateGroupBody,
+          response: { 200: GroupEnvelope, 404: notFoundBody },
+        },
+      },
       async (request) => {
         const data = await groups.update(authOf(request).userId, request.params.id, request.body);
         return { message: `${noun} updated successfully`, data };
@@ -55,7 +92,16 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = asyn
 
     app.delete(
       `/user/${groups.kind}/:id`,
-      { config: byId, schema: { tags, operationId: `delete${noun}`, summary: `Delete a ${groups.kind}`, params: IdParams, response: { 200: MessageBody, 404: notFoundBody } } },
+      {
+        config: byId,
+        schema: {
+          tags,
+          operationId: `delete${noun}`,
+          summary: `Delete a ${groups.kind}`,
+          params: IdParams,
+          response: { 200: MessageBody, 404: notFoundBody },
+        },
+      },
       async (request) => {
         await groups.delete(authOf(request).userId, request.params.id);
         return { message: `${noun} deleted successfully` };

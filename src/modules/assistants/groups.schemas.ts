@@ -19,12 +19,15 @@ export const UpdateGroupBody = Type.Object(
 );
 export type UpdateGroupBody = Static<typeof UpdateGroupBody>;
 
-export const GroupRecord = named('Group', Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  color: Type.String(),
-  assistants_count: Type.Integer(),
-}));
+export const GroupRecord = named(
+  'Group',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    color: Type.String(),
+    assistants_count: Type.Integer(),
+  }),
+);
 
 export const GroupEnvelope = Type.Object({ message: Type.String(), data: GroupRecord });
 

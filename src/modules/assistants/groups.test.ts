@@ -25,7 +25,10 @@ describe.each([
     const res = await api.post(`/api/user/${kind}`, { name: 'Acme Corp' });
     expect(res.statusCode).toBe(201);
     const { id } = res.json().data;
-    expect(res.json()).toEqual({ message: `${noun} created successfully`, data: { id, name: 'Acme Corp', color: 'gray', assistants_count: 0 } });
+    expect(res.json()).toEqual({
+      message: `${noun} created successfully`,
+      data: { id, name: 'Acme Corp', color: 'gray', assistants_count: 0 },
+    });
     await api.post(`/api/user/${kind}`, { name: 'Beta', color: 'blue' });
     await createAssistant(api, kind === 'folder' ? { folder_id: id } : { label_ids: [id] });
     const list = (await api.get(`/api/user/${kind}s?per_page=1`)).json();
@@ -56,7 +59,7 @@ describe.each([
     });
   });
 
-  it('is 404 for another account\'s or an unknown id', async () => {
+  it("is 404 for another account's or an unknown id", async () => {
     const api = await fresh();
     const theirs = (await other.post(`/api/user/${kind}`, { name: `Private ${kind}` })).json().data.id;
     const missing = { message: `${noun} not found` };

@@ -27,7 +27,14 @@ export const WidgetSettingsInput = Type.Object(
     subtitle: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 120 }))),
     // Shown by the visitor's browser as an <img>; the service never fetches it.
     avatar_url: Type.Optional(
-      Nullable(Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048, errorMessage: 'The :attribute field must be a valid http(s) URL.' })),
+      Nullable(
+        Type.String({
+          format: 'uri',
+          pattern: '^https?://',
+          maxLength: 2048,
+          errorMessage: 'The :attribute field must be a valid http(s) URL.',
+        }),
+      ),
     ),
     primary_color: Type.Optional(
       Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', errorMessage: 'The :attribute must be a hex colour such as #2563eb.' }),

@@ -118,7 +118,9 @@ export function createCalcomClient(options: CalcomClientOptions) {
       const days = ((body as { data?: unknown } | null)?.data ?? {}) as Record<string, Array<{ start?: unknown }>>;
       return Object.keys(days)
         .sort()
-        .flatMap((day) => (Array.isArray(days[day]) ? days[day] : []).filter((s) => typeof s.start === 'string').map((s) => ({ start: String(s.start) })));
+        .flatMap((day) =>
+          (Array.isArray(days[day]) ? days[day] : []).filter((s) => typeof s.start === 'string').map((s) => ({ start: String(s.start) })),
+        );
     },
 
     /** POST /v2/bookings; `pending` means the host still has to confirm. */
@@ -147,7 +149,12 @@ export function createCalcomClient(options: CalcomClientOptions) {
       // A recurring event type answers with one booking per occurrence; the first is the one asked for.
       const data = (Array.isArray(raw) ? raw[0] : raw) as Record<string, unknown> | undefined;
       if (!data || typeof data.uid !== 'string') throw new CalendarError('unavailable', 'Cal.com answered without a booking.', status);
-      return { uid: data.uid, status: String(data.status ?? 'accepted'), start: String(data.start ?? input.start), end: typeof data.end === 'string' ? data.end : null };
+      return {
+        uid: data.uid,
+        status: String(data.status ?? 'accepted'),
+        start: String(data.start ?? input.start),
+        end: typeof data.end === 'string' ? data.end : null,
+      };
     },
   };
 }

@@ -49,7 +49,8 @@ export async function requestJson(
   try {
     body = response.body.length > 0 ? JSON.parse(response.body.toString('utf8')) : null;
   } catch {
-    if (response.status < 400) throw new CalendarError('unavailable', 'The provider answered with something other than JSON.', response.status);
+    if (response.status < 400)
+      throw new CalendarError('unavailable', 'The provider answered with something other than JSON.', response.status);
   }
   return { status: response.status, body };
 }

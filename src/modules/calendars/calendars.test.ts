@@ -26,14 +26,19 @@ const kindOf = (promise: Promise<unknown>) =>
   );
 
 describe('Cal.com client', () => {
-  const client = (h = http) => createCalcomClient({ http: h, usBaseUrl: `${calcom.url}/`, euBaseUrl: 'http://127.0.0.1:9', timeoutMs: 2000 });
+  const client = (h = http) =>
+    createCalcomClient({ http: h, usBaseUrl: `${calcom.url}/`, euBaseUrl: 'http://127.0.0.1:9', timeoutMs: 2000 });
 
   it('GETs /v2/event-types/{id} with the bearer key and the pinned cal-api-version', async () => {
     calcom.requests.length = 0;
     const eventType = await client().getEventType({ apiKey: 'cal_key', eventTypeId: 5, region: 'us' });
     expect(eventType).toEqual({ id: 5, title: 'Demo', slug: 'demo', lengthInMinutes: 45 });
     expect(calcom.requests).toEqual([
-      expect.objectContaining({ method: 'GET', path: '/v2/event-types/5', headers: expect.objectContaining({ authorization: 'Bearer cal_key', 'cal-api-version': '2024-06-14', accept: 'application/json' }) }),
+      expect.objectContaining({
+        method: 'GET',
+        path: '/v2/event-types/5',
+        headers: expect.objectContaining({ authorization: 'Bearer cal_key', 'cal-api-version': '2024-06-14', accept: 'application/json' }),
+      }),
     ]);
   });
 
@@ -59,8 +64,17 @@ describe('Calendly client', () => {
     const userUri = calendly.addUser('pat', 'U1');
     calendly.addEventType({ uuid: 'E1', name: 'Intro', owner: userUri });
     calendly.requests.length = 0;
-    expect(await client.getCurrentUser('pat')).toEqual({ uri: userUri, currentOrganization: 'https://api.calendly.com/organizations/ORGU1' });
-    expect(await client.getEventType('pat', 'E1')).toMatchObject({ name: 'Intro', active: true, deleted: false, profileOwner: userUri, bookingMethod: 'instant' });
+    expect(await client.getCurrentUser('pat')).toEqual({
+      uri: userUri,
+      currentOrganization: 'https://api.calendly.com/organizations/ORGU1',
+    });
+    expect(await client.getEventType('pat', 'E1')).toMatchObject({
+      name: 'Intro',
+      active: true,
+      deleted: false,
+      profileOwner: userUri,
+      bookingMethod: 'instant',
+    });
     expect(calendly.requests.map((r) => [r.path, r.headers.authorization])).toEqual([
       ['/users/me', 'Bearer pat'],
       ['/event_types/E1', 'Bearer pat'],

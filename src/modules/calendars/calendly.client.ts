@@ -64,7 +64,8 @@ export function createCalendlyClient(options: CalendlyClientOptions) {
       const { status, body } = await get(token, '/users/me');
       if (status !== 200) throw failureFor(status, 'The current user');
       const resource = (body as { resource?: { uri?: unknown; current_organization?: unknown } } | null)?.resource;
-      if (!resource || typeof resource.uri !== 'string') throw new CalendarError('unavailable', 'Calendly answered without a user.', status);
+      if (!resource || typeof resource.uri !== 'string')
+        throw new CalendarError('unavailable', 'Calendly answered without a user.', status);
       return {
         uri: resource.uri,
         currentOrganization: typeof resource.current_organization === 'string' ? resource.current_organization : null,
@@ -72,14 +73,20 @@ export function createCalendlyClient(options: CalendlyClientOptions) {
     },
 
     /** GET /event_type_available_times; Calendly wants a future start and at most 7 (now 31) days. */
-    async getAvailableTimes(token: string, input: { eventTypeUri: string; startTime: string; endTime: string }): Promise<CalendlyAvailableTime[]> {
+    async getAvailableTimes(
+      token: string,
+      input: { eventTypeUri: string; startTime: string; endTime: string },
+    ): Promise<CalendlyAvailableTime[]> {
       const query = new URLSearchParams({ event_type: input.eventTypeUri, start_time: input.startTime, end_time: input.endTime });
       const { status, body } = await get(token, `/event_type_available_times?${query}`);
       if (status !== 200) throw providerFailure(status, body);
       const collection = ((body as { collection?: unknown } | null)?.collection ?? []) as Array<Record<string, unknown>>;
       return collection
         .filter((t) => typeof t.start_time === 'string' && (t.status === undefined || t.status === 'available'))
-        .map((t) => ({ startTime: String(t.start_time), inviteesRemaining: typeof t.invitees_remaining === 'number' ? t.invitees_remaining : null }));
+        .map((t) => ({
+          startTime: String(t.start_time),
+          inviteesRemaining: typeof t.invitees_remaining === 'number' ? t.invitees_remaining : null,
+        }));
     },
 
     /** POST /invitees (the Scheduling API): books the time as if through Calendly's own page. */
@@ -103,7 +110,13 @@ export function createCalendlyClient(options: CalendlyClientOptions) {
       const r = (body as { resource?: Record<string, unknown> } | null)?.resource;
       if (!r || typeof r.uri !== 'string') throw new CalendarError('unavailable', 'Calendly answered without an invitee.', status);
       const text = (v: unknown) => (typeof v === 'string' ? v : null);
-      return { uri: r.uri, event: text(r.event), status: text(r.status) ?? 'active', cancelUrl: text(r.cancel_url), rescheduleUrl: text(r.reschedule_url) };
+      return {
+        uri: r.uri,
+        event: text(r.event),
+        status: text(r.status) ?? 'active',
+        cancelUrl: text(r.cancel_url),
+        rescheduleUrl: text(r.reschedule_url),
+      };
     },
 
     async getEventType(token: string, uuid: string): Promise<CalendlyEventType> {

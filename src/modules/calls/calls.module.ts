@@ -75,22 +75,54 @@ export interface CallsModuleDeps {
 export function createCallsModule(deps: CallsModuleDeps) {
   const { config, db, clock, logger } = deps;
   const rest = createTwilioRest({ baseUrl: config.TWILIO_API_URL, timeoutMs: config.TWILIO_TIMEOUT_MS });
-  const accounts = createTwilioAccounts({ db, secrets: deps.secrets, accountSid: config.TWILIO_ACCOUNT_SID, authToken: config.TWILIO_AUTH_TOKEN });
+  const accounts = createTwilioAccounts({
+    db,
+    secrets: deps.secrets,
+    accountSid: config.TWILIO_ACCOUNT_SID,
+    authToken: config.TWILIO_AUTH_TOKEN,
+  });
   const pricePerMinuteMicros = usdToMicros(Number(config.VOICE_PRICE_PER_MINUTE_USD));
   const sessions = new CallSessions({
-    db, clock, logger, engine: deps.engine, loadAssistant: deps.loadAssistant, holderId: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+    db,
+    clock,
+    logger,
+    engine: deps.engine,
+    loadAssistant: deps.loadAssistant,
+    holderId: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
   });
   const calls = createCallsService({
-    db, clock, logger, pricePerMinuteMicros, publicUrl: config.PUBLIC_URL, recordings: createRecordingStore(config, logger), rest, accounts, loadAssistant: deps.loadAssistant,
+    db,
+    clock,
+    logger,
+    pricePerMinuteMicros,
+    publicUrl: config.PUBLIC_URL,
+    recordings: createRecordingStore(config, logger),
+    rest,
+    accounts,
+    loadAssistant: deps.loadAssistant,
   });
   const beforeAnswer = deps.sendWebhookNow
     ? createInboundCallWebhook({ db, clock, logger, timeoutMs: config.INBOUND_WEBHOOK_TIMEOUT_MS, sendNow: deps.sendWebhookNow })
     : undefined;
-  const twilioWebhooks = createTwilioWebhooks({ db, clock, logger, accounts, sessions, publicUrl: config.PUBLIC_URL, pricePerMinuteMicros, beforeAnswer });
+  const twilioWebhooks = createTwilioWebhooks({
+    db,
+    clock,
+    logger,
+    accounts,
+    sessions,
+    publicUrl: config.PUBLIC_URL,
+    pricePerMinuteMicros,
+    beforeAnswer,
+  });
   const webCalls = createWebCallsService({
-    db, clock, pricePerMinuteMicros, tokenTtlMs: config.WEB_CALL_TOKEN_TTL_SECONDS * 1000, assistantByUuid: deps.assistantByUuid,
+    db,
+    clock,
+    pricePerMinuteMicros,
+    tokenTtlMs: config.WEB_CALL_TOKEN_TTL_SECONDS * 1000,
+    assistantByUuid: deps.assistantByUuid,
     callsInProgress: { perAssistant: config.WEB_CALLS_MAX_PER_ASSISTANT, perNetwork: config.WEB_CALLS_MAX_PER_NETWORK },
-    readiness: deps.readiness, originForAssistant: deps.originForAssistant,
+    readiness: deps.readiness,
+    originForAssistant: deps.originForAssistant,
     publicLimits: {
       conversationsPerIpPerHour: config.WIDGET_CONVERSATIONS_PER_IP_PER_HOUR,
       messagesPerConversationPerMinute: config.WIDGET_MESSAGES_PER_CONVERSATION_PER_MINUTE,
@@ -99,12 +131,29 @@ export function createCallsModule(deps: CallsModuleDeps) {
   });
   const chatappCalls = deps.chatapp
     ? createChatappCallsModule({
-      db, clock, logger, sessions, port: deps.chatapp, pricePerMinuteMicros, legOptions: deps.chatappLegOptions ?? { iceServers: iceServersFromConfig(config) },
-      loadAssistant: deps.loadAssistant, beforeAnswer,
-    })
+        db,
+        clock,
+        logger,
+        sessions,
+        port: deps.chatapp,
+        pricePerMinuteMicros,
+        legOptions: deps.chatappLegOptions ?? { iceServers: iceServersFromConfig(config) },
+        loadAssistant: deps.loadAssistant,
+        beforeAnswer,
+      })
     : null;
   return {
-    calls, webCalls, sessions, twilioWebhooks, rest, accounts, pricePerMinuteMicros, llm: deps.llm, modelFor: deps.modelFor, loadAssistant: deps.loadAssistant, chatappCalls,
+    calls,
+    webCalls,
+    sessions,
+    twilioWebhooks,
+    rest,
+    accounts,
+    pricePerMinuteMicros,
+    llm: deps.llm,
+    modelFor: deps.modelFor,
+    loadAssistant: deps.loadAssistant,
+    chatappCalls,
     leadOfCall: deps.leadOfCall,
   };
 }
@@ -113,7 +162,12 @@ export type CallsModule = ReturnType<typeof createCallsModule>;
 
 /** Post-call evaluation + webhook, and the sweep of calls whose media process died. */
 export function registerCallsJobs(jobs: JobRunner, module: CallsModule): void {
-  registerCallFinalize(jobs, { llm: module.llm, modelFor: module.modelFor, loadAssistant: module.loadAssistant, leadOfCall: module.leadOfCall });
+  registerCallFinalize(jobs, {
+    llm: module.llm,
+    modelFor: module.modelFor,
+    loadAssistant: module.loadAssistant,
+    leadOfCall: module.leadOfCall,
+  });
   registerCallSweep(jobs, {
     telephonyFor: (call) => {
       if (call.provider === 'twilio') return controlForCall(module.rest, module.accounts, call);

@@ -105,7 +105,12 @@ export function createCallsRepo(db: DbOrTx) {
     },
 
     findByProviderCall(provider: 'twilio' | 'chatapp', providerCallId: string): Promise<CallRow | undefined> {
-      return db.selectFrom('calls').selectAll().where('provider', '=', provider).where('provider_call_id', '=', providerCallId).executeTakeFirst();
+      return db
+        .selectFrom('calls')
+        .selectAll()
+        .where('provider', '=', provider)
+        .where('provider_call_id', '=', providerCallId)
+        .executeTakeFirst();
     },
 
     async list(userId: number, filters: CallFilters, page: number, perPage: number) {
@@ -143,7 +148,12 @@ export function createCallsRepo(db: DbOrTx) {
     },
 
     async setProviderCall(id: number, providerCallId: string, now: Date): Promise<void> {
-      await db.updateTable('calls').set({ provider_call_id: providerCallId, updated_at: now }).where('id', '=', id).where('provider_call_id', 'is', null).execute();
+      await db
+        .updateTable('calls')
+        .set({ provider_call_id: providerCallId, updated_at: now })
+        .where('id', '=', id)
+        .where('provider_call_id', 'is', null)
+        .execute();
     },
 
     /** Moves a live call forward (initiated -> ringing -> in-progress) only; false if it is further already. */
@@ -198,7 +208,12 @@ export function createCallsRepo(db: DbOrTx) {
 
     /** A supervisor leg's progress for whichever process holds the live call's media (read at its heartbeat). */
     async setSupervisorStatus(id: number, value: string, now: Date): Promise<void> {
-      await db.updateTable('calls').set({ supervisor_status: value, updated_at: now }).where('id', '=', id).where('status', 'in', LIVE_STATUSES).execute();
+      await db
+        .updateTable('calls')
+        .set({ supervisor_status: value, updated_at: now })
+        .where('id', '=', id)
+        .where('status', 'in', LIVE_STATUSES)
+        .execute();
     },
 
     /** Records one more reserved minute on a live call; false once it has ended (reserve nothing then). */

@@ -31,7 +31,16 @@ export const callsRoutes: FastifyPluginAsyncTypebox<CallsRoutesOptions> = async 
 
   app.get(
     '/user/calls',
-    { config, schema: { tags, operationId: 'listCalls', summary: 'List calls (newest first, page-paginated)', querystring: ListCallsQuery, response: { 200: LengthAwarePage(CallItem) } } },
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'listCalls',
+        summary: 'List calls (newest first, page-paginated)',
+        querystring: ListCallsQuery,
+        response: { 200: LengthAwarePage(CallItem) },
+      },
+    },
     async (request) => {
       const { page, per_page } = request.query;
       const { items, total } = await calls.list(authOf(request).userId, request.query);
@@ -41,7 +50,10 @@ export const callsRoutes: FastifyPluginAsyncTypebox<CallsRoutesOptions> = async 
 
   app.get(
     '/user/calls/:id',
-    { config, schema: { tags, operationId: 'getCall', summary: 'Get a call', params: IdParams, response: { 200: CallItem, 404: MessageBody } } },
+    {
+      config,
+      schema: { tags, operationId: 'getCall', summary: 'Get a call', params: IdParams, response: { 200: CallItem, 404: MessageBody } },
+    },
     async (request) => presentCall(await calls.get(authOf(request).userId, request.params.id)),
   );
 
@@ -50,24 +62,41 @@ export const callsRoutes: FastifyPluginAsyncTypebox<CallsRoutesOptions> = async 
     {
       config,
       schema: {
-        tags, operationId: 'downloadCallRecording', summary: "Download a call's recording (WAV, both sides mixed); the owner's calls only",
-        params: IdParams, response: { 200: { description: 'The WAV file.', content: { 'audio/wav': { schema: { type: 'string', format: 'binary' } } } }, 404: MessageBody },
+        tags,
+        operationId: 'downloadCallRecording',
+        summary: "Download a call's recording (WAV, both sides mixed); the owner's calls only",
+        params: IdParams,
+        response: {
+          200: { description: 'The WAV file.', content: { 'audio/wav': { schema: { type: 'string', format: 'binary' } } } },
+          404: MessageBody,
+        },
       },
     },
     async (request, reply) => {
       const recording = await calls.recording(authOf(request).userId, request.params.id);
       if (recording.size !== null) reply.header('content-length', recording.size);
-      return reply.type(recording.contentType).header('content-disposition', `attachment; filename="call-${request.params.id}.wav"`).send(recording.body);
+      return reply
+        .type(recording.contentType)
+        .header('content-disposition', `attachment; filename="call-${request.params.id}.wav"`)
+        .send(recording.body);
     },
   );
 
   app.delete(
     '/user/calls/:id',
-    { config, schema: { tags, operationId: 'deleteCall', summary: 'Delete a call and its recording', params: IdParams, response: { 200: MessageBody, 404: MessageBody, 409: MessageBody } } },
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'deleteCall',
+        summary: 'Delete a call and its recording',
+        params: IdParams,
+        response: { 200: MessageBody, 404: MessageBody, 409: MessageBody },
+      },
+    },
     async (request) => {
       await calls.delete(authOf(request).userId, request.params.id);
       return { message: 'Call deleted successfully' };
     },
   );
 };
-

@@ -7,9 +7,13 @@ export const ASSISTANT_NOT_OWNED = 'Assistant not found or does not belong to th
 export const INSUFFICIENT_BALANCE = 'Insufficient balance to make call. Please top up your account.';
 export const CALL_NOT_FOUND = 'Call not found';
 
-const Variables = Type.Record(Type.String({ maxLength: 64 }), Type.Union([Type.String({ maxLength: 2000 }), Type.Number(), Type.Boolean()]), {
-  maxProperties: 50,
-});
+const Variables = Type.Record(
+  Type.String({ maxLength: 64 }),
+  Type.Union([Type.String({ maxLength: 2000 }), Type.Number(), Type.Boolean()]),
+  {
+    maxProperties: 50,
+  },
+);
 
 export const MakeCallBody = Type.Object({
   phone_number: Type.String({ maxLength: 32, description: 'The number to call, E.164.' }),
@@ -25,7 +29,16 @@ export const MakeCallResponse = Type.Object({
 });
 
 export const CALL_STATUSES = [
-  'initiated', 'ringing', 'busy', 'in-progress', 'ended', 'completed', 'ended_by_customer', 'ended_by_assistant', 'no-answer', 'failed',
+  'initiated',
+  'ringing',
+  'busy',
+  'in-progress',
+  'ended',
+  'completed',
+  'ended_by_customer',
+  'ended_by_assistant',
+  'no-answer',
+  'failed',
 ] as const;
 
 /** whatsapp_*: calls on the chatapp platform, by direction. */
@@ -59,34 +72,44 @@ const TranscriptEntry = Type.Object({
   type: Type.Literal('transcript'),
   sender: Type.Union([Type.Literal('bot'), Type.Literal('human')]),
   timestamp: Type.Number({ description: 'Unix seconds' }),
-  function_calls: Type.Optional(Type.Array(FunctionCall, { description: 'On a bot entry: the functions the assistant called for that reply.' })),
-  latency: Type.Optional(Type.Object({
-    caller_speech_ended_at: Nullable(Type.Number({ description: 'Unix seconds: the caller stopped speaking' })),
-    transcript_final_at: Nullable(Type.Number({ description: 'Unix seconds: the final transcript of their turn arrived' })),
-    model_first_token_at: Nullable(Type.Number({ description: "Unix seconds: the model's first token" })),
-    first_audio_sent_at: Nullable(Type.Number({ description: 'Unix seconds: the first audio of the reply went out' })),
-  }, { description: "On a bot entry answering the caller's words: where the reply's time went." })),
+  function_calls: Type.Optional(
+    Type.Array(FunctionCall, { description: 'On a bot entry: the functions the assistant called for that reply.' }),
+  ),
+  latency: Type.Optional(
+    Type.Object(
+      {
+        caller_speech_ended_at: Nullable(Type.Number({ description: 'Unix seconds: the caller stopped speaking' })),
+        transcript_final_at: Nullable(Type.Number({ description: 'Unix seconds: the final transcript of their turn arrived' })),
+        model_first_token_at: Nullable(Type.Number({ description: "Unix seconds: the model's first token" })),
+        first_audio_sent_at: Nullable(Type.Number({ description: 'Unix seconds: the first audio of the reply went out' })),
+      },
+      { description: "On a bot entry answering the caller's words: where the reply's time went." },
+    ),
+  ),
 });
 
-export const CallItem = named('Call', Type.Object({
-  id: Type.Integer(),
-  assistant_id: Nullable(Type.Integer()),
-  assistant_name: Nullable(Type.String()),
-  campaign_name: Nullable(Type.String()),
-  type: Type.String({ description: 'inbound, outbound, web, whatsapp_outbound or whatsapp_inbound' }),
-  duration: Type.Integer({ description: 'Seconds of talk' }),
-  assistant_phone_number: Nullable(Type.String()),
-  client_phone_number: Nullable(Type.String()),
-  status: Type.String(),
-  end_reason: Nullable(Type.String()),
-  transcript: Type.Array(TranscriptEntry),
-  variables: Type.Record(Type.String(), Type.Unknown()),
-  evaluation: Nullable(Type.Record(Type.String(), Type.Unknown())),
-  webhook_response: Type.Null({ description: 'Reserved: what the post-call webhook receiver answered (not kept).' }),
-  carrier_cost: Type.Number({ description: 'USD' }),
-  total_cost: Type.Number({ description: 'USD' }),
-  answered_by: Nullable(Type.String({ description: 'human, machine or unknown' })),
-  recording_url: Nullable(Type.String()),
-  created_at: Type.String(),
-  updated_at: Type.String(),
-}));
+export const CallItem = named(
+  'Call',
+  Type.Object({
+    id: Type.Integer(),
+    assistant_id: Nullable(Type.Integer()),
+    assistant_name: Nullable(Type.String()),
+    campaign_name: Nullable(Type.String()),
+    type: Type.String({ description: 'inbound, outbound, web, whatsapp_outbound or whatsapp_inbound' }),
+    duration: Type.Integer({ description: 'Seconds of talk' }),
+    assistant_phone_number: Nullable(Type.String()),
+    client_phone_number: Nullable(Type.String()),
+    status: Type.String(),
+    end_reason: Nullable(Type.String()),
+    transcript: Type.Array(TranscriptEntry),
+    variables: Type.Record(Type.String(), Type.Unknown()),
+    evaluation: Nullable(Type.Record(Type.String(), Type.Unknown())),
+    webhook_response: Type.Null({ description: 'Reserved: what the post-call webhook receiver answered (not kept).' }),
+    carrier_cost: Type.Number({ description: 'USD' }),
+    total_cost: Type.Number({ description: 'USD' }),
+    answered_by: Nullable(Type.String({ description: 'human, machine or unknown' })),
+    recording_url: Nullable(Type.String()),
+    created_at: Type.String(),
+    updated_at: Type.String(),
+  }),
+);

@@ -12,7 +12,14 @@ import type { CampaignDial } from './campaign-calls.port.js';
 import { endCall } from './lifecycle/call-end.js';
 import { createCallsRepo, LIVE_STATUSES, type CallFilters } from './calls.repo.js';
 import { createPhoneLinesRepo } from './phone-lines.repo.js';
-import { ASSISTANT_NOT_OWNED, CALL_NOT_FOUND, INSUFFICIENT_BALANCE, INVALID_PHONE, type ListCallsQuery, type MakeCallBody } from './calls.schemas.js';
+import {
+  ASSISTANT_NOT_OWNED,
+  CALL_NOT_FOUND,
+  INSUFFICIENT_BALANCE,
+  INVALID_PHONE,
+  type ListCallsQuery,
+  type MakeCallBody,
+} from './calls.schemas.js';
 import { createCallForm, twilioUrls } from './legs/twilio/twilio.js';
 import type { TwilioAccounts } from './legs/twilio/twilio-accounts.js';
 import { TwilioApiError, type TwilioRest } from './legs/twilio/twilio-rest.js';
@@ -41,15 +48,17 @@ export function createCallsService(deps: CallsServiceDeps) {
   /** The caller id and the account that dials from it; refused when telephony is not set up. */
   async function dialingLine(assistant: RuntimeAssistant, lineId = assistant.phone_number_id) {
     if (!deps.publicUrl) throw new AppError(503, 'Phone calls are not configured: set PUBLIC_URL to the https address Twilio can reach.');
-    const line = lineId === null
-      ? undefined
-      : await createPhoneLinesRepo(db).dialingLine(assistant.user_id, lineId);
+    const line = lineId === null ? undefined : await createPhoneLinesRepo(db).dialingLine(assistant.user_id, lineId);
     if (!line) throw new AppError(422, 'The assistant has no phone number to call from. Assign one with phone_number_id.');
     // Another account's line: calling from it would show their number to the people called.
-    if (line.held_elsewhere) throw new AppError(422, `The number ${line.phone_number} is registered by another account; the assistant cannot call from it.`);
+    if (line.held_elsewhere)
+      throw new AppError(422, `The number ${line.phone_number} is registered by another account; the assistant cannot call from it.`);
     const credentials = await deps.accounts.forPhoneNumber(line.id);
     if (!credentials) {
-      throw new AppError(503, 'Phone calls are not configured: set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN, or register the number with its own Twilio account.');
+      throw new AppError(
+        503,
+        'Phone calls are not configured: set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN, or register the number with its own Twilio account.',
+      );
     }
     return { line, credentials, urls: twilioUrls(deps.publicUrl) };
   }
@@ -57,7 +66,8 @@ export function createCallsService(deps: CallsServiceDeps) {
   /** A dial Twilio refused (or never answered): the call fails and its reservation goes back; the sweep does it if this fails too. */
   async function recordRefusedDial(callId: number, error: unknown): Promise<void> {
     deps.logger.warn({ err: error, callId }, 'Twilio refused to place a call');
-    const reason = error instanceof TwilioApiError && error.status !== null ? `provider_error: ${error.code ?? error.status}` : 'provider_unreachable';
+    const reason =
+      error instanceof TwilioApiError && error.status !== null ? `provider_error: ${error.code ?? error.status}` : 'provider_unreachable';
     await endCall(db, callId, { status: 'failed', reason, endedAt: clock.now() }).catch((endError: unknown) => {
       deps.logger.error({ err: endError, callId }, 'could not record a refused dial; the sweep will close it');
     });
@@ -81,11 +91,25 @@ export function createCallsService(deps: CallsServiceDeps) {
       const now = clock.now();
       const call = await inTransaction(db, async (tx) => {
         const row = await createCallsRepo(tx).insert({
-          uuid: randomUUID(), user_id: userId, assistant_id: assistant.id, phone_number_id: line.id, type: 'outbound', direction: 'outbound',
-          is_test: false, status: 'initiated', provider: 'twilio', provider_call_id: null, provider_account_id: credentials.accountSid,
-          from_number: line.phone_number, to_number: to, variables: body.variables ?? {}, price_per_minute_micros: deps.pricePerMinuteMicros,
-          lease_until: new Date(now.getTime() + assistant.ringing_time * 1000 + DIAL_GRACE_MS), now,
-          campaign_id: campaign?.campaignId, lead_id: campaign?.leadId,
+          uuid: randomUUID(),
+          user_id: userId,
+          assistant_id: assistant.id,
+          phone_number_id: line.id,
+          type: 'outbound',
+          direction: 'outbound',
+          is_test: false,
+          status: 'initiated',
+          provider: 'twilio',
+          provider_call_id: null,
+          provider_account_id: credentials.accountSid,
+          from_number: line.phone_number,
+          to_number: to,
+          variables: body.variables ?? {},
+          price_per_minute_micros: deps.pricePerMinuteMicros,
+          lease_until: new Date(now.getTime() + assistant.ringing_time * 1000 + DIAL_GRACE_MS),
+          now,
+          campaign_id: campaign?.campaignId,
+          lead_id: campaign?.leadId,
         });
         try {
           await reserveMinute(tx, { id: row.id, userId, pricePerMinuteMicros: row.price_per_minute_micros }, now);
@@ -97,14 +121,22 @@ export function createCallsService(deps: CallsServiceDeps) {
       });
       let created: { sid: string };
       try {
-        created = await deps.rest.createCall(credentials, createCallForm({ callId: call.id, from: line.phone_number, to, assistant, urls }));
+        created = await deps.rest.createCall(
+          credentials,
+          createCallForm({ callId: call.id, from: line.phone_number, to, assistant, urls }),
+        );
       } catch (error) {
         await recordRefusedDial(call.id, error);
         throw new AppError(502, `The call could not be placed. ${refusalText(error)}`);
       }
-      await createCallsRepo(db).setProviderCall(call.id, created.sid, clock.now()).catch((error: unknown) => {
-        deps.logger.error({ err: error, callId: call.id, callSid: created.sid }, 'Twilio is placing a call whose CallSid could not be noted; its callbacks will note it');
-      });
+      await createCallsRepo(db)
+        .setProviderCall(call.id, created.sid, clock.now())
+        .catch((error: unknown) => {
+          deps.logger.error(
+            { err: error, callId: call.id, callSid: created.sid },
+            'Twilio is placing a call whose CallSid could not be noted; its callbacks will note it',
+          );
+        });
       return { message: 'Call initiated successfully', call_id: call.id, status: 'initiated' };
     },
 
@@ -141,7 +173,8 @@ export function createCallsService(deps: CallsServiceDeps) {
       const repo = createCallsRepo(db);
       const call = await repo.findOwned(userId, id);
       if (!call) throw callNotFound();
-      if (LIVE_STATUSES.includes(call.status)) throw new AppError(409, 'The call is still in progress; it can be deleted once it has ended.');
+      if (LIVE_STATUSES.includes(call.status))
+        throw new AppError(409, 'The call is still in progress; it can be deleted once it has ended.');
       const deleted = await repo.deleteOwned(userId, id);
       if (!deleted) throw callNotFound();
       if (deleted.recording_path) await deps.recordings.remove(deleted.recording_path);

@@ -4,7 +4,17 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiFor, createAssistant } from '../../../test/helpers/assistants.js';
 import { createUser } from '../../../test/helpers/factories.js';
-import { balanceMicros, callRow, makeCall, ownerWithLine, postTwilio, PRICE_MICROS, PUBLIC_HOST, startVoiceApp, type VoiceTestApp } from '../../../test/helpers/voice.js';
+import {
+  balanceMicros,
+  callRow,
+  makeCall,
+  ownerWithLine,
+  postTwilio,
+  PRICE_MICROS,
+  PUBLIC_HOST,
+  startVoiceApp,
+  type VoiceTestApp,
+} from '../../../test/helpers/voice.js';
 
 let v: VoiceTestApp;
 beforeAll(async () => {
@@ -21,7 +31,11 @@ const streamTwiml = (callId: number) =>
 describe('POST /api/user/make_call', () => {
   it('reserves a minute, dials through Twilio with our TwiML and callbacks, and records the call', async () => {
     const owner = await ownerWithLine(v.t, { balanceUsd: 1, assistant: { end_call_on_voicemail: false } });
-    const res = await owner.api.post('/api/user/make_call', { phone_number: '+14155550199', assistant_id: owner.assistant.id, variables: { name: 'Jane' } });
+    const res = await owner.api.post('/api/user/make_call', {
+      phone_number: '+14155550199',
+      assistant_id: owner.assistant.id,
+      variables: { name: 'Jane' },
+    });
     expect(res.statusCode).toBe(200);
     const callId = res.json().call_id;
     expect(res.json()).toEqual({ message: 'Call initiated successfully', call_id: callId, status: 'initiated' });
@@ -42,16 +56,38 @@ describe('POST /api/user/make_call', () => {
 
     expect(await balanceMicros(v.t, owner.user.id)).toBe(1_000_000 - PRICE_MICROS);
     const row = await callRow(v.t, callId);
-    expect(row).toMatchObject({ status: 'initiated', type: 'outbound', direction: 'outbound', reserved_micros: PRICE_MICROS, provider_account_id: v.accountSid });
+    expect(row).toMatchObject({
+      status: 'initiated',
+      type: 'outbound',
+      direction: 'outbound',
+      reserved_micros: PRICE_MICROS,
+      provider_account_id: v.accountSid,
+    });
     expect(row.provider_call_id).toMatch(/^CA[0-9a-f]{32}$/);
 
     const item = await owner.api.get(`/api/user/calls/${callId}`);
     expect(item.statusCode).toBe(200);
     expect(item.json()).toEqual({
-      id: callId, assistant_id: owner.assistant.id, assistant_name: 'Sales Assistant', campaign_name: null, type: 'outbound', duration: 0,
-      assistant_phone_number: owner.number, client_phone_number: '+14155550199', status: 'initiated', end_reason: null, transcript: [],
-      variables: { name: 'Jane' }, evaluation: null, webhook_response: null, carrier_cost: 0, total_cost: 0, answered_by: null,
-      recording_url: null, created_at: '2026-01-15 10:00:00', updated_at: '2026-01-15 10:00:00',
+      id: callId,
+      assistant_id: owner.assistant.id,
+      assistant_name: 'Sales Assistant',
+      campaign_name: null,
+      type: 'outbound',
+      duration: 0,
+      assistant_phone_number: owner.number,
+      client_phone_number: '+14155550199',
+      status: 'initiated',
+      end_reason: null,
+      transcript: [],
+      variables: { name: 'Jane' },
+      evaluation: null,
+      webhook_response: null,
+      carrier_cost: 0,
+      total_cost: 0,
+      answered_by: null,
+      recording_url: null,
+      created_at: '2026-01-15 10:00:00',
+      updated_at: '2026-01-15 10:00:00',
     });
   });
 
@@ -60,11 +96,14 @@ describe('POST /api/user/make_call', () => {
     const callId = await makeCall(owner.api, owner.assistant.id);
     const status = `https://${PUBLIC_HOST}/api/voice/twilio/status?call_id=${callId}`;
     expect(v.twilio.creates().at(-1)!.form).toMatchObject({
-      MachineDetection: 'DetectMessageEnd', AsyncAmd: 'true', AsyncAmdStatusCallback: status, AsyncAmdStatusCallbackMethod: 'POST',
+      MachineDetection: 'DetectMessageEnd',
+      AsyncAmd: 'true',
+      AsyncAmdStatusCallback: status,
+      AsyncAmdStatusCallbackMethod: 'POST',
     });
   });
 
-  it('refuses a number that is not E.164, and another account\'s assistant, with the reference messages', async () => {
+  it("refuses a number that is not E.164, and another account's assistant, with the reference messages", async () => {
     const owner = await ownerWithLine(v.t);
     const other = await ownerWithLine(v.t);
     const before = v.twilio.creates().length;
@@ -80,7 +119,10 @@ describe('POST /api/user/make_call', () => {
     }
     const missing = await owner.api.post('/api/user/make_call', { assistant_id: owner.assistant.id });
     expect(missing.statusCode).toBe(422);
-    expect(missing.json()).toEqual({ message: 'The phone number field is required.', errors: { phone_number: ['The phone number field is required.'] } });
+    expect(missing.json()).toEqual({
+      message: 'The phone number field is required.',
+      errors: { phone_number: ['The phone number field is required.'] },
+    });
     expect(v.twilio.creates().length).toBe(before);
   });
 
@@ -100,7 +142,9 @@ describe('POST /api/user/make_call', () => {
     v.twilio.failNext(400, { code: 21211, message: "The 'To' number +14155550199 is not a valid phone number.", status: 400 });
     const res = await owner.api.post('/api/user/make_call', { phone_number: '+14155550199', assistant_id: owner.assistant.id });
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ message: "The call could not be placed. Twilio refused the request: The 'To' number +14155550199 is not a valid phone number." });
+    expect(res.json()).toEqual({
+      message: "The call could not be placed. Twilio refused the request: The 'To' number +14155550199 is not a valid phone number.",
+    });
     const [call] = await v.t.deps.db.selectFrom('calls').selectAll().where('user_id', '=', owner.user.id).execute();
     expect(call).toMatchObject({ status: 'failed', cost_micros: 0, duration_seconds: 0 });
     expect(call!.end_reason).toBe('provider_error: 21211');
@@ -113,7 +157,9 @@ describe('POST /api/user/make_call', () => {
     // The database refuses the CallSid's update, with a message of its own, right after Twilio accepted the dial.
     await sql`CREATE FUNCTION refuse_provider_call() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'relation "calls" is locked for maintenance (internal detail)'; END $$`.execute(db);
-    await sql`CREATE TRIGGER refuse_provider_call BEFORE UPDATE OF provider_call_id ON calls FOR EACH ROW EXECUTE FUNCTION refuse_provider_call()`.execute(db);
+    await sql`CREATE TRIGGER refuse_provider_call BEFORE UPDATE OF provider_call_id ON calls FOR EACH ROW EXECUTE FUNCTION refuse_provider_call()`.execute(
+      db,
+    );
     let res;
     try {
       res = await owner.api.post('/api/user/make_call', { phone_number: '+14155550199', assistant_id: owner.assistant.id });
@@ -132,7 +178,12 @@ describe('POST /api/user/make_call', () => {
     // Its status callbacks name the call id: they note the CallSid and carry it to its end.
     const CallSid = v.twilio.creates().at(-1)!.sid!;
     const status = (params: Record<string, string>) =>
-      postTwilio(v.t, `/api/voice/twilio/status?call_id=${callId}`, { AccountSid: v.accountSid, CallSid, Direction: 'outbound-api', ...params }, { token: v.authToken });
+      postTwilio(
+        v.t,
+        `/api/voice/twilio/status?call_id=${callId}`,
+        { AccountSid: v.accountSid, CallSid, Direction: 'outbound-api', ...params },
+        { token: v.authToken },
+      );
     await status({ CallStatus: 'ringing' });
     expect(await callRow(v.t, callId)).toMatchObject({ status: 'ringing', provider_call_id: CallSid });
     await status({ CallStatus: 'in-progress' });
@@ -142,7 +193,7 @@ describe('POST /api/user/make_call', () => {
     expect(await balanceMicros(v.t, owner.user.id)).toBe(1_000_000 - 84_000);
   });
 
-  it('a dial Twilio could not be reached for fails cleanly, without the network error\'s text', async () => {
+  it("a dial Twilio could not be reached for fails cleanly, without the network error's text", async () => {
     const owner = await ownerWithLine(v.t, { balanceUsd: 1 });
     v.twilio.dropNext();
     const res = await owner.api.post('/api/user/make_call', { phone_number: '+14155550199', assistant_id: owner.assistant.id });
@@ -200,7 +251,11 @@ describe('GET /api/user/calls', () => {
     const other = await ownerWithLine(v.t);
     const theirs = await makeCall(other.api, other.assistant.id);
     expect((await owner.api.get('/api/user/calls')).json().data).toEqual([]);
-    for (const res of [await owner.api.get(`/api/user/calls/${theirs}`), await owner.api.delete(`/api/user/calls/${theirs}`), await owner.api.get('/api/user/calls/99999999')]) {
+    for (const res of [
+      await owner.api.get(`/api/user/calls/${theirs}`),
+      await owner.api.delete(`/api/user/calls/${theirs}`),
+      await owner.api.get('/api/user/calls/99999999'),
+    ]) {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: 'Call not found' });
     }
@@ -219,7 +274,11 @@ describe('DELETE /api/user/calls/{id}', () => {
     mkdirSync(join(v.dataDir, 'recordings'), { recursive: true });
     const file = join(v.dataDir, 'recordings', `${callId}.wav`);
     writeFileSync(file, 'RIFF');
-    await v.t.deps.db.updateTable('calls').set({ status: 'completed', recording_path: `recordings/${callId}.wav` }).where('id', '=', callId).execute();
+    await v.t.deps.db
+      .updateTable('calls')
+      .set({ status: 'completed', recording_path: `recordings/${callId}.wav` })
+      .where('id', '=', callId)
+      .execute();
 
     const res = await owner.api.delete(`/api/user/calls/${callId}`);
     expect(res.statusCode).toBe(200);

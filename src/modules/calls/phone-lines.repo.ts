@@ -11,9 +11,18 @@ export function createPhoneLinesRepo(db: DbOrTx) {
       return db
         .selectFrom('phone_numbers as p')
         .select(['p.id', 'p.phone_number'])
-        .select((eb) => eb.exists(
-          eb.selectFrom('phone_numbers as q').select('q.id').whereRef('q.phone_number', '=', 'p.phone_number').whereRef('q.user_id', '<>', 'p.user_id').where('q.claim', 'is not', null),
-        ).as('held_elsewhere'))
+        .select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('phone_numbers as q')
+                .select('q.id')
+                .whereRef('q.phone_number', '=', 'p.phone_number')
+                .whereRef('q.user_id', '<>', 'p.user_id')
+                .where('q.claim', 'is not', null),
+            )
+            .as('held_elsewhere'),
+        )
         .where('p.id', '=', phoneNumberId)
         .where('p.user_id', '=', userId)
         .executeTakeFirst();
@@ -21,7 +30,12 @@ export function createPhoneLinesRepo(db: DbOrTx) {
 
     /** The owner's phone number with this id; another account's is unknown. */
     async ownNumber(userId: number, phoneNumberId: number): Promise<string | null> {
-      const row = await db.selectFrom('phone_numbers').select('phone_number').where('id', '=', phoneNumberId).where('user_id', '=', userId).executeTakeFirst();
+      const row = await db
+        .selectFrom('phone_numbers')
+        .select('phone_number')
+        .where('id', '=', phoneNumberId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       return row?.phone_number ?? null;
     },
   };

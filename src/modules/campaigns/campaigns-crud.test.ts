@@ -15,7 +15,10 @@ afterAll(async () => {
 async function owner(balanceUsd = 10) {
   const user = await createUser(t.deps, { balanceUsd });
   const api = apiFor(t, user.token);
-  const assistant = await createAssistant(api, { type: 'outbound', post_call_schema: [{ name: 'booked', type: 'bool', description: 'Whether a demo was booked' }] });
+  const assistant = await createAssistant(api, {
+    type: 'outbound',
+    post_call_schema: [{ name: 'booked', type: 'bool', description: 'Whether a demo was booked' }],
+  });
   return { ...user, api, assistant };
 }
 
@@ -30,11 +33,27 @@ describe('campaigns', () => {
     expect(res.json()).toEqual({
       message: 'Campaign created successfully',
       data: {
-        id: data.id, name: 'Q4 Outreach', assistant_id: o.assistant.id, status: 'draft', pause_reason: null, timezone: 'Europe/Bucharest',
-        max_calls_in_parallel: 3, mark_complete_when_no_leads: true, allowed_hours_start_time: '00:00:00', allowed_hours_end_time: '23:59:00',
-        allowed_days: ALL_DAYS, max_retries: 3, retry_interval: 60, retry_on_voicemail: false, retry_on_goal_incomplete: false,
-        goal_completion_variable: null, phone_number_ids: [], pre_dial_webhook_url: null, pre_dial_webhook_secret: data.pre_dial_webhook_secret,
-        created_at: '2026-01-15T10:00:00.000000Z', updated_at: '2026-01-15T10:00:00.000000Z',
+        id: data.id,
+        name: 'Q4 Outreach',
+        assistant_id: o.assistant.id,
+        status: 'draft',
+        pause_reason: null,
+        timezone: 'Europe/Bucharest',
+        max_calls_in_parallel: 3,
+        mark_complete_when_no_leads: true,
+        allowed_hours_start_time: '00:00:00',
+        allowed_hours_end_time: '23:59:00',
+        allowed_days: ALL_DAYS,
+        max_retries: 3,
+        retry_interval: 60,
+        retry_on_voicemail: false,
+        retry_on_goal_incomplete: false,
+        goal_completion_variable: null,
+        phone_number_ids: [],
+        pre_dial_webhook_url: null,
+        pre_dial_webhook_secret: data.pre_dial_webhook_secret,
+        created_at: '2026-01-15T10:00:00.000000Z',
+        updated_at: '2026-01-15T10:00:00.000000Z',
       },
     });
     expect(data.pre_dial_webhook_secret).toMatch(/^whsec_/);
@@ -47,7 +66,7 @@ describe('campaigns', () => {
     expect(one.json()).toEqual({ data });
   });
 
-  it('refuses an inbound or another account\'s assistant, out-of-range fields and foreign numbers, with the reference messages', async () => {
+  it("refuses an inbound or another account's assistant, out-of-range fields and foreign numbers, with the reference messages", async () => {
     const o = await owner();
     const other = await owner();
     const inbound = await createAssistant(o.api, { type: 'inbound' });
@@ -69,23 +88,39 @@ describe('campaigns', () => {
       expect(res.json().message).toBe('The given data was invalid.');
       expect(Object.keys(res.json().errors)).toEqual([field]);
     }
-    const bad = await o.api.post('/api/user/campaign', { name: 'X', assistant_id: o.assistant.id, timezone: 'Mars/Olympus', retry_on_goal_incomplete: true, goal_completion_variable: 'summary' });
+    const bad = await o.api.post('/api/user/campaign', {
+      name: 'X',
+      assistant_id: o.assistant.id,
+      timezone: 'Mars/Olympus',
+      retry_on_goal_incomplete: true,
+      goal_completion_variable: 'summary',
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json()).toEqual({
       message: 'The given data was invalid.',
       errors: {
         timezone: ['The timezone must be a valid timezone.'],
-        goal_completion_variable: ["The goal completion variable must be a bool variable of the assistant's post-call schema: status, booked."],
+        goal_completion_variable: [
+          "The goal completion variable must be a bool variable of the assistant's post-call schema: status, booked.",
+        ],
       },
     });
     const foreignLine = await createPhoneNumber(other.api, '+14155550911');
     const numbers = await o.api.post('/api/user/campaign', { name: 'X', assistant_id: o.assistant.id, phone_number_ids: [foreignLine] });
-    expect(numbers.json()).toEqual({ message: 'The given data was invalid.', errors: { 'phone_number_ids.0': ['The selected phone_number_ids.0 is invalid.'] } });
-    const goal = await o.api.post('/api/user/campaign', { name: 'X', assistant_id: o.assistant.id, retry_on_goal_incomplete: true, goal_completion_variable: 'booked' });
+    expect(numbers.json()).toEqual({
+      message: 'The given data was invalid.',
+      errors: { 'phone_number_ids.0': ['The selected phone_number_ids.0 is invalid.'] },
+    });
+    const goal = await o.api.post('/api/user/campaign', {
+      name: 'X',
+      assistant_id: o.assistant.id,
+      retry_on_goal_incomplete: true,
+      goal_completion_variable: 'booked',
+    });
     expect(goal.statusCode).toBe(201);
   });
 
-  it('is another account\'s: not found on every route', async () => {
+  it("is another account's: not found on every route", async () => {
     const o = await owner();
     const other = await owner();
     const campaign = await createCampaign(o.api, o.assistant.id);
@@ -110,14 +145,36 @@ describe('campaigns', () => {
   it('starts and stops with the reference bodies; updates only when not running; refuses to start without a minute of balance', async () => {
     const o = await owner();
     const campaign = await createCampaign(o.api, o.assistant.id);
-    expect(await setStatus(o.api, campaign.id, 'start')).toEqual({ message: 'Campaign started successfully.', success: true, data: { campaign_id: campaign.id, status: 'in-progress' } });
+    expect(await setStatus(o.api, campaign.id, 'start')).toEqual({
+      message: 'Campaign started successfully.',
+      success: true,
+      data: { campaign_id: campaign.id, status: 'in-progress' },
+    });
     const running = await o.api.put(`/api/user/campaigns/${campaign.id}`, { name: 'Renamed' });
     expect(running.statusCode).toBe(409);
     expect(running.json()).toEqual({ message: 'Only a draft, stopped or paused campaign can be updated; stop it first.' });
-    expect(await setStatus(o.api, campaign.id, 'stop')).toEqual({ message: 'Campaign stopped successfully.', success: true, data: { campaign_id: campaign.id, status: 'stopped' } });
-    const updated = await o.api.put(`/api/user/campaigns/${campaign.id}`, { name: 'Renamed', allowed_hours_start_time: '22:00', allowed_hours_end_time: '02:00', allowed_days: ['friday'] });
+    expect(await setStatus(o.api, campaign.id, 'stop')).toEqual({
+      message: 'Campaign stopped successfully.',
+      success: true,
+      data: { campaign_id: campaign.id, status: 'stopped' },
+    });
+    const updated = await o.api.put(`/api/user/campaigns/${campaign.id}`, {
+      name: 'Renamed',
+      allowed_hours_start_time: '22:00',
+      allowed_hours_end_time: '02:00',
+      allowed_days: ['friday'],
+    });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toMatchObject({ message: 'Campaign updated successfully', data: { name: 'Renamed', allowed_hours_start_time: '22:00:00', allowed_hours_end_time: '02:00:00', allowed_days: ['friday'], max_retries: 3 } });
+    expect(updated.json()).toMatchObject({
+      message: 'Campaign updated successfully',
+      data: {
+        name: 'Renamed',
+        allowed_hours_start_time: '22:00:00',
+        allowed_hours_end_time: '02:00:00',
+        allowed_days: ['friday'],
+        max_retries: 3,
+      },
+    });
     const invalid = await o.api.post('/api/user/campaigns/update-status', { campaign_id: campaign.id, action: 'pause' });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json()).toEqual({ message: "Invalid action. Must be either 'start' or 'stop'.", success: false });
@@ -127,7 +184,9 @@ describe('campaigns', () => {
     const refused = await poor.api.post('/api/user/campaigns/update-status', { campaign_id: draft.id, action: 'start' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({
-      message: 'Insufficient balance to start the campaign. Please top up your account.', success: false, data: { campaign_id: draft.id, status: 'draft' },
+      message: 'Insufficient balance to start the campaign. Please top up your account.',
+      success: false,
+      data: { campaign_id: draft.id, status: 'draft' },
     });
   });
 

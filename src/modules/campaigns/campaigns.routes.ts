@@ -5,7 +5,14 @@ import { IdParams, MessageBody, isoTimestamp } from '../../core/http/schemas.js'
 import type { CampaignsService } from './campaigns.service.js';
 import { presentCampaign } from './campaigns.service.js';
 import {
-  CAMPAIGN_NOT_FOUND, CampaignEnvelope, CampaignProgress, CampaignRecord, CreateCampaignBody, StatusChangeResponse, UpdateCampaignBody, UpdateStatusBody,
+  CAMPAIGN_NOT_FOUND,
+  CampaignEnvelope,
+  CampaignProgress,
+  CampaignRecord,
+  CreateCampaignBody,
+  StatusChangeResponse,
+  UpdateCampaignBody,
+  UpdateStatusBody,
 } from './campaigns.schemas.js';
 
 export interface CampaignsRoutesOptions {
@@ -21,18 +28,33 @@ const StatusError = Type.Object({ message: Type.String(), success: Type.Literal(
 export const campaignsRoutes: FastifyPluginAsyncTypebox<CampaignsRoutesOptions> = async (app, { campaigns }) => {
   app.get(
     '/user/campaigns',
-    { config, schema: { tags, operationId: 'listCampaigns', summary: 'List campaigns (a bare array, newest first)', response: { 200: Type.Array(CampaignRecord) } } },
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'listCampaigns',
+        summary: 'List campaigns (a bare array, newest first)',
+        response: { 200: Type.Array(CampaignRecord) },
+      },
+    },
     async (request) => (await campaigns.list(authOf(request).userId)).map((c) => presentCampaign(c, iso)),
   );
 
-  for (const [path, operationId] of [['/user/campaign', 'createCampaign'], ['/user/campaigns', 'createCampaignPlural']] as const) {
+  for (const [path, operationId] of [
+    ['/user/campaign', 'createCampaign'],
+    ['/user/campaigns', 'createCampaignPlural'],
+  ] as const) {
     app.post(
       path,
       {
         config: { ...config, validationMessage: 'The given data was invalid.' },
         schema: {
-          tags, operationId, summary: operationId === 'createCampaign' ? 'Create a campaign (status draft)' : 'Create a campaign (the same as POST /user/campaign)',
-          body: CreateCampaignBody, response: { 201: CampaignEnvelope, 404: MessageBody },
+          tags,
+          operationId,
+          summary:
+            operationId === 'createCampaign' ? 'Create a campaign (status draft)' : 'Create a campaign (the same as POST /user/campaign)',
+          body: CreateCampaignBody,
+          response: { 201: CampaignEnvelope, 404: MessageBody },
         },
       },
       async (request, reply) => {
@@ -44,7 +66,16 @@ export const campaignsRoutes: FastifyPluginAsyncTypebox<CampaignsRoutesOptions> 
 
   app.get(
     '/user/campaigns/:id',
-    { config, schema: { tags, operationId: 'getCampaign', summary: 'Get a campaign', params: IdParams, response: { 200: Type.Object({ data: CampaignRecord }), 404: MessageBody } } },
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'getCampaign',
+        summary: 'Get a campaign',
+        params: IdParams,
+        response: { 200: Type.Object({ data: CampaignRecord }), 404: MessageBody },
+      },
+    },
     async (request) => ({ data: presentCampaign(await campaigns.get(authOf(request).userId, request.params.id), iso) }),
   );
 
@@ -53,8 +84,12 @@ export const campaignsRoutes: FastifyPluginAsyncTypebox<CampaignsRoutesOptions> 
     {
       config: { ...config, validationMessage: 'The given data was invalid.' },
       schema: {
-        tags, operationId: 'updateCampaign', summary: 'Update a draft, stopped or paused campaign (fields not sent are kept)',
-        params: IdParams, body: UpdateCampaignBody, response: { 200: CampaignEnvelope, 404: MessageBody, 409: MessageBody },
+        tags,
+        operationId: 'updateCampaign',
+        summary: 'Update a draft, stopped or paused campaign (fields not sent are kept)',
+        params: IdParams,
+        body: UpdateCampaignBody,
+        response: { 200: CampaignEnvelope, 404: MessageBody, 409: MessageBody },
       },
     },
     async (request) => {
@@ -68,8 +103,11 @@ export const campaignsRoutes: FastifyPluginAsyncTypebox<CampaignsRoutesOptions> 
     {
       config: { errorShape: 'validation' },
       schema: {
-        tags, operationId: 'updateCampaignStatus', summary: 'Start or stop a campaign (stop: calls in progress finish, nothing new is dialled)',
-        body: UpdateStatusBody, response: { 200: StatusChangeResponse, 400: StatusError, 404: StatusError },
+        tags,
+        operationId: 'updateCampaignStatus',
+        summary: 'Start or stop a campaign (stop: calls in progress finish, nothing new is dialled)',
+        body: UpdateStatusBody,
+        response: { 200: StatusChangeResponse, 400: StatusError, 404: StatusError },
       },
     },
     async (request) => {
@@ -81,7 +119,16 @@ export const campaignsRoutes: FastifyPluginAsyncTypebox<CampaignsRoutesOptions> 
 
   app.delete(
     '/user/campaign/:id',
-    { config, schema: { tags, operationId: 'deleteCampaign', summary: 'Delete a campaign and its leads (a running one is stopped first)', params: IdParams, response: { 200: MessageBody, 404: MessageBody } } },
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'deleteCampaign',
+        summary: 'Delete a campaign and its leads (a running one is stopped first)',
+        params: IdParams,
+        response: { 200: MessageBody, 404: MessageBody },
+      },
+    },
     async (request) => {
       await campaigns.delete(authOf(request).userId, request.params.id);
       return { message: 'Campaign deleted successfully' };
@@ -92,7 +139,13 @@ export const campaignsRoutes: FastifyPluginAsyncTypebox<CampaignsRoutesOptions> 
     '/user/campaigns/:id/progress',
     {
       config,
-      schema: { tags, operationId: 'getCampaignProgress', summary: 'Leads by status, calls in progress and the next dial time', params: IdParams, response: { 200: CampaignProgress, 404: MessageBody } },
+      schema: {
+        tags,
+        operationId: 'getCampaignProgress',
+        summary: 'Leads by status, calls in progress and the next dial time',
+        params: IdParams,
+        response: { 200: CampaignProgress, 404: MessageBody },
+      },
     },
     async (request) => campaigns.progress(authOf(request).userId, request.params.id),
   );

@@ -10,7 +10,10 @@ export const INVALID_ACTION = "Invalid action. Must be either 'start' or 'stop'.
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-const TimeOfDay = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d(:00)?$', description: 'H:i in the campaign\'s time zone, e.g. 09:00.' });
+const TimeOfDay = Type.String({
+  pattern: '^([01]\\d|2[0-3]):[0-5]\\d(:00)?$',
+  description: "H:i in the campaign's time zone, e.g. 09:00.",
+});
 
 const fields = {
   name: Type.String({ minLength: 1, maxLength: 255 }),
@@ -18,16 +21,27 @@ const fields = {
   timezone: Type.String({ minLength: 1, maxLength: 64, description: "IANA time zone of the allowed hours; default the assistant's." }),
   max_calls_in_parallel: Type.Integer({ minimum: 1, maximum: 10 }),
   allowed_hours_start_time: TimeOfDay,
-  allowed_hours_end_time: Type.String({ ...TimeOfDay, description: 'An end before the start is a window crossing midnight: it belongs to the day it starts on.' }),
+  allowed_hours_end_time: Type.String({
+    ...TimeOfDay,
+    description: 'An end before the start is a window crossing midnight: it belongs to the day it starts on.',
+  }),
   allowed_days: Type.Array(Type.Unsafe<Weekday>({ type: 'string', enum: WEEKDAYS }), { minItems: 1, maxItems: 7, uniqueItems: true }),
   max_retries: Type.Integer({ minimum: 1, maximum: 5, description: 'Attempts per contact before it is given up.' }),
   retry_interval: Type.Integer({ minimum: 10, maximum: 4320, description: 'Minutes between attempts on one contact.' }),
   retry_on_voicemail: Type.Boolean(),
   retry_on_goal_incomplete: Type.Boolean(),
-  goal_completion_variable: Nullable(Type.String({ minLength: 1, maxLength: 64, description: "A bool item of the assistant's post-call schema (or status)." })),
+  goal_completion_variable: Nullable(
+    Type.String({ minLength: 1, maxLength: 64, description: "A bool item of the assistant's post-call schema (or status)." }),
+  ),
   mark_complete_when_no_leads: Type.Boolean(),
-  phone_number_ids: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 20, uniqueItems: true, description: 'Caller numbers, used in turn; empty: the assistant\'s number.' }),
-  pre_dial_webhook_url: Nullable(HttpUrl({ description: 'Asked before each dial (signed, short timeout); answering {"skip": true} skips the lead.' })),
+  phone_number_ids: Type.Array(Type.Integer({ minimum: 1 }), {
+    maxItems: 20,
+    uniqueItems: true,
+    description: "Caller numbers, used in turn; empty: the assistant's number.",
+  }),
+  pre_dial_webhook_url: Nullable(
+    HttpUrl({ description: 'Asked before each dial (signed, short timeout); answering {"skip": true} skips the lead.' }),
+  ),
 };
 
 export const CreateCampaignBody = Type.Object(
@@ -64,29 +78,34 @@ export const UpdateStatusBody = Type.Object(
 );
 export type UpdateStatusBody = Static<typeof UpdateStatusBody>;
 
-export const CampaignRecord = named('Campaign', Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  assistant_id: Nullable(Type.Integer()),
-  status: Type.String({ description: 'draft, in-progress, paused (by the dialer: see pause_reason), stopped or completed' }),
-  pause_reason: Nullable(Type.String()),
-  timezone: Type.String(),
-  max_calls_in_parallel: Type.Integer(),
-  mark_complete_when_no_leads: Type.Boolean(),
-  allowed_hours_start_time: Type.String({ description: 'HH:MM:SS' }),
-  allowed_hours_end_time: Type.String({ description: 'HH:MM:SS' }),
-  allowed_days: Type.Array(Type.String()),
-  max_retries: Type.Integer(),
-  retry_interval: Type.Integer(),
-  retry_on_voicemail: Type.Boolean(),
-  retry_on_goal_incomplete: Type.Boolean(),
-  goal_completion_variable: Nullable(Type.String()),
-  phone_number_ids: Type.Array(Type.Integer()),
-  pre_dial_webhook_url: Nullable(Type.String()),
-  pre_dial_webhook_secret: Nullable(Type.String({ description: 'Signs the pre-dial webhook (X-Signature-256 over "<X-Timestamp>.<body>").' })),
-  created_at: Type.String(),
-  updated_at: Type.String(),
-}));
+export const CampaignRecord = named(
+  'Campaign',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    assistant_id: Nullable(Type.Integer()),
+    status: Type.String({ description: 'draft, in-progress, paused (by the dialer: see pause_reason), stopped or completed' }),
+    pause_reason: Nullable(Type.String()),
+    timezone: Type.String(),
+    max_calls_in_parallel: Type.Integer(),
+    mark_complete_when_no_leads: Type.Boolean(),
+    allowed_hours_start_time: Type.String({ description: 'HH:MM:SS' }),
+    allowed_hours_end_time: Type.String({ description: 'HH:MM:SS' }),
+    allowed_days: Type.Array(Type.String()),
+    max_retries: Type.Integer(),
+    retry_interval: Type.Integer(),
+    retry_on_voicemail: Type.Boolean(),
+    retry_on_goal_incomplete: Type.Boolean(),
+    goal_completion_variable: Nullable(Type.String()),
+    phone_number_ids: Type.Array(Type.Integer()),
+    pre_dial_webhook_url: Nullable(Type.String()),
+    pre_dial_webhook_secret: Nullable(
+      Type.String({ description: 'Signs the pre-dial webhook (X-Signature-256 over "<X-Timestamp>.<body>").' }),
+    ),
+    created_at: Type.String(),
+    updated_at: Type.String(),
+  }),
+);
 
 export const CampaignEnvelope = Type.Object({ message: Type.String(), data: CampaignRecord });
 
@@ -96,20 +115,27 @@ export const StatusChangeResponse = Type.Object({
   data: Type.Object({ campaign_id: Type.Integer(), status: Type.String() }),
 });
 
-export const CampaignProgress = named('CampaignProgress', Type.Object({
-  campaign_id: Type.Integer(),
-  status: Type.String(),
-  pause_reason: Nullable(Type.String()),
-  leads: Type.Object({
-    total: Type.Integer(),
-    created: Type.Integer(),
-    scheduled: Type.Integer(),
-    processing: Type.Integer(),
-    completed: Type.Integer(),
-    rescheduled: Type.Integer(),
-    'reached-max-retries': Type.Integer(),
-    blacklisted: Type.Integer(),
+export const CampaignProgress = named(
+  'CampaignProgress',
+  Type.Object({
+    campaign_id: Type.Integer(),
+    status: Type.String(),
+    pause_reason: Nullable(Type.String()),
+    leads: Type.Object({
+      total: Type.Integer(),
+      created: Type.Integer(),
+      scheduled: Type.Integer(),
+      processing: Type.Integer(),
+      completed: Type.Integer(),
+      rescheduled: Type.Integer(),
+      'reached-max-retries': Type.Integer(),
+      blacklisted: Type.Integer(),
+    }),
+    calls_in_progress: Type.Integer(),
+    next_dial_at: Nullable(
+      Type.String({
+        description: 'ISO 8601: when the dialer will next place a call, null when nothing is left to dial or the campaign is not running.',
+      }),
+    ),
   }),
-  calls_in_progress: Type.Integer(),
-  next_dial_at: Nullable(Type.String({ description: 'ISO 8601: when the dialer will next place a call, null when nothing is left to dial or the campaign is not running.' })),
-}));
+);

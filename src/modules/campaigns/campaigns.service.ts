@@ -6,8 +6,13 @@ import { AppError, validationFailed, type FieldErrors } from '../../core/http/er
 import { generateSigningSecret } from '../../core/net/signing.js';
 import { createCampaignsRepo, type CampaignRow } from './campaigns.repo.js';
 import {
-  ASSISTANT_NOT_OUTBOUND, CAMPAIGN_NOT_FOUND, INSUFFICIENT_BALANCE_TO_START, INVALID_ACTION, WEEKDAYS,
-  type CreateCampaignBody, type UpdateCampaignBody,
+  ASSISTANT_NOT_OUTBOUND,
+  CAMPAIGN_NOT_FOUND,
+  INSUFFICIENT_BALANCE_TO_START,
+  INVALID_ACTION,
+  WEEKDAYS,
+  type CreateCampaignBody,
+  type UpdateCampaignBody,
 } from './campaigns.schemas.js';
 import { isValidTimeZone } from './dial-window.js';
 import { enqueueDial } from './dial-queue.js';
@@ -83,7 +88,9 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
     } else if (merged.goal_completion_variable) {
       const bools = ['status', ...assistant.post_call_schema.filter((item) => item.type === 'bool').map((item) => item.name)];
       if (!bools.includes(merged.goal_completion_variable)) {
-        errors.goal_completion_variable = [`The goal completion variable must be a bool variable of the assistant's post-call schema: ${bools.join(', ')}.`];
+        errors.goal_completion_variable = [
+          `The goal completion variable must be a bool variable of the assistant's post-call schema: ${bools.join(', ')}.`,
+        ];
       }
     }
     const ids = merged.phone_number_ids ?? [];
@@ -102,16 +109,26 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
         await checkSettings(userId, { ...body, timezone }, assistant, tx);
         const now = clock.now();
         return createCampaignsRepo(tx).insert({
-          user_id: userId, name: body.name, assistant_id: assistant.id, status: 'draft', timezone,
+          user_id: userId,
+          name: body.name,
+          assistant_id: assistant.id,
+          status: 'draft',
+          timezone,
           max_calls_in_parallel: body.max_calls_in_parallel ?? 3,
           allowed_hours_start_time: (body.allowed_hours_start_time ?? '00:00').slice(0, 5),
           allowed_hours_end_time: (body.allowed_hours_end_time ?? '23:59').slice(0, 5),
           allowed_days: JSON.stringify(body.allowed_days ?? WEEKDAYS),
-          max_retries: body.max_retries ?? 3, retry_interval: body.retry_interval ?? 60,
-          retry_on_voicemail: body.retry_on_voicemail ?? false, retry_on_goal_incomplete: body.retry_on_goal_incomplete ?? false,
-          goal_completion_variable: body.goal_completion_variable ?? null, mark_complete_when_no_leads: body.mark_complete_when_no_leads ?? true,
-          phone_number_ids: JSON.stringify(body.phone_number_ids ?? []), pre_dial_webhook_url: body.pre_dial_webhook_url ?? null,
-          pre_dial_webhook_secret: generateSigningSecret(), created_at: now, updated_at: now,
+          max_retries: body.max_retries ?? 3,
+          retry_interval: body.retry_interval ?? 60,
+          retry_on_voicemail: body.retry_on_voicemail ?? false,
+          retry_on_goal_incomplete: body.retry_on_goal_incomplete ?? false,
+          goal_completion_variable: body.goal_completion_variable ?? null,
+          mark_complete_when_no_leads: body.mark_complete_when_no_leads ?? true,
+          phone_number_ids: JSON.stringify(body.phone_number_ids ?? []),
+          pre_dial_webhook_url: body.pre_dial_webhook_url ?? null,
+          pre_dial_webhook_secret: generateSigningSecret(),
+          created_at: now,
+          updated_at: now,
         });
       });
     },
@@ -135,7 +152,8 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
         const repo = createCampaignsRepo(tx);
         const locked = await repo.lockOwned(userId, id);
         if (!locked) throw notFound();
-        if (!EDITABLE.includes(locked.status)) throw new AppError(409, 'Only a draft, stopped or paused campaign can be updated; stop it first.');
+        if (!EDITABLE.includes(locked.status))
+          throw new AppError(409, 'Only a draft, stopped or paused campaign can be updated; stop it first.');
         const merged = { ...toSettings(locked), ...body };
         await checkSettings(userId, merged, assistant, tx);
         const { allowed_days, phone_number_ids, allowed_hours_start_time, allowed_hours_end_time, ...rest } = body;
@@ -161,7 +179,9 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
       if (action === 'start') {
         if (current.assistant_id === null) throw new AppError(404, ASSISTANT_NOT_OUTBOUND, { extra: { success: false } });
         if (!(await deps.canPayMinute(userId))) {
-          throw new AppError(400, INSUFFICIENT_BALANCE_TO_START, { extra: { success: false, data: { campaign_id: campaignId, status: current.status } } });
+          throw new AppError(400, INSUFFICIENT_BALANCE_TO_START, {
+            extra: { success: false, data: { campaign_id: campaignId, status: current.status } },
+          });
         }
       }
       return inTransaction(db, async (tx) => {
@@ -201,11 +221,21 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
 
 function toSettings(c: CampaignRow): CampaignSettings {
   return {
-    name: c.name, assistant_id: c.assistant_id ?? undefined, timezone: c.timezone, max_calls_in_parallel: c.max_calls_in_parallel,
-    allowed_hours_start_time: c.allowed_hours_start_time, allowed_hours_end_time: c.allowed_hours_end_time,
-    allowed_days: c.allowed_days as CampaignSettings['allowed_days'], max_retries: c.max_retries, retry_interval: c.retry_interval,
-    retry_on_voicemail: c.retry_on_voicemail, retry_on_goal_incomplete: c.retry_on_goal_incomplete, goal_completion_variable: c.goal_completion_variable,
-    mark_complete_when_no_leads: c.mark_complete_when_no_leads, phone_number_ids: c.phone_number_ids, pre_dial_webhook_url: c.pre_dial_webhook_url,
+    name: c.name,
+    assistant_id: c.assistant_id ?? undefined,
+    timezone: c.timezone,
+    max_calls_in_parallel: c.max_calls_in_parallel,
+    allowed_hours_start_time: c.allowed_hours_start_time,
+    allowed_hours_end_time: c.allowed_hours_end_time,
+    allowed_days: c.allowed_days as CampaignSettings['allowed_days'],
+    max_retries: c.max_retries,
+    retry_interval: c.retry_interval,
+    retry_on_voicemail: c.retry_on_voicemail,
+    retry_on_goal_incomplete: c.retry_on_goal_incomplete,
+    goal_completion_variable: c.goal_completion_variable,
+    mark_complete_when_no_leads: c.mark_complete_when_no_leads,
+    phone_number_ids: c.phone_number_ids,
+    pre_dial_webhook_url: c.pre_dial_webhook_url,
   };
 }
 

@@ -24,7 +24,12 @@ export function minutesOf(hm: string): number {
   return h! * 60 + m!;
 }
 
-export function campaignWindow(c: { timezone: string; allowed_hours_start_time: string; allowed_hours_end_time: string; allowed_days: string[] }): DialWindow {
+export function campaignWindow(c: {
+  timezone: string;
+  allowed_hours_start_time: string;
+  allowed_hours_end_time: string;
+  allowed_days: string[];
+}): DialWindow {
   return {
     timezone: c.timezone,
     startMinutes: minutesOf(c.allowed_hours_start_time),
@@ -66,7 +71,10 @@ export function nextOpening(window: DialWindow, from: Date): Date | null {
   const minute = window.startMinutes % 60;
   for (let day = 0; day <= 8; day++) {
     const date = local.plus({ days: day });
-    const start = DateTime.fromObject({ year: date.year, month: date.month, day: date.day, hour, minute }, { zone: window.timezone }).toJSDate();
+    const start = DateTime.fromObject(
+      { year: date.year, month: date.month, day: date.day, hour, minute },
+      { zone: window.timezone },
+    ).toJSDate();
     if (start.getTime() > from.getTime() && isOpen(window, start)) return start;
   }
   return null;

@@ -12,7 +12,9 @@ export const CAMPAIGNS_SWEEP_JOB = 'campaigns.sweep';
  * processes, for what came due with time (a retry, an allowed window opening).
  */
 export function registerCampaignJobs(jobs: JobRunner, deps: DialerDeps & { sweepEveryMs: number }): void {
-  jobs.register<{ campaignId: number }>(CAMPAIGN_DIAL_JOB, (payload, ctx) => dialCampaign(payload.campaignId, { ...deps, db: ctx.db, now: ctx.now }));
+  jobs.register<{ campaignId: number }>(CAMPAIGN_DIAL_JOB, (payload, ctx) =>
+    dialCampaign(payload.campaignId, { ...deps, db: ctx.db, now: ctx.now }),
+  );
   jobs.register<CampaignCallFinalized>(CAMPAIGN_CALL_FINALIZED_JOB, (payload, ctx) => recordCallOutcome(ctx.db, payload.callId, ctx.now));
   jobs.register(CAMPAIGNS_SWEEP_JOB, async (_payload, ctx) => {
     const running = await ctx.db.selectFrom('campaigns').select('id').where('status', '=', 'in-progress').execute();

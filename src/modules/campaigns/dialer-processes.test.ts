@@ -30,7 +30,16 @@ describe('the dialer in two processes', () => {
     expect((await o.api.post('/api/user/leads/import', { campaign_id: campaign.id, leads })).json()).toMatchObject({ imported: LEADS });
     await setStatus(o.api, campaign.id, 'start');
 
-    const live = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM calls WHERE campaign_id = ${campaign.id} AND status IN ('initiated', 'ringing', 'in-progress')`.execute(v.t.deps.db)).rows[0]!.n);
+    const live = async () =>
+      Number(
+        (
+          await sql<{
+            n: string;
+          }>`SELECT count(*) AS n FROM calls WHERE campaign_id = ${campaign.id} AND status IN ('initiated', 'ringing', 'in-progress')`.execute(
+            v.t.deps.db,
+          )
+        ).rows[0]!.n,
+      );
     let peak = 0;
     let ended = 0;
     for (let round = 0; round < LEADS; round++) {

@@ -12,7 +12,8 @@ afterAll(async () => {
 });
 
 const drain = () => v.t.deps.jobs.drain();
-const lead = async (api: Awaited<ReturnType<typeof ownerWithLine>>['api'], id: number) => (await api.get(`/api/user/leads/${id}`)).json().data;
+const lead = async (api: Awaited<ReturnType<typeof ownerWithLine>>['api'], id: number) =>
+  (await api.get(`/api/user/leads/${id}`)).json().data;
 
 describe('the dialer', () => {
   it('dials at most max_calls_in_parallel, the next lead when a call ends, and keeps each attempt on the lead', async () => {
@@ -20,7 +21,8 @@ describe('the dialer', () => {
     const dials = dialsFrom(v, o.number);
     const campaign = await createCampaign(o.api, o.assistant.id, { name: 'Q4 Outreach', max_calls_in_parallel: 2 });
     const leads = [];
-    for (const phone of ['+14155550201', '+14155550202', '+14155550203']) leads.push(await addLead(o.api, campaign.id, phone, { variables: { name: phone.slice(-3) } }));
+    for (const phone of ['+14155550201', '+14155550202', '+14155550203'])
+      leads.push(await addLead(o.api, campaign.id, phone, { variables: { name: phone.slice(-3) } }));
     await drain();
     expect(dials.creates()).toEqual([]);
 
@@ -30,7 +32,11 @@ describe('the dialer', () => {
     expect([...dials.to()].sort()).toEqual(['+14155550201', '+14155550202']);
     const progress = await o.api.get(`/api/user/campaigns/${campaign.id}/progress`);
     expect(progress.json()).toEqual({
-      campaign_id: campaign.id, status: 'in-progress', pause_reason: null, calls_in_progress: 2, next_dial_at: '2026-01-15T10:00:00.000000Z',
+      campaign_id: campaign.id,
+      status: 'in-progress',
+      pause_reason: null,
+      calls_in_progress: 2,
+      next_dial_at: '2026-01-15T10:00:00.000000Z',
       leads: { total: 3, created: 1, scheduled: 0, processing: 2, completed: 0, rescheduled: 0, 'reached-max-retries': 0, blacklisted: 0 },
     });
     await drain();
@@ -43,22 +49,46 @@ describe('the dialer', () => {
     expect([...dials.to()].sort()).toEqual(['+14155550201', '+14155550202', '+14155550203']);
     const done = await lead(o.api, leads[0]!.id);
     expect(done).toMatchObject({ status: 'completed', call_tries: 1, last_outcome: 'completed' });
-    expect(done.attempts).toEqual([{
-      id: done.attempts[0].id, phone_number: '+14155550201', call_id: callIdOf(first!), outcome: 'completed', detail: 'completed',
-      started_at: '2026-01-15T10:00:00.000000Z', ended_at: '2026-01-15T10:00:05.000000Z',
-    }]);
+    expect(done.attempts).toEqual([
+      {
+        id: done.attempts[0].id,
+        phone_number: '+14155550201',
+        call_id: callIdOf(first!),
+        outcome: 'completed',
+        detail: 'completed',
+        started_at: '2026-01-15T10:00:00.000000Z',
+        ended_at: '2026-01-15T10:00:05.000000Z',
+      },
+    ]);
 
     const call = (await o.api.get(`/api/user/calls/${callIdOf(first!)}`)).json();
     expect(call).toMatchObject({ campaign_name: 'Q4 Outreach', client_phone_number: '+14155550201', variables: { name: '201' } });
     expect((await o.api.get(`/api/user/calls?campaign_id=${campaign.id}`)).json().total).toBe(3);
-    const delivery = await v.t.deps.db.selectFrom('webhook_deliveries').select('body').where('user_id', '=', o.user.id).executeTakeFirstOrThrow();
+    const delivery = await v.t.deps.db
+      .selectFrom('webhook_deliveries')
+      .select('body')
+      .where('user_id', '=', o.user.id)
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(delivery.body).lead).toEqual({
-      id: leads[0]!.id, phone_number: '+14155550201', variables: { name: '201' }, status: 'processing', call_tries: 1,
-      created_at: '2026-01-15T10:00:00.000000Z', updated_at: '2026-01-15T10:00:00.000000Z',
+      id: leads[0]!.id,
+      phone_number: '+14155550201',
+      variables: { name: '201' },
+      status: 'processing',
+      call_tries: 1,
+      created_at: '2026-01-15T10:00:00.000000Z',
+      updated_at: '2026-01-15T10:00:00.000000Z',
       campaign: {
-        id: campaign.id, name: 'Q4 Outreach', status: 'in-progress', allowed_hours_start_time: '00:00', allowed_hours_end_time: '23:59',
-        allowed_days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'], max_calls_in_parallel: 2, max_retries: 3, retry_interval: 60,
-        created_at: '2026-01-15T10:00:00.000000Z', updated_at: '2026-01-15T10:00:00.000000Z',
+        id: campaign.id,
+        name: 'Q4 Outreach',
+        status: 'in-progress',
+        allowed_hours_start_time: '00:00',
+        allowed_hours_end_time: '23:59',
+        allowed_days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
+        max_calls_in_parallel: 2,
+        max_retries: 3,
+        retry_interval: 60,
+        created_at: '2026-01-15T10:00:00.000000Z',
+        updated_at: '2026-01-15T10:00:00.000000Z',
       },
     });
   });
@@ -67,7 +97,9 @@ describe('the dialer', () => {
     const o = await ownerWithLine(v.t);
     const dials = dialsFrom(v, o.number);
     const campaign = await createCampaign(o.api, o.assistant.id, { max_calls_in_parallel: 1, max_retries: 2, retry_interval: 10 });
-    const created = await addLead(o.api, campaign.id, '+14155550211', { secondary_contacts: [{ phone_number: '+14155550212', variables: { who: 'partner' } }] });
+    const created = await addLead(o.api, campaign.id, '+14155550211', {
+      secondary_contacts: [{ phone_number: '+14155550212', variables: { who: 'partner' } }],
+    });
     await setStatus(o.api, campaign.id, 'start');
     await drain();
     expect(dials.to()).toEqual(['+14155550211']);
@@ -87,7 +119,10 @@ describe('the dialer', () => {
     await dials.end(dials.creates()[1]!, 'busy');
     await drain();
     expect(dials.to()).toEqual(['+14155550211', '+14155550211', '+14155550212']);
-    expect((await v.t.deps.db.selectFrom('calls').select('variables').where('id', '=', callIdOf(dials.creates()[2]!)).executeTakeFirstOrThrow()).variables).toEqual({ who: 'partner' });
+    expect(
+      (await v.t.deps.db.selectFrom('calls').select('variables').where('id', '=', callIdOf(dials.creates()[2]!)).executeTakeFirstOrThrow())
+        .variables,
+    ).toEqual({ who: 'partner' });
 
     await dials.end(dials.creates()[2]!, 'failed');
     await drain();
@@ -97,9 +132,16 @@ describe('the dialer', () => {
     await dials.end(dials.creates()[3]!, 'no-answer');
     await drain();
     const final = await lead(o.api, created.id);
-    expect(final).toMatchObject({ status: 'reached-max-retries', call_tries: 4, secondary_contacts: [{ phone_number: '+14155550212', status: 'reached-max-retries' }] });
+    expect(final).toMatchObject({
+      status: 'reached-max-retries',
+      call_tries: 4,
+      secondary_contacts: [{ phone_number: '+14155550212', status: 'reached-max-retries' }],
+    });
     expect(final.attempts.map((a: { phone_number: string; outcome: string }) => [a.phone_number, a.outcome])).toEqual([
-      ['+14155550211', 'no-answer'], ['+14155550211', 'busy'], ['+14155550212', 'failed'], ['+14155550212', 'no-answer'],
+      ['+14155550211', 'no-answer'],
+      ['+14155550211', 'busy'],
+      ['+14155550212', 'failed'],
+      ['+14155550212', 'no-answer'],
     ]);
     // Nothing left: the campaign completes.
     v.t.clock.advance(60 * 60_000);
@@ -139,7 +181,12 @@ describe('the dialer', () => {
     await drain();
     expect(dials.creates()).toHaveLength(2);
     const progress = (await o.api.get(`/api/user/campaigns/${campaign.id}/progress`)).json();
-    expect(progress).toMatchObject({ status: 'paused', pause_reason: 'Insufficient balance to make call. Please top up your account.', calls_in_progress: 2, next_dial_at: null });
+    expect(progress).toMatchObject({
+      status: 'paused',
+      pause_reason: 'Insufficient balance to make call. Please top up your account.',
+      calls_in_progress: 2,
+      next_dial_at: null,
+    });
     const unpaid = await lead(o.api, leads.find((l) => !dials.to().includes(l.phone_number as string))!.id);
     expect(unpaid).toMatchObject({ status: 'scheduled', call_tries: 0, attempts: [] });
     // The calls in progress finish and are recorded; nothing new is dialled.
@@ -161,7 +208,12 @@ describe('the dialer', () => {
     v.t.clock.advance(60_000);
     await drain();
     expect(dials.to()).toEqual(['+14155550241']);
-    expect((await o.api.get(`/api/user/campaigns/${campaign.id}/progress`)).json()).toMatchObject({ status: 'stopped', calls_in_progress: 0, next_dial_at: null, leads: { completed: 1, created: 2 } });
+    expect((await o.api.get(`/api/user/campaigns/${campaign.id}/progress`)).json()).toMatchObject({
+      status: 'stopped',
+      calls_in_progress: 0,
+      next_dial_at: null,
+      leads: { completed: 1, created: 2 },
+    });
 
     await setStatus(o.api, campaign.id, 'start');
     await drain();
@@ -186,7 +238,9 @@ describe('the dialer', () => {
     await drain();
     expect(dials.creates()).toEqual([]);
     expect((await o.api.get(`/api/user/campaigns/${campaign.id}`)).json().data).toMatchObject({
-      status: 'paused', assistant_id: null, pause_reason: "The campaign's assistant was deleted; choose another and start it again.",
+      status: 'paused',
+      assistant_id: null,
+      pause_reason: "The campaign's assistant was deleted; choose another and start it again.",
     });
   });
 
@@ -200,8 +254,15 @@ describe('the dialer', () => {
     const { db } = v.t.deps;
     const now = v.t.clock.now();
     await db.updateTable('campaigns').set({ status: 'in-progress' }).where('id', '=', campaign.id).execute();
-    await db.updateTable('leads').set({ status: 'processing', reserved_until: new Date(now.getTime() + 120_000), call_tries: 1, contact_tries: 1 }).where('id', '=', stuck.id).execute();
-    await db.insertInto('lead_attempts').values({ user_id: o.user.id, lead_id: stuck.id, campaign_id: campaign.id, phone_number: '+14155550271', started_at: now }).execute();
+    await db
+      .updateTable('leads')
+      .set({ status: 'processing', reserved_until: new Date(now.getTime() + 120_000), call_tries: 1, contact_tries: 1 })
+      .where('id', '=', stuck.id)
+      .execute();
+    await db
+      .insertInto('lead_attempts')
+      .values({ user_id: o.user.id, lead_id: stuck.id, campaign_id: campaign.id, phone_number: '+14155550271', started_at: now })
+      .execute();
     await setStatus(o.api, campaign.id, 'start');
     await drain();
     expect(dials.creates()).toEqual([]);
@@ -212,22 +273,32 @@ describe('the dialer', () => {
     expect(dials.to()).toEqual(['+14155550272']);
     const released = await lead(o.api, stuck.id);
     expect(released).toMatchObject({ status: 'rescheduled', call_tries: 1, last_outcome: 'abandoned' });
-    expect(released.attempts.map((a: { outcome: string | null; detail: string | null }) => [a.outcome, a.detail])).toEqual([['abandoned', 'the dialing process stopped before the call was placed']]);
+    expect(released.attempts.map((a: { outcome: string | null; detail: string | null }) => [a.outcome, a.detail])).toEqual([
+      ['abandoned', 'the dialing process stopped before the call was placed'],
+    ]);
     await dials.end(dials.creates()[0]!, 'completed');
     await drain();
     expect(dials.to()).toEqual(['+14155550272', '+14155550271']);
     expect(await lead(o.api, waiting.id)).toMatchObject({ status: 'completed' });
   });
 
-  it('rotates the campaign\'s caller numbers', async () => {
+  it("rotates the campaign's caller numbers", async () => {
     const o = await ownerWithLine(v.t);
     const second = await o.api.post('/api/user/phone-numbers', { phone_number: '+14155550999', type: 'normal' });
-    const campaign = await createCampaign(o.api, o.assistant.id, { max_calls_in_parallel: 3, phone_number_ids: [o.phoneNumberId, second.json().data.id] });
+    const campaign = await createCampaign(o.api, o.assistant.id, {
+      max_calls_in_parallel: 3,
+      phone_number_ids: [o.phoneNumberId, second.json().data.id],
+    });
     for (const phone of ['+14155550251', '+14155550252', '+14155550253']) await addLead(o.api, campaign.id, phone);
     await setStatus(o.api, campaign.id, 'start');
     await drain();
     // Dials go out together, so Twilio may see them in any order: each lead's caller number is what counts.
-    const fromOf = Object.fromEntries(v.twilio.creates().filter((c) => String(c.form.To).startsWith('+1415555025')).map((c) => [c.form.To, c.form.From]));
+    const fromOf = Object.fromEntries(
+      v.twilio
+        .creates()
+        .filter((c) => String(c.form.To).startsWith('+1415555025'))
+        .map((c) => [c.form.To, c.form.From]),
+    );
     expect(fromOf).toEqual({ '+14155550251': o.number, '+14155550252': '+14155550999', '+14155550253': o.number });
   });
 });

@@ -7,7 +7,8 @@ export async function addToDoNotCall(
   db: DbOrTx,
   entry: { userId: number; phoneNumber: string; source: DoNotCallNumbersTable['source']; reason: string | null; now: Date },
 ): Promise<boolean> {
-  const inserted = await db.insertInto('do_not_call_numbers')
+  const inserted = await db
+    .insertInto('do_not_call_numbers')
     .values({ user_id: entry.userId, phone_number: entry.phoneNumber, source: entry.source, reason: entry.reason, created_at: entry.now })
     .onConflict((oc) => oc.columns(['user_id', 'phone_number']).doNothing())
     .returning('id')
@@ -20,19 +21,29 @@ export function createDoNotCallRepo(db: DbOrTx) {
     async list(userId: number, page: number, perPage: number) {
       const base = db.selectFrom('do_not_call_numbers').where('user_id', '=', userId);
       const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
-      const items = await base.selectAll().orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute();
+      const items = await base
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(perPage)
+        .offset((page - 1) * perPage)
+        .execute();
       return { items, total: Number(total) };
     },
 
     async remove(userId: number, phoneNumber: string): Promise<boolean> {
-      const result = await db.deleteFrom('do_not_call_numbers').where('user_id', '=', userId).where('phone_number', '=', phoneNumber).executeTakeFirst();
+      const result = await db
+        .deleteFrom('do_not_call_numbers')
+        .where('user_id', '=', userId)
+        .where('phone_number', '=', phoneNumber)
+        .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
 
     /** Adds many at once; returns how many were new. */
     async addMany(userId: number, phoneNumbers: string[], source: DoNotCallNumbersTable['source'], now: Date): Promise<number> {
       if (phoneNumbers.length === 0) return 0;
-      const rows = await db.insertInto('do_not_call_numbers')
+      const rows = await db
+        .insertInto('do_not_call_numbers')
         .values(phoneNumbers.map((phone_number) => ({ user_id: userId, phone_number, source, reason: null, created_at: now })))
         .onConflict((oc) => oc.columns(['user_id', 'phone_number']).doNothing())
         .returning(sql<number>`1`.as('one'))

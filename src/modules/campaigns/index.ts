@@ -42,7 +42,13 @@ export interface CampaignsModuleDeps {
 export function createCampaignsModule(deps: CampaignsModuleDeps) {
   const { config, db, clock, logger } = deps;
   const campaigns = createCampaignsService({
-    db, clock, logger, loadAssistant: deps.loadAssistant, ownedPhoneNumberIds: deps.ownedPhoneNumberIds, canPayMinute: deps.canPayMinute, quietHours: config.CAMPAIGN_QUIET_HOURS,
+    db,
+    clock,
+    logger,
+    loadAssistant: deps.loadAssistant,
+    ownedPhoneNumberIds: deps.ownedPhoneNumberIds,
+    canPayMinute: deps.canPayMinute,
+    quietHours: config.CAMPAIGN_QUIET_HOURS,
   });
   const dialer: DialerDeps = {
     logger,

@@ -23,11 +23,19 @@ interface RawRow {
 export function rowsOfCsv(csv: string): RawRow[] {
   let records: Array<Record<string, string>>;
   try {
-    records = parse(csv, { columns: (header: string[]) => header.map((h) => h.trim()), skip_empty_lines: true, trim: true, bom: true, relax_column_count: true, max_record_size: 64 * 1024 });
+    records = parse(csv, {
+      columns: (header: string[]) => header.map((h) => h.trim()),
+      skip_empty_lines: true,
+      trim: true,
+      bom: true,
+      relax_column_count: true,
+      max_record_size: 64 * 1024,
+    });
   } catch (error) {
     throw validationFailed({ csv: [`The CSV could not be read: ${(error as Error).message}`] });
   }
-  if (records.length > 0 && !Object.hasOwn(records[0]!, 'phone_number')) throw validationFailed({ csv: ['The CSV needs a phone_number column.'] });
+  if (records.length > 0 && !Object.hasOwn(records[0]!, 'phone_number'))
+    throw validationFailed({ csv: ['The CSV needs a phone_number column.'] });
   return records.map((record, i) => {
     const { phone_number, ...rest } = record;
     const variables = Object.fromEntries(Object.entries(rest).filter(([key, value]) => key !== '' && value !== undefined && value !== ''));
@@ -42,13 +50,27 @@ export function rowsOfCsv(csv: string): RawRow[] {
  */
 export async function importLeads(deps: { db: Db; clock: Clock }, userId: number, body: ImportLeadsBody) {
   const { db, clock } = deps;
-  const campaign = await db.selectFrom('campaigns').select(['id', 'status']).where('user_id', '=', userId).where('id', '=', body.campaign_id).executeTakeFirst();
+  const campaign = await db
+    .selectFrom('campaigns')
+    .select(['id', 'status'])
+    .where('user_id', '=', userId)
+    .where('id', '=', body.campaign_id)
+    .executeTakeFirst();
   if (!campaign) throw new AppError(404, CAMPAIGN_NOT_FOUND);
   if ((body.csv === undefined) === (body.leads === undefined)) throw validationFailed({ csv: ['Send either csv or leads.'] });
-  const raw: RawRow[] = body.csv !== undefined
-    ? rowsOfCsv(body.csv)
-    : body.leads!.map((l, i) => ({ row: i + 1, phone_number: l.phone_number, variables: l.variables ?? {}, secondary_contacts: l.secondary_contacts }));
-  if (raw.length > MAX_IMPORT_ROWS) throw validationFailed({ csv: [`At most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows can be imported at once; this has ${raw.length}.`] });
+  const raw: RawRow[] =
+    body.csv !== undefined
+      ? rowsOfCsv(body.csv)
+      : body.leads!.map((l, i) => ({
+          row: i + 1,
+          phone_number: l.phone_number,
+          variables: l.variables ?? {},
+          secondary_contacts: l.secondary_contacts,
+        }));
+  if (raw.length > MAX_IMPORT_ROWS)
+    throw validationFailed({
+      csv: [`At most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows can be imported at once; this has ${raw.length}.`],
+    });
 
   const rejected: Array<{ row: number; phone_number: string | null; reason: string }> = [];
   const good: NewLead[] = [];
@@ -58,7 +80,11 @@ export async function importLeads(deps: { db: Db; clock: Clock }, userId: number
   for (const row of raw) {
     const phone = row.phone_number ? e164(row.phone_number) : null;
     if (!phone) {
-      rejected.push({ row: row.row, phone_number: row.phone_number || null, reason: row.phone_number ? 'Invalid phone number' : 'The phone number is missing' });
+      rejected.push({
+        row: row.row,
+        phone_number: row.phone_number || null,
+        reason: row.phone_number ? 'Invalid phone number' : 'The phone number is missing',
+      });
       continue;
     }
     const contacts = (row.secondary_contacts ?? []).map((c) => ({ phone_number: e164(c.phone_number), variables: c.variables ?? {} }));
@@ -69,7 +95,13 @@ export async function importLeads(deps: { db: Db; clock: Clock }, userId: number
     }
     candidates.push({ row, phone, contacts: contacts as NewLead['secondary_contacts'] });
   }
-  const existing = body.allow_dupplicate ? new Set<string>() : await existingIn(db, campaign.id, candidates.map((c) => c.phone));
+  const existing = body.allow_dupplicate
+    ? new Set<string>()
+    : await existingIn(
+        db,
+        campaign.id,
+        candidates.map((c) => c.phone),
+      );
   for (const c of candidates) {
     if (!body.allow_dupplicate && (existing.has(c.phone) || seen.has(c.phone))) {
       duplicates++;

@@ -16,11 +16,29 @@ export interface AttemptOutcome {
 }
 
 /** Closes the lead's open attempt (the one started by its last reservation) with its outcome. */
-export async function closeAttempt(tx: DbOrTx, leadId: number, result: { outcome: string; detail?: string; callId: number | null }, now: Date): Promise<void> {
-  const open = await tx.selectFrom('lead_attempts').select('id').where('lead_id', '=', leadId).where('ended_at', 'is', null).orderBy('id', 'desc').limit(1).executeTakeFirst();
+export async function closeAttempt(
+  tx: DbOrTx,
+  leadId: number,
+  result: { outcome: string; detail?: string; callId: number | null },
+  now: Date,
+): Promise<void> {
+  const open = await tx
+    .selectFrom('lead_attempts')
+    .select('id')
+    .where('lead_id', '=', leadId)
+    .where('ended_at', 'is', null)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   if (!open) return;
-  await tx.updateTable('lead_attempts')
-    .set({ outcome: result.outcome, detail: result.detail ?? null, ended_at: now, ...(result.callId !== null ? { call_id: result.callId } : {}) })
+  await tx
+    .updateTable('lead_attempts')
+    .set({
+      outcome: result.outcome,
+      detail: result.detail ?? null,
+      ended_at: now,
+      ...(result.callId !== null ? { call_id: result.callId } : {}),
+    })
     .where('id', '=', open.id)
     .execute();
 }
@@ -30,17 +48,30 @@ export async function closeAttempt(tx: DbOrTx, leadId: number, result: { outcome
  * retry_interval until it has had max_retries attempts, then the next secondary contact at
  * once; with none left the lead reached its max retries. Any other outcome completes the lead.
  */
-export async function settleLead(tx: DbOrTx, leadId: number, result: AttemptOutcome & { callId?: number | null }, campaign: CampaignRow, now: Date): Promise<void> {
+export async function settleLead(
+  tx: DbOrTx,
+  leadId: number,
+  result: AttemptOutcome & { callId?: number | null },
+  campaign: CampaignRow,
+  now: Date,
+): Promise<void> {
   const lead = await tx.selectFrom('leads').selectAll().where('id', '=', leadId).forUpdate().executeTakeFirst();
   if (!lead) return;
   await closeAttempt(tx, leadId, { outcome: result.outcome, detail: result.detail, callId: result.callId ?? null }, now);
-  const contacts = await tx.selectFrom('leads').select(['id', 'position']).where('parent_lead_id', '=', leadId).orderBy('position').execute();
+  const contacts = await tx
+    .selectFrom('leads')
+    .select(['id', 'position'])
+    .where('parent_lead_id', '=', leadId)
+    .orderBy('position')
+    .execute();
   const hasNextContact = lead.contact_position < contacts.length;
   let next: { status: typeof lead.status; next_attempt_at: Date | null; contact_position?: number; contact_tries?: number };
   let contactStatus: typeof lead.status;
   if (result.blacklist) {
     contactStatus = 'blacklisted';
-    next = hasNextContact ? { status: 'rescheduled', next_attempt_at: now, contact_position: lead.contact_position + 1, contact_tries: 0 } : { status: 'blacklisted', next_attempt_at: null };
+    next = hasNextContact
+      ? { status: 'rescheduled', next_attempt_at: now, contact_position: lead.contact_position + 1, contact_tries: 0 }
+      : { status: 'blacklisted', next_attempt_at: null };
   } else if (!result.retryable) {
     contactStatus = 'completed';
     next = { status: 'completed', next_attempt_at: null };
@@ -54,13 +85,19 @@ export async function settleLead(tx: DbOrTx, leadId: number, result: AttemptOutc
     contactStatus = 'reached-max-retries';
     next = { status: 'reached-max-retries', next_attempt_at: null };
   }
-  await tx.updateTable('leads')
+  await tx
+    .updateTable('leads')
     .set({ ...next, current_call_id: null, reserved_until: null, last_outcome: result.outcome, updated_at: now })
     .where('id', '=', leadId)
     .execute();
   // The secondary contact just tried keeps its own status, as the reference lists them.
   const contact = contacts.find((c) => c.position === lead.contact_position);
-  if (contact) await tx.updateTable('leads').set({ status: contactStatus, last_outcome: result.outcome, updated_at: now }).where('id', '=', contact.id).execute();
+  if (contact)
+    await tx
+      .updateTable('leads')
+      .set({ status: contactStatus, last_outcome: result.outcome, updated_at: now })
+      .where('id', '=', contact.id)
+      .execute();
   await enqueueDial(tx, campaign.id);
 }
 
@@ -76,7 +113,10 @@ interface FinishedCall {
 }
 
 /** The attempt's outcome as the campaign's retry rules read it. */
-export function classifyCall(call: Pick<FinishedCall, 'status' | 'answered_by' | 'evaluation' | 'end_reason'>, campaign: Pick<CampaignRow, 'retry_on_voicemail' | 'retry_on_goal_incomplete' | 'goal_completion_variable'>): AttemptOutcome {
+export function classifyCall(
+  call: Pick<FinishedCall, 'status' | 'answered_by' | 'evaluation' | 'end_reason'>,
+  campaign: Pick<CampaignRow, 'retry_on_voicemail' | 'retry_on_goal_incomplete' | 'goal_completion_variable'>,
+): AttemptOutcome {
   const detail = call.end_reason ?? undefined;
   if (call.status === 'no-answer') return { outcome: 'no-answer', detail, retryable: true };
   if (call.status === 'busy') return { outcome: 'busy', detail, retryable: true };
@@ -96,15 +136,26 @@ export function classifyCall(call: Pick<FinishedCall, 'status' | 'answered_by' |
  * evaluation's `opt_out` is true) goes on the account's do-not-call list.
  */
 export async function recordCallOutcome(db: Db, callId: number, now: Date): Promise<void> {
-  const call = await db.selectFrom('calls').select(['id', 'lead_id', 'status', 'answered_by', 'evaluation', 'end_reason', 'to_number', 'user_id', 'transcript']).where('id', '=', callId).executeTakeFirst();
+  const call = await db
+    .selectFrom('calls')
+    .select(['id', 'lead_id', 'status', 'answered_by', 'evaluation', 'end_reason', 'to_number', 'user_id', 'transcript'])
+    .where('id', '=', callId)
+    .executeTakeFirst();
   if (!call || call.lead_id === null) return;
   await inTransaction(db, async (tx) => {
-    const lead = await tx.selectFrom('leads').select(['id', 'status', 'current_call_id', 'campaign_id']).where('id', '=', call.lead_id!).forUpdate().executeTakeFirst();
+    const lead = await tx
+      .selectFrom('leads')
+      .select(['id', 'status', 'current_call_id', 'campaign_id'])
+      .where('id', '=', call.lead_id!)
+      .forUpdate()
+      .executeTakeFirst();
     if (lead?.status !== 'processing' || (lead.current_call_id !== null && lead.current_call_id !== call.id)) return;
     const campaign = await tx.selectFrom('campaigns').selectAll().where('id', '=', lead.campaign_id).executeTakeFirst();
     if (!campaign) return;
     let outcome = classifyCall(call, campaign);
-    const optedOut = call.transcript.some((entry) => entry.function_calls?.some((f) => f.name === OPT_OUT_FUNCTION && f.result.opted_out === true));
+    const optedOut = call.transcript.some((entry) =>
+      entry.function_calls?.some((f) => f.name === OPT_OUT_FUNCTION && f.result.opted_out === true),
+    );
     if ((optedOut || call.evaluation?.opt_out === true) && call.to_number) {
       const source = optedOut ? 'opt_out' : 'evaluation';
       await addToDoNotCall(tx, { userId: call.user_id, phoneNumber: call.to_number, source, reason: 'asked not to be called again', now });

@@ -20,9 +20,17 @@ export async function leadOfCall(db: DbOrTx, call: { id: number; lead_id: number
     created_at: isoTimestamp(lead.created_at),
     updated_at: isoTimestamp(lead.updated_at),
     campaign: {
-      id: c.id, name: c.name, status: c.status, allowed_hours_start_time: c.allowed_hours_start_time, allowed_hours_end_time: c.allowed_hours_end_time,
-      allowed_days: c.allowed_days, max_calls_in_parallel: c.max_calls_in_parallel, max_retries: c.max_retries, retry_interval: c.retry_interval,
-      created_at: isoTimestamp(c.created_at), updated_at: isoTimestamp(c.updated_at),
+      id: c.id,
+      name: c.name,
+      status: c.status,
+      allowed_hours_start_time: c.allowed_hours_start_time,
+      allowed_hours_end_time: c.allowed_hours_end_time,
+      allowed_days: c.allowed_days,
+      max_calls_in_parallel: c.max_calls_in_parallel,
+      max_retries: c.max_retries,
+      retry_interval: c.retry_interval,
+      created_at: isoTimestamp(c.created_at),
+      updated_at: isoTimestamp(c.updated_at),
     },
   };
 }

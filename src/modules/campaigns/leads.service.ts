@@ -32,7 +32,12 @@ export function presentLead(lead: LeadRow, campaign: { id: number; name: string 
     updated_at: listTimestamp(lead.updated_at),
     campaign: { id: campaign.id, name: campaign.name },
     secondary_contacts: contacts.map((c) => ({
-      id: c.id, phone_number: c.phone_number, variables: c.variables, status: c.status, created_at: listTimestamp(c.created_at), updated_at: listTimestamp(c.updated_at),
+      id: c.id,
+      phone_number: c.phone_number,
+      variables: c.variables,
+      status: c.status,
+      created_at: listTimestamp(c.created_at),
+      updated_at: listTimestamp(c.updated_at),
     })),
   };
 }
@@ -43,9 +48,16 @@ export function createLeadsService(deps: { db: Db; clock: Clock }) {
 
   async function present(rows: LeadRow[]) {
     const campaignIds = [...new Set(rows.map((r) => r.campaign_id))];
-    const campaigns = campaignIds.length === 0 ? [] : await db.selectFrom('campaigns').select(['id', 'name']).where('id', 'in', campaignIds).execute();
+    const campaigns =
+      campaignIds.length === 0 ? [] : await db.selectFrom('campaigns').select(['id', 'name']).where('id', 'in', campaignIds).execute();
     const contacts = await createLeadsRepo(db).contactsOf(rows.map((r) => r.id));
-    return rows.map((row) => presentLead(row, campaigns.find((c) => c.id === row.campaign_id)!, contacts.filter((c) => c.parent_lead_id === row.id)));
+    return rows.map((row) =>
+      presentLead(
+        row,
+        campaigns.find((c) => c.id === row.campaign_id)!,
+        contacts.filter((c) => c.parent_lead_id === row.id),
+      ),
+    );
   }
 
   return {
@@ -62,13 +74,26 @@ export function createLeadsService(deps: { db: Db; clock: Clock }) {
       if (Object.keys(errors).length > 0) throw validationFailed(errors, 'Invalid phone number');
       return inTransaction(db, async (tx) => {
         // Shared with the campaign's status changes, so a lead added to a running campaign is dialled.
-        const campaign = await tx.selectFrom('campaigns').select(['id', 'name', 'status']).where('user_id', '=', userId).where('id', '=', body.campaign_id).forShare().executeTakeFirst();
+        const campaign = await tx
+          .selectFrom('campaigns')
+          .select(['id', 'name', 'status'])
+          .where('user_id', '=', userId)
+          .where('id', '=', body.campaign_id)
+          .forShare()
+          .executeTakeFirst();
         if (!campaign) throw new AppError(404, CAMPAIGN_NOT_FOUND);
         const repo = createLeadsRepo(tx);
         if (!body.allow_dupplicate && (await repo.existingNumbers(campaign.id, [phone!])).size > 0) {
-          throw validationFailed({ phone_number: ['The campaign already has a lead with this phone number. Send allow_dupplicate: true to add it again.'] });
+          throw validationFailed({
+            phone_number: ['The campaign already has a lead with this phone number. Send allow_dupplicate: true to add it again.'],
+          });
         }
-        const [row] = await repo.insertMany(userId, campaign.id, [{ phone_number: phone!, variables: body.variables ?? {}, secondary_contacts: contacts as never }], clock.now());
+        const [row] = await repo.insertMany(
+          userId,
+          campaign.id,
+          [{ phone_number: phone!, variables: body.variables ?? {}, secondary_contacts: contacts as never }],
+          clock.now(),
+        );
         if (campaign.status === 'in-progress') await enqueueDial(tx, campaign.id);
         return presentLead(row!, campaign, await repo.contactsOf([row!.id]));
       });
@@ -76,13 +101,18 @@ export function createLeadsService(deps: { db: Db; clock: Clock }) {
 
     async list(userId: number, query: ListLeadsQuery) {
       const day = (text: string) => new Date(`${text}T00:00:00.000Z`);
-      return createLeadsRepo(db).list(userId, {
-        status: query.status,
-        campaignId: query.campaign_id,
-        phoneDigits: query.phone_number?.replace(/[^\d+]/g, ''),
-        from: query.date_from ? day(query.date_from) : undefined,
-        to: query.date_to ? new Date(day(query.date_to).getTime() + 86_400_000 - 1) : undefined,
-      }, query.page, query.per_page);
+      return createLeadsRepo(db).list(
+        userId,
+        {
+          status: query.status,
+          campaignId: query.campaign_id,
+          phoneDigits: query.phone_number?.replace(/[^\d+]/g, ''),
+          from: query.date_from ? day(query.date_from) : undefined,
+          to: query.date_to ? new Date(day(query.date_to).getTime() + 86_400_000 - 1) : undefined,
+        },
+        query.page,
+        query.per_page,
+      );
     },
 
     /** One lead with every attempt's outcome, oldest first. */
@@ -94,8 +124,13 @@ export function createLeadsService(deps: { db: Db; clock: Clock }) {
       return {
         ...presented!,
         attempts: attempts.map((a) => ({
-          id: a.id, phone_number: a.phone_number, call_id: a.call_id, outcome: a.outcome, detail: a.detail,
-          started_at: isoTimestamp(a.started_at)!, ended_at: a.ended_at ? isoTimestamp(a.ended_at) : null,
+          id: a.id,
+          phone_number: a.phone_number,
+          call_id: a.call_id,
+          outcome: a.outcome,
+          detail: a.detail,
+          started_at: isoTimestamp(a.started_at)!,
+          ended_at: a.ended_at ? isoTimestamp(a.ended_at) : null,
         })),
       };
     },
@@ -103,16 +138,26 @@ export function createLeadsService(deps: { db: Db; clock: Clock }) {
     /** Variables are merged, not replaced; a status the dialer sets cannot be set by hand. */
     async update(userId: number, id: number, body: UpdateLeadBody): Promise<void> {
       const errors: Record<string, string[]> = {};
-      if (body.status !== undefined && !MANUAL_STATUSES.includes(body.status)) errors.status = ['This status is assigned automatically and cannot be set manually'];
+      if (body.status !== undefined && !MANUAL_STATUSES.includes(body.status))
+        errors.status = ['This status is assigned automatically and cannot be set manually'];
       const phone = body.phone_number === undefined ? undefined : e164(body.phone_number);
       await inTransaction(db, async (tx) => {
-        const lead = await tx.selectFrom('leads').selectAll().where('user_id', '=', userId).where('id', '=', id).where('parent_lead_id', 'is', null).forUpdate().executeTakeFirst();
+        const lead = await tx
+          .selectFrom('leads')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .where('id', '=', id)
+          .where('parent_lead_id', 'is', null)
+          .forUpdate()
+          .executeTakeFirst();
         if (!lead) throw notFound();
-        if (body.campaign_id !== undefined && !(await createCampaignsRepo(tx).findOwned(userId, body.campaign_id))) errors.campaign_id = ['The selected campaign does not exist'];
+        if (body.campaign_id !== undefined && !(await createCampaignsRepo(tx).findOwned(userId, body.campaign_id)))
+          errors.campaign_id = ['The selected campaign does not exist'];
         if (Object.keys(errors).length > 0) throw validationFailed(errors, 'Validation failed');
         if (phone === null) throw new AppError(400, 'Invalid phone number');
         const manual = body.status === 'created' ? { call_tries: 0, contact_tries: 0, contact_position: 0, next_attempt_at: null } : {};
-        await tx.updateTable('leads')
+        await tx
+          .updateTable('leads')
           .set({
             ...(body.campaign_id !== undefined ? { campaign_id: body.campaign_id } : {}),
             ...(phone ? { phone_number: phone } : {}),
@@ -122,13 +167,19 @@ export function createLeadsService(deps: { db: Db; clock: Clock }) {
           })
           .where('id', '=', id)
           .execute();
-        if (body.campaign_id !== undefined) await tx.updateTable('leads').set({ campaign_id: body.campaign_id }).where('parent_lead_id', '=', id).execute();
+        if (body.campaign_id !== undefined)
+          await tx.updateTable('leads').set({ campaign_id: body.campaign_id }).where('parent_lead_id', '=', id).execute();
         if (body.status === 'created') await enqueueDial(tx, body.campaign_id ?? lead.campaign_id);
       });
     },
 
     async delete(userId: number, id: number): Promise<void> {
-      const result = await db.deleteFrom('leads').where('user_id', '=', userId).where('id', '=', id).where('parent_lead_id', 'is', null).executeTakeFirst();
+      const result = await db
+        .deleteFrom('leads')
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .where('parent_lead_id', 'is', null)
+        .executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) throw notFound();
     },
   };

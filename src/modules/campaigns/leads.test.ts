@@ -24,7 +24,9 @@ describe('leads', () => {
   it('creates a lead with secondary contacts, normalised to E.164, as the reference shows it', async () => {
     const o = await ownerWithCampaign();
     const res = await o.api.post('/api/user/lead', {
-      campaign_id: o.campaign.id, phone_number: '+1 (415) 555-0100', variables: { name: 'Jane' },
+      campaign_id: o.campaign.id,
+      phone_number: '+1 (415) 555-0100',
+      variables: { name: 'Jane' },
       secondary_contacts: [{ phone_number: '+14155550101', variables: { name: 'John' } }],
     });
     expect(res.statusCode).toBe(200);
@@ -32,10 +34,27 @@ describe('leads', () => {
     expect(res.json()).toEqual({
       message: 'Lead created successfully',
       data: {
-        id: data.id, campaign_id: o.campaign.id, phone_number: '+14155550100', variables: { name: 'Jane' }, status: 'created', call_tries: 0,
-        last_outcome: null, next_attempt_at: null, created_at: '2026-01-15 10:00:00', updated_at: '2026-01-15 10:00:00',
+        id: data.id,
+        campaign_id: o.campaign.id,
+        phone_number: '+14155550100',
+        variables: { name: 'Jane' },
+        status: 'created',
+        call_tries: 0,
+        last_outcome: null,
+        next_attempt_at: null,
+        created_at: '2026-01-15 10:00:00',
+        updated_at: '2026-01-15 10:00:00',
         campaign: { id: o.campaign.id, name: 'Spring outreach' },
-        secondary_contacts: [{ id: data.secondary_contacts[0].id, phone_number: '+14155550101', variables: { name: 'John' }, status: 'created', created_at: '2026-01-15 10:00:00', updated_at: '2026-01-15 10:00:00' }],
+        secondary_contacts: [
+          {
+            id: data.secondary_contacts[0].id,
+            phone_number: '+14155550101',
+            variables: { name: 'John' },
+            status: 'created',
+            created_at: '2026-01-15 10:00:00',
+            updated_at: '2026-01-15 10:00:00',
+          },
+        ],
       },
     });
   });
@@ -45,8 +64,14 @@ describe('leads', () => {
     await addLead(o.api, o.campaign.id, '+14155550110');
     const again = await o.api.post('/api/user/lead', { campaign_id: o.campaign.id, phone_number: '+14155550110' });
     expect(again.statusCode).toBe(422);
-    expect(again.json().errors).toEqual({ phone_number: ['The campaign already has a lead with this phone number. Send allow_dupplicate: true to add it again.'] });
-    const allowed = await o.api.post('/api/user/lead', { campaign_id: o.campaign.id, phone_number: '+14155550110', allow_dupplicate: true });
+    expect(again.json().errors).toEqual({
+      phone_number: ['The campaign already has a lead with this phone number. Send allow_dupplicate: true to add it again.'],
+    });
+    const allowed = await o.api.post('/api/user/lead', {
+      campaign_id: o.campaign.id,
+      phone_number: '+14155550110',
+      allow_dupplicate: true,
+    });
     expect(allowed.statusCode).toBe(200);
     const invalid = await o.api.post('/api/user/lead', { campaign_id: o.campaign.id, phone_number: '12' });
     expect(invalid.statusCode).toBe(422);
@@ -84,11 +109,17 @@ describe('leads', () => {
     for (const status of ['scheduled', 'processing', 'rescheduled', 'blacklisted']) {
       const refused = await o.api.put(`/api/user/leads/${lead.id}`, { status });
       expect(refused.statusCode).toBe(422);
-      expect(refused.json()).toEqual({ message: 'Validation failed', errors: { status: ['This status is assigned automatically and cannot be set manually'] } });
+      expect(refused.json()).toEqual({
+        message: 'Validation failed',
+        errors: { status: ['This status is assigned automatically and cannot be set manually'] },
+      });
     }
     const other = await ownerWithCampaign();
     const foreignCampaign = await o.api.put(`/api/user/leads/${lead.id}`, { campaign_id: other.campaign.id });
-    expect(foreignCampaign.json()).toEqual({ message: 'Validation failed', errors: { campaign_id: ['The selected campaign does not exist'] } });
+    expect(foreignCampaign.json()).toEqual({
+      message: 'Validation failed',
+      errors: { campaign_id: ['The selected campaign does not exist'] },
+    });
     const bad = await o.api.put(`/api/user/leads/${lead.id}`, { phone_number: 'nope' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: 'Invalid phone number' });
@@ -117,10 +148,21 @@ describe('leads', () => {
     const res = await o.api.post('/api/user/leads/import', { campaign_id: o.campaign.id, csv });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
-      message: 'Leads imported', total_rows: 6, imported: 2, duplicates: 2,
-      rejected: [{ row: 3, phone_number: 'not a number', reason: 'Invalid phone number' }, { row: 4, phone_number: null, reason: 'The phone number is missing' }],
+      message: 'Leads imported',
+      total_rows: 6,
+      imported: 2,
+      duplicates: 2,
+      rejected: [
+        { row: 3, phone_number: 'not a number', reason: 'Invalid phone number' },
+        { row: 4, phone_number: null, reason: 'The phone number is missing' },
+      ],
     });
-    const leads = await t.deps.db.selectFrom('leads').select(['phone_number', 'variables']).where('campaign_id', '=', o.campaign.id).orderBy('id').execute();
+    const leads = await t.deps.db
+      .selectFrom('leads')
+      .select(['phone_number', 'variables'])
+      .where('campaign_id', '=', o.campaign.id)
+      .orderBy('id')
+      .execute();
     expect(leads).toEqual([
       { phone_number: '+14155550140', variables: {} },
       { phone_number: '+14155550141', variables: { name: 'Ana', plan: 'pro' } },
@@ -137,7 +179,11 @@ describe('leads', () => {
     const res = await o.api.post('/api/user/leads/import', { campaign_id: o.campaign.id, leads });
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     expect(res.json()).toMatchObject({ total_rows: 50_000, imported: 50_000, duplicates: 0, rejected: [] });
-    const { n } = await t.deps.db.selectFrom('leads').select((eb) => eb.fn.countAll<string>().as('n')).where('campaign_id', '=', o.campaign.id).executeTakeFirstOrThrow();
+    const { n } = await t.deps.db
+      .selectFrom('leads')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('campaign_id', '=', o.campaign.id)
+      .executeTakeFirstOrThrow();
     expect(Number(n)).toBe(50_000);
     const csv = `phone_number\n${Array.from({ length: 50_001 }, (_, i) => `+1415${String(3_000_000 + i).padStart(7, '0')}`).join('\n')}`;
     const tooMany = await o.api.post('/api/user/leads/import', { campaign_id: o.campaign.id, csv });

@@ -28,13 +28,20 @@ export function createPreDialWebhook(deps: { http: HttpClient; timeoutMs: number
         body,
         timeoutMs: deps.timeoutMs,
         maxResponseBytes: 16 * 1024,
-        headers: { 'content-type': 'application/json', 'x-timestamp': String(timestamp), 'x-signature-256': signPayload(request.secret, timestamp, body) },
+        headers: {
+          'content-type': 'application/json',
+          'x-timestamp': String(timestamp),
+          'x-signature-256': signPayload(request.secret, timestamp, body),
+        },
       });
       if (res.status < 200 || res.status >= 300) return 'error';
       const answer = parseJson(res.body.toString('utf8'));
       return answer && typeof answer === 'object' && (answer as { skip?: unknown }).skip === true ? 'skip' : 'dial';
     } catch (error) {
-      deps.logger.info({ err: error, campaignId: request.campaign.id, leadId: request.lead.id }, 'pre-dial webhook failed; the lead is skipped');
+      deps.logger.info(
+        { err: error, campaignId: request.campaign.id, leadId: request.lead.id },
+        'pre-dial webhook failed; the lead is skipped',
+      );
       return 'error';
     }
   };

@@ -94,11 +94,27 @@ export function mergeCatalog(base: CatalogData, file: CatalogFile, source: strin
   const overriddenDefaults = new Set(fileModels.filter((m) => m.is_default).map((m) => m.type));
   const baseModels = base.models.map((m) => (overriddenDefaults.has(m.type) ? { ...m, is_default: false } : m));
   const merged: CatalogData = {
-    languages: overlay(base.languages, (file.languages ?? []).map((l) => withNulls(l, ['default_synthesizer_provider_id', 'default_transcriber_provider_id']) as CatalogLanguage)),
-    voices: overlay(base.voices, (file.voices ?? []).map((v) => withNulls(v, ['gender', 'preview_url', 'accent', 'age', 'synthesizer_provider_id', 'provider_voice_id']) as CatalogVoice)),
+    languages: overlay(
+      base.languages,
+      (file.languages ?? []).map(
+        (l) => withNulls(l, ['default_synthesizer_provider_id', 'default_transcriber_provider_id']) as CatalogLanguage,
+      ),
+    ),
+    voices: overlay(
+      base.voices,
+      (file.voices ?? []).map(
+        (v) => withNulls(v, ['gender', 'preview_url', 'accent', 'age', 'synthesizer_provider_id', 'provider_voice_id']) as CatalogVoice,
+      ),
+    ),
     models: overlay(baseModels, fileModels),
-    synthesizer_providers: overlay(base.synthesizer_providers, (file.synthesizer_providers ?? []).map((p) => withNulls(p, ['language_ids']) as CatalogProvider)),
-    transcriber_providers: overlay(base.transcriber_providers, (file.transcriber_providers ?? []).map((p) => withNulls(p, ['language_ids']) as CatalogProvider)),
+    synthesizer_providers: overlay(
+      base.synthesizer_providers,
+      (file.synthesizer_providers ?? []).map((p) => withNulls(p, ['language_ids']) as CatalogProvider),
+    ),
+    transcriber_providers: overlay(
+      base.transcriber_providers,
+      (file.transcriber_providers ?? []).map((p) => withNulls(p, ['language_ids']) as CatalogProvider),
+    ),
   };
   const problems = referenceProblems(merged);
   if (problems.length > 0) throw new CatalogFileError(source, problems);

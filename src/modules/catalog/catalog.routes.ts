@@ -48,13 +48,31 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
 
   app.get(
     '/user/assistants/synthesizer-providers',
-    { config, schema: { tags, operationId: 'listSynthesizerProviders', summary: 'Get synthesizer (TTS) providers', querystring: ProvidersQuery, response: { 200: ProviderList } } },
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'listSynthesizerProviders',
+        summary: 'Get synthesizer (TTS) providers',
+        querystring: ProvidersQuery,
+        response: { 200: ProviderList },
+      },
+    },
     async (request) => withAvailability('synthesizer', await catalog.providers('synthesizer', request.query.language_id)),
   );
 
   app.get(
     '/user/assistants/transcriber-providers',
-    { config, schema: { tags, operationId: 'listTranscriberProviders', summary: 'Get transcriber (STT) providers', querystring: ProvidersQuery, response: { 200: ProviderList } } },
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'listTranscriberProviders',
+        summary: 'Get transcriber (STT) providers',
+        querystring: ProvidersQuery,
+        response: { 200: ProviderList },
+      },
+    },
     async (request) => withAvailability('transcriber', await catalog.providers('transcriber', request.query.language_id)),
   );
 };

@@ -47,6 +47,8 @@ export const ProviderList = Type.Array(
     name: Type.String(),
     code: Type.String(),
     available: Type.Optional(Type.Boolean({ description: 'Whether this server can use the provider in calls (its key is configured).' })),
-    unavailable_reason: Type.Optional(Nullable(Type.String({ description: 'When unavailable: why, naming the configuration key to set.' }))),
+    unavailable_reason: Type.Optional(
+      Nullable(Type.String({ description: 'When unavailable: why, naming the configuration key to set.' })),
+    ),
   }),
 );

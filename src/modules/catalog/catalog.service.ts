@@ -145,7 +145,9 @@ function indexCatalog(data: CatalogData, speechAvailable?: SpeechAvailable): Cat
   const models = byId(data.models);
   const synthesizers = byId(data.synthesizer_providers);
   const transcribers = byId(data.transcriber_providers);
-  const languages = speechAvailable ? data.languages.map((language) => withConfiguredDefaults(language, { synthesizers, transcribers }, speechAvailable)) : data.languages;
+  const languages = speechAvailable
+    ? data.languages.map((language) => withConfiguredDefaults(language, { synthesizers, transcribers }, speechAvailable))
+    : data.languages;
   return {
     languages: byId(languages),
     voices: byId(data.voices),
@@ -169,7 +171,8 @@ function withConfiguredDefaults(
   available: SpeechAvailable,
 ): CatalogLanguage {
   const pick = (kind: 'synthesizer' | 'transcriber', all: Map<number, CatalogProvider>, catalogDefault: number | null) => {
-    const usable = (provider: CatalogProvider | undefined) => !!provider && providerSupportsLanguage(provider, language.id) && available(kind, provider.code);
+    const usable = (provider: CatalogProvider | undefined) =>
+      !!provider && providerSupportsLanguage(provider, language.id) && available(kind, provider.code);
     if (catalogDefault !== null && usable(all.get(catalogDefault))) return catalogDefault;
     return [...all.values()].find(usable)?.id ?? catalogDefault;
   };

@@ -77,25 +77,43 @@ describe('reference catalogs', () => {
   it('lists synthesizer and transcriber providers, filtered by the languages they speak', async () => {
     const synth = (await api.get('/api/user/assistants/synthesizer-providers')).json();
     expect(synth.slice(0, 3)).toEqual([
-      { id: 1, name: 'ElevenLabs', code: 'elevenlabs', available: false, unavailable_reason: 'The ElevenLabs synthesizer needs ELEVENLABS_API_KEY to be set.' },
+      {
+        id: 1,
+        name: 'ElevenLabs',
+        code: 'elevenlabs',
+        available: false,
+        unavailable_reason: 'The ElevenLabs synthesizer needs ELEVENLABS_API_KEY to be set.',
+      },
       { id: 2, name: 'Azure', code: 'azure', available: false, unavailable_reason: unsupportedSynthesizer('Azure') },
       { id: 3, name: 'Cartesia', code: 'cartesia', available: false, unavailable_reason: unsupportedSynthesizer('Cartesia') },
     ]);
     const synthRo = (await api.get('/api/user/assistants/synthesizer-providers?language_id=2')).json();
     expect(ids(synthRo)).not.toContain(3);
     const sttAll = (await api.get('/api/user/assistants/transcriber-providers')).json();
-    expect(sttAll[0]).toEqual({ id: 1, name: 'Deepgram', code: 'deepgram', available: false, unavailable_reason: 'The Deepgram transcriber needs DEEPGRAM_API_KEY to be set.' });
+    expect(sttAll[0]).toEqual({
+      id: 1,
+      name: 'Deepgram',
+      code: 'deepgram',
+      available: false,
+      unavailable_reason: 'The Deepgram transcriber needs DEEPGRAM_API_KEY to be set.',
+    });
     const sttRo = (await api.get('/api/user/assistants/transcriber-providers?language_id=2')).json();
     expect(ids(sttRo)).toEqual([2, 3, 5]);
   });
 
   it('shows a speech provider as available once its key is configured', async () => {
-    const keyed = await buildTestApp({ env: { ELEVENLABS_API_KEY: 'el-key', DEEPGRAM_API_KEY: 'dg-key', SPEECH_BASE_URL: 'http://127.0.0.1:8000/v1' } });
+    const keyed = await buildTestApp({
+      env: { ELEVENLABS_API_KEY: 'el-key', DEEPGRAM_API_KEY: 'dg-key', SPEECH_BASE_URL: 'http://127.0.0.1:8000/v1' },
+    });
     try {
       const keyedApi = apiFor(keyed, (await createUser(keyed.deps)).token);
       const synth = (await keyedApi.get('/api/user/assistants/synthesizer-providers')).json();
       expect(synth.map((p: { code: string; available: boolean }) => [p.code, p.available])).toEqual([
-        ['elevenlabs', true], ['azure', false], ['cartesia', false], ['openai', true], ['deepgram', true],
+        ['elevenlabs', true],
+        ['azure', false],
+        ['cartesia', false],
+        ['openai', true],
+        ['deepgram', true],
       ]);
       const stt = (await keyedApi.get('/api/user/assistants/transcriber-providers')).json();
       expect(stt.filter((p: { available: boolean }) => p.available).map((p: { code: string }) => p.code)).toEqual(['deepgram', 'openai']);
@@ -105,26 +123,52 @@ describe('reference catalogs', () => {
     }
   });
 
-  it('makes a language\'s default providers follow what this server has configured', async () => {
+  it("makes a language's default providers follow what this server has configured", async () => {
     /** English's and Romanian's default synthesizer and transcriber, and whether a pipeline assistant with an OpenAI voice can take a browser call. */
     const defaults = async (env: Record<string, string>) => {
       const app = await buildTestApp({ env });
       try {
         const { languages } = await app.deps.services.catalog.snapshot();
         const owner = apiFor(app, (await createUser(app.deps)).token);
-        const { uuid } = (await owner.post('/api/user/assistant', assistantBody({ voice_id: SEED_VOICE_IDS.novaPipeline, status: 'active' }))).json().data;
+        const { uuid } = (
+          await owner.post('/api/user/assistant', assistantBody({ voice_id: SEED_VOICE_IDS.novaPipeline, status: 'active' }))
+        ).json().data;
         const call = (await app.app.inject({ method: 'GET', url: `/api/widget/${uuid}/config` })).json().call;
-        return { defaults: [1, 2].map((id) => [languages.get(id)!.default_synthesizer_provider_id, languages.get(id)!.default_transcriber_provider_id]), call };
+        return {
+          defaults: [1, 2].map((id) => [
+            languages.get(id)!.default_synthesizer_provider_id,
+            languages.get(id)!.default_transcriber_provider_id,
+          ]),
+          call,
+        };
       } finally {
         await app.close();
       }
     };
     // English: ElevenLabs and Deepgram in the catalog; Romanian: Azure, which no server has.
-    expect(await defaults({})).toEqual({ defaults: [[1, 1], [2, 2]], call: { enabled: false } });
+    expect(await defaults({})).toEqual({
+      defaults: [
+        [1, 1],
+        [2, 2],
+      ],
+      call: { enabled: false },
+    });
     // Only a self-hosted OpenAI-compatible speech server: it listens (and speaks) by default.
-    expect(await defaults({ SPEECH_BASE_URL: 'http://127.0.0.1:8000/v1' })).toEqual({ defaults: [[4, 5], [4, 5]], call: { enabled: true } });
+    expect(await defaults({ SPEECH_BASE_URL: 'http://127.0.0.1:8000/v1' })).toEqual({
+      defaults: [
+        [4, 5],
+        [4, 5],
+      ],
+      call: { enabled: true },
+    });
     // The catalog's choice wins wherever it is configured.
-    expect(await defaults({ SPEECH_API_KEY: 'sk', ELEVENLABS_API_KEY: 'el', DEEPGRAM_API_KEY: 'dg' })).toEqual({ defaults: [[1, 1], [1, 5]], call: { enabled: true } });
+    expect(await defaults({ SPEECH_API_KEY: 'sk', ELEVENLABS_API_KEY: 'el', DEEPGRAM_API_KEY: 'dg' })).toEqual({
+      defaults: [
+        [1, 1],
+        [1, 5],
+      ],
+      call: { enabled: true },
+    });
   });
 
   it('requires authentication', async () => {
@@ -136,7 +180,19 @@ describe('reference catalogs', () => {
     const owner = await createUser(t.deps);
     await t.deps.db
       .insertInto('catalog_voices')
-      .values({ id: 9001, name: 'My Clone', language_id: 1, gender: null, preview_url: null, accent: null, age: null, synthesizer_provider_id: 1, provider_voice_id: 'clone-1', modes: ['pipeline'], user_id: owner.user.id })
+      .values({
+        id: 9001,
+        name: 'My Clone',
+        language_id: 1,
+        gender: null,
+        preview_url: null,
+        accent: null,
+        age: null,
+        synthesizer_provider_id: 1,
+        provider_voice_id: 'clone-1',
+        modes: ['pipeline'],
+        user_id: owner.user.id,
+      })
       .execute();
     await t.deps.services.catalog.sync(); // resets the cached snapshot
     const ownerApi = apiFor(t, owner.token);
@@ -164,7 +220,17 @@ describe('CATALOG_FILE', () => {
       file,
       JSON.stringify({
         languages: [{ id: 100, name: 'Catalan', iso_2: 'ca', default_synthesizer_provider_id: 2, default_transcriber_provider_id: 2 }],
-        voices: [{ id: 500, name: 'Laia', language_id: 100, modes: ['pipeline', 'dualplex'], synthesizer_provider_id: 2, provider_voice_id: 'ca-ES-JoanaNeural', gender: 'female' }],
+        voices: [
+          {
+            id: 500,
+            name: 'Laia',
+            language_id: 100,
+            modes: ['pipeline', 'dualplex'],
+            synthesizer_provider_id: 2,
+            provider_voice_id: 'ca-ES-JoanaNeural',
+            gender: 'female',
+          },
+        ],
         models: [
           { id: 50, type: 'llm', name: 'Qwen 2.5 7B (local)', provider_model_id: 'qwen2.5:7b', is_default: true },
           { id: 2, type: 'llm', name: 'GPT-4.1 mini (EU)', provider_model_id: 'gpt-4.1-mini-eu' },
@@ -182,7 +248,11 @@ describe('CATALOG_FILE', () => {
       // The file's default LLM is what an assistant switched to pipeline mode gets.
       const created = await customApi.post('/api/user/assistant', multimodalBody());
       expect(created.statusCode).toBe(201);
-      const switched = await customApi.put(`/api/user/assistant/${created.json().data.id}`, { mode: 'pipeline', voice_id: 500, language_id: 100 });
+      const switched = await customApi.put(`/api/user/assistant/${created.json().data.id}`, {
+        mode: 'pipeline',
+        voice_id: 500,
+        language_id: 100,
+      });
       expect(switched.statusCode, switched.body).toBe(200);
       expect((await readAssistant(customApi, created.json().data.id)).llm_model_id).toBe(50);
       expect(await custom.deps.services.catalog.providerModelId(50)).toBe('qwen2.5:7b');
@@ -197,7 +267,13 @@ describe('CATALOG_FILE', () => {
     const custom = await buildTestApp({ env: { CATALOG_FILE: file } });
     try {
       const customApi = apiFor(custom, (await createUser(custom.deps)).token);
-      expect((await customApi.get('/api/user/assistants/synthesizer-providers?language_id=1')).json()).toContainEqual({ id: 60, name: 'PlayHT', code: 'playht', available: false, unavailable_reason: unsupportedSynthesizer('playht') });
+      expect((await customApi.get('/api/user/assistants/synthesizer-providers?language_id=1')).json()).toContainEqual({
+        id: 60,
+        name: 'PlayHT',
+        code: 'playht',
+        available: false,
+        unavailable_reason: unsupportedSynthesizer('playht'),
+      });
       expect(ids((await customApi.get('/api/user/assistants/synthesizer-providers?language_id=2')).json())).not.toContain(60);
     } finally {
       await custom.close();

@@ -1,9 +1,4 @@
-import type {
-  CatalogLanguagesTable,
-  CatalogModelsTable,
-  CatalogProvidersTable,
-  CatalogVoicesTable,
-} from '../../core/db/schema.js';
+import type { CatalogLanguagesTable, CatalogModelsTable, CatalogProvidersTable, CatalogVoicesTable } from '../../core/db/schema.js';
 
 export type CatalogLanguage = CatalogLanguagesTable;
 export type CatalogProvider = CatalogProvidersTable;

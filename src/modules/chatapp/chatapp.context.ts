@@ -39,7 +39,12 @@ export async function requireSender(db: DbOrTx, userId: number, senderId: number
 
 export function parseRestrictedCountries(setting: string): ReadonlySet<string> {
   if (setting.trim().toLowerCase() === 'none') return new Set();
-  return new Set(setting.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean));
+  return new Set(
+    setting
+      .split(',')
+      .map((c) => c.trim().toUpperCase())
+      .filter(Boolean),
+  );
 }
 
 /** Adapts the assistants service (whose get() is "not found" for another account's assistant) to the lookup. */

@@ -26,7 +26,11 @@ export const chatappErrors = {
   voiceDisabled: () => coded(422, 'VOICE_DISABLED', 'Voice calling is not enabled on this sender.'),
   voiceTemplateNotFound: () => coded(422, 'TEMPLATE_NOT_FOUND', 'No approved Voice Call Request template was found for this sender.'),
   sessionClosed: () =>
-    coded(422, 'SESSION_CLOSED', 'This contact has not messaged you in the last 24 hours. Send a regular template first and wait for their reply, then ask to call.'),
+    coded(
+      422,
+      'SESSION_CLOSED',
+      'This contact has not messaged you in the last 24 hours. Send a regular template first and wait for their reply, then ask to call.',
+    ),
   requestLimit: (message: string) => coded(422, 'REQUEST_LIMIT', message),
   regionNotSupported: (country: string | null) =>
     coded(422, 'REGION_NOT_SUPPORTED', `Business-initiated calls are not available for senders in ${country ?? 'this country'}.`),
@@ -77,8 +81,11 @@ export function sendFailure(error: PlatformError, sessionStatusIfExpired?: () =>
 /** A failed platform call on Ask-to-call (spec section 7): everything that is not a cap or a region is SEND_FAILED. */
 export function callPermissionFailure(error: PlatformError): AppError {
   const extra = platformDetail(error);
-  if (error.code === PLATFORM_CODES.permissionRequestLimit) return new AppError(422, REQUEST_LIMIT_MESSAGES.platform, { code: 'REQUEST_LIMIT', extra });
-  if (error.code === PLATFORM_CODES.permanentPermissionExists) return new AppError(422, REQUEST_LIMIT_MESSAGES.granted, { code: 'REQUEST_LIMIT', extra });
-  if (error.code === PLATFORM_CODES.callingRegionUnavailable) return new AppError(422, error.message, { code: 'REGION_NOT_SUPPORTED', extra });
+  if (error.code === PLATFORM_CODES.permissionRequestLimit)
+    return new AppError(422, REQUEST_LIMIT_MESSAGES.platform, { code: 'REQUEST_LIMIT', extra });
+  if (error.code === PLATFORM_CODES.permanentPermissionExists)
+    return new AppError(422, REQUEST_LIMIT_MESSAGES.granted, { code: 'REQUEST_LIMIT', extra });
+  if (error.code === PLATFORM_CODES.callingRegionUnavailable)
+    return new AppError(422, error.message, { code: 'REGION_NOT_SUPPORTED', extra });
   return new AppError(422, error.message, { code: 'SEND_FAILED', extra });
 }

@@ -42,7 +42,14 @@ export function createVoiceCallsPort(ctx: ChatappContext & { inbound: InboundSer
     async permissionRefused(sender: SenderRow, customerPhone: string, at: Date): Promise<void> {
       const conversation = await createConversationsRepo(db).findByPhone(sender.id, customerPhone);
       if (!conversation) return;
-      await createCallPermissionRepo(db).applyAnswer({ conversationId: conversation.id, status: 'revoked', permanent: false, expiresAt: null, at, now: clock.now() });
+      await createCallPermissionRepo(db).applyAnswer({
+        conversationId: conversation.id,
+        status: 'revoked',
+        permanent: false,
+        expiresAt: null,
+        at,
+        now: clock.now(),
+      });
     },
 
     /** The reference's `voice_call` event on the sender's voice webhook: a call placed or received. */
@@ -53,7 +60,15 @@ export function createVoiceCallsPort(ctx: ChatappContext & { inbound: InboundSer
       const now = clock.now();
       await inTransaction(db, async (tx) => {
         const conversation = await createConversationsRepo(tx).ensure({ userId: sender.user_id, senderId: sender.id, customerPhone, now });
-        await emitVoiceEvent(tx, { type: 'voice_call', sender, conversation, assistantUuid, canCall: !ctx.isRestricted(sender), now, call });
+        await emitVoiceEvent(tx, {
+          type: 'voice_call',
+          sender,
+          conversation,
+          assistantUuid,
+          canCall: !ctx.isRestricted(sender),
+          now,
+          call,
+        });
       });
     },
 

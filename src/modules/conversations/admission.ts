@@ -5,8 +5,25 @@ import { statementRefusal } from '../../core/db/errors.js';
 import { fixedStatementPerShape } from '../../core/db/fixed-statement.js';
 import { inTransaction, type DbOrTx } from '../../core/db/transaction.js';
 import { tooManyRequests } from '../../core/http/errors.js';
-import { consumeEachLimit, countingWindows, limitWindows, onDistinctRows, windowVerdict, type LimitWindow, type WindowLimit } from '../../core/limits/fixed-window.js';
-import { reservationPlaceholders, reservationValues, reservedCharge, reservedColumns, reservingChargeCtes, type Charge, type ReservationInput, type ReservedRow } from './billing.js';
+import {
+  consumeEachLimit,
+  countingWindows,
+  limitWindows,
+  onDistinctRows,
+  windowVerdict,
+  type LimitWindow,
+  type WindowLimit,
+} from '../../core/limits/fixed-window.js';
+import {
+  reservationPlaceholders,
+  reservationValues,
+  reservedCharge,
+  reservedColumns,
+  reservingChargeCtes,
+  type Charge,
+  type ReservationInput,
+  type ReservedRow,
+} from './billing.js';
 import type { ConversationView } from './conversations.repo.js';
 import type { HistoryItem } from '../replies/index.js';
 import { takingTurn, type TakenTurn, type TurnQueue, type TurnRow } from './turns.js';
@@ -59,9 +76,29 @@ export interface LookedUpConversation {
 
 /** The conversation's columns a lookup reads; its turn columns come from the ticket's update, newer. */
 const LOOKED_UP_COLUMNS = [
-  'id', 'uuid', 'user_id', 'origin_assistant_id', 'assistant_id', 'type', 'status', 'variables', 'external_identifier', 'customer_phone',
-  'customer_name', 'chatapp_sender_id', 'message_count', 'total_cost_micros', 'turn_lease_until', 'last_activity_at', 'inactivity_check_at',
-  'ended_at', 'end_reason', 'extracted_variables', 'finalized_at', 'created_at', 'updated_at',
+  'id',
+  'uuid',
+  'user_id',
+  'origin_assistant_id',
+  'assistant_id',
+  'type',
+  'status',
+  'variables',
+  'external_identifier',
+  'customer_phone',
+  'customer_name',
+  'chatapp_sender_id',
+  'message_count',
+  'total_cost_micros',
+  'turn_lease_until',
+  'last_activity_at',
+  'inactivity_check_at',
+  'ended_at',
+  'end_reason',
+  'extracted_variables',
+  'finalized_at',
+  'created_at',
+  'updated_at',
 ] as const satisfies readonly Exclude<keyof ConversationView, keyof TurnRow | 'assistant_uuid' | 'assistant_name'>[];
 
 type LookedUpColumns = Pick<ConversationView, (typeof LOOKED_UP_COLUMNS)[number] | 'assistant_uuid' | 'assistant_name'>;
@@ -150,7 +187,11 @@ async function runAdmission(db: DbOrTx, turns: TurnQueue, input: AdmissionInput,
 function admitted(input: AdmissionInput, turns: TurnQueue, windows: LimitWindow[], row: AdmissionRow): AdmittedMessage | AdmissionRefusal {
   if (input.lookup && !row.found) return 'gone';
   if (row.lookup_refusal) return row.lookup_refusal;
-  if (windows.length > 0) refuseOnFirst(input.limits, windows.map((w) => windowVerdict(w, row.counts?.[w.bucket] ?? 1, input.now)));
+  if (windows.length > 0)
+    refuseOnFirst(
+      input.limits,
+      windows.map((w) => windowVerdict(w, row.counts?.[w.bucket] ?? 1, input.now)),
+    );
   if (row.turn_issued === null || row.turn_issued === undefined) return 'gone';
   const taken = turns.takenTurn(input.conversationId, row as TurnRow);
   const lookedUp = input.lookup ? lookedUpConversation(row as AdmissionRow & TurnRow & LookedUpColumns) : undefined;
@@ -160,7 +201,10 @@ function admitted(input: AdmissionInput, turns: TurnQueue, windows: LimitWindow[
 }
 
 function lookedUpConversation(row: AdmissionRow & TurnRow & LookedUpColumns): LookedUpConversation {
-  const conversation = Object.fromEntries(LOOKED_UP_COLUMNS.map((column) => [column, row[column]])) as Pick<ConversationView, (typeof LOOKED_UP_COLUMNS)[number]>;
+  const conversation = Object.fromEntries(LOOKED_UP_COLUMNS.map((column) => [column, row[column]])) as Pick<
+    ConversationView,
+    (typeof LOOKED_UP_COLUMNS)[number]
+  >;
   return {
     conversation: {
       ...conversation,
@@ -243,7 +287,9 @@ export const admission = fixedStatementPerShape<AdmissionShape, AdmissionValues,
     const reserves = shape.reservation !== 'none';
     const budgeted = shape.reservation === 'budgeted';
     const reservation = reservationPlaceholders($);
-    const reserving = reserves ? sql`, ${reservingChargeCtes(reservation, budgeted, sql`coalesce((SELECT ai_enabled FROM taken), false)`)}` : sql``;
+    const reserving = reserves
+      ? sql`, ${reservingChargeCtes(reservation, budgeted, sql`coalesce((SELECT ai_enabled FROM taken), false)`)}`
+      : sql``;
     const reserved = reserves
       ? reservedColumns(budgeted)
       : sql`NULL::boolean AS budget_ok, NULL::bigint AS charge_id, NULL::bigint AS balance_after`;

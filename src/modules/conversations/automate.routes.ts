@@ -30,7 +30,10 @@ async function automateAuth(request: FastifyRequest, resolve: AutomateRoutesOpti
 
 /** Human takeover: with the AI disabled, customer messages are stored and nobody answers them automatically. */
 export const automateRoutes: FastifyPluginAsyncTypebox<AutomateRoutesOptions> = async (app, { conversations, resolveBearer }) => {
-  for (const [action, enabled] of [['disable-ai', false], ['enable-ai', true]] as const) {
+  for (const [action, enabled] of [
+    ['disable-ai', false],
+    ['enable-ai', true],
+  ] as const) {
     app.post(
       `/automate/conversations/:uuid/${action}`,
       {

@@ -27,7 +27,13 @@ afterAll(async () => {
 /** A message's admission with no limits, which takes its ticket and reserves `reservation`, as production reserves. */
 async function reserveThroughAdmission(t: ConversationsTestApp['t'], reservation: ReservationInput) {
   const turns = createTurnQueue({ clock: t.clock, leaseMs: 60_000 });
-  const admitted = await admitMessage(t.deps.db, turns, { conversationId: reservation.conversationId, limits: [], reservation, historyMessages: 10, now: reservation.now });
+  const admitted = await admitMessage(t.deps.db, turns, {
+    conversationId: reservation.conversationId,
+    limits: [],
+    reservation,
+    historyMessages: 10,
+    now: reservation.now,
+  });
   if (typeof admitted === 'string') throw new Error(`not admitted: ${admitted}`);
   return admitted;
 }
@@ -51,7 +57,10 @@ describe('billing per user message', () => {
       { amount_micros: -10_000, reason: `Chat message, conversation ${widget}` },
     ]);
     const listed = (await t.app.inject({ method: 'GET', url: '/api/user/conversations', headers: bearer(token) })).json().data;
-    expect(listed.map((c: { total_cost: number; message_count: number }) => [c.total_cost, c.message_count])).toEqual([[0, 3], [0.02, 5]]);
+    expect(listed.map((c: { total_cost: number; message_count: number }) => [c.total_cost, c.message_count])).toEqual([
+      [0, 3],
+      [0.02, 5],
+    ]);
   });
 
   it('refunds the reservation when the reply fails', async () => {
@@ -83,7 +92,9 @@ describe('billing per user message', () => {
     const apps = [t.app, other.app];
     const ids = await Promise.all(Array.from({ length: 50 }, () => openConversation(t, assistant.uuid)));
     const responses = await Promise.all(
-      ids.map((id, i) => apps[i % 2]!.inject({ method: 'POST', url: `/api/conversations/${id}/messages`, payload: { message: `message ${i}` } })),
+      ids.map((id, i) =>
+        apps[i % 2]!.inject({ method: 'POST', url: `/api/conversations/${id}/messages`, payload: { message: `message ${i}` } }),
+      ),
     );
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(7);
     const refused = responses.filter((r) => r.statusCode === 400);
@@ -105,7 +116,9 @@ describe('billing per user message', () => {
     llm.setFallback((request) => ({ content: `echo: ${lastUserText(request)}`, delayMs: 5 }));
     try {
       const responses = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => apps[i % 2]!.inject({ method: 'POST', url: `/api/conversations/${id}/messages`, payload: { message: `m${i}` } })),
+        Array.from({ length: 50 }, (_, i) =>
+          apps[i % 2]!.inject({ method: 'POST', url: `/api/conversations/${id}/messages`, payload: { message: `m${i}` } }),
+        ),
       );
       expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(7);
       expect(responses.filter((r) => r.statusCode === 400).every((r) => r.json().error === INSUFFICIENT.error)).toBe(true);
@@ -145,7 +158,7 @@ describe('billing per user message', () => {
     expect(await balanceMicros(t, user.id)).toBe(990_000);
   });
 
-  it('the admission\'s reservation on its own: the exact charge, then the balance and the daily budget refusals, each writing nothing', async () => {
+  it("the admission's reservation on its own: the exact charge, then the balance and the daily budget refusals, each writing nothing", async () => {
     const { t } = ctx;
     const { assistant, user } = await ownerWithAssistant(t, { balanceUsd: 0.015 });
     const id = await openConversation(t, assistant.uuid);
@@ -153,14 +166,22 @@ describe('billing per user message', () => {
     const conversation = await db.selectFrom('conversations').select('id').where('uuid', '=', id).executeTakeFirstOrThrow();
     const { id: assistantId } = await db.selectFrom('assistants').select('id').where('uuid', '=', assistant.uuid).executeTakeFirstOrThrow();
     const now = t.clock.now();
-    const input: ReservationInput = { userId: user.id, conversationId: conversation.id, conversationUuid: id, amountMicros: 10_000, now, dailyBudget: { assistantId } };
+    const input: ReservationInput = {
+      userId: user.id,
+      conversationId: conversation.id,
+      conversationUuid: id,
+      amountMicros: 10_000,
+      now,
+      dailyBudget: { assistantId },
+    };
     // The cap is the assistant's own, read by the reservation.
     const reserve = async (capMicros: number) => {
       await db.updateTable('assistants').set({ widget_daily_budget_micros: capMicros }).where('id', '=', assistantId).execute();
       return (await reserveThroughAdmission(t, input)).charge;
     };
     const written = async () => ({
-      ticket: (await db.selectFrom('conversations').select('turn_issued').where('id', '=', conversation.id).executeTakeFirstOrThrow()).turn_issued,
+      ticket: (await db.selectFrom('conversations').select('turn_issued').where('id', '=', conversation.id).executeTakeFirstOrThrow())
+        .turn_issued,
       balance: await balanceMicros(t, user.id),
       ledger: await ledger(t, user.id),
       charges: await db
@@ -168,7 +189,11 @@ describe('billing per user message', () => {
         .select(['amount_micros', 'status', 'budget_assistant_id', sql<string>`budget_day::text`.as('budget_day')])
         .where('user_id', '=', user.id)
         .execute(),
-      spent: await db.selectFrom('widget_daily_spend').select([sql<string>`day::text`.as('day'), 'spent_micros']).where('assistant_id', '=', assistantId).execute(),
+      spent: await db
+        .selectFrom('widget_daily_spend')
+        .select([sql<string>`day::text`.as('day'), 'spent_micros'])
+        .where('assistant_id', '=', assistantId)
+        .execute(),
     });
 
     const charge = await reserve(20_000);
@@ -188,7 +213,11 @@ describe('billing per user message', () => {
     });
 
     // Within the budget (10_000 + 10_000 <= 20_000), over the balance (5_000).
-    await expect(reserve(20_000)).rejects.toMatchObject({ statusCode: 402, code: 'INSUFFICIENT_BALANCE', message: 'Insufficient balance. Please top up your account.' });
+    await expect(reserve(20_000)).rejects.toMatchObject({
+      statusCode: 402,
+      code: 'INSUFFICIENT_BALANCE',
+      message: 'Insufficient balance. Please top up your account.',
+    });
     expect(await written()).toEqual(after);
     // Over the budget (10_000 + 10_000 > 15_000): refused before the balance is looked at.
     await expect(reserve(15_000)).rejects.toMatchObject({ statusCode: 429, code: 'DAILY_BUDGET_SPENT' });
@@ -199,8 +228,14 @@ describe('billing per user message', () => {
     const { t } = ctx;
     const { assistant, user } = await ownerWithAssistant(t, { balanceUsd: 1 });
     const id = await openConversation(t, assistant.uuid);
-    const conversation = (await t.deps.db.selectFrom('conversations').select('id').where('uuid', '=', id).executeTakeFirstOrThrow());
-    await reserveThroughAdmission(t, { userId: user.id, conversationId: conversation.id, conversationUuid: id, amountMicros: 10_000, now: t.clock.now() });
+    const conversation = await t.deps.db.selectFrom('conversations').select('id').where('uuid', '=', id).executeTakeFirstOrThrow();
+    await reserveThroughAdmission(t, {
+      userId: user.id,
+      conversationId: conversation.id,
+      conversationUuid: id,
+      amountMicros: 10_000,
+      now: t.clock.now(),
+    });
     expect(await balanceMicros(t, user.id)).toBe(990_000);
     await t.deps.jobs.drain();
     expect(await balanceMicros(t, user.id)).toBe(990_000);

@@ -41,7 +41,11 @@ export function secondsToNextBudgetDay(now: Date): number {
 }
 
 export const dailyBudgetSpent = (now: Date) =>
-  tooManyRequests('This assistant has answered all the messages it can today. Please try again tomorrow.', secondsToNextBudgetDay(now), 'DAILY_BUDGET_SPENT');
+  tooManyRequests(
+    'This assistant has answered all the messages it can today. Please try again tomorrow.',
+    secondsToNextBudgetDay(now),
+    'DAILY_BUDGET_SPENT',
+  );
 
 const chargeReason = (conversationUuid: string) => `Chat message, conversation ${conversationUuid}`;
 
@@ -114,7 +118,14 @@ export interface ReservationValues {
 
 /** Every name of ReservationValues (the type makes the list whole), for a statement that takes each as a placeholder. */
 const RESERVATION_VALUE_NAMES: Record<keyof ReservationValues, true> = {
-  userId: true, conversationId: true, amountMicros: true, debitMicros: true, reason: true, now: true, budgetAssistantId: true, budgetDay: true,
+  userId: true,
+  conversationId: true,
+  amountMicros: true,
+  debitMicros: true,
+  reason: true,
+  now: true,
+  budgetAssistantId: true,
+  budgetDay: true,
 };
 
 /** ReservationValues made of placeholders, each named as its field. */

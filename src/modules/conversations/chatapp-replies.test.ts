@@ -29,25 +29,53 @@ beforeEach(() => {
 const HOUR = 3_600_000;
 
 async function senderWithAssistant(kind: 'cloud' | 'simulator', balanceUsd = 10) {
-  const owner = await ownerWithAssistant(ctx.t, { balanceUsd, assistant: { conversation_ended_webhook_url: `${sink.url}/ended`, post_call_evaluation: false } });
-  const sender = kind === 'cloud'
-    ? await createCloudSender(ctx.t.app, graph, owner.token, { assistant_id: owner.assistant.id })
-    : await createSimulatorSender(ctx.t.app, owner.token, { assistant_id: owner.assistant.id });
+  const owner = await ownerWithAssistant(ctx.t, {
+    balanceUsd,
+    assistant: { conversation_ended_webhook_url: `${sink.url}/ended`, post_call_evaluation: false },
+  });
+  const sender =
+    kind === 'cloud'
+      ? await createCloudSender(ctx.t.app, graph, owner.token, { assistant_id: owner.assistant.id })
+      : await createSimulatorSender(ctx.t.app, owner.token, { assistant_id: owner.assistant.id });
   return { ...owner, sender };
 }
 
 const chatMessages = async (token: string, senderId: number, phone: string) =>
-  (await ctx.t.app.inject({ method: 'GET', url: `/api/user/chatapp/messages?sender_id=${senderId}&recipient_phone=${encodeURIComponent(phone)}`, headers: bearer(token) })).json().data as Array<{ direction: string; body: string }>;
+  (
+    await ctx.t.app.inject({
+      method: 'GET',
+      url: `/api/user/chatapp/messages?sender_id=${senderId}&recipient_phone=${encodeURIComponent(phone)}`,
+      headers: bearer(token),
+    })
+  ).json().data as Array<{ direction: string; body: string }>;
 
 describe('AI replies on the chatapp', () => {
   it('answers an inbound customer message through the platform, in one AI conversation per customer', async () => {
     const { t, llm } = ctx;
     const { sender, token, api, user } = await senderWithAssistant('cloud');
     llm.reply({ content: 'Yes, we ship to Cluj.' }, { content: 'Two days.' });
-    const first = await postWebhook(t.app, inboundText({ phoneNumberId: String(sender.phone_number_id), from: '40722333444', id: 'wamid.IN1', at: t.clock.now(), text: 'Do you ship to Cluj?' }));
+    const first = await postWebhook(
+      t.app,
+      inboundText({
+        phoneNumberId: String(sender.phone_number_id),
+        from: '40722333444',
+        id: 'wamid.IN1',
+        at: t.clock.now(),
+        text: 'Do you ship to Cluj?',
+      }),
+    );
     expect(first.statusCode).toBe(200);
     await t.deps.jobs.drain();
-    await postWebhook(t.app, inboundText({ phoneNumberId: String(sender.phone_number_id), from: '40722333444', id: 'wamid.IN2', at: t.clock.now(), text: 'How long?' }));
+    await postWebhook(
+      t.app,
+      inboundText({
+        phoneNumberId: String(sender.phone_number_id),
+        from: '40722333444',
+        id: 'wamid.IN2',
+        at: t.clock.now(),
+        text: 'How long?',
+      }),
+    );
     await t.deps.jobs.drain();
 
     const sends = graph.sends();
@@ -56,7 +84,12 @@ describe('AI replies on the chatapp', () => {
       ['40722333444', 'text', 'Two days.'],
     ]);
     // The customer wrote first: no greeting is sent; the model saw the earlier exchange.
-    expect(llm.requests.at(-1)!.body.messages.slice(1).map((m) => m.content)).toEqual(['Do you ship to Cluj?', 'Yes, we ship to Cluj.', 'How long?']);
+    expect(
+      llm.requests
+        .at(-1)!
+        .body.messages.slice(1)
+        .map((m) => m.content),
+    ).toEqual(['Do you ship to Cluj?', 'Yes, we ship to Cluj.', 'How long?']);
     expect((await chatMessages(token, sender.id, '+40722333444')).map((m) => [m.direction, m.body])).toEqual([
       ['inbound', 'Do you ship to Cluj?'],
       ['outbound', 'Yes, we ship to Cluj.'],
@@ -66,7 +99,9 @@ describe('AI replies on the chatapp', () => {
     const listed = (await api.get('/api/user/conversations?type=whatsapp')).json().data;
     expect(listed).toHaveLength(1);
     expect(listed[0]).toMatchObject({
-      type: 'whatsapp', message_count: 4, total_cost: 0.02,
+      type: 'whatsapp',
+      message_count: 4,
+      total_cost: 0.02,
       whatsapp_sender: { name: 'Acme Support', phone: '+40711000111' },
       customer: { name: 'Sheena Nelson', phone: '+40722333444' },
     });
@@ -76,28 +111,44 @@ describe('AI replies on the chatapp', () => {
     t.clock.advance(31 * 60_000);
     await t.deps.jobs.drain();
     expect(JSON.parse(sink.requests[0]!.body)).toMatchObject({
-      type: 'whatsapp', message_count: 4, customer_phone: '+40722333444', customer_name: 'Sheena Nelson',
+      type: 'whatsapp',
+      message_count: 4,
+      customer_phone: '+40722333444',
+      customer_name: 'Sheena Nelson',
       sender: { phone_number: '+40711000111', display_name: 'Acme Support' },
     });
   });
 
-  it('answers every customer even past the owner\'s 5 sends per second API limit', async () => {
+  it("answers every customer even past the owner's 5 sends per second API limit", async () => {
     const { t, llm } = ctx;
     const { sender } = await senderWithAssistant('cloud');
     const customers = ['40722000001', '40722000002', '40722000003', '40722000004', '40722000005', '40722000006'];
     llm.reply(...customers.map((_, i) => ({ content: `Reply ${i + 1}` })));
     for (const [i, from] of customers.entries()) {
-      await postWebhook(t.app, inboundText({ phoneNumberId: String(sender.phone_number_id), from, id: `wamid.BURST${i}`, at: t.clock.now(), text: 'Hello?' }));
+      await postWebhook(
+        t.app,
+        inboundText({ phoneNumberId: String(sender.phone_number_id), from, id: `wamid.BURST${i}`, at: t.clock.now(), text: 'Hello?' }),
+      );
     }
     await t.deps.jobs.drain();
-    expect(graph.sends().map((s) => s.body.to).sort()).toEqual(customers);
+    expect(
+      graph
+        .sends()
+        .map((s) => s.body.to)
+        .sort(),
+    ).toEqual(customers);
   });
 
   it("reads the answering assistant once per inbound message, and a transferred conversation's own", async () => {
     const { t, llm } = ctx;
     const { sender, token, api, assistant, user } = await senderWithAssistant('simulator');
     const inbound = async (text: string) => {
-      const res = await t.app.inject({ method: 'POST', url: `/api/user/chatapp/senders/${sender.id}/simulate/inbound`, headers: bearer(token), payload: { from: '+40733000222', text } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/user/chatapp/senders/${sender.id}/simulate/inbound`,
+        headers: bearer(token),
+        payload: { from: '+40733000222', text },
+      });
       expect(res.statusCode, res.body).toBe(200);
     };
     // Every read of an assistant by the conversations module, by how it asked.
@@ -137,7 +188,12 @@ describe('AI replies on the chatapp', () => {
     const { t, llm } = ctx;
     const { sender, token } = await senderWithAssistant('simulator');
     const inbound = async (text: string) => {
-      const res = await t.app.inject({ method: 'POST', url: `/api/user/chatapp/senders/${sender.id}/simulate/inbound`, headers: bearer(token), payload: { from: phone, text } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/user/chatapp/senders/${sender.id}/simulate/inbound`,
+        headers: bearer(token),
+        payload: { from: phone, text },
+      });
       expect(res.statusCode, res.body).toBe(200);
     };
     const recorder = statementRecorder();
@@ -153,7 +209,11 @@ describe('AI replies on the chatapp', () => {
     // These reach the database before the model is called for the next message, after the job
     // runner's own statements.
     let beforeModel: string[] = [];
-    llm.reply(() => ((beforeModel = recorder.statements.slice(recorder.statements.findIndex((s) => !isJobRunnerStatement(s)))), { content: 'Sure.' }));
+    llm.reply(
+      () => (
+        (beforeModel = recorder.statements.slice(recorder.statements.findIndex((s) => !isJobRunnerStatement(s)))), { content: 'Sure.' }
+      ),
+    );
     await inbound('one more thing');
     recorder.statements.length = 0;
     await other.deps.jobs.drain();
@@ -167,7 +227,12 @@ describe('AI replies on the chatapp', () => {
       // The admission.
       'prepared',
     ]);
-    expect((await chatMessages(token, sender.id, '+40733000333')).map((m) => m.body)).toEqual(['hi', 'Hello there!', 'one more thing', 'Sure.']);
+    expect((await chatMessages(token, sender.id, '+40733000333')).map((m) => m.body)).toEqual([
+      'hi',
+      'Hello there!',
+      'one more thing',
+      'Sure.',
+    ]);
   });
 
   it('sends a reply with one read of its sender and window and one write of the conversation and message', async () => {
@@ -185,23 +250,58 @@ describe('AI replies on the chatapp', () => {
       'select chatapp_senders chatapp_conversations',
       'insert chatapp_messages chatapp_conversations',
     ]);
-    const conversation = await t.deps.db.selectFrom('chatapp_conversations').select(['id', 'last_message_at']).where('sender_id', '=', sender.id).executeTakeFirstOrThrow();
+    const conversation = await t.deps.db
+      .selectFrom('chatapp_conversations')
+      .select(['id', 'last_message_at'])
+      .where('sender_id', '=', sender.id)
+      .executeTakeFirstOrThrow();
     expect(conversation.last_message_at).toEqual(t.clock.now());
-    const sent = await t.deps.db.selectFrom('chatapp_messages').select(['conversation_id', 'direction', 'kind', 'body', 'status', 'template_id', 'platform_timestamp']).where('sender_id', '=', sender.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(sent).toEqual({ conversation_id: conversation.id, direction: 'outbound', kind: 'text', body: 'Sure.', status: 'queued', template_id: null, platform_timestamp: t.clock.now() });
-    expect((await chatMessages(token, sender.id, '+40733000444')).map((m) => m.body)).toEqual(['hi', 'Hello there!', 'one more thing', 'Sure.']);
+    const sent = await t.deps.db
+      .selectFrom('chatapp_messages')
+      .select(['conversation_id', 'direction', 'kind', 'body', 'status', 'template_id', 'platform_timestamp'])
+      .where('sender_id', '=', sender.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(sent).toEqual({
+      conversation_id: conversation.id,
+      direction: 'outbound',
+      kind: 'text',
+      body: 'Sure.',
+      status: 'queued',
+      template_id: null,
+      platform_timestamp: t.clock.now(),
+    });
+    expect((await chatMessages(token, sender.id, '+40733000444')).map((m) => m.body)).toEqual([
+      'hi',
+      'Hello there!',
+      'one more thing',
+      'Sure.',
+    ]);
   });
 
   it('answers a repeated inbound job only once', async () => {
     const { t, llm } = ctx;
     const { sender, token } = await senderWithAssistant('simulator');
     llm.reply({ content: 'Hello there!' });
-    const inbound = await t.app.inject({ method: 'POST', url: `/api/user/chatapp/senders/${sender.id}/simulate/inbound`, headers: bearer(token), payload: { from: '+40733000111', text: 'hi' } });
+    const inbound = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/chatapp/senders/${sender.id}/simulate/inbound`,
+      headers: bearer(token),
+      payload: { from: '+40733000111', text: 'hi' },
+    });
     expect(inbound.statusCode, inbound.body).toBe(200);
     await t.deps.jobs.drain();
-    const job = await t.deps.db.selectFrom('jobs').select('payload').where('kind', '=', INBOUND_MESSAGE_JOB).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const job = await t.deps.db
+      .selectFrom('jobs')
+      .select('payload')
+      .where('kind', '=', INBOUND_MESSAGE_JOB)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     const before = llm.requests.length;
-    await t.deps.db.insertInto('jobs').values({ kind: INBOUND_MESSAGE_JOB, payload: JSON.stringify(job.payload), max_attempts: 1, run_at: t.clock.now() }).execute();
+    await t.deps.db
+      .insertInto('jobs')
+      .values({ kind: INBOUND_MESSAGE_JOB, payload: JSON.stringify(job.payload), max_attempts: 1, run_at: t.clock.now() })
+      .execute();
     await t.deps.jobs.drain();
     expect(llm.requests.length).toBe(before);
     expect((await chatMessages(token, sender.id, '+40733000111')).filter((m) => m.direction === 'outbound')).toHaveLength(1);
@@ -211,11 +311,21 @@ describe('AI replies on the chatapp', () => {
     const { t, llm } = ctx;
     const { sender, token } = await senderWithAssistant('simulator');
     llm.reply({ content: 'Too late.' });
-    await t.app.inject({ method: 'POST', url: `/api/user/chatapp/senders/${sender.id}/simulate/inbound`, headers: bearer(token), payload: { from: '+40733000222', text: 'hello?' } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/user/chatapp/senders/${sender.id}/simulate/inbound`,
+      headers: bearer(token),
+      payload: { from: '+40733000222', text: 'hello?' },
+    });
     t.clock.advance(25 * HOUR);
     await t.deps.jobs.drain();
     expect((await chatMessages(token, sender.id, '+40733000222')).map((m) => m.direction)).toEqual(['inbound']);
-    const dead = await t.deps.db.selectFrom('jobs').select(['status', 'last_error']).where('kind', '=', 'conversations.chatapp-send-reply').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const dead = await t.deps.db
+      .selectFrom('jobs')
+      .select(['status', 'last_error'])
+      .where('kind', '=', 'conversations.chatapp-send-reply')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(dead.status).toBe('dead');
     expect(dead.last_error).toContain('SESSION_EXPIRED');
   });
@@ -224,7 +334,12 @@ describe('AI replies on the chatapp', () => {
     const { t, llm } = ctx;
     const { sender, token } = await senderWithAssistant('simulator', 0);
     const before = llm.requests.length;
-    await t.app.inject({ method: 'POST', url: `/api/user/chatapp/senders/${sender.id}/simulate/inbound`, headers: bearer(token), payload: { from: '+40733000333', text: 'anyone?' } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/user/chatapp/senders/${sender.id}/simulate/inbound`,
+      headers: bearer(token),
+      payload: { from: '+40733000333', text: 'anyone?' },
+    });
     await t.deps.jobs.drain();
     expect(llm.requests.length).toBe(before);
     expect((await chatMessages(token, sender.id, '+40733000333')).map((m) => m.direction)).toEqual(['inbound']);

@@ -127,7 +127,8 @@ async function deliver(payload: SendReplyJob, channel: ChatappChannel): Promise<
     if (error.statusCode === 429) throw new RetryableJobError(error.message, Number(error.headers?.['retry-after'] ?? 1) * 1000);
     // A closed window or an offline sender (a revoked token, a disconnected number): sending again
     // later would break the platform's rules or cannot succeed until the owner acts.
-    if (error.statusCode < 500 || error.code === 'SENDER_OFFLINE') throw new PermanentJobError(`${error.code ?? error.statusCode}: ${error.message}`);
+    if (error.statusCode < 500 || error.code === 'SENDER_OFFLINE')
+      throw new PermanentJobError(`${error.code ?? error.statusCode}: ${error.message}`);
     throw error;
   }
 }

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openConversation, ownerWithAssistant, sendMessage, startConversationsApp, type ConversationsTestApp } from '../../../test/helpers/conversations.js';
+import {
+  openConversation,
+  ownerWithAssistant,
+  sendMessage,
+  startConversationsApp,
+  type ConversationsTestApp,
+} from '../../../test/helpers/conversations.js';
 import { startWebhookSink, type WebhookSink } from '../../../test/helpers/webhook-sink.js';
 
 let ctx: ConversationsTestApp;
@@ -54,7 +60,9 @@ describe('inactivity end', () => {
     // 58 minutes after the start, but only 29 after the last activity.
     expect(await statusOf(id)).toBe('active');
 
-    llm.reply({ content: '```json\n{"status": "true", "summary": "Wants the pro plan", "budget": "500", "wants_demo": true, "company": "Acme"}\n```' });
+    llm.reply({
+      content: '```json\n{"status": "true", "summary": "Wants the pro plan", "budget": "500", "wants_demo": true, "company": "Acme"}\n```',
+    });
     await after(2 * MINUTE);
     expect(await statusOf(id)).toBe('ended');
 
@@ -106,7 +114,13 @@ describe('inactivity end', () => {
     await sendMessage(t, id, 'hello');
     llm.reply({ content: 'Here you go: {"status": "maybe", "summary": 42, "budget": "lots", "wants_demo": "no"}' });
     await after(31 * MINUTE);
-    expect(JSON.parse(sink.requests[0]!.body).extracted_variables).toEqual({ status: null, summary: '42', budget: null, wants_demo: false, company: null });
+    expect(JSON.parse(sink.requests[0]!.body).extracted_variables).toEqual({
+      status: null,
+      summary: '42',
+      budget: null,
+      wants_demo: false,
+      company: null,
+    });
   });
 
   it('sends the webhook without evaluation when post_call_evaluation is off', async () => {
@@ -148,7 +162,10 @@ describe('conversation_ended_retrigger', () => {
     const balance = (await t.deps.services.accounts.getUser(user.id)).balance_micros;
     const res = await sendMessage(t, id, 'hello again');
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ status: false, error: 'This conversation has ended and cannot receive new messages. Start a new conversation.' });
+    expect(res.json()).toEqual({
+      status: false,
+      error: 'This conversation has ended and cannot receive new messages. Start a new conversation.',
+    });
     expect((await t.deps.services.accounts.getUser(user.id)).balance_micros).toBe(balance);
   });
 

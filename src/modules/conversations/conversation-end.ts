@@ -29,7 +29,12 @@ export function inactivityDueAt(lastActivityAt: Date, timeoutMinutes: number): D
  * check that fires early re-arms itself for the new due time.
  */
 export async function scheduleInactivityCheck(tx: DbOrTx, conversationId: number, runAt: Date): Promise<void> {
-  await enqueueJob(tx, { kind: INACTIVITY_JOB, payload: { conversationId } satisfies ConversationJob, runAt, dedupeKey: inactivityKey(conversationId) });
+  await enqueueJob(tx, {
+    kind: INACTIVITY_JOB,
+    payload: { conversationId } satisfies ConversationJob,
+    runAt,
+    dedupeKey: inactivityKey(conversationId),
+  });
 }
 
 /** Evaluation and the webhook run after the end is committed, as a retried job. */

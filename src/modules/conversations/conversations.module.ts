@@ -9,7 +9,16 @@ import type { CatalogService } from '../catalog/index.js';
 import { registerChatappReplies, type ChatappChannel } from './chatapp-replies.js';
 import { registerConversationJobs } from './conversation-end.js';
 import { createConversationsService, type RuntimeAssistantLookup } from './conversations.service.js';
-import { createFunctionRegistry, createLanguageModel, createModelResolver, createReplyEngine, type CustomTool, type KnowledgeSearch, type LanguageModel, MAX_TOOL_ROUNDS } from '../replies/index.js';
+import {
+  createFunctionRegistry,
+  createLanguageModel,
+  createModelResolver,
+  createReplyEngine,
+  type CustomTool,
+  type KnowledgeSearch,
+  type LanguageModel,
+  MAX_TOOL_ROUNDS,
+} from '../replies/index.js';
 import { createMessagePipeline, type MessageStep } from './message-pipeline.js';
 import { createTurnQueue } from './turns.js';
 
@@ -82,7 +91,15 @@ export function createConversationsModule(deps: ConversationsModuleDeps) {
   const messageSteps = messageStepHistogram();
   const observeStep = (step: MessageStep, seconds: number) => messageSteps.observe({ step }, seconds);
   const pipeline = createMessagePipeline({
-    db, clock, logger, turns, engine, loadAssistant: assistants.byUuid, assistantRuntimes: deps.assistantRuntimes, historyMessages: config.CONVERSATION_HISTORY_MESSAGES, observeStep,
+    db,
+    clock,
+    logger,
+    turns,
+    engine,
+    loadAssistant: assistants.byUuid,
+    assistantRuntimes: deps.assistantRuntimes,
+    historyMessages: config.CONVERSATION_HISTORY_MESSAGES,
+    observeStep,
   });
   const chatapp = deps.chatapp;
   const senderInfo = chatapp
@@ -92,7 +109,14 @@ export function createConversationsModule(deps: ConversationsModuleDeps) {
       }
     : undefined;
   const conversations = createConversationsService({
-    db, clock, assistants, pipeline, observeStep, balanceMicros: deps.balanceMicros, generateReplyPerMinute: config.GENERATE_REPLY_PER_MINUTE, senderInfo,
+    db,
+    clock,
+    assistants,
+    pipeline,
+    observeStep,
+    balanceMicros: deps.balanceMicros,
+    generateReplyPerMinute: config.GENERATE_REPLY_PER_MINUTE,
+    senderInfo,
     publicLimits: {
       conversationsPerIpPerHour: config.WIDGET_CONVERSATIONS_PER_IP_PER_HOUR,
       messagesPerConversationPerMinute: config.WIDGET_MESSAGES_PER_CONVERSATION_PER_MINUTE,
@@ -104,7 +128,21 @@ export function createConversationsModule(deps: ConversationsModuleDeps) {
   const staleChargeMs = Math.max(15 * 60_000, config.LLM_TIMEOUT_MS * (config.LLM_MAX_RETRIES + 1) * (MAX_TOOL_ROUNDS + 1) + 5 * 60_000);
   // replyEngineDeps: voice calls build their own reply engine per call on the same model,
   // functions and prompt (with their own abort signal and call-only functions).
-  return { conversations, pipeline, messageSteps, assistants, assistantRuntimes: deps.assistantRuntimes, llm, modelFor, staleChargeMs, db, logger, chatapp, senderInfo, replyEngineDeps };
+  return {
+    conversations,
+    pipeline,
+    messageSteps,
+    assistants,
+    assistantRuntimes: deps.assistantRuntimes,
+    llm,
+    modelFor,
+    staleChargeMs,
+    db,
+    logger,
+    chatapp,
+    senderInfo,
+    replyEngineDeps,
+  };
 }
 
 export type ConversationsModule = ReturnType<typeof createConversationsModule>;
@@ -141,7 +179,12 @@ export function registerConversationsJobs(jobs: JobRunner, module: Conversations
   });
   if (chatapp) {
     registerChatappReplies(jobs, {
-      db: module.db, logger: module.logger, channel: chatapp, assistants: module.assistants, conversations: module.conversations, pipeline: module.pipeline,
+      db: module.db,
+      logger: module.logger,
+      channel: chatapp,
+      assistants: module.assistants,
+      conversations: module.conversations,
+      pipeline: module.pipeline,
     });
   }
 }

@@ -53,7 +53,10 @@ export function presentSummary(c: ConversationView, sender: SenderParty | null =
 }
 
 /** GET /user/conversations/{uuid}: the owner's record, messages with their times. */
-export function presentRecord(c: ConversationView, messages: Array<{ id: number; role: string; content: string; function_calls: FunctionCallRecord[] | null; created_at: Date }>) {
+export function presentRecord(
+  c: ConversationView,
+  messages: Array<{ id: number; role: string; content: string; function_calls: FunctionCallRecord[] | null; created_at: Date }>,
+) {
   return {
     id: c.uuid,
     assistant_id: c.assistant_uuid,
@@ -66,8 +69,17 @@ export function presentRecord(c: ConversationView, messages: Array<{ id: number;
     total_cost: microsToUsd(c.total_cost_micros),
     variables: c.variables ?? null,
     evaluation: c.extracted_variables ?? null,
-    chatapp: c.type === 'whatsapp' && c.chatapp_sender_id !== null ? { sender_id: c.chatapp_sender_id, customer_phone: c.customer_phone, customer_name: c.customer_name } : null,
-    messages: messages.map((m) => ({ id: Number(m.id), role: m.role, content: m.content, function_calls: m.function_calls ?? [], created_at: new Date(m.created_at).toISOString() })),
+    chatapp:
+      c.type === 'whatsapp' && c.chatapp_sender_id !== null
+        ? { sender_id: c.chatapp_sender_id, customer_phone: c.customer_phone, customer_name: c.customer_name }
+        : null,
+    messages: messages.map((m) => ({
+      id: Number(m.id),
+      role: m.role,
+      content: m.content,
+      function_calls: m.function_calls ?? [],
+      created_at: new Date(m.created_at).toISOString(),
+    })),
     created_at: new Date(c.created_at).toISOString(),
     updated_at: new Date(c.updated_at).toISOString(),
   };

@@ -186,7 +186,11 @@ export function createConversationsRepo(db: DbOrTx) {
      * Where an inbound chatapp message stands, in one statement: whether a reply run has already
      * stored it (a repeated job), and the customer's latest AI conversation on the sender.
      */
-    async chatappReplyState(chatappMessageId: number, senderId: number, customerPhone: string): Promise<{ answered: boolean; conversation: ConversationView | undefined }> {
+    async chatappReplyState(
+      chatappMessageId: number,
+      senderId: number,
+      customerPhone: string,
+    ): Promise<{ answered: boolean; conversation: ConversationView | undefined }> {
       const stored = db.selectFrom('conversation_messages').select('id').where('chatapp_message_id', '=', chatappMessageId);
       const { answered, ...latest } = await db
         .selectFrom(sql<{ answered: boolean }>`(SELECT EXISTS (${stored}) AS answered)`.as('m'))
@@ -199,7 +203,12 @@ export function createConversationsRepo(db: DbOrTx) {
 
     /** The customer edited a chat message: the assistant's history shows the new text from now on. */
     async replaceChatappMessageText(chatappMessageId: number, content: string): Promise<number> {
-      const result = await db.updateTable('conversation_messages').set({ content }).where('chatapp_message_id', '=', chatappMessageId).where('role', '=', 'user').executeTakeFirst();
+      const result = await db
+        .updateTable('conversation_messages')
+        .set({ content })
+        .where('chatapp_message_id', '=', chatappMessageId)
+        .where('role', '=', 'user')
+        .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
 
@@ -249,7 +258,13 @@ export function createConversationsRepo(db: DbOrTx) {
     async markEnded(input: { id: number; now: Date; reason: string; idleSince?: Date }): Promise<boolean> {
       let query = db
         .updateTable('conversations')
-        .set({ status: 'ended', ended_at: input.now, end_reason: input.reason, updated_at: input.now, ...(input.idleSince ? { inactivity_check_at: null } : {}) })
+        .set({
+          status: 'ended',
+          ended_at: input.now,
+          end_reason: input.reason,
+          updated_at: input.now,
+          ...(input.idleSince ? { inactivity_check_at: null } : {}),
+        })
         .where('id', '=', input.id)
         .where('status', '=', 'active');
       if (input.idleSince) {
@@ -291,7 +306,10 @@ export function createConversationsRepo(db: DbOrTx) {
       let query = view().where('c.user_id', '=', filters.userId);
       if (filters.type) query = query.where('c.type', '=', filters.type);
       if (filters.assistant) {
-        query = 'id' in filters.assistant ? query.where('c.assistant_id', '=', filters.assistant.id) : query.where('a.uuid', '=', filters.assistant.uuid);
+        query =
+          'id' in filters.assistant
+            ? query.where('c.assistant_id', '=', filters.assistant.id)
+            : query.where('a.uuid', '=', filters.assistant.uuid);
       }
       if (filters.customerPhone) query = query.where('c.customer_phone', '=', filters.customerPhone);
       if (filters.externalIdentifier) query = query.where('c.external_identifier', '=', filters.externalIdentifier);
@@ -303,7 +321,10 @@ export function createConversationsRepo(db: DbOrTx) {
       }
       if (position.before !== undefined) query = query.where('c.id', '<', position.before);
       if (position.after !== undefined) query = query.where('c.id', '>', position.after);
-      return query.orderBy('c.id', position.after !== undefined ? 'asc' : 'desc').limit(limit).execute();
+      return query
+        .orderBy('c.id', position.after !== undefined ? 'asc' : 'desc')
+        .limit(limit)
+        .execute();
     },
   };
 }

@@ -17,7 +17,15 @@ import { createConversationsRepo, type ConversationView, type ListFilters, type 
 import { fillVariables, mergedVariables, type RuntimeAssistant } from '../replies/index.js';
 import { conversationNotFound, type MessageOptions, type MessagePipeline, type MessageStep } from './message-pipeline.js';
 import type { SenderParty } from './conversations.present.js';
-import { assistantInactive, conversationStartLimits, enforceLimits, isPubliclyReachable, messageLimits, type PublicCaller, type PublicLimits } from './public-access.js';
+import {
+  assistantInactive,
+  conversationStartLimits,
+  enforceLimits,
+  isPubliclyReachable,
+  messageLimits,
+  type PublicCaller,
+  type PublicLimits,
+} from './public-access.js';
 
 export interface RuntimeAssistantLookup {
   /** Any account's assistant by UUID (the public widget addresses assistants this way). */
@@ -68,7 +76,10 @@ export function createConversationsService(deps: ConversationsDeps) {
   /** A new conversation with the assistant's greeting (variables filled in) as its first message. */
   async function open(input: OpenConversationInput): Promise<{ conversation: ConversationView; greeting: string }> {
     const now = clock.now();
-    const greeting = input.greet === false ? '' : fillVariables(input.assistant.initial_message ?? '', mergedVariables(input.assistant, input.variables)).trim();
+    const greeting =
+      input.greet === false
+        ? ''
+        : fillVariables(input.assistant.initial_message ?? '', mergedVariables(input.assistant, input.variables)).trim();
     const timeout = input.assistant.conversation_inactivity_timeout;
     const checkAt = timeout === null ? null : inactivityDueAt(now, timeout);
     const id = await inTransaction(db, async (tx) => {
@@ -89,7 +100,9 @@ export function createConversationsService(deps: ConversationsDeps) {
         now,
       });
       if (greeting) {
-        await repo.insertMessages([{ conversationId: row.id, role: 'assistant', content: greeting, assistantId: input.assistant.id, createdAt: now }]);
+        await repo.insertMessages([
+          { conversationId: row.id, role: 'assistant', content: greeting, assistantId: input.assistant.id, createdAt: now },
+        ]);
       }
       if (checkAt) await scheduleInactivityCheck(tx, row.id, checkAt);
       return row.id;
@@ -98,7 +111,11 @@ export function createConversationsService(deps: ConversationsDeps) {
     return { conversation, greeting };
   }
 
-  async function findOrOpenApiConversation(assistant: RuntimeAssistant, identifier: string, variables: Record<string, unknown> | undefined) {
+  async function findOrOpenApiConversation(
+    assistant: RuntimeAssistant,
+    identifier: string,
+    variables: Record<string, unknown> | undefined,
+  ) {
     const repo = createConversationsRepo(db);
     const existing = await repo.findApiConversation(assistant.id, identifier);
     if (existing && (existing.status === 'active' || assistant.conversation_ended_retrigger)) {
@@ -155,7 +172,12 @@ export function createConversationsService(deps: ConversationsDeps) {
     open,
 
     /** POST /conversations: widget conversations are public; a free test one needs the owner's credentials. */
-    async create(input: { assistantUuid: string; type: 'widget' | 'test'; variables: Record<string, unknown> | null; caller: PublicCaller }) {
+    async create(input: {
+      assistantUuid: string;
+      type: 'widget' | 'test';
+      variables: Record<string, unknown> | null;
+      caller: PublicCaller;
+    }) {
       const assistant = await assistants.byUuid(input.assistantUuid);
       const auth = input.caller.auth;
       if (input.type === 'test' && !auth) throw unauthenticated();
@@ -163,7 +185,9 @@ export function createConversationsService(deps: ConversationsDeps) {
       const widget = input.type === 'widget';
       if (widget) await refuseClosedWidget(assistant);
       if ((await deps.balanceMicros(assistant.user_id)) < messagePriceMicros(input.type)) throw new InsufficientBalanceError();
-      const admit = widget ? (tx: Tx, now: Date) => enforceLimits(tx, conversationStartLimits(deps.publicLimits, input.caller.clientIp), now) : undefined;
+      const admit = widget
+        ? (tx: Tx, now: Date) => enforceLimits(tx, conversationStartLimits(deps.publicLimits, input.caller.clientIp), now)
+        : undefined;
       const { conversation, greeting } = await open({ assistant, type: input.type, variables: input.variables, admit });
       // Its first message (and that message's CORS check) then needs no lookup in this process.
       const { id, uuid, type, user_id, origin_assistant_id } = conversation;
@@ -235,15 +259,27 @@ export function createConversationsService(deps: ConversationsDeps) {
      * middleware does: it runs before the body is validated, so a 422 or a 404 counts too.
      */
     async throttleGenerateReply(caller: AuthContext) {
-      const verdict = await throttle(db, [{ bucket: `generate-reply:token:${caller.tokenId}`, limit: deps.generateReplyPerMinute, windowMs: 60_000 }], clock.now());
+      const verdict = await throttle(
+        db,
+        [{ bucket: `generate-reply:token:${caller.tokenId}`, limit: deps.generateReplyPerMinute, windowMs: 60_000 }],
+        clock.now(),
+      );
       if (!verdict.allowed) {
-        throw new AppError(429, 'Too Many Attempts.', { headers: { 'retry-after': String(verdict.retryAfterSeconds) }, extra: { retry_after: verdict.retryAfterSeconds } });
+        throw new AppError(429, 'Too Many Attempts.', {
+          headers: { 'retry-after': String(verdict.retryAfterSeconds) },
+          extra: { retry_after: verdict.retryAfterSeconds },
+        });
       }
     },
 
-    async generateReply(caller: AuthContext, input: { assistantId: number | string; customerIdentifier: string; message: string; variables?: Record<string, unknown> }) {
+    async generateReply(
+      caller: AuthContext,
+      input: { assistantId: number | string; customerIdentifier: string; message: string; variables?: Record<string, unknown> },
+    ) {
       const assistant =
-        typeof input.assistantId === 'number' ? await assistants.byId(caller.userId, input.assistantId) : await assistants.byUuid(input.assistantId);
+        typeof input.assistantId === 'number'
+          ? await assistants.byId(caller.userId, input.assistantId)
+          : await assistants.byUuid(input.assistantId);
       if (!assistant || assistant.user_id !== caller.userId) throw notYours();
       const conversation = await findOrOpenApiConversation(assistant, input.customerIdentifier, input.variables);
       const result = await pipeline.handle(conversation, input.message);

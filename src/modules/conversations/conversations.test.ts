@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser } from '../../../test/helpers/factories.js';
-import { history, openConversation, ownerWithAssistant, sendMessage, startConversationsApp, type ConversationsTestApp } from '../../../test/helpers/conversations.js';
+import {
+  history,
+  openConversation,
+  ownerWithAssistant,
+  sendMessage,
+  startConversationsApp,
+  type ConversationsTestApp,
+} from '../../../test/helpers/conversations.js';
 
 let ctx: ConversationsTestApp;
 beforeAll(async () => {
@@ -15,8 +22,14 @@ const UNKNOWN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 describe('POST /api/conversations', () => {
   it('starts a widget conversation with the greeting, variables filled in, and needs no credentials', async () => {
     const { t } = ctx;
-    const { assistant } = await ownerWithAssistant(t, { assistant: { initial_message: 'Hello {{user_name}}! Welcome to {{company}}.', variables: { company: 'Acme' } } });
-    const res = await t.app.inject({ method: 'POST', url: '/api/conversations', payload: { assistant_id: assistant.uuid, variables: { user_name: 'Jane Smith' } } });
+    const { assistant } = await ownerWithAssistant(t, {
+      assistant: { initial_message: 'Hello {{user_name}}! Welcome to {{company}}.', variables: { company: 'Acme' } },
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      payload: { assistant_id: assistant.uuid, variables: { user_name: 'Jane Smith' } },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       status: true,
@@ -24,7 +37,11 @@ describe('POST /api/conversations', () => {
       history: [{ role: 'assistant', content: 'Hello Jane Smith! Welcome to Acme.' }],
     });
     const got = await t.app.inject({ method: 'GET', url: `/api/conversations/${res.json().conversation_id}` });
-    expect(got.json()).toEqual({ status: true, history: [{ role: 'assistant', content: 'Hello Jane Smith! Welcome to Acme.' }], variables: { user_name: 'Jane Smith' } });
+    expect(got.json()).toEqual({
+      status: true,
+      history: [{ role: 'assistant', content: 'Hello Jane Smith! Welcome to Acme.' }],
+      variables: { user_name: 'Jane Smith' },
+    });
   });
 
   it('answers an unknown assistant with 404 in the conversation shape', async () => {
@@ -36,19 +53,36 @@ describe('POST /api/conversations', () => {
   it('validates the body in the validation shape', async () => {
     const res = await ctx.t.app.inject({ method: 'POST', url: '/api/conversations', payload: { assistant_id: 'nope', type: 'fax' } });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ assistant_id: ['The assistant id field must be a valid UUID.'], type: ['The selected type is invalid.'] });
+    expect(res.json().errors).toEqual({
+      assistant_id: ['The assistant id field must be a valid UUID.'],
+      type: ['The selected type is invalid.'],
+    });
   });
 
-  it('creates a free test conversation only with the owner\'s Bearer credentials', async () => {
+  it("creates a free test conversation only with the owner's Bearer credentials", async () => {
     const { t } = ctx;
     const { assistant, token } = await ownerWithAssistant(t);
     const stranger = await createUser(t.deps);
-    const anonymous = await t.app.inject({ method: 'POST', url: '/api/conversations', payload: { assistant_id: assistant.uuid, type: 'test' } });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      payload: { assistant_id: assistant.uuid, type: 'test' },
+    });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ message: 'Unauthenticated.' });
-    const badToken = await t.app.inject({ method: 'POST', url: '/api/conversations', headers: bearer('1|nope'), payload: { assistant_id: assistant.uuid, type: 'test' } });
+    const badToken = await t.app.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      headers: bearer('1|nope'),
+      payload: { assistant_id: assistant.uuid, type: 'test' },
+    });
     expect(badToken.statusCode).toBe(401);
-    const other = await t.app.inject({ method: 'POST', url: '/api/conversations', headers: bearer(stranger.token), payload: { assistant_id: assistant.uuid, type: 'test' } });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      headers: bearer(stranger.token),
+      payload: { assistant_id: assistant.uuid, type: 'test' },
+    });
     expect(other.statusCode).toBe(404);
     expect(other.json()).toEqual({ status: false, error: 'Assistant not found' });
     await openConversation(t, assistant.uuid, { type: 'test' }, bearer(token));
@@ -65,7 +99,9 @@ describe('POST /api/conversations', () => {
 describe('POST /api/conversations/{uuid}/messages and GET /api/conversations/{uuid}', () => {
   it('replies and keeps the history oldest first', async () => {
     const { t, llm } = ctx;
-    const { assistant } = await ownerWithAssistant(t, { assistant: { system_prompt: 'You sell {{product}}.', variables: { product: 'widgets' } } });
+    const { assistant } = await ownerWithAssistant(t, {
+      assistant: { system_prompt: 'You sell {{product}}.', variables: { product: 'widgets' } },
+    });
     const id = await openConversation(t, assistant.uuid);
     llm.reply({ content: 'We sell widgets.' }, { content: 'They cost 5 USD.' });
     const first = await sendMessage(t, id, 'What do you sell?');
@@ -132,7 +168,7 @@ describe('POST /api/conversations/{uuid}/messages and GET /api/conversations/{uu
 });
 
 describe('GET /api/user/conversations', () => {
-  it('lists only the caller\'s conversations, newest first, with filters and cursors', async () => {
+  it("lists only the caller's conversations, newest first, with filters and cursors", async () => {
     const { t } = ctx;
     const { assistant, api, token } = await ownerWithAssistant(t);
     const other = await ownerWithAssistant(t);
@@ -144,8 +180,17 @@ describe('GET /api/user/conversations', () => {
     const page1 = (await api.get('/api/user/conversations?per_page=2')).json();
     expect(page1.data.map((c: { id: string }) => c.id)).toEqual([testId, ids[2]]);
     expect(page1.data[1]).toEqual({
-      id: ids[2], assistant_id: assistant.uuid, assistant_name: 'Sales Assistant', type: 'widget', variables: { n: 2 },
-      message_count: 1, total_cost: 0, ai_enabled: true, status: 'active', created_at: '2026-01-15 10:00:00', updated_at: '2026-01-15 10:00:00',
+      id: ids[2],
+      assistant_id: assistant.uuid,
+      assistant_name: 'Sales Assistant',
+      type: 'widget',
+      variables: { n: 2 },
+      message_count: 1,
+      total_cost: 0,
+      ai_enabled: true,
+      status: 'active',
+      created_at: '2026-01-15 10:00:00',
+      updated_at: '2026-01-15 10:00:00',
     });
     expect(page1.path).toBe('http://localhost:80/api/user/conversations');
     const page2 = (await api.get(`/api/user/conversations?per_page=2&cursor=${page1.next_cursor}`)).json();
@@ -174,6 +219,8 @@ describe('OpenAPI', () => {
     expect(Object.keys(send.responses).sort()).toEqual(['200', '400', '403', '404', '413', '415', '422', '429', '500']);
     expect(send.security).toEqual([]);
     expect(doc.paths['/api/user/conversations'].get.security).toEqual([{ bearerAuth: [] }]);
-    expect(Object.keys(doc.paths['/api/user/ai/generate-reply'].post.responses)).toEqual(expect.arrayContaining(['200', '401', '402', '404', '422', '429']));
+    expect(Object.keys(doc.paths['/api/user/ai/generate-reply'].post.responses)).toEqual(
+      expect.arrayContaining(['200', '401', '402', '404', '422', '429']),
+    );
   });
 });

@@ -11,17 +11,30 @@ import { admitMessage, type AdmissionInput, type AdmissionRefusal, type Admitted
 import { AppError } from '../../core/http/errors.js';
 import { capturingCharge, messagePriceMicros, refundCharge, type Charge, type DailyBudget } from './billing.js';
 import { enqueueFinalize, inactivityDueAt, scheduleInactivityCheck } from './conversation-end.js';
-import { createConversationsRepo, functionCallsJson, insertingMessageRows, type ConversationIdentity, type ConversationView } from './conversations.repo.js';
+import {
+  createConversationsRepo,
+  functionCallsJson,
+  insertingMessageRows,
+  type ConversationIdentity,
+  type ConversationView,
+} from './conversations.repo.js';
 import { assistantInactive } from './public-access.js';
 import { type createReplyEngine, LanguageModelError, type Reply, type ReplyEvent, type RuntimeAssistant } from '../replies/index.js';
 import { finishingTurn, TurnLostError, type Turn, type TurnQueue } from './turns.js';
 
 export const conversationNotFound = () => new AppError(404, 'Conversation not found', { code: 'CONVERSATION_NOT_FOUND' });
 export const conversationEnded = () =>
-  new AppError(409, 'This conversation has ended and cannot receive new messages. Start a new conversation.', { code: 'CONVERSATION_ENDED' });
-export const processingFailed = (detail: string) => new AppError(400, `Failed to process message: ${detail}`, { code: 'PROCESSING_FAILED' });
+  new AppError(409, 'This conversation has ended and cannot receive new messages. Start a new conversation.', {
+    code: 'CONVERSATION_ENDED',
+  });
+export const processingFailed = (detail: string) =>
+  new AppError(400, `Failed to process message: ${detail}`, { code: 'PROCESSING_FAILED' });
 
-const refusals: Record<AdmissionRefusal, () => AppError> = { gone: conversationNotFound, origin_inactive: assistantInactive, ended: conversationEnded };
+const refusals: Record<AdmissionRefusal, () => AppError> = {
+  gone: conversationNotFound,
+  origin_inactive: assistantInactive,
+  ended: conversationEnded,
+};
 
 export interface MessageOptions {
   /** Called once the message's turn has come and the reply is about to be produced. */
@@ -92,36 +105,58 @@ interface StoreValues {
 export const storing = fixedStatement<StoreValues, { finished: number; captured: number }>(($, db) => {
   const finishedTurn = sql<boolean>`EXISTS (SELECT 1 FROM finished)`;
   const conversationId = $('conversationId');
-  return db
-    .with('finished', () =>
-      finishingTurn(db, { conversationId, ticket: $('ticket'), leaseUntil: $('leaseUntil') }, {
-        message_count: sql<number>`message_count + 2`,
-        total_cost_micros: sql<number>`total_cost_micros + ${$('costMicros')}::bigint`,
-        assistant_id: $('assistantId'),
-        last_activity_at: $('doneAt'),
-        updated_at: $('doneAt'),
-        inactivity_check_at: sql<Date | null>`coalesce(${$('checkAt')}::timestamptz, inactivity_check_at)`,
-        status: $('status'),
-        ended_at: $('endedAt'),
-        end_reason: $('endReason'),
-      }),
-    )
-    // Unread by the result, and still run: PostgreSQL runs every data-modifying CTE to completion.
-    .with('stored', () =>
-      insertingMessageRows(
-        db,
-        [
-          { conversation_id: conversationId, role: 'user', content: $('userContent'), function_calls: null, assistant_id: null, chatapp_message_id: $('userChatappMessageId'), created_at: $('receivedAt') },
-          { conversation_id: conversationId, role: 'assistant', content: $('replyContent'), function_calls: $('replyFunctionCalls'), assistant_id: $('assistantId'), chatapp_message_id: null, created_at: $('doneAt') },
-        ],
-        finishedTurn,
-      ),
-    )
-    .with('captured', () => capturingCharge(db, $('chargeId'), $('doneAt')).where(finishedTurn))
-    .selectNoFrom([
-      sql<number>`(SELECT count(*) FROM finished)::int`.as('finished'),
-      sql<number>`(SELECT count(*) FROM captured)::int`.as('captured'),
-    ]);
+  return (
+    db
+      .with('finished', () =>
+        finishingTurn(
+          db,
+          { conversationId, ticket: $('ticket'), leaseUntil: $('leaseUntil') },
+          {
+            message_count: sql<number>`message_count + 2`,
+            total_cost_micros: sql<number>`total_cost_micros + ${$('costMicros')}::bigint`,
+            assistant_id: $('assistantId'),
+            last_activity_at: $('doneAt'),
+            updated_at: $('doneAt'),
+            inactivity_check_at: sql<Date | null>`coalesce(${$('checkAt')}::timestamptz, inactivity_check_at)`,
+            status: $('status'),
+            ended_at: $('endedAt'),
+            end_reason: $('endReason'),
+          },
+        ),
+      )
+      // Unread by the result, and still run: PostgreSQL runs every data-modifying CTE to completion.
+      .with('stored', () =>
+        insertingMessageRows(
+          db,
+          [
+            {
+              conversation_id: conversationId,
+              role: 'user',
+              content: $('userContent'),
+              function_calls: null,
+              assistant_id: null,
+              chatapp_message_id: $('userChatappMessageId'),
+              created_at: $('receivedAt'),
+            },
+            {
+              conversation_id: conversationId,
+              role: 'assistant',
+              content: $('replyContent'),
+              function_calls: $('replyFunctionCalls'),
+              assistant_id: $('assistantId'),
+              chatapp_message_id: null,
+              created_at: $('doneAt'),
+            },
+          ],
+          finishedTurn,
+        ),
+      )
+      .with('captured', () => capturingCharge(db, $('chargeId'), $('doneAt')).where(finishedTurn))
+      .selectNoFrom([
+        sql<number>`(SELECT count(*) FROM finished)::int`.as('finished'),
+        sql<number>`(SELECT count(*) FROM captured)::int`.as('captured'),
+      ])
+  );
 });
 
 /** Conversations remembered as answered by another assistant than the one they were opened with. */
@@ -174,13 +209,32 @@ export function createMessagePipeline(deps: PipelineDeps) {
    * the database dies before that, losing it loses a ticket and a reservation whose message was
    * never answered nor stored, with the balance and ledger rows moving together either way.
    */
-  async function admit(conversation: ConversationIdentity, now: Date, options: MessageOptions, lookup?: AdmissionInput['lookup']): Promise<Admission> {
+  async function admit(
+    conversation: ConversationIdentity,
+    now: Date,
+    options: MessageOptions,
+    lookup?: AdmissionInput['lookup'],
+  ): Promise<Admission> {
     const price = messagePriceMicros(conversation.type);
     const reservation =
       price > 0
-        ? { userId: conversation.user_id, conversationId: conversation.id, conversationUuid: conversation.uuid, amountMicros: price, now, dailyBudget: options.dailyBudget }
+        ? {
+            userId: conversation.user_id,
+            conversationId: conversation.id,
+            conversationUuid: conversation.uuid,
+            amountMicros: price,
+            now,
+            dailyBudget: options.dailyBudget,
+          }
         : null;
-    const admitted = await admitMessage(db, turns, { conversationId: conversation.id, limits: options.limits ?? [], reservation, historyMessages: deps.historyMessages, now, lookup });
+    const admitted = await admitMessage(db, turns, {
+      conversationId: conversation.id,
+      limits: options.limits ?? [],
+      reservation,
+      historyMessages: deps.historyMessages,
+      now,
+      lookup,
+    });
     if (typeof admitted === 'string') throw refusals[admitted]();
     return admitted;
   }
@@ -205,7 +259,14 @@ export function createMessagePipeline(deps: PipelineDeps) {
    * else, so that statement runs on its own, its own durable commit: one round trip. Follow-up
    * jobs (the end's, an inactivity check, the caller's onStored) join it in a transaction.
    */
-  async function store(input: { conversation: ConversationView; text: string; reply: Reply; admission: Admission; receivedAt: Date; options: MessageOptions }) {
+  async function store(input: {
+    conversation: ConversationView;
+    text: string;
+    reply: Reply;
+    admission: Admission;
+    receivedAt: Date;
+    options: MessageOptions;
+  }) {
     const { conversation, reply, admission, options } = input;
     const doneAt = clock.now();
     const timeout = reply.assistant.conversation_inactivity_timeout;
@@ -235,7 +296,8 @@ export function createMessagePipeline(deps: PipelineDeps) {
       const outcome = (await storing.run(query, values)).rows[0]!;
       // Nothing was written: the turn was given away while the reply was produced.
       if (outcome.finished === 0) throw new TurnLostError();
-      if (charge && outcome.captured === 0) deps.logger.error({ chargeId: charge.id }, 'a chat message charge was refunded before its reply was stored');
+      if (charge && outcome.captured === 0)
+        deps.logger.error({ chargeId: charge.id }, 'a chat message charge was refunded before its reply was stored');
     };
     if (!reply.end && !checkAt && !options.onStored) return write(db);
     await inTransaction(db, async (tx) => {
@@ -250,14 +312,27 @@ export function createMessagePipeline(deps: PipelineDeps) {
    * A message while a human has taken over (AI disabled): stored in its place in the line, the
    * conversation's activity and inactivity end as for any message, no reply and no charge.
    */
-  async function storeUnanswered(input: { conversation: ConversationView; assistant: RuntimeAssistant; text: string; turn: Turn; receivedAt: Date; options: MessageOptions }) {
+  async function storeUnanswered(input: {
+    conversation: ConversationView;
+    assistant: RuntimeAssistant;
+    text: string;
+    turn: Turn;
+    receivedAt: Date;
+    options: MessageOptions;
+  }) {
     const { conversation } = input;
     const doneAt = clock.now();
     const timeout = input.assistant.conversation_inactivity_timeout;
     const checkAt = timeout !== null && conversation.inactivity_check_at === null ? inactivityDueAt(doneAt, timeout) : null;
     await inTransaction(db, async (tx) => {
       await createConversationsRepo(tx).insertMessages([
-        { conversationId: conversation.id, role: 'user', content: input.text, chatappMessageId: input.options.chatappMessageId, createdAt: input.receivedAt },
+        {
+          conversationId: conversation.id,
+          role: 'user',
+          content: input.text,
+          chatappMessageId: input.options.chatappMessageId,
+          createdAt: input.receivedAt,
+        },
       ]);
       await turns.finish(tx, input.turn, {
         message_count: sql<number>`message_count + 1`,
@@ -277,7 +352,12 @@ export function createMessagePipeline(deps: PipelineDeps) {
      * A message to a conversation the caller has read; `readAssistant`, an assistant the caller
      * has just read too, is used when it is the conversation's (else that one is read).
      */
-    async handle(initial: ConversationView, text: string, options: MessageOptions = {}, readAssistant?: RuntimeAssistant): Promise<MessageResult> {
+    async handle(
+      initial: ConversationView,
+      text: string,
+      options: MessageOptions = {},
+      readAssistant?: RuntimeAssistant,
+    ): Promise<MessageResult> {
       const assistant = readAssistant?.id === initial.assistant_id ? readAssistant : await assistantFor(initial);
       if (initial.status === 'ended' && !assistant.conversation_ended_retrigger) throw conversationEnded();
       const receivedAt = clock.now();
@@ -290,13 +370,19 @@ export function createMessagePipeline(deps: PipelineDeps) {
      * statement fewer), refusing as handle would, and with requireActiveOrigin also when the
      * assistant it was opened with is inactive (the widget's).
      */
-    async handleUnread(target: ConversationIdentity, text: string, options: MessageOptions & { requireActiveOrigin: boolean }): Promise<MessageResult> {
+    async handleUnread(
+      target: ConversationIdentity,
+      text: string,
+      options: MessageOptions & { requireActiveOrigin: boolean },
+    ): Promise<MessageResult> {
       const receivedAt = clock.now();
       // Most conversations keep the assistant they were opened with: the one worth saying we hold.
       const likelyId = transferred.get(target.id) ?? target.origin_assistant_id;
       const heldVersion = deps.assistantRuntimes.heldVersion(likelyId);
       const heldAssistant = heldVersion === undefined ? null : { id: likelyId, version: heldVersion };
-      const admission = await timed('admission', () => admit(target, receivedAt, options, { requireActiveOrigin: options.requireActiveOrigin, heldAssistant }));
+      const admission = await timed('admission', () =>
+        admit(target, receivedAt, options, { requireActiveOrigin: options.requireActiveOrigin, heldAssistant }),
+      );
       const { conversation, assistant, current } = admission.lookedUp!;
       noteAnsweringAssistant(conversation, conversation.assistant_id);
       // Not sent and no longer held (another message replaced or evicted it meanwhile): read it.
@@ -329,10 +415,14 @@ export function createMessagePipeline(deps: PipelineDeps) {
         turns.wake(current.conversation.id);
         return { message: '', functionCalls: [], aiDisabled: true };
       }
-      stopHeartbeat = turns.heartbeat(db, admission.turn, (error) => deps.logger.warn({ err: error }, 'could not renew a conversation turn'));
+      stopHeartbeat = turns.heartbeat(db, admission.turn, (error) =>
+        deps.logger.warn({ err: error }, 'could not renew a conversation turn'),
+      );
       options.onStarted?.();
       const { conversation } = current;
-      const history = admission.history ?? (await timed('history', () => createConversationsRepo(db).recentMessages(conversation.id, deps.historyMessages)));
+      const history =
+        admission.history ??
+        (await timed('history', () => createConversationsRepo(db).recentMessages(conversation.id, deps.historyMessages)));
       const reply = await timed('model', () =>
         deps.engine.reply({
           conversation: { id: conversation.id, uuid: conversation.uuid, userId: conversation.user_id, variables: conversation.variables },

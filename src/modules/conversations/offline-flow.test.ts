@@ -36,19 +36,39 @@ describe('with no language model configured', () => {
 
     // The owner signs in with a password and works with the session token from then on.
     const owner = await createUser(t.deps, { balanceUsd: 10 });
-    const login = await createSwitchboardClient(baseUrl).POST('/api/auth/login', { body: { email: owner.email, password: owner.password } });
+    const login = await createSwitchboardClient(baseUrl).POST('/api/auth/login', {
+      body: { email: owner.email, password: owner.password },
+    });
     expect(login.response.status).toBe(200);
     const api = createSwitchboardClient(baseUrl, login.data!.token);
-    expect((await api.GET('/api/user/me')).data).toEqual({ id: owner.user.id, name: owner.user.name, email: owner.email, total_balance: 10 });
+    expect((await api.GET('/api/user/me')).data).toEqual({
+      id: owner.user.id,
+      name: owner.user.name,
+      email: owner.email,
+      total_balance: 10,
+    });
 
     const created = await api.POST('/api/user/assistant', {
       body: {
-        name: 'Consultations', voice_id: SEED_VOICE_IDS.rachelPipeline, language_id: SEED_IDS.english, type: 'outbound', mode: 'pipeline',
-        llm_model_id: SEED_IDS.gpt4oMini, timezone: 'Europe/Bucharest', initial_message: 'Hello! How can I help you today?', system_prompt: 'You book consultations.',
+        name: 'Consultations',
+        voice_id: SEED_VOICE_IDS.rachelPipeline,
+        language_id: SEED_IDS.english,
+        type: 'outbound',
+        mode: 'pipeline',
+        llm_model_id: SEED_IDS.gpt4oMini,
+        timezone: 'Europe/Bucharest',
+        initial_message: 'Hello! How can I help you today?',
+        system_prompt: 'You book consultations.',
         // New assistants start inactive (as the reference's do), and the widget serves only active ones.
         status: 'active',
         tools: [
-          { type: 'calendar_integration', calendar_type: 'provider_a', provider_a_api_key: 'cal_key', provider_a_event_slug: 'consult', provider_a_event_id: 55 },
+          {
+            type: 'calendar_integration',
+            calendar_type: 'provider_a',
+            provider_a_api_key: 'cal_key',
+            provider_a_event_slug: 'consult',
+            provider_a_event_id: 55,
+          },
           { type: 'end_call' },
         ],
         conversation_ended_webhook_url: `${sink.url}/ended`,
@@ -84,7 +104,11 @@ describe('with no language model configured', () => {
 
     const booking = await send('Please book 2026-01-16T09:00:00+02:00. My name is Jane Doe, jane@example.com, company: Acme');
     expect(booking.message).toBe('Your appointment is booked for 2026-01-16T09:00:00+02:00.');
-    expect(calcom.requests.at(-1)!.body).toMatchObject({ start: '2026-01-16T07:00:00Z', eventTypeId: 55, attendee: { name: 'Jane Doe', email: 'jane@example.com' } });
+    expect(calcom.requests.at(-1)!.body).toMatchObject({
+      start: '2026-01-16T07:00:00Z',
+      eventTypeId: 55,
+      attendee: { name: 'Jane Doe', email: 'jane@example.com' },
+    });
 
     expect(await send('I like your website.')).toEqual({
       status: true,
@@ -93,7 +117,10 @@ describe('with no language model configured', () => {
     });
 
     const bye = await send('Thanks, bye');
-    expect(bye).toMatchObject({ message: 'Thank you for chatting with us. Goodbye!', function_calls: [{ name: 'end_conversation', result: { ended: true } }] });
+    expect(bye).toMatchObject({
+      message: 'Thank you for chatting with us. Goodbye!',
+      function_calls: [{ name: 'end_conversation', result: { ended: true } }],
+    });
 
     // Read back: the visitor's view of the conversation and the owner's list.
     const conversation = (await visitor.GET('/api/conversations/{uuid}', { params: { path: { uuid: id } } })).data!;

@@ -26,7 +26,8 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
 /** Read by a newcomer trying their first assistant (new ones start inactive): it says how to activate it. */
-export const ASSISTANT_INACTIVE = 'This assistant is not active. Its owner can activate it with PUT /api/user/assistant/{id} and the body {"status": "active"}.';
+export const ASSISTANT_INACTIVE =
+  'This assistant is not active. Its owner can activate it with PUT /api/user/assistant/{id} and the body {"status": "active"}.';
 export const assistantInactive = () => new AppError(403, ASSISTANT_INACTIVE, { code: 'ASSISTANT_INACTIVE' });
 
 /**
@@ -34,7 +35,11 @@ export const assistantInactive = () => new AppError(403, ASSISTANT_INACTIVE, { c
  * owner may also read, never write, their api and chatapp conversations here, as the reference's
  * get route shows their channel fields; anyone else gets "not found" for all of these.
  */
-export function isPubliclyReachable(conversation: Pick<ConversationRow, 'type' | 'user_id'>, caller: PublicCaller, action: 'read' | 'send'): boolean {
+export function isPubliclyReachable(
+  conversation: Pick<ConversationRow, 'type' | 'user_id'>,
+  caller: PublicCaller,
+  action: 'read' | 'send',
+): boolean {
   if (conversation.type === 'widget') return true;
   const isOwner = caller.auth !== null && caller.auth.userId === conversation.user_id;
   if (conversation.type === 'test') return isOwner;
@@ -51,7 +56,10 @@ export function clientNetwork(ip: string): string {
   let address = ipaddr.parse(ip);
   if (address instanceof ipaddr.IPv6 && address.isIPv4MappedAddress()) address = address.toIPv4Address();
   if (address instanceof ipaddr.IPv4) return address.toString();
-  return `${address.parts.slice(0, 4).map((part) => part.toString(16)).join(':')}::/64`;
+  return `${address.parts
+    .slice(0, 4)
+    .map((part) => part.toString(16))
+    .join(':')}::/64`;
 }
 
 export function conversationStartLimits(limits: PublicLimits, clientIp: string): NamedLimit[] {

@@ -33,12 +33,21 @@ function widgetError(error: unknown): unknown {
 }
 
 /** The chat widget's routes: public, addressed by UUIDs, speaking the `{status, error}` shape. */
-export const publicConversationsRoutes: FastifyPluginAsyncTypebox<PublicConversationsRoutesOptions> = async (app, { conversations, resolveBearer }) => {
+export const publicConversationsRoutes: FastifyPluginAsyncTypebox<PublicConversationsRoutesOptions> = async (
+  app,
+  { conversations, resolveBearer },
+) => {
   app.post(
     '/conversations',
     {
       config,
-      schema: { tags, operationId: 'createConversation', summary: 'Create a conversation', body: CreateConversationBody, response: { 200: CreateConversationResponse, ...ConversationErrors } },
+      schema: {
+        tags,
+        operationId: 'createConversation',
+        summary: 'Create a conversation',
+        body: CreateConversationBody,
+        response: { 200: CreateConversationResponse, ...ConversationErrors },
+      },
     },
     async (request) => {
       const { assistant_id, type, variables } = request.body;
@@ -67,14 +76,17 @@ export const publicConversationsRoutes: FastifyPluginAsyncTypebox<PublicConversa
       const { uuid } = request.params;
       const caller = await publicCaller(request, resolveBearer);
       if (!wantsEventStream(request.headers.accept)) {
-        const result = await conversations.sendMessage(uuid, request.body.message, caller).catch((error: unknown) => Promise.reject(widgetError(error)));
+        const result = await conversations
+          .sendMessage(uuid, request.body.message, caller)
+          .catch((error: unknown) => Promise.reject(widgetError(error)));
         return { status: true as const, message: result.message, function_calls: result.functionCalls, ...takenOver(result) };
       }
       const stream = createEventStream(reply);
       try {
         const result = await conversations.sendMessage(uuid, request.body.message, caller, {
           onStarted: stream.start,
-          onEvent: (event) => (event.type === 'token' ? stream.send('token', { content: event.content }) : stream.send('function_call', event.call)),
+          onEvent: (event) =>
+            event.type === 'token' ? stream.send('token', { content: event.content }) : stream.send('function_call', event.call),
         });
         stream.send('done', { status: true, message: result.message, function_calls: result.functionCalls, ...takenOver(result) });
       } catch (error) {
@@ -89,7 +101,16 @@ export const publicConversationsRoutes: FastifyPluginAsyncTypebox<PublicConversa
 
   app.get(
     '/conversations/:uuid',
-    { config, schema: { tags, operationId: 'getConversation', summary: 'Get a conversation', params: ConversationParams, response: { 200: GetConversationResponse, 404: ConversationErrors[404] } } },
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'getConversation',
+        summary: 'Get a conversation',
+        params: ConversationParams,
+        response: { 200: GetConversationResponse, 404: ConversationErrors[404] },
+      },
+    },
     async (request) => {
       const { conversation, messages, sender } = await conversations.get(request.params.uuid, await publicCaller(request, resolveBearer));
       return { status: true as const, history: presentHistory(messages), ...presentConversationDetail(conversation, sender) };

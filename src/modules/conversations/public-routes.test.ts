@@ -21,7 +21,10 @@ afterAll(async () => {
 });
 
 const NOT_FOUND = { status: false, error: 'Conversation not found' };
-const INACTIVE = { status: false, error: 'This assistant is not active. Its owner can activate it with PUT /api/user/assistant/{id} and the body {"status": "active"}.' };
+const INACTIVE = {
+  status: false,
+  error: 'This assistant is not active. Its owner can activate it with PUT /api/user/assistant/{id} and the body {"status": "active"}.',
+};
 
 /** A conversation of any type, opened by the service as its channel would (chatapp and api ones have no public create). */
 async function conversationOfType(owner: Awaited<ReturnType<typeof ownerWithAssistant>>, type: ConversationType): Promise<string> {
@@ -88,7 +91,8 @@ describe('public conversation routes: which conversation types they serve', () =
     const owner = await ownerWithAssistant(ctx.t);
     const api = await conversationOfType(owner, 'api');
     const chatapp = await conversationOfType(owner, 'whatsapp');
-    const read = async (id: string) => (await ctx.t.app.inject({ method: 'GET', url: `/api/conversations/${id}`, headers: bearer(owner.token) })).json();
+    const read = async (id: string) =>
+      (await ctx.t.app.inject({ method: 'GET', url: `/api/conversations/${id}`, headers: bearer(owner.token) })).json();
     expect(await read(api)).toMatchObject({ status: true, external_identifier: 'crm-42', variables: { name: 'Jane' } });
     expect(await read(chatapp)).toMatchObject({ status: true, customer: { name: 'Jane Doe', phone: '+14155550100' } });
   });
@@ -104,7 +108,12 @@ describe('public conversation routes: which conversation types they serve', () =
   it('accepts only widget and test as the type of a new conversation', async () => {
     const owner = await ownerWithAssistant(ctx.t);
     for (const type of ['api', 'whatsapp', 'chatapp']) {
-      const res = await ctx.t.app.inject({ method: 'POST', url: '/api/conversations', headers: bearer(owner.token), payload: { assistant_id: owner.assistant.uuid, type } });
+      const res = await ctx.t.app.inject({
+        method: 'POST',
+        url: '/api/conversations',
+        headers: bearer(owner.token),
+        payload: { assistant_id: owner.assistant.uuid, type },
+      });
       expect(res.statusCode, type).toBe(422);
       expect(res.json(), type).toEqual({ message: 'The selected type is invalid.', errors: { type: ['The selected type is invalid.'] } });
     }

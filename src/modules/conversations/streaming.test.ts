@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceMicros, history, openConversation, ownerWithAssistant, sendMessage, startConversationsApp, type ConversationsTestApp } from '../../../test/helpers/conversations.js';
+import {
+  balanceMicros,
+  history,
+  openConversation,
+  ownerWithAssistant,
+  sendMessage,
+  startConversationsApp,
+  type ConversationsTestApp,
+} from '../../../test/helpers/conversations.js';
 import type { FakeCompletionRequest } from '../../../test/helpers/fakes/openai.js';
 
 let ctx: ConversationsTestApp;
@@ -66,7 +74,9 @@ describe('Accept: text/event-stream', () => {
     llm.reply({ status: 500, content: 'boom' });
     const res = await sendMessage(t, id, 'hi', SSE);
     expect(res.statusCode).toBe(200);
-    expect(parseEvents(res.body)).toEqual([{ event: 'error', data: { status: false, error: 'Failed to process message: The language model answered 500' } }]);
+    expect(parseEvents(res.body)).toEqual([
+      { event: 'error', data: { status: false, error: 'Failed to process message: The language model answered 500' } },
+    ]);
     expect(await balanceMicros(t, user.id)).toBe(1_000_000);
   });
 });
@@ -81,7 +91,8 @@ describe('ordering', () => {
     llm.setFallback((request) => ({ content: `re: ${lastUser(request)}`, delayMs: lastUser(request) === 'first' ? 300 : 0 }));
     const before = llm.requests.length;
     try {
-      const post = (app: typeof t.app, message: string) => app.inject({ method: 'POST', url: `/api/conversations/${id}/messages`, payload: { message } });
+      const post = (app: typeof t.app, message: string) =>
+        app.inject({ method: 'POST', url: `/api/conversations/${id}/messages`, payload: { message } });
       const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
       const first = post(t.app, 'first');
       await pause(60);
@@ -93,7 +104,15 @@ describe('ordering', () => {
     } finally {
       llm.setFallback(undefined);
     }
-    expect((await history(t, id)).map((m) => m.content)).toEqual(['Hello! How can I help you today?', 'first', 're: first', 'second', 're: second', 'third', 're: third']);
+    expect((await history(t, id)).map((m) => m.content)).toEqual([
+      'Hello! How can I help you today?',
+      'first',
+      're: first',
+      'second',
+      're: second',
+      'third',
+      're: third',
+    ]);
     // The second message was not sent to the model until the first reply was stored.
     const secondCall = llm.requests.slice(before)[1]!.body.messages.map((m) => m.content);
     expect(secondCall.slice(-3)).toEqual(['first', 're: first', 'second']);

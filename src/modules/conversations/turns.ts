@@ -34,7 +34,15 @@ export class TurnLostError extends Error {
 
 /** The conversation columns a finishing turn may write along with its ticket. */
 const TURN_COLUMNS = [
-  'message_count', 'total_cost_micros', 'assistant_id', 'last_activity_at', 'updated_at', 'inactivity_check_at', 'status', 'ended_at', 'end_reason',
+  'message_count',
+  'total_cost_micros',
+  'assistant_id',
+  'last_activity_at',
+  'updated_at',
+  'inactivity_check_at',
+  'status',
+  'ended_at',
+  'end_reason',
 ] as const;
 export type TurnChanges = Pick<UpdateObject<Database, 'conversations'>, (typeof TURN_COLUMNS)[number]>;
 
@@ -116,7 +124,11 @@ export function createTurnQueue({ clock, leaseMs }: { clock: Clock; leaseMs: num
     });
 
   function takenTurn(conversationId: number, row: TurnRow): TakenTurn {
-    return { turn: { conversationId, ticket: Number(row.turn_issued) }, ready: Number(row.turn_done) === Number(row.turn_issued) - 1, aiEnabled: row.ai_enabled };
+    return {
+      turn: { conversationId, ticket: Number(row.turn_issued) },
+      ready: Number(row.turn_done) === Number(row.turn_issued) - 1,
+      aiEnabled: row.ai_enabled,
+    };
   }
 
   async function extend(db: Db, turn: Turn): Promise<boolean> {
@@ -184,7 +196,11 @@ export function createTurnQueue({ clock, leaseMs }: { clock: Clock; leaseMs: num
      * TurnLostError (rolling back the caller's transaction) when the turn was given away.
      */
     async finish(tx: DbOrTx, turn: Turn, changes: TurnChanges = {}): Promise<void> {
-      const finishing = finishingTurn(tx, { conversationId: turn.conversationId, ticket: turn.ticket, leaseUntil: leaseFromNow() }, changes);
+      const finishing = finishingTurn(
+        tx,
+        { conversationId: turn.conversationId, ticket: turn.ticket, leaseUntil: leaseFromNow() },
+        changes,
+      );
       if ((await finishing.execute()).length === 0) throw new TurnLostError();
     },
 

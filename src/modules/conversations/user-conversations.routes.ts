@@ -39,11 +39,17 @@ export const userConversationsRoutes: FastifyPluginAsyncTypebox<UserConversation
       },
     },
     async (request) => {
-      const { type, assistant_id, customer_phone, external_identifier, whatsapp_sender_phone, chatapp_sender_phone, per_page, cursor } = request.query;
+      const { type, assistant_id, customer_phone, external_identifier, whatsapp_sender_phone, chatapp_sender_phone, per_page, cursor } =
+        request.query;
       const assistant = assistant_id === undefined ? undefined : assistantFilter(assistant_id);
       const senderPhones = [whatsapp_sender_phone, chatapp_sender_phone].map(phoneFilter).filter((p): p is string => p !== undefined);
       const filters = {
-        userId: authOf(request).userId, type: channelType(type), assistant, customerPhone: phoneFilter(customer_phone), externalIdentifier: external_identifier, senderPhones,
+        userId: authOf(request).userId,
+        type: channelType(type),
+        assistant,
+        customerPhone: phoneFilter(customer_phone),
+        externalIdentifier: external_identifier,
+        senderPhones,
       };
       const page = await conversations.list(filters, per_page, cursor);
       return {
@@ -65,7 +71,10 @@ export const userConversationsRoutes: FastifyPluginAsyncTypebox<UserConversation
         operationId: 'getConversationRecord',
         summary: "One of the account's conversations: every message with its time, the variables and the evaluation",
         params: ConversationParams,
-        response: { 200: ConversationRecordResponse, 404: { ...ConversationErrorBody, description: "Unknown conversation, or another account's." } },
+        response: {
+          200: ConversationRecordResponse,
+          404: { ...ConversationErrorBody, description: "Unknown conversation, or another account's." },
+        },
       },
     },
     async (request) => {
@@ -86,7 +95,7 @@ export const userConversationsRoutes: FastifyPluginAsyncTypebox<UserConversation
         tags,
         operationId: 'generateReply',
         summary: 'Generate an AI reply for a customer (find or create the conversation)',
-        description: 'With the conversation\'s AI disabled the message is stored, `reply` is empty and `ai_disabled` is true.',
+        description: "With the conversation's AI disabled the message is stored, `reply` is empty and `ai_disabled` is true.",
         body: GenerateReplyBody,
         response: { 200: GenerateReplyResponse, 402: CodedErrorBody, 404: CodedErrorBody, 400: CodedErrorBody, 429: TooManyAttempts },
       },
@@ -94,7 +103,12 @@ export const userConversationsRoutes: FastifyPluginAsyncTypebox<UserConversation
     async (request, reply) => {
       const { assistant_id, customer_identifier, message, variables } = request.body;
       try {
-        const result = await conversations.generateReply(authOf(request), { assistantId: assistant_id, customerIdentifier: customer_identifier, message, variables });
+        const result = await conversations.generateReply(authOf(request), {
+          assistantId: assistant_id,
+          customerIdentifier: customer_identifier,
+          message,
+          variables,
+        });
         return {
           success: true as const,
           conversation_id: result.conversation.uuid,

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTool } from '../../../test/helpers/assistants.js';
 import { bearer } from '../../../test/helpers/factories.js';
-import { openConversation, ownerWithAssistant, sendMessage, startConversationsApp, type ConversationsTestApp } from '../../../test/helpers/conversations.js';
+import {
+  openConversation,
+  ownerWithAssistant,
+  sendMessage,
+  startConversationsApp,
+  type ConversationsTestApp,
+} from '../../../test/helpers/conversations.js';
 import type { FakeCompletionRequest } from '../../../test/helpers/fakes/openai.js';
 
 let ctx: ConversationsTestApp;
@@ -33,7 +39,12 @@ describe('the assistant that answers a widget message', () => {
     expect(systemPrompt(await answered(conversation, 'Hello again'))).toContain('You sell bicycles.');
 
     const other = await t.startAnotherInstance();
-    const res = await other.app.inject({ method: 'PUT', url: `/api/user/assistant/${owner.assistant.id}`, headers: bearer(owner.token), payload: { system_prompt: 'You sell scooters.' } });
+    const res = await other.app.inject({
+      method: 'PUT',
+      url: `/api/user/assistant/${owner.assistant.id}`,
+      headers: bearer(owner.token),
+      payload: { system_prompt: 'You sell scooters.' },
+    });
     expect(res.statusCode, res.body).toBe(200);
 
     const system = systemPrompt(await answered(conversation, 'And now?'));

@@ -1,7 +1,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/helpers/factories.js';
-import { balanceMicros, ledger, openConversation, ownerWithAssistant, sendMessage, startConversationsApp, type ConversationsTestApp } from '../../../test/helpers/conversations.js';
+import {
+  balanceMicros,
+  ledger,
+  openConversation,
+  ownerWithAssistant,
+  sendMessage,
+  startConversationsApp,
+  type ConversationsTestApp,
+} from '../../../test/helpers/conversations.js';
 
 let ctx: ConversationsTestApp;
 beforeAll(async () => {
@@ -26,7 +34,9 @@ async function spendRows(assistantId: number) {
 async function chargedPerDay(assistantId: number) {
   const { rows } = await sql<{ day: string; micros: number }>`
     SELECT budget_day::text AS day, sum(amount_micros)::bigint AS micros FROM conversation_charges
-    WHERE budget_assistant_id = ${assistantId} AND status IN ('reserved', 'captured') GROUP BY budget_day ORDER BY budget_day`.execute(ctx.t.deps.db);
+    WHERE budget_assistant_id = ${assistantId} AND status IN ('reserved', 'captured') GROUP BY budget_day ORDER BY budget_day`.execute(
+    ctx.t.deps.db,
+  );
   return rows.map((r) => ({ day: r.day, spent_micros: Number(r.micros) }));
 }
 
@@ -35,13 +45,20 @@ describe('widget_daily_budget_usd on the assistant', () => {
     const owner = await ownerWithAssistant(ctx.t, { assistant: { widget_daily_budget_usd: 12.34 } });
     const read = async () => (await owner.api.get(`/api/user/assistant/${owner.assistant.id}`)).json().data.widget_daily_budget_usd;
     expect(await read()).toBe(12.34);
-    const stored = await ctx.t.deps.db.selectFrom('assistants').select('widget_daily_budget_micros').where('id', '=', owner.assistant.id).executeTakeFirstOrThrow();
+    const stored = await ctx.t.deps.db
+      .selectFrom('assistants')
+      .select('widget_daily_budget_micros')
+      .where('id', '=', owner.assistant.id)
+      .executeTakeFirstOrThrow();
     expect(stored.widget_daily_budget_micros).toBe(12_340_000);
     expect((await owner.api.put(`/api/user/assistant/${owner.assistant.id}`, { widget_daily_budget_usd: null })).statusCode).toBe(200);
     expect(await read()).toBeNull();
     const bad = await owner.api.put(`/api/user/assistant/${owner.assistant.id}`, { widget_daily_budget_usd: -1 });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json()).toEqual({ message: 'Validation failed', errors: { widget_daily_budget_usd: ['The widget daily budget usd must be between 0 and 1000000.'] } });
+    expect(bad.json()).toEqual({
+      message: 'Validation failed',
+      errors: { widget_daily_budget_usd: ['The widget daily budget usd must be between 0 and 1000000.'] },
+    });
     const fresh = await ownerWithAssistant(ctx.t);
     expect((await fresh.api.get(`/api/user/assistant/${fresh.assistant.id}`)).json().data.widget_daily_budget_usd).toBeNull();
   });
@@ -56,7 +73,9 @@ describe('the daily widget budget', () => {
     const apps = [t.app, other.app];
     const ids = await Promise.all(Array.from({ length: 40 }, () => openConversation(t, owner.assistant.uuid)));
     const responses = await Promise.all(
-      ids.map((id, i) => apps[i % 2]!.inject({ method: 'POST', url: `/api/conversations/${id}/messages`, payload: { message: `message ${i}` } })),
+      ids.map((id, i) =>
+        apps[i % 2]!.inject({ method: 'POST', url: `/api/conversations/${id}/messages`, payload: { message: `message ${i}` } }),
+      ),
     );
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(7);
     const refused = responses.filter((r) => r.statusCode === 429);
@@ -73,7 +92,7 @@ describe('the daily widget budget', () => {
     expect(entries.reduce((sum, e) => sum + e.amount_micros, 0)).toBe(10_000_000 - 70_000);
   });
 
-  it('gives a failed reply\'s share back, refuses new conversations once spent, spares test conversations, and starts again the next UTC day', async () => {
+  it("gives a failed reply's share back, refuses new conversations once spent, spares test conversations, and starts again the next UTC day", async () => {
     const { t, llm } = ctx;
     t.clock.set('2026-01-18T23:59:30Z');
     const owner = await ownerWithAssistant(t, { assistant: { widget_daily_budget_usd: 0.02 } });

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceMicros, ownerWithAssistant, startConversationsApp, type ConversationsTestApp } from '../../../test/helpers/conversations.js';
+import {
+  balanceMicros,
+  ownerWithAssistant,
+  startConversationsApp,
+  type ConversationsTestApp,
+} from '../../../test/helpers/conversations.js';
 import { testConfig } from '../../../test/helpers/test-app.js';
 
 /**
@@ -22,7 +27,12 @@ afterAll(async () => {
 const BURST = 300;
 
 async function startFrom(assistantUuid: string, from: string): Promise<{ id?: string; status: number }> {
-  const res = await ctx.t.app.inject({ method: 'POST', url: '/api/conversations', remoteAddress: from, payload: { assistant_id: assistantUuid } });
+  const res = await ctx.t.app.inject({
+    method: 'POST',
+    url: '/api/conversations',
+    remoteAddress: from,
+    payload: { assistant_id: assistantUuid },
+  });
   return { id: res.statusCode === 200 ? res.json().conversation_id : undefined, status: res.statusCode };
 }
 
@@ -32,13 +42,24 @@ async function burst(targets: Array<{ id: string; from: string }>, ownerId: numb
   const started = performance.now();
   const responses = await Promise.all(
     targets.map(({ id, from }, i) =>
-      ctx.t.app.inject({ method: 'POST', url: `/api/conversations/${id}/messages`, remoteAddress: from, payload: { message: `spam ${i}` } }),
+      ctx.t.app.inject({
+        method: 'POST',
+        url: `/api/conversations/${id}/messages`,
+        remoteAddress: from,
+        payload: { message: `spam ${i}` },
+      }),
     ),
   );
   const ms = performance.now() - started;
   const answered = responses.filter((r) => r.statusCode === 200).length;
   const limited = responses.filter((r) => r.statusCode === 429 && r.headers['retry-after'] !== undefined).length;
-  return { answered, limited, other: responses.length - answered - limited, ms, spentMicros: before - (await balanceMicros(ctx.t, ownerId)) };
+  return {
+    answered,
+    limited,
+    other: responses.length - answered - limited,
+    ms,
+    spentMicros: before - (await balanceMicros(ctx.t, ownerId)),
+  };
 }
 
 function report(label: string, result: Awaited<ReturnType<typeof burst>>) {
@@ -60,9 +81,16 @@ describe(`a burst of ${BURST} anonymous messages with the default limits`, () =>
       if (id) opened.push(id);
     }
     expect(opened).toHaveLength(defaults.WIDGET_CONVERSATIONS_PER_IP_PER_HOUR);
-    const result = await burst(Array.from({ length: BURST }, (_, i) => ({ id: opened[i % opened.length]!, from })), owner.user.id);
+    const result = await burst(
+      Array.from({ length: BURST }, (_, i) => ({ id: opened[i % opened.length]!, from })),
+      owner.user.id,
+    );
     report(`one network, ${opened.length} conversations`, result);
-    expect(result).toMatchObject({ answered: defaults.WIDGET_MESSAGES_PER_IP_PER_MINUTE, limited: BURST - defaults.WIDGET_MESSAGES_PER_IP_PER_MINUTE, other: 0 });
+    expect(result).toMatchObject({
+      answered: defaults.WIDGET_MESSAGES_PER_IP_PER_MINUTE,
+      limited: BURST - defaults.WIDGET_MESSAGES_PER_IP_PER_MINUTE,
+      other: 0,
+    });
     expect(result.spentMicros).toBe(defaults.WIDGET_MESSAGES_PER_IP_PER_MINUTE * 10_000);
   }, 120_000);
 
@@ -71,9 +99,16 @@ describe(`a burst of ${BURST} anonymous messages with the default limits`, () =>
     t.clock.set('2026-01-20T12:00:00Z');
     const owner = await ownerWithAssistant(t, { balanceUsd: 100 });
     const { id } = await startFrom(owner.assistant.uuid, '203.0.113.8');
-    const result = await burst(Array.from({ length: BURST }, () => ({ id: id!, from: '203.0.113.8' })), owner.user.id);
+    const result = await burst(
+      Array.from({ length: BURST }, () => ({ id: id!, from: '203.0.113.8' })),
+      owner.user.id,
+    );
     report('one conversation', result);
-    expect(result).toMatchObject({ answered: defaults.WIDGET_MESSAGES_PER_CONVERSATION_PER_MINUTE, limited: BURST - defaults.WIDGET_MESSAGES_PER_CONVERSATION_PER_MINUTE, other: 0 });
+    expect(result).toMatchObject({
+      answered: defaults.WIDGET_MESSAGES_PER_CONVERSATION_PER_MINUTE,
+      limited: BURST - defaults.WIDGET_MESSAGES_PER_CONVERSATION_PER_MINUTE,
+      other: 0,
+    });
   }, 120_000);
 
   it(`from ${BURST} networks (a botnet), each its own conversation: only the assistant's daily budget stops it`, async () => {

@@ -117,10 +117,24 @@ describe('detectTextSearchConfig', () => {
 });
 
 describe('fuseRankings', () => {
-  const row = (id: number): PassageRow => ({ chunk_id: id, document_id: id, document_name: `d${id}`, heading: '', content: '', source_url: null, score: 0 });
+  const row = (id: number): PassageRow => ({
+    chunk_id: id,
+    document_id: id,
+    document_name: `d${id}`,
+    heading: '',
+    content: '',
+    source_url: null,
+    score: 0,
+  });
 
   it('puts what both rankings agree on first, scoring 1 for first in every list', () => {
-    const fused = fuseRankings([[row(1), row(2), row(3)], [row(1), row(3), row(4)]], 4);
+    const fused = fuseRankings(
+      [
+        [row(1), row(2), row(3)],
+        [row(1), row(3), row(4)],
+      ],
+      4,
+    );
     expect(fused.map((r) => r.chunk_id)).toEqual([1, 3, 2, 4]);
     expect(fused[0]!.score).toBe(1);
     expect(fused[3]!.score).toBeLessThan(fused[2]!.score);

@@ -23,7 +23,12 @@ const LEXEME_LOCK_NAMESPACE = 740_401;
  * The search vector of a chunk: the document name and the headings above the passage weigh
  * most (A), its text less (B). Names and headings say what a passage is about in few words.
  */
-export function searchVectorSql(config: RawBuilder<unknown> | string, title: RawBuilder<unknown> | string, heading: RawBuilder<unknown>, content: RawBuilder<unknown>) {
+export function searchVectorSql(
+  config: RawBuilder<unknown> | string,
+  title: RawBuilder<unknown> | string,
+  heading: RawBuilder<unknown>,
+  content: RawBuilder<unknown>,
+) {
   return sql`setweight(to_tsvector(${config}::regconfig, ${title}::text || ' ' || ${heading}::text), 'A')
     || setweight(to_tsvector(${config}::regconfig, ${content}::text), 'B')`;
 }
@@ -56,7 +61,14 @@ export function createChunksRepo(db: DbOrTx) {
     },
 
     /** Replaces the document's chunks, so a repeated run of the job leaves one copy. Call in a transaction. */
-    async replaceChunks(input: { documentId: number; knowledgebaseId: number; title: string; config: string; chunks: Chunk[]; embeddings: number[][] | null }) {
+    async replaceChunks(input: {
+      documentId: number;
+      knowledgebaseId: number;
+      title: string;
+      config: string;
+      chunks: Chunk[];
+      embeddings: number[][] | null;
+    }) {
       await this.countLexemes(input.knowledgebaseId, input.documentId, -1);
       await db.deleteFrom('knowledge_chunks').where('document_id', '=', input.documentId).execute();
       for (let start = 0; start < input.chunks.length; start += INSERT_BATCH) {
@@ -91,7 +103,9 @@ export function createChunksRepo(db: DbOrTx) {
         FROM knowledge_chunks c, unnest(c.search_vector) AS w
         WHERE c.document_id = ${documentId} AND c.knowledgebase_id = ${knowledgebaseId}
         GROUP BY w.lexeme
-        ON CONFLICT (knowledgebase_id, lexeme) DO UPDATE SET chunk_count = knowledge_lexemes.chunk_count + excluded.chunk_count`.execute(db);
+        ON CONFLICT (knowledgebase_id, lexeme) DO UPDATE SET chunk_count = knowledge_lexemes.chunk_count + excluded.chunk_count`.execute(
+        db,
+      );
     },
 
     /** Rebuilds a knowledge base's word counts from its chunks (after a bulk load, or as a repair). */

@@ -26,11 +26,15 @@ describe('documents that cannot be processed say why', () => {
   });
   afterAll(async () => t?.close());
 
-  it('a corrupt pdf fails at once with the reader\'s reason, and fails its knowledge base', async () => {
+  it("a corrupt pdf fails at once with the reader's reason, and fails its knowledge base", async () => {
     const kb = await api.createKnowledgebase();
     const good = await api.addDocument(kb, { name: 'Fine', type: 'txt', content: 'All good here.' });
     const corrupt = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> garbage without a cross-reference table');
-    const created = await api.upload(kb, { name: 'Broken', type: 'pdf' }, { filename: 'broken.pdf', contentType: 'application/pdf', data: corrupt });
+    const created = await api.upload(
+      kb,
+      { name: 'Broken', type: 'pdf' },
+      { filename: 'broken.pdf', contentType: 'application/pdf', data: corrupt },
+    );
     expect(created.status).toBe(201);
     await processDocuments(t);
     const doc = await api.document(kb, created.body.data.id);
@@ -42,15 +46,25 @@ describe('documents that cannot be processed say why', () => {
 
   it('a pdf without a text layer fails with a reason', async () => {
     const kb = await api.createKnowledgebase();
-    const created = await api.upload(kb, { name: 'Scan', type: 'pdf' }, { filename: 'scan.pdf', contentType: 'application/pdf', data: buildPdf([]) });
+    const created = await api.upload(
+      kb,
+      { name: 'Scan', type: 'pdf' },
+      { filename: 'scan.pdf', contentType: 'application/pdf', data: buildPdf([]) },
+    );
     await processDocuments(t);
-    expect((await api.document(kb, created.body.data.id)).failure_reason).toBe('No text could be extracted from the PDF (scanned images are not supported).');
+    expect((await api.document(kb, created.body.data.id)).failure_reason).toBe(
+      'No text could be extracted from the PDF (scanned images are not supported).',
+    );
   });
 
   it('a corrupt docx fails with a reason', async () => {
     const kb = await api.createKnowledgebase();
     const notReallyZip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(64, 7)]);
-    const created = await api.upload(kb, { name: 'Broken', type: 'docx' }, { filename: 'x.docx', contentType: 'application/octet-stream', data: notReallyZip });
+    const created = await api.upload(
+      kb,
+      { name: 'Broken', type: 'docx' },
+      { filename: 'x.docx', contentType: 'application/octet-stream', data: notReallyZip },
+    );
     await processDocuments(t);
     expect((await api.document(kb, created.body.data.id)).failure_reason).toMatch(/^The file is not a readable DOCX document/);
   });
@@ -66,7 +80,12 @@ describe('documents that cannot be processed say why', () => {
     const doc = await api.document(kb, created.body.data.id);
     expect(doc.status).toBe('failed');
     expect(doc.failure_reason).toMatch(new RegExp(`^Could not fetch ${url.replace(/[.]/g, '\\.')}: .*ECONNREFUSED`));
-    const job = await t.deps.db.selectFrom('jobs').select(['status', 'attempts']).where('kind', '=', 'knowledge.process-document').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const job = await t.deps.db
+      .selectFrom('jobs')
+      .select(['status', 'attempts'])
+      .where('kind', '=', 'knowledge.process-document')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(job).toEqual({ status: 'dead', attempts: 5 });
   });
 
@@ -76,7 +95,9 @@ describe('documents that cannot be processed say why', () => {
       const kb = await api.createKnowledgebase();
       const created = await api.addDocument(kb, { name: 'Missing', type: 'website', url: `${site.url}/nothing-here` });
       await processDocuments(t);
-      expect((await api.document(kb, created.body.data.id)).failure_reason).toBe(`Could not fetch ${site.url}/nothing-here: the server answered HTTP 404.`);
+      expect((await api.document(kb, created.body.data.id)).failure_reason).toBe(
+        `Could not fetch ${site.url}/nothing-here: the server answered HTTP 404.`,
+      );
     } finally {
       await site.close();
     }
@@ -91,7 +112,9 @@ describe('with ALLOW_PRIVATE_URLS=false', () => {
   beforeAll(async () => {
     t = await buildTestApp({ env: { ALLOW_PRIVATE_URLS: 'false' } });
     api = knowledgeApi(t, (await createUser(t.deps)).token);
-    site = await startSiteServer({ '/': { body: htmlPage({ title: 'Internal', sections: [{ heading: 'Secrets', paragraphs: ['Admin panel'] }] }) } });
+    site = await startSiteServer({
+      '/': { body: htmlPage({ title: 'Internal', sections: [{ heading: 'Secrets', paragraphs: ['Admin panel'] }] }) },
+    });
   });
   afterAll(async () => {
     await site?.close();
@@ -104,7 +127,9 @@ describe('with ALLOW_PRIVATE_URLS=false', () => {
     await processDocuments(t);
     const doc = await api.document(kb, created.body.data.id);
     expect(doc.status).toBe('failed');
-    expect(doc.failure_reason).toBe(`Could not fetch ${site.url}/: 127.0.0.1 is a loopback address; requests to private networks are refused.`);
+    expect(doc.failure_reason).toBe(
+      `Could not fetch ${site.url}/: 127.0.0.1 is a loopback address; requests to private networks are refused.`,
+    );
     expect(site.requested).toEqual([]);
   });
 
@@ -112,6 +137,8 @@ describe('with ALLOW_PRIVATE_URLS=false', () => {
     const kb = await api.createKnowledgebase();
     const created = await api.addDocument(kb, { name: 'Metadata', type: 'website', links: ['http://169.254.169.254/latest/meta-data/'] });
     await processDocuments(t);
-    expect((await api.document(kb, created.body.data.id)).failure_reason).toMatch(/169\.254\.169\.254 is the cloud metadata service; requests to private networks are refused\.$/);
+    expect((await api.document(kb, created.body.data.id)).failure_reason).toMatch(
+      /169\.254\.169\.254 is the cloud metadata service; requests to private networks are refused\.$/,
+    );
   });
 });

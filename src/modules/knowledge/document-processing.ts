@@ -47,7 +47,9 @@ export function createDocumentProcessor(deps: DocumentProcessorDeps) {
 
     let sections: ExtractedSection[];
     try {
-      sections = await extract(document, (url, reason) => ctx.logger.info({ documentId: document.id, url, reason }, 'knowledge page skipped'));
+      sections = await extract(document, (url, reason) =>
+        ctx.logger.info({ documentId: document.id, url, reason }, 'knowledge page skipped'),
+      );
     } catch (error) {
       if (!(error instanceof ExtractionError)) throw error;
       if (error.retryable) throw new RetryableJobError(error.message);
@@ -67,7 +69,14 @@ export function createDocumentProcessor(deps: DocumentProcessorDeps) {
       // Deleted or renamed meanwhile: the lock makes the check and the write one step.
       const current = await repo.lockProcessingDocument(document.id);
       if (!current) return;
-      await repo.replaceChunks({ documentId: document.id, knowledgebaseId: document.knowledgebase_id, title: current.name, config, chunks, embeddings });
+      await repo.replaceChunks({
+        documentId: document.id,
+        knowledgebaseId: document.knowledgebase_id,
+        title: current.name,
+        config,
+        chunks,
+        embeddings,
+      });
       await repo.markActive(document.id, { config, chunksCount: chunks.length, now: deps.clock.now() });
     });
     ctx.logger.info({ documentId: document.id, chunks: chunks.length, config }, 'knowledge document indexed');

@@ -20,7 +20,7 @@ import {
 const tags = ['Knowledge bases'];
 const config = { errorShape: 'error' as const, notFoundMessage: 'Knowledgebase not found.' };
 const documentConfig = { errorShape: 'error' as const, notFoundMessage: 'Document not found.' };
-const notFoundResponse = { ...ErrorBody, description: 'Unknown knowledge base or document, or another account\'s.' };
+const notFoundResponse = { ...ErrorBody, description: "Unknown knowledge base or document, or another account's." };
 // A 20 MB txt document may also arrive inline as JSON, which escaping can make larger.
 const JSON_BODY_LIMIT = MAX_FILE_BYTES * 2;
 
@@ -36,7 +36,16 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<{ knowledge: KnowledgeSe
 
   app.get(
     '/user/knowledgebases/:id/documents',
-    { config, schema: { tags, operationId: 'listDocuments', summary: 'List the documents of a knowledge base', params: KnowledgebaseParams, response: { 200: DocumentListResponse, 404: notFoundResponse } } },
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'listDocuments',
+        summary: 'List the documents of a knowledge base',
+        params: KnowledgebaseParams,
+        response: { 200: DocumentListResponse, 404: notFoundResponse },
+      },
+    },
     async (request) => ({ data: (await knowledge.listDocuments(authOf(request).userId, request.params.id)).map(presentDocument) }),
   );
 
@@ -57,14 +66,27 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<{ knowledge: KnowledgeSe
     },
     async (request, reply) => {
       const document = await knowledge.createDocument(authOf(request).userId, request.params.id, request.body);
-      return reply.status(201).send({ message: 'Document created successfully. Processing will begin shortly.', data: presentDocument(document) });
+      return reply
+        .status(201)
+        .send({ message: 'Document created successfully. Processing will begin shortly.', data: presentDocument(document) });
     },
   );
 
   app.get(
     '/user/knowledgebases/:id/documents/:docId',
-    { config: documentConfig, schema: { tags, operationId: 'getDocument', summary: 'Get a document', params: DocumentParams, response: { 200: DocumentResponse, 404: notFoundResponse } } },
-    async (request) => ({ data: presentDocument(await knowledge.getDocument(authOf(request).userId, request.params.id, request.params.docId)) }),
+    {
+      config: documentConfig,
+      schema: {
+        tags,
+        operationId: 'getDocument',
+        summary: 'Get a document',
+        params: DocumentParams,
+        response: { 200: DocumentResponse, 404: notFoundResponse },
+      },
+    },
+    async (request) => ({
+      data: presentDocument(await knowledge.getDocument(authOf(request).userId, request.params.id, request.params.docId)),
+    }),
   );
 
   app.put(
@@ -89,7 +111,16 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<{ knowledge: KnowledgeSe
 
   app.delete(
     '/user/knowledgebases/:id/documents/:docId',
-    { config: documentConfig, schema: { tags, operationId: 'deleteDocument', summary: 'Delete a document', params: DocumentParams, response: { 200: MessageBody, 404: notFoundResponse } } },
+    {
+      config: documentConfig,
+      schema: {
+        tags,
+        operationId: 'deleteDocument',
+        summary: 'Delete a document',
+        params: DocumentParams,
+        response: { 200: MessageBody, 404: notFoundResponse },
+      },
+    },
     async (request) => {
       await knowledge.deleteDocument(authOf(request).userId, request.params.id, request.params.docId);
       return { message: 'Document deleted successfully.' };

@@ -25,12 +25,22 @@ describe('knowledge documents', () => {
         }),
       },
       '/warranty': {
-        body: htmlPage({ title: 'Warranty', sections: [{ heading: 'Frame warranty', paragraphs: ['Every frame carries a lifetime warranty against cracks.'] }], links: ['/deep'] }),
+        body: htmlPage({
+          title: 'Warranty',
+          sections: [{ heading: 'Frame warranty', paragraphs: ['Every frame carries a lifetime warranty against cracks.'] }],
+          links: ['/deep'],
+        }),
       },
       '/repairs': { redirectTo: '/service' },
-      '/service': { body: htmlPage({ title: 'Service', sections: [{ heading: 'Repairs', paragraphs: ['Spoke repairs take two working days.'] }] }) },
-      '/contact': { body: htmlPage({ title: 'Contact', sections: [{ heading: 'Phone', paragraphs: ['Call the workshop on weekdays.'] }] }) },
-      '/deep': { body: htmlPage({ title: 'Deep', sections: [{ heading: 'Hidden', paragraphs: ['A page two links deep about saddles.'] }] }) },
+      '/service': {
+        body: htmlPage({ title: 'Service', sections: [{ heading: 'Repairs', paragraphs: ['Spoke repairs take two working days.'] }] }),
+      },
+      '/contact': {
+        body: htmlPage({ title: 'Contact', sections: [{ heading: 'Phone', paragraphs: ['Call the workshop on weekdays.'] }] }),
+      },
+      '/deep': {
+        body: htmlPage({ title: 'Deep', sections: [{ heading: 'Hidden', paragraphs: ['A page two links deep about saddles.'] }] }),
+      },
       '/notes.txt': { contentType: 'text/plain', body: 'Tyre pressure\n\nInflate tyres to six bar before every ride.' },
     });
   });
@@ -45,7 +55,8 @@ describe('knowledge documents', () => {
     const created = await api.addDocument(kb, {
       name: 'Returns FAQ',
       type: 'txt',
-      content: '# Returns\n\nYou can return unworn shoes within 30 days for a full refund.\n\n## Damaged items\n\nDamaged parcels are replaced free of charge.',
+      content:
+        '# Returns\n\nYou can return unworn shoes within 30 days for a full refund.\n\n## Damaged items\n\nDamaged parcels are replaced free of charge.',
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
@@ -85,7 +96,11 @@ describe('knowledge documents', () => {
       { heading: 'Troubleshooting' },
       { paragraph: 'If the display flickers, replace the ribbon cable behind the front panel.' },
     ]);
-    const created = await api.upload(kb, { name: 'Manual', type: 'pdf', description: 'Printed manual' }, { filename: 'manual.pdf', contentType: 'application/pdf', data: pdf });
+    const created = await api.upload(
+      kb,
+      { name: 'Manual', type: 'pdf', description: 'Printed manual' },
+      { filename: 'manual.pdf', contentType: 'application/pdf', data: pdf },
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.data).toMatchObject({ type: 'pdf', type_label: 'PDF', description: 'Printed manual' });
     await processDocuments(t);
@@ -104,16 +119,23 @@ describe('knowledge documents', () => {
       { heading: 'Expenses', level: 2 },
       { paragraph: 'Submit travel receipts within one month.' },
     ]);
-    const created = await api.upload(kb, { name: 'Handbook', type: 'docx' }, {
-      filename: 'handbook.docx',
-      contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-      data: docx,
-    });
+    const created = await api.upload(
+      kb,
+      { name: 'Handbook', type: 'docx' },
+      {
+        filename: 'handbook.docx',
+        contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        data: docx,
+      },
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     await processDocuments(t);
     expect((await api.document(kb, created.body.data.id)).status).toBe('active');
     const found = await api.search(kb, 'how many days of annual leave');
-    expect(found.body.data[0]).toMatchObject({ heading: 'Employee Handbook > Holidays', content: 'Staff receive twenty-five days of paid annual leave.' });
+    expect(found.body.data[0]).toMatchObject({
+      heading: 'Employee Handbook > Holidays',
+      content: 'Staff receive twenty-five days of paid annual leave.',
+    });
   });
 
   it('crawls a website: same-site links only, up to relative_links_limit pages, redirects followed, page furniture dropped', async () => {
@@ -154,7 +176,10 @@ describe('knowledge documents', () => {
     const created = await api.addDocument(kb, { name: 'Draft', type: 'txt', content: 'The cafeteria serves lunch from noon.' });
     await processDocuments(t);
     const renamed = await api.call('PUT', `/api/user/knowledgebases/${kb}/documents/${created.body.data.id}`, { name: 'Canteen menu' });
-    expect(renamed).toMatchObject({ status: 200, body: { message: 'Document updated successfully.', data: { name: 'Canteen menu', status: 'active' } } });
+    expect(renamed).toMatchObject({
+      status: 200,
+      body: { message: 'Document updated successfully.', data: { name: 'Canteen menu', status: 'active' } },
+    });
     expect((await api.search(kb, 'canteen')).body.data[0].document_name).toBe('Canteen menu');
 
     const listed = await api.call('GET', `/api/user/knowledgebases/${kb}/documents`);
@@ -162,7 +187,10 @@ describe('knowledge documents', () => {
     const deleted = await api.call('DELETE', `/api/user/knowledgebases/${kb}/documents/${created.body.data.id}`);
     expect(deleted).toEqual({ status: 200, body: { message: 'Document deleted successfully.' } });
     expect((await api.search(kb, 'lunch')).body.data).toEqual([]);
-    expect(await api.call('GET', `/api/user/knowledgebases/${kb}/documents/${created.body.data.id}`)).toEqual({ status: 404, body: { error: 'Document not found.' } });
+    expect(await api.call('GET', `/api/user/knowledgebases/${kb}/documents/${created.body.data.id}`)).toEqual({
+      status: 404,
+      body: { error: 'Document not found.' },
+    });
     expect(await api.knowledgebase(kb)).toMatchObject({ status: 'empty', documents_count: 0 });
   });
 
@@ -188,7 +216,12 @@ describe('knowledge documents', () => {
     const created = await api.addDocument(kb, { name: 'Gone', type: 'txt', content: 'Short lived.' });
     await api.call('DELETE', `/api/user/knowledgebases/${kb}/documents/${created.body.data.id}`);
     await processDocuments(t);
-    const job = await t.deps.db.selectFrom('jobs').select(['status']).where('kind', '=', 'knowledge.process-document').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const job = await t.deps.db
+      .selectFrom('jobs')
+      .select(['status'])
+      .where('kind', '=', 'knowledge.process-document')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(job.status).toBe('succeeded');
   });
 });

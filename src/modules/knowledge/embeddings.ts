@@ -44,7 +44,8 @@ export function createEmbeddingsClient(options: EmbeddingsOptions): EmbeddingsCl
         const batch = texts.slice(start, start + BATCH_SIZE);
         const response = await client.embeddings.create({ model: options.model, input: batch, encoding_format: 'float' });
         const ordered = [...response.data].sort((a, b) => a.index - b.index);
-        if (ordered.length !== batch.length) throw new Error(`The embeddings endpoint returned ${ordered.length} vectors for ${batch.length} inputs.`);
+        if (ordered.length !== batch.length)
+          throw new Error(`The embeddings endpoint returned ${ordered.length} vectors for ${batch.length} inputs.`);
         for (const item of ordered) vectors.push(normalize(item.embedding));
       }
       return vectors;

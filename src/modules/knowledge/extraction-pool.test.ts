@@ -11,7 +11,9 @@ const PARAGRAPH = 'Mount the bracket on a load-bearing wall using the four suppl
 
 /** A PDF of sections of most of a page each, under their own headings. */
 function manyPagePdf(sections: number): Buffer {
-  return buildPdf(Array.from({ length: sections }, (_, i): PdfBlock[] => [{ heading: `Section ${i + 1}` }, { paragraph: PARAGRAPH.repeat(30) }]).flat());
+  return buildPdf(
+    Array.from({ length: sections }, (_, i): PdfBlock[] => [{ heading: `Section ${i + 1}` }, { paragraph: PARAGRAPH.repeat(30) }]).flat(),
+  );
 }
 
 const pageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page /g)?.length ?? 0;
@@ -31,18 +33,33 @@ describe('the extraction pool', () => {
   it('reads a pdf and a docx in a child process, with the same blocks as before', async () => {
     const pdf = buildPdf([{ heading: 'Installation' }, { paragraph: 'Mount the bracket on the wall.' }]);
     expect(await pool.extract('pdf', pdf)).toEqual([
-      { sourceUrl: null, blocks: [{ kind: 'heading', level: 1, text: 'Installation' }, { kind: 'paragraph', text: 'Mount the bracket on the wall.' }] },
+      {
+        sourceUrl: null,
+        blocks: [
+          { kind: 'heading', level: 1, text: 'Installation' },
+          { kind: 'paragraph', text: 'Mount the bracket on the wall.' },
+        ],
+      },
     ]);
     const docx = buildDocx([{ heading: 'Holidays' }, { paragraph: 'Twenty-five days.' }]);
     expect(await pool.extract('docx', docx)).toEqual([
-      { sourceUrl: null, blocks: [{ kind: 'heading', level: 1, text: 'Holidays' }, { kind: 'paragraph', text: 'Twenty-five days.' }] },
+      {
+        sourceUrl: null,
+        blocks: [
+          { kind: 'heading', level: 1, text: 'Holidays' },
+          { kind: 'paragraph', text: 'Twenty-five days.' },
+        ],
+      },
     ]);
   });
 
-  it('keeps the reader\'s reasons as final extraction errors', async () => {
+  it("keeps the reader's reasons as final extraction errors", async () => {
     const corrupt = pool.extract('pdf', Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> no cross-reference table'));
     await expect(corrupt).rejects.toBeInstanceOf(ExtractionError);
-    await expect(corrupt).rejects.toMatchObject({ retryable: false, message: expect.stringMatching(/^The file is not a readable PDF \(.+\)\.$/) });
+    await expect(corrupt).rejects.toMatchObject({
+      retryable: false,
+      message: expect.stringMatching(/^The file is not a readable PDF \(.+\)\.$/),
+    });
     await expect(pool.extract('pdf', buildPdf([]))).rejects.toMatchObject({
       message: 'No text could be extracted from the PDF (scanned images are not supported).',
     });
@@ -78,7 +95,7 @@ describe('the extraction pool', () => {
     }
   });
 
-  it('fails a file that exhausts the child\'s heap with a reason, not a retry', async () => {
+  it("fails a file that exhausts the child's heap with a reason, not a retry", async () => {
     // From source the parsers alone need more than 16 MB (compiled about 10), so any file
     // exhausts this heap: what is tested is how V8 giving up is reported.
     const cramped = createExtractionPool({ size: 1, maxHeapMb: 16 });
@@ -94,7 +111,9 @@ describe('the extraction pool', () => {
   });
 
   it('files wait their turn and each gets its own answer', async () => {
-    const answers = await Promise.all(['One', 'Two', 'Three'].map((word) => pool.extract('pdf', buildPdf([{ paragraph: `Page ${word}.` }]))));
+    const answers = await Promise.all(
+      ['One', 'Two', 'Three'].map((word) => pool.extract('pdf', buildPdf([{ paragraph: `Page ${word}.` }]))),
+    );
     expect(answers.map((a) => a[0]!.blocks[0]!.text)).toEqual(['Page One.', 'Page Two.', 'Page Three.']);
   });
 });

@@ -29,8 +29,21 @@ export interface NewDocument {
 }
 
 const DOCUMENT_COLUMNS = [
-  'id', 'knowledgebase_id', 'name', 'description', 'type', 'status', 'failure_reason', 'source_url', 'source_links',
-  'relative_links_limit', 'text_search_config', 'chunks_count', 'processed_at', 'created_at', 'updated_at',
+  'id',
+  'knowledgebase_id',
+  'name',
+  'description',
+  'type',
+  'status',
+  'failure_reason',
+  'source_url',
+  'source_links',
+  'relative_links_limit',
+  'text_search_config',
+  'chunks_count',
+  'processed_at',
+  'created_at',
+  'updated_at',
 ] as const;
 
 export interface NamePatch {
@@ -67,9 +80,22 @@ export function createKnowledgeRepo(db: DbOrTx) {
             .as('docs'),
         (join) => join.onTrue(),
       )
-      .select(['kb.id', 'kb.name', 'kb.description', 'kb.created_at', 'kb.updated_at', 'docs.documents_count', 'docs.failed_count', 'docs.processing_count'])
+      .select([
+        'kb.id',
+        'kb.name',
+        'kb.description',
+        'kb.created_at',
+        'kb.updated_at',
+        'docs.documents_count',
+        'docs.failed_count',
+        'docs.processing_count',
+      ])
       // Only the owner's assistants count: another account's assistant naming this id is not ours to report.
-      .select(sql<number>`(SELECT count(*)::int FROM assistants a WHERE a.knowledgebase_id = kb.id AND a.user_id = kb.user_id)`.as('assistants_count'));
+      .select(
+        sql<number>`(SELECT count(*)::int FROM assistants a WHERE a.knowledgebase_id = kb.id AND a.user_id = kb.user_id)`.as(
+          'assistants_count',
+        ),
+      );
 
   return {
     listKnowledgebases(userId: number): Promise<KnowledgebaseSummaryRow[]> {
@@ -110,11 +136,20 @@ export function createKnowledgeRepo(db: DbOrTx) {
 
     /** Assistants must not keep pointing at a knowledge base that no longer exists. */
     async detachFromAssistants(knowledgebaseId: number, now: Date): Promise<void> {
-      await db.updateTable('assistants').set({ knowledgebase_id: null, updated_at: now }).where('knowledgebase_id', '=', knowledgebaseId).execute();
+      await db
+        .updateTable('assistants')
+        .set({ knowledgebase_id: null, updated_at: now })
+        .where('knowledgebase_id', '=', knowledgebaseId)
+        .execute();
     },
 
     listDocuments(knowledgebaseId: number): Promise<DocumentRow[]> {
-      return db.selectFrom('knowledge_documents').select(DOCUMENT_COLUMNS).where('knowledgebase_id', '=', knowledgebaseId).orderBy('id').execute();
+      return db
+        .selectFrom('knowledge_documents')
+        .select(DOCUMENT_COLUMNS)
+        .where('knowledgebase_id', '=', knowledgebaseId)
+        .orderBy('id')
+        .execute();
     },
 
     findDocument(knowledgebaseId: number, id: number): Promise<DocumentRow | undefined> {
@@ -157,7 +192,11 @@ export function createKnowledgeRepo(db: DbOrTx) {
     },
 
     async deleteDocument(knowledgebaseId: number, id: number): Promise<boolean> {
-      const result = await db.deleteFrom('knowledge_documents').where('knowledgebase_id', '=', knowledgebaseId).where('id', '=', id).executeTakeFirst();
+      const result = await db
+        .deleteFrom('knowledge_documents')
+        .where('knowledgebase_id', '=', knowledgebaseId)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
   };

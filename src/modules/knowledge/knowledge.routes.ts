@@ -24,12 +24,15 @@ const tags = ['Knowledge bases'];
 // The reference's not-found body for this family is {"error": "..."}.
 // The reference's knowledge-base answers use Laravel 6's wording ("may not be greater than").
 const config = { errorShape: 'error' as const, notFoundMessage: 'Knowledgebase not found.', messageDialect: 'laravel6' as const };
-const notFoundResponse = { ...ErrorBody, description: 'Unknown or another account\'s knowledge base.' };
+const notFoundResponse = { ...ErrorBody, description: "Unknown or another account's knowledge base." };
 
 export const knowledgeRoutes: FastifyPluginAsyncTypebox<KnowledgeRoutesOptions> = async (app, { knowledge }) => {
   app.get(
     '/user/knowledgebases',
-    { config, schema: { tags, operationId: 'listKnowledgeBases', summary: 'List knowledge bases', response: { 200: KnowledgebaseListResponse } } },
+    {
+      config,
+      schema: { tags, operationId: 'listKnowledgeBases', summary: 'List knowledge bases', response: { 200: KnowledgebaseListResponse } },
+    },
     async (request) => ({ data: (await knowledge.list(authOf(request).userId)).map(presentKnowledgebase) }),
   );
 
@@ -37,7 +40,13 @@ export const knowledgeRoutes: FastifyPluginAsyncTypebox<KnowledgeRoutesOptions> 
     '/user/knowledgebases',
     {
       config,
-      schema: { tags, operationId: 'createKnowledgeBase', summary: 'Create a knowledge base', body: CreateKnowledgebaseBody, response: { 201: KnowledgebaseMessageResponse, 422: ValidationErrorBody } },
+      schema: {
+        tags,
+        operationId: 'createKnowledgeBase',
+        summary: 'Create a knowledge base',
+        body: CreateKnowledgebaseBody,
+        response: { 201: KnowledgebaseMessageResponse, 422: ValidationErrorBody },
+      },
     },
     async (request, reply) => {
       const created = await knowledge.create(authOf(request).userId, request.body);
@@ -47,7 +56,16 @@ export const knowledgeRoutes: FastifyPluginAsyncTypebox<KnowledgeRoutesOptions> 
 
   app.get(
     '/user/knowledgebases/:id',
-    { config, schema: { tags, operationId: 'getKnowledgeBase', summary: 'Get a knowledge base', params: KnowledgebaseParams, response: { 200: KnowledgebaseResponse, 404: notFoundResponse } } },
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'getKnowledgeBase',
+        summary: 'Get a knowledge base',
+        params: KnowledgebaseParams,
+        response: { 200: KnowledgebaseResponse, 404: notFoundResponse },
+      },
+    },
     async (request) => ({ data: presentKnowledgebase(await knowledge.get(authOf(request).userId, request.params.id)) }),
   );
 

@@ -17,19 +17,22 @@ export type CreateKnowledgebaseBody = Static<typeof CreateKnowledgebaseBody>;
 export const UpdateKnowledgebaseBody = Type.Object({ name: Type.Optional(Name), description: Type.Optional(Description) });
 export type UpdateKnowledgebaseBody = Static<typeof UpdateKnowledgebaseBody>;
 
-const KnowledgebaseView = named('KnowledgeBase', Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  description: Nullable(Type.String()),
-  status: Type.Union([Type.Literal('empty'), Type.Literal('processing'), Type.Literal('active'), Type.Literal('failed')], {
-    description: 'failed if any document failed; processing while any is processed; empty with no documents.',
+const KnowledgebaseView = named(
+  'KnowledgeBase',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    description: Nullable(Type.String()),
+    status: Type.Union([Type.Literal('empty'), Type.Literal('processing'), Type.Literal('active'), Type.Literal('failed')], {
+      description: 'failed if any document failed; processing while any is processed; empty with no documents.',
+    }),
+    status_label: Type.String(),
+    documents_count: Type.Integer(),
+    assistants_count: Type.Integer(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
   }),
-  status_label: Type.String(),
-  documents_count: Type.Integer(),
-  assistants_count: Type.Integer(),
-  created_at: Timestamp,
-  updated_at: Timestamp,
-}));
+);
 
 export const KnowledgebaseResponse = Type.Object({ data: KnowledgebaseView });
 export const KnowledgebaseMessageResponse = Type.Object({ message: Type.String(), data: KnowledgebaseView });
@@ -53,23 +56,26 @@ export type CreateDocumentBody = Static<typeof CreateDocumentBody>;
 export const UpdateDocumentBody = Type.Object({ name: Type.Optional(Name), description: Type.Optional(Description) });
 export type UpdateDocumentBody = Static<typeof UpdateDocumentBody>;
 
-const DocumentView = named('KnowledgeDocument', Type.Object({
-  id: Type.Integer(),
-  knowledgebase_id: Type.Integer(),
-  name: Type.String(),
-  description: Nullable(Type.String()),
-  type: DocumentType,
-  type_label: Type.String(),
-  status: Type.Union([Type.Literal('processing'), Type.Literal('active'), Type.Literal('failed')]),
-  status_label: Type.String(),
-  failure_reason: Nullable(Type.String({ description: 'Why processing failed; null unless failed.' })),
-  url: Nullable(Type.String()),
-  links: Nullable(Type.Array(Type.String())),
-  relative_links_limit: Nullable(Type.Integer()),
-  chunks_count: Type.Integer(),
-  created_at: Timestamp,
-  updated_at: Timestamp,
-}));
+const DocumentView = named(
+  'KnowledgeDocument',
+  Type.Object({
+    id: Type.Integer(),
+    knowledgebase_id: Type.Integer(),
+    name: Type.String(),
+    description: Nullable(Type.String()),
+    type: DocumentType,
+    type_label: Type.String(),
+    status: Type.Union([Type.Literal('processing'), Type.Literal('active'), Type.Literal('failed')]),
+    status_label: Type.String(),
+    failure_reason: Nullable(Type.String({ description: 'Why processing failed; null unless failed.' })),
+    url: Nullable(Type.String()),
+    links: Nullable(Type.Array(Type.String())),
+    relative_links_limit: Nullable(Type.Integer()),
+    chunks_count: Type.Integer(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  }),
+);
 
 export const DocumentResponse = Type.Object({ data: DocumentView });
 export const DocumentMessageResponse = Type.Object({ message: Type.String(), data: DocumentView });

@@ -88,7 +88,12 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps) {
     },
 
     async create(userId: number, input: { name: string; description?: string | null }): Promise<Knowledgebase> {
-      const row = await createKnowledgeRepo(db).insertKnowledgebase({ userId, name: input.name, description: input.description ?? null, now: clock.now() });
+      const row = await createKnowledgeRepo(db).insertKnowledgebase({
+        userId,
+        name: input.name,
+        description: input.description ?? null,
+        now: clock.now(),
+      });
       return { ...row, status: 'empty', documentsCount: 0, assistantsCount: 0, createdAt: row.created_at, updatedAt: row.updated_at };
     },
 
@@ -110,7 +115,13 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps) {
 
     /** For the assistants module: may this user attach this knowledge base? Locks it against deletion until tx ends. */
     async isOwnedBy(userId: number, id: number, tx: DbOrTx = db): Promise<boolean> {
-      const row = await tx.selectFrom('knowledgebases').select('id').where('id', '=', id).where('user_id', '=', userId).forKeyShare().executeTakeFirst();
+      const row = await tx
+        .selectFrom('knowledgebases')
+        .select('id')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .forKeyShare()
+        .executeTakeFirst();
       return row !== undefined;
     },
 
@@ -144,7 +155,12 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps) {
       });
     },
 
-    async updateDocument(userId: number, knowledgebaseId: number, id: number, patch: { name?: string; description?: string | null }): Promise<DocumentRow> {
+    async updateDocument(
+      userId: number,
+      knowledgebaseId: number,
+      id: number,
+      patch: { name?: string; description?: string | null },
+    ): Promise<DocumentRow> {
       await requireKnowledgebase(userId, knowledgebaseId);
       return inTransaction(db, async (tx) => {
         const row = await createKnowledgeRepo(tx).updateDocument(knowledgebaseId, id, patch, clock.now());
@@ -185,7 +201,9 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps) {
 export type KnowledgeService = ReturnType<typeof createKnowledgeService>;
 
 /** The reference's rule: one failed document fails the knowledge base; any still processing makes it processing. */
-export function knowledgebaseStatus(row: Pick<KnowledgebaseSummaryRow, 'documents_count' | 'failed_count' | 'processing_count'>): KnowledgebaseStatus {
+export function knowledgebaseStatus(
+  row: Pick<KnowledgebaseSummaryRow, 'documents_count' | 'failed_count' | 'processing_count'>,
+): KnowledgebaseStatus {
   if (row.failed_count > 0) return 'failed';
   if (row.processing_count > 0) return 'processing';
   return row.documents_count === 0 ? 'empty' : 'active';

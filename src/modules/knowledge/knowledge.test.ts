@@ -21,12 +21,19 @@ describe('knowledge bases', () => {
   });
   afterAll(async () => t?.close());
 
-  it('creates, lists, reads, updates and deletes with the reference\'s shapes and messages', async () => {
+  it("creates, lists, reads, updates and deletes with the reference's shapes and messages", async () => {
     const created = await api.call('POST', '/api/user/knowledgebases', { name: 'Product Documentation', description: 'Manuals' });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       message: 'Knowledgebase created successfully.',
-      data: { name: 'Product Documentation', description: 'Manuals', status: 'empty', status_label: 'Empty', documents_count: 0, assistants_count: 0 },
+      data: {
+        name: 'Product Documentation',
+        description: 'Manuals',
+        status: 'empty',
+        status_label: 'Empty',
+        documents_count: 0,
+        assistants_count: 0,
+      },
     });
     expect(created.body.data.created_at).toMatch(MICROSECOND_TIMESTAMP);
     const id = created.body.data.id;
@@ -36,9 +43,15 @@ describe('knowledge bases', () => {
     expect(await api.call('GET', `/api/user/knowledgebases/${id}`)).toEqual({ status: 200, body: { data: created.body.data } });
 
     const updated = await api.call('PUT', `/api/user/knowledgebases/${id}`, { name: 'Docs', description: null });
-    expect(updated).toMatchObject({ status: 200, body: { message: 'Knowledgebase updated successfully.', data: { id, name: 'Docs', description: null } } });
+    expect(updated).toMatchObject({
+      status: 200,
+      body: { message: 'Knowledgebase updated successfully.', data: { id, name: 'Docs', description: null } },
+    });
 
-    expect(await api.call('DELETE', `/api/user/knowledgebases/${id}`)).toEqual({ status: 200, body: { message: 'Knowledgebase deleted successfully.' } });
+    expect(await api.call('DELETE', `/api/user/knowledgebases/${id}`)).toEqual({
+      status: 200,
+      body: { message: 'Knowledgebase deleted successfully.' },
+    });
     expect(await api.call('GET', `/api/user/knowledgebases/${id}`)).toEqual({ status: 404, body: { error: 'Knowledgebase not found.' } });
   });
 
@@ -50,11 +63,17 @@ describe('knowledge bases', () => {
     const id = await api.createKnowledgebase();
     const tooLong = await api.call('PUT', `/api/user/knowledgebases/${id}`, { name: 'x'.repeat(256) });
     // The reference's own example answer, in Laravel 6's wording.
-    expect(tooLong).toEqual({ status: 422, body: { message: 'The name may not be greater than 255 characters.', errors: { name: ['The name may not be greater than 255 characters.'] } } });
+    expect(tooLong).toEqual({
+      status: 422,
+      body: {
+        message: 'The name may not be greater than 255 characters.',
+        errors: { name: ['The name may not be greater than 255 characters.'] },
+      },
+    });
     expect(await api.call('GET', '/api/user/knowledgebases/abc')).toEqual({ status: 404, body: { error: 'Knowledgebase not found.' } });
   });
 
-  it('another account\'s knowledge base is not found, on every route', async () => {
+  it("another account's knowledge base is not found, on every route", async () => {
     const id = await api.createKnowledgebase('Private');
     const doc = await api.addDocument(id, { name: 'Secret', type: 'txt', content: 'The vault code is 1234.' });
     await processDocuments(t);
@@ -77,7 +96,10 @@ describe('knowledge bases', () => {
     const first = await api.createKnowledgebase();
     const second = await api.createKnowledgebase();
     const doc = await api.addDocument(first, { name: 'A', type: 'txt', content: 'Alpha.' });
-    expect(await api.call('GET', `/api/user/knowledgebases/${second}/documents/${doc.body.data.id}`)).toEqual({ status: 404, body: { error: 'Document not found.' } });
+    expect(await api.call('GET', `/api/user/knowledgebases/${second}/documents/${doc.body.data.id}`)).toEqual({
+      status: 404,
+      body: { error: 'Document not found.' },
+    });
   });
 
   it('counts assistants, and deleting a knowledge base detaches it from them', async () => {
@@ -94,7 +116,7 @@ describe('knowledge bases', () => {
     expect(reattach.statusCode).toBe(422);
   });
 
-  it('an assistant cannot use another account\'s knowledge base', async () => {
+  it("an assistant cannot use another account's knowledge base", async () => {
     const foreign = await other.createKnowledgebase('Theirs');
     const res = await apiFor(t, owner.token).post('/api/user/assistant', { knowledgebase_id: foreign });
     expect(res.statusCode).toBe(422);
@@ -136,17 +158,38 @@ describe('document validation', () => {
 
   it('a file must be of its declared type', async () => {
     const docx = buildDocx([{ paragraph: 'hello' }]);
-    const res = await api.upload(kb, { name: 'Mislabelled', type: 'pdf' }, { filename: 'a.pdf', contentType: 'application/pdf', data: docx });
-    expect(res).toEqual({ status: 422, body: { message: 'The file field must be a file of type: pdf.', errors: { file: ['The file field must be a file of type: pdf.'] } } });
-    const binary = await api.upload(kb, { name: 'Binary', type: 'txt' }, { filename: 'a.txt', contentType: 'text/plain', data: Buffer.from([0, 1, 2, 3]) });
+    const res = await api.upload(
+      kb,
+      { name: 'Mislabelled', type: 'pdf' },
+      { filename: 'a.pdf', contentType: 'application/pdf', data: docx },
+    );
+    expect(res).toEqual({
+      status: 422,
+      body: { message: 'The file field must be a file of type: pdf.', errors: { file: ['The file field must be a file of type: pdf.'] } },
+    });
+    const binary = await api.upload(
+      kb,
+      { name: 'Binary', type: 'txt' },
+      { filename: 'a.txt', contentType: 'text/plain', data: Buffer.from([0, 1, 2, 3]) },
+    );
     expect(binary.body.errors.file).toEqual(['The file field must be a file of type: txt.']);
   });
 
   it('refuses files over 20 MB', async () => {
     const big = Buffer.alloc(20 * 1024 * 1024 + 1, 'a');
     const res = await api.upload(kb, { name: 'Huge', type: 'txt' }, { filename: 'huge.txt', contentType: 'text/plain', data: big });
-    expect(res).toEqual({ status: 422, body: { message: 'The file field must not be greater than 20480 kilobytes.', errors: { file: ['The file field must not be greater than 20480 kilobytes.'] } } });
-    const exactly = await api.upload(kb, { name: 'Max', type: 'txt' }, { filename: 'max.txt', contentType: 'text/plain', data: big.subarray(1) });
+    expect(res).toEqual({
+      status: 422,
+      body: {
+        message: 'The file field must not be greater than 20480 kilobytes.',
+        errors: { file: ['The file field must not be greater than 20480 kilobytes.'] },
+      },
+    });
+    const exactly = await api.upload(
+      kb,
+      { name: 'Max', type: 'txt' },
+      { filename: 'max.txt', contentType: 'text/plain', data: big.subarray(1) },
+    );
     expect(exactly.status).toBe(201);
   });
 
@@ -155,11 +198,20 @@ describe('document validation', () => {
       status: 422,
       body: { errors: { url: ['The url field is required when links is not present.'] } },
     });
-    expect((await api.addDocument(kb, { name: 'Site', type: 'website', url: 'ftp://example.com' })).body.errors).toEqual({ url: ['The url field must be a valid URL.'] });
-    expect((await api.addDocument(kb, { name: 'Site', type: 'website', url: 'https://example.com', relative_links_limit: 51 })).body.errors).toEqual({
+    expect((await api.addDocument(kb, { name: 'Site', type: 'website', url: 'ftp://example.com' })).body.errors).toEqual({
+      url: ['The url field must be a valid URL.'],
+    });
+    expect(
+      (await api.addDocument(kb, { name: 'Site', type: 'website', url: 'https://example.com', relative_links_limit: 51 })).body.errors,
+    ).toEqual({
       relative_links_limit: ['The relative links limit must be between 1 and 50.'],
     });
-    const multipartLinks = await api.upload(kb, { name: 'Site', type: 'website', 'links[]': ['https://example.com/a', 'https://example.com/b'], relative_links_limit: '3' });
+    const multipartLinks = await api.upload(kb, {
+      name: 'Site',
+      type: 'website',
+      'links[]': ['https://example.com/a', 'https://example.com/b'],
+      relative_links_limit: '3',
+    });
     expect(multipartLinks.status).toBe(201);
     expect(multipartLinks.body.data).toMatchObject({ links: ['https://example.com/a', 'https://example.com/b'], relative_links_limit: 3 });
     const defaults = await api.addDocument(kb, { name: 'Site', type: 'website', url: 'https://example.com' });
@@ -167,7 +219,10 @@ describe('document validation', () => {
   });
 
   it('search needs a query and a sane limit', async () => {
-    expect((await api.call('GET', `/api/user/knowledgebases/${kb}/search`)).body).toEqual({ message: 'The q field is required.', errors: { q: ['The q field is required.'] } });
+    expect((await api.call('GET', `/api/user/knowledgebases/${kb}/search`)).body).toEqual({
+      message: 'The q field is required.',
+      errors: { q: ['The q field is required.'] },
+    });
     expect((await api.search(kb, 'x', 51)).body.errors).toEqual({ limit: ['The limit must be between 1 and 50.'] });
     expect(await api.search(kb, 'nothing indexed yet')).toEqual({ status: 200, body: { data: [] } });
   });

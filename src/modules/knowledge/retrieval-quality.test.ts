@@ -72,9 +72,17 @@ function addInRotatingFormat(api: ReturnType<typeof knowledgeApi>, kb: number, d
       return api.addDocument(kb, { name: document.name, type: 'txt', content });
     }
     case 1:
-      return api.upload(kb, { name: document.name, type: 'pdf' }, { filename: 'doc.pdf', contentType: 'application/pdf', data: buildPdf(blocks) });
+      return api.upload(
+        kb,
+        { name: document.name, type: 'pdf' },
+        { filename: 'doc.pdf', contentType: 'application/pdf', data: buildPdf(blocks) },
+      );
     case 2:
-      return api.upload(kb, { name: document.name, type: 'docx' }, { filename: 'doc.docx', contentType: 'application/octet-stream', data: buildDocx(blocks) });
+      return api.upload(
+        kb,
+        { name: document.name, type: 'docx' },
+        { filename: 'doc.docx', contentType: 'application/octet-stream', data: buildDocx(blocks) },
+      );
     default:
       return api.addDocument(kb, { name: document.name, type: 'website', links: [`${siteUrl}/doc-${index}`] });
   }

@@ -19,8 +19,12 @@ describe('the per-knowledge-base full-text index', () => {
 
   it('is one GIN index over (knowledgebase_id, search_vector), replacing the index over every tenant', async () => {
     const { rows } = await sql<{ indexname: string; indexdef: string }>`
-      SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'knowledge_chunks' AND indexdef LIKE '%search_vector%'`.execute(t.deps.db);
-    expect(rows).toEqual([{ indexname: 'knowledge_chunks_kb_search_idx', indexdef: expect.stringMatching(/USING gin \(knowledgebase_id, search_vector\)$/) }]);
+      SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'knowledge_chunks' AND indexdef LIKE '%search_vector%'`.execute(
+      t.deps.db,
+    );
+    expect(rows).toEqual([
+      { indexname: 'knowledge_chunks_kb_search_idx', indexdef: expect.stringMatching(/USING gin \(knowledgebase_id, search_vector\)$/) },
+    ]);
   });
 
   it('answers the search condition on both columns in one index scan', async () => {
@@ -43,7 +47,9 @@ describe('the per-knowledge-base full-text index', () => {
         throw new Error('roll back');
       })
       .catch((error: Error) => expect(error.message).toBe('roll back'));
-    expect(plan).toMatch(/Bitmap Index Scan on knowledge_chunks_kb_search_idx .*\n\s+Index Cond: \(\(knowledgebase_id = \d+\) AND \(search_vector @@ '''bicycl'''::tsquery\)\)/);
+    expect(plan).toMatch(
+      /Bitmap Index Scan on knowledge_chunks_kb_search_idx .*\n\s+Index Cond: \(\(knowledgebase_id = \d+\) AND \(search_vector @@ '''bicycl'''::tsquery\)\)/,
+    );
     expect((await api.search(mine, 'bicycles')).body.data.map((p: { document_name: string }) => p.document_name)).toEqual(['Bikes']);
   });
 });

@@ -81,7 +81,9 @@ function rankingSql(knowledgebaseId: number, words: QuestionWord[], limit: numbe
   const best = words.reduce((sum, w) => sum + w.idf, 0) * (1 + HEADING_BONUS);
   const points = words.map((w) => {
     // A phrase ("e-mail" becomes 'e-mail' <-> 'e' <-> 'mail') cannot carry a weight label.
-    const inHeading = w.match.includes(' ') ? sql`` : sql` + CASE WHEN c.search_vector @@ ${`${w.match}:A`}::tsquery THEN ${w.idf * HEADING_BONUS}::float8 ELSE 0 END`;
+    const inHeading = w.match.includes(' ')
+      ? sql``
+      : sql` + CASE WHEN c.search_vector @@ ${`${w.match}:A`}::tsquery THEN ${w.idf * HEADING_BONUS}::float8 ELSE 0 END`;
     return sql`CASE WHEN c.search_vector @@ ${w.match}::tsquery THEN ${w.idf}::float8 ELSE 0 END${inHeading}`;
   });
   return sql<PassageRow>`

@@ -20,9 +20,14 @@ export function createVectorSupport(db: Db, logger: Logger): VectorSupport {
     } catch (error) {
       logger.debug({ err: error }, 'could not create the vector extension');
     }
-    const { rows } = await sql<{ installed: boolean }>`SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'vector') AS installed`.execute(db);
+    const { rows } = await sql<{
+      installed: boolean;
+    }>`SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'vector') AS installed`.execute(db);
     const installed = rows[0]?.installed === true;
-    logger.info({ pgvector: installed }, installed ? 'knowledge search uses pgvector' : 'pgvector unavailable: vector similarity computed in plain SQL');
+    logger.info(
+      { pgvector: installed },
+      installed ? 'knowledge search uses pgvector' : 'pgvector unavailable: vector similarity computed in plain SQL',
+    );
     return installed;
   };
   return {

@@ -42,7 +42,10 @@ describe('the crawler and robots.txt', () => {
     expect(result.requested.filter((p) => p === '/robots.txt')).toHaveLength(1);
     expect([...result.requested].sort()).toEqual(['/', '/about', '/private/open', '/robots.txt']);
     expect(result.skipped).toEqual([
-      { url: `${result.site.url}/private/secret`, reason: `${result.site.url}/private/secret is disallowed for SwitchboardBot by the site's robots.txt.` },
+      {
+        url: `${result.site.url}/private/secret`,
+        reason: `${result.site.url}/private/secret is disallowed for SwitchboardBot by the site's robots.txt.`,
+      },
     ]);
     expect(new Set(result.site.userAgents)).toEqual(new Set(['SwitchboardBot/1.0', 'Switchboard/test']));
     expect(result.site.userAgents[0]).toBe('SwitchboardBot/1.0');
@@ -61,7 +64,11 @@ describe('the crawler and robots.txt', () => {
 
   it('a start page the site disallows fails the document for good, after fetching only robots.txt', async () => {
     const result = crawl({ '/robots.txt': robots('User-agent: switchboardbot\nDisallow: /\n'), '/': page('Home') });
-    await expect(result).rejects.toMatchObject({ name: 'ExtractionError', retryable: false, message: expect.stringMatching(/\/ is disallowed for SwitchboardBot by the site's robots\.txt\.$/) });
+    await expect(result).rejects.toMatchObject({
+      name: 'ExtractionError',
+      retryable: false,
+      message: expect.stringMatching(/\/ is disallowed for SwitchboardBot by the site's robots\.txt\.$/),
+    });
     expect(site!.requested).toEqual(['/robots.txt']);
   });
 
@@ -70,7 +77,9 @@ describe('the crawler and robots.txt', () => {
     await expect(result).rejects.toMatchObject({
       name: 'ExtractionError',
       retryable: true,
-      message: expect.stringMatching(/^Could not fetch http:\/\/127\.0\.0\.1:\d+\/: the server answered HTTP 503 for http:\/\/127\.0\.0\.1:\d+\/robots\.txt\.$/),
+      message: expect.stringMatching(
+        /^Could not fetch http:\/\/127\.0\.0\.1:\d+\/: the server answered HTTP 503 for http:\/\/127\.0\.0\.1:\d+\/robots\.txt\.$/,
+      ),
     });
     expect(site!.requested).toEqual(['/robots.txt']);
   });
@@ -82,7 +91,10 @@ describe('the crawler and robots.txt', () => {
 
   it('listed pages obey robots.txt too; a list of only disallowed pages fails with the reason', async () => {
     const rules = robots('User-agent: *\nDisallow: /internal\n');
-    const mixed = await crawl({ '/robots.txt': rules, '/faq': page('FAQ'), '/internal/a': page('Internal') }, { links: ['/faq', '/internal/a'] });
+    const mixed = await crawl(
+      { '/robots.txt': rules, '/faq': page('FAQ'), '/internal/a': page('Internal') },
+      { links: ['/faq', '/internal/a'] },
+    );
     expect(mixed.paths).toEqual(['/faq']);
     expect(mixed.requested).not.toContain('/internal/a');
     await site!.close();

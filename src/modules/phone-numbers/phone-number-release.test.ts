@@ -42,7 +42,9 @@ describe('DELETE /api/user/phone-numbers/{id}: release as the reference does it'
 
     // Until then it still works and is listed, its subscription cancelled and its end shown.
     const periodEnd = billingPeriodEnd(registeredAt, t.clock.now());
-    expect(await listed(client)).toEqual([expect.objectContaining({ id: line, has_active_subscription: false, release_at: isoTimestamp(periodEnd) })]);
+    expect(await listed(client)).toEqual([
+      expect.objectContaining({ id: line, has_active_subscription: false, release_at: isoTimestamp(periodEnd) }),
+    ]);
     expect((await readAssistant(api, assistant)).phone_number_id).toBe(line);
 
     t.clock.set(new Date(periodEnd.getTime() - 1000));
@@ -59,7 +61,9 @@ describe('DELETE /api/user/phone-numbers/{id}: release as the reference does it'
     const { api, client } = await owner();
     const sip = await createPhoneNumber(api, '+14155550511', 'sip');
     const callerId = await createPhoneNumber(api, '+14155550512', 'caller_id');
-    const unsubscribed = (await api.post('/api/user/phone-numbers', { phone_number: '+14155550513', has_active_subscription: false })).json().data.id;
+    const unsubscribed = (
+      await api.post('/api/user/phone-numbers', { phone_number: '+14155550513', has_active_subscription: false })
+    ).json().data.id;
     for (const id of [sip, callerId, unsubscribed]) {
       const res = await client.delete(`/api/user/phone-numbers/${id}`);
       expect(res.statusCode).toBe(200);
@@ -68,7 +72,7 @@ describe('DELETE /api/user/phone-numbers/{id}: release as the reference does it'
     expect(await listed(client)).toEqual([]);
   });
 
-  it('answers another account\'s number as not found and leaves it alone', async () => {
+  it("answers another account's number as not found and leaves it alone", async () => {
     const mine = await owner();
     const theirs = await owner();
     const line = await createPhoneNumber(theirs.api, '+14155550521');
@@ -82,7 +86,10 @@ describe('DELETE /api/user/phone-numbers/{id}: release as the reference does it'
     const { token, api, client } = await owner();
     const line = await createPhoneNumber(api, '+14155550531');
     const other = await t.startAnotherInstance();
-    const results = await Promise.all([client.delete(`/api/user/phone-numbers/${line}`), referenceClient(other.app, token).delete(`/api/user/phone-numbers/${line}`)]);
+    const results = await Promise.all([
+      client.delete(`/api/user/phone-numbers/${line}`),
+      referenceClient(other.app, token).delete(`/api/user/phone-numbers/${line}`),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     const jobs = await t.deps.db.selectFrom('jobs').select('id').where('dedupe_key', '=', `phone-number-release:${line}`).execute();
     expect(jobs).toHaveLength(1);

@@ -50,7 +50,9 @@ export function createPhoneNumbersRepo(db: DbOrTx) {
         .insertInto('phone_numbers')
         .values({ ...values, provider: null, twilio_account_sid: null, claim: 'operator' })
         .onConflict((oc) =>
-          oc.columns(['user_id', 'phone_number']).doUpdateSet({ provider: null, twilio_account_sid: null, claim: 'operator', updated_at: values.updated_at }),
+          oc
+            .columns(['user_id', 'phone_number'])
+            .doUpdateSet({ provider: null, twilio_account_sid: null, claim: 'operator', updated_at: values.updated_at }),
         )
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -89,12 +91,22 @@ export function createPhoneNumbersRepo(db: DbOrTx) {
 
     /** Its subscription is cancelled now; the number itself stays until `releaseAt`. */
     async scheduleRelease(id: number, releaseAt: Date, now: Date): Promise<void> {
-      await db.updateTable('phone_numbers').set({ release_at: releaseAt, has_active_subscription: false, updated_at: now }).where('id', '=', id).execute();
+      await db
+        .updateTable('phone_numbers')
+        .set({ release_at: releaseAt, has_active_subscription: false, updated_at: now })
+        .where('id', '=', id)
+        .execute();
     },
 
     /** A released number whose time has come, locked for its removal. */
     lockDueRelease(id: number, now: Date) {
-      return db.selectFrom('phone_numbers').select(['id', 'user_id']).where('id', '=', id).where('release_at', '<=', now).forUpdate().executeTakeFirst();
+      return db
+        .selectFrom('phone_numbers')
+        .select(['id', 'user_id'])
+        .where('id', '=', id)
+        .where('release_at', '<=', now)
+        .forUpdate()
+        .executeTakeFirst();
     },
 
     async delete(id: number): Promise<void> {
@@ -104,12 +116,24 @@ export function createPhoneNumbersRepo(db: DbOrTx) {
     /** This user's numbers among `ids`, key-share locked so they cannot be deleted before commit. */
     lockOwned(userId: number, ids: number[]) {
       if (ids.length === 0) return Promise.resolve([]);
-      return db.selectFrom('phone_numbers').select(['id', 'type']).where('user_id', '=', userId).where('id', 'in', ids).forKeyShare().execute();
+      return db
+        .selectFrom('phone_numbers')
+        .select(['id', 'type'])
+        .where('user_id', '=', userId)
+        .where('id', 'in', ids)
+        .forKeyShare()
+        .execute();
     },
 
     /** The row that holds the number (its claim), locked; undefined when nobody holds it. */
     lockClaim(e164: string) {
-      return db.selectFrom('phone_numbers').select(['id', 'user_id', 'claim']).where('phone_number', '=', e164).where('claim', 'is not', null).forUpdate().executeTakeFirst();
+      return db
+        .selectFrom('phone_numbers')
+        .select(['id', 'user_id', 'claim'])
+        .where('phone_number', '=', e164)
+        .where('claim', 'is not', null)
+        .forUpdate()
+        .executeTakeFirst();
     },
 
     async releaseClaim(id: number, now: Date): Promise<void> {
@@ -125,14 +149,20 @@ export function createPhoneNumbersRepo(db: DbOrTx) {
       return db
         .insertInto('twilio_accounts')
         .values({
-          account_sid: values.accountSid, user_id: values.userId, auth_token_sealed: values.authTokenSealed, verified_at: values.now,
-          created_at: values.now, updated_at: values.now,
+          account_sid: values.accountSid,
+          user_id: values.userId,
+          auth_token_sealed: values.authTokenSealed,
+          verified_at: values.now,
+          created_at: values.now,
+          updated_at: values.now,
         })
         .onConflict((oc) =>
           oc
             .column('account_sid')
             .doUpdateSet((eb) => ({
-              user_id: eb.ref('excluded.user_id'), auth_token_sealed: eb.ref('excluded.auth_token_sealed'), verified_at: eb.ref('excluded.verified_at'),
+              user_id: eb.ref('excluded.user_id'),
+              auth_token_sealed: eb.ref('excluded.auth_token_sealed'),
+              verified_at: eb.ref('excluded.verified_at'),
               updated_at: eb.ref('excluded.updated_at'),
             }))
             .where((eb) => eb.or([eb('twilio_accounts.user_id', '=', values.userId), eb('twilio_accounts.verified_at', 'is', null)])),

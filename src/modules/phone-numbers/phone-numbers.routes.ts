@@ -42,7 +42,20 @@ export function presentPhoneNumber(row: Selectable<PhoneNumbersTable>) {
 export const phoneNumbersRoutes: FastifyPluginAsyncTypebox<PhoneNumbersRoutesOptions> = async (app, { phoneNumbers }) => {
   app.post(
     '/user/phone-numbers',
-    { config: { errorShape: 'validation' }, schema: { tags, operationId: 'createPhoneNumber', summary: 'Register a phone number (E.164)', body: CreatePhoneNumberBody, response: { 201: PhoneNumberCreated, 422: PhoneValidationError, 502: { ...MessageBody, description: 'Twilio could not be reached to check the credentials and the number.' } } } },
+    {
+      config: { errorShape: 'validation' },
+      schema: {
+        tags,
+        operationId: 'createPhoneNumber',
+        summary: 'Register a phone number (E.164)',
+        body: CreatePhoneNumberBody,
+        response: {
+          201: PhoneNumberCreated,
+          422: PhoneValidationError,
+          502: { ...MessageBody, description: 'Twilio could not be reached to check the credentials and the number.' },
+        },
+      },
+    },
     async (request, reply) => {
       const row = await phoneNumbers.register(authOf(request).userId, request.body);
       return reply.status(201).send({ message: 'Phone number created successfully.', data: presentPhoneNumber(row) });
@@ -57,13 +70,30 @@ export const phoneNumbersRoutes: FastifyPluginAsyncTypebox<PhoneNumbersRoutesOpt
 
   app.get(
     '/user/phone-numbers',
-    { schema: { tags, operationId: 'listSmsPhoneNumbers', summary: 'Legacy: SMS-capable numbers with an active subscription', response: { 200: PhoneNumberList } } },
+    {
+      schema: {
+        tags,
+        operationId: 'listSmsPhoneNumbers',
+        summary: 'Legacy: SMS-capable numbers with an active subscription',
+        response: { 200: PhoneNumberList },
+      },
+    },
     async (request) => ({ data: (await phoneNumbers.list(authOf(request).userId, { legacy: true })).map(presentPhoneNumber) }),
   );
 
   app.put(
     '/user/phone-numbers/:id',
-    { config: byId, schema: { tags, operationId: 'updatePhoneNumber', summary: 'Update a phone number\'s nickname', params: IdParams, body: UpdatePhoneNumberBody, response: { 200: PhoneNumberUpdated, 404: PlainNotFound } } },
+    {
+      config: byId,
+      schema: {
+        tags,
+        operationId: 'updatePhoneNumber',
+        summary: "Update a phone number's nickname",
+        params: IdParams,
+        body: UpdatePhoneNumberBody,
+        response: { 200: PhoneNumberUpdated, 404: PlainNotFound },
+      },
+    },
     async (request) => {
       const row = await phoneNumbers.rename(authOf(request).userId, request.params.id, request.body.nickname);
       const { id, phone_number, nickname, country_code, type } = row;
@@ -78,14 +108,19 @@ export const phoneNumbersRoutes: FastifyPluginAsyncTypebox<PhoneNumbersRoutesOpt
       schema: {
         tags,
         operationId: 'deletePhoneNumber',
-        summary: 'Release a phone number: a dedicated one with an active subscription at the end of its billing period, any other at once (unassigned everywhere)',
+        summary:
+          'Release a phone number: a dedicated one with an active subscription at the end of its billing period, any other at once (unassigned everywhere)',
         params: IdParams,
         response: { 200: MessageBody, 400: { ...PlainNotFound, description: 'Already scheduled for release.' }, 404: PlainNotFound },
       },
     },
     async (request) => {
       const { releaseAt } = await phoneNumbers.release(authOf(request).userId, request.params.id);
-      return { message: releaseAt ? 'Phone number released successfully. It will be removed at the end of the billing period.' : 'Phone number deleted successfully.' };
+      return {
+        message: releaseAt
+          ? 'Phone number released successfully. It will be removed at the end of the billing period.'
+          : 'Phone number deleted successfully.',
+      };
     },
   );
 };

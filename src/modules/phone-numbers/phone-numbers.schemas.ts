@@ -24,9 +24,15 @@ export const CreatePhoneNumberBody = Type.Object(
     sms_capable: Type.Optional(Type.Boolean({ default: false })),
     region: Type.Optional(Type.String({ maxLength: 32, default: '' })),
     has_active_subscription: Type.Optional(Type.Boolean({ default: true })),
-    provider: Type.Optional(Nullable(Type.Unsafe<'twilio'>({ type: 'string', enum: ['twilio'], description: 'Calls on this number use its own Twilio account.' }))),
+    provider: Type.Optional(
+      Nullable(
+        Type.Unsafe<'twilio'>({ type: 'string', enum: ['twilio'], description: 'Calls on this number use its own Twilio account.' }),
+      ),
+    ),
     twilio_account_sid: Type.Optional(Type.String({ pattern: '^AC[0-9a-fA-F]{32}$', description: 'Required with provider twilio.' })),
-    twilio_auth_token: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Required with provider twilio; stored encrypted, never returned.' })),
+    twilio_auth_token: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 200, description: 'Required with provider twilio; stored encrypted, never returned.' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -37,23 +43,26 @@ export const UpdatePhoneNumberBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const PhoneNumberRecord = named('PhoneNumber', Type.Object({
-  id: Type.Integer(),
-  phone_number: Type.String({ description: 'E.164' }),
-  nickname: Nullable(Type.String()),
-  country_code: Type.String(),
-  type: Type.String(),
-  type_label: Type.String(),
-  sms_capable: Type.Boolean(),
-  region: Type.String(),
-  has_active_subscription: Type.Boolean(),
-  /** Only on numbers with their own telephony account. */
-  provider: Type.Optional(Type.Literal('twilio')),
-  twilio_account_sid: Type.Optional(Type.String()),
-  /** Only on a released dedicated number: when it goes (the end of its billing period). */
-  release_at: Type.Optional(Type.String()),
-  created_at: Type.String(),
-}));
+export const PhoneNumberRecord = named(
+  'PhoneNumber',
+  Type.Object({
+    id: Type.Integer(),
+    phone_number: Type.String({ description: 'E.164' }),
+    nickname: Nullable(Type.String()),
+    country_code: Type.String(),
+    type: Type.String(),
+    type_label: Type.String(),
+    sms_capable: Type.Boolean(),
+    region: Type.String(),
+    has_active_subscription: Type.Boolean(),
+    /** Only on numbers with their own telephony account. */
+    provider: Type.Optional(Type.Literal('twilio')),
+    twilio_account_sid: Type.Optional(Type.String()),
+    /** Only on a released dedicated number: when it goes (the end of its billing period). */
+    release_at: Type.Optional(Type.String()),
+    created_at: Type.String(),
+  }),
+);
 
 export const PhoneNumberList = Type.Object({ data: Type.Array(PhoneNumberRecord) });
 

@@ -45,14 +45,18 @@ export function createPhoneNumbersService({ db, clock, secrets, carrier, beforeD
     try {
       return await question();
     } catch (error) {
-      if (error instanceof CarrierUnavailableError) throw new AppError(502, 'Twilio could not be reached to check the number; please try again.');
+      if (error instanceof CarrierUnavailableError)
+        throw new AppError(502, 'Twilio could not be reached to check the number; please try again.');
       throw error;
     }
   }
 
   /** The tenant's own Twilio account is real and active, and lists the number. */
   async function proveOwnLine(own: CarrierCredentials, e164: string): Promise<void> {
-    if (carrier.isOperatorAccount(own.accountSid)) throw validationFailed({ twilio_account_sid: ["This is the service's own Twilio account; only an administrator can assign its numbers."] });
+    if (carrier.isOperatorAccount(own.accountSid))
+      throw validationFailed({
+        twilio_account_sid: ["This is the service's own Twilio account; only an administrator can assign its numbers."],
+      });
     const account = await ask(() => carrier.checkAccount(own));
     if (account === 'refused') throw validationFailed({ twilio_auth_token: ['Twilio did not accept this account SID and auth token.'] });
     if (account !== 'active') throw validationFailed({ twilio_account_sid: [`This Twilio account is ${account}.`] });
@@ -65,7 +69,12 @@ export function createPhoneNumbersService({ db, clock, secrets, carrier, beforeD
   async function claimAccount(tx: DbOrTx, userId: number, own: CarrierCredentials, now: Date): Promise<void> {
     if (!secrets) throw new AppError(500, 'Telephony credentials cannot be stored: no secret key.');
     const repo = createPhoneNumbersRepo(tx);
-    const claimed = await repo.claimTwilioAccount({ accountSid: own.accountSid, userId, authTokenSealed: secrets.seal(own.authToken), now });
+    const claimed = await repo.claimTwilioAccount({
+      accountSid: own.accountSid,
+      userId,
+      authTokenSealed: secrets.seal(own.authToken),
+      now,
+    });
     if (!claimed) throw validationFailed({ twilio_account_sid: ['This Twilio account is registered by another account.'] });
     await repo.releaseClaimsOfOthers(own.accountSid, userId, now);
   }
@@ -126,8 +135,10 @@ export function createPhoneNumbersService({ db, clock, secrets, carrier, beforeD
      */
     async assignOperatorNumber(input: { userId: number; phoneNumber: string; reassign: boolean }) {
       const normalized = parsePhone(input.phoneNumber);
-      if (!carrier.hasOperatorAccount) throw new AppError(409, 'The service has no Twilio account of its own: set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN.');
-      if (!(await ask(() => carrier.operatorHasNumber(normalized.e164)))) throw new AppError(422, `The service's Twilio account has no phone number ${normalized.e164}.`);
+      if (!carrier.hasOperatorAccount)
+        throw new AppError(409, 'The service has no Twilio account of its own: set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN.');
+      if (!(await ask(() => carrier.operatorHasNumber(normalized.e164))))
+        throw new AppError(422, `The service's Twilio account has no phone number ${normalized.e164}.`);
       return inTransaction(db, async (tx) => {
         const repo = createPhoneNumbersRepo(tx);
         const now = clock.now();
@@ -138,8 +149,16 @@ export function createPhoneNumbersService({ db, clock, secrets, carrier, beforeD
         }
         if (holder && takenFrom !== null) await repo.releaseClaim(holder.id, now);
         const line = await repo.assignOperatorLine({
-          user_id: input.userId, phone_number: normalized.e164, country_code: normalized.countryCode ?? UNKNOWN_COUNTRY, type: 'normal', nickname: null,
-          sms_capable: false, region: '', has_active_subscription: true, created_at: now, updated_at: now,
+          user_id: input.userId,
+          phone_number: normalized.e164,
+          country_code: normalized.countryCode ?? UNKNOWN_COUNTRY,
+          type: 'normal',
+          nickname: null,
+          sms_capable: false,
+          region: '',
+          has_active_subscription: true,
+          created_at: now,
+          updated_at: now,
         });
         return { line, takenFrom };
       });
@@ -153,7 +172,8 @@ export function createPhoneNumbersService({ db, clock, secrets, carrier, beforeD
     /** Only the nickname can change; null or "" clears it. */
     async rename(userId: number, id: number, nickname: string | null | undefined) {
       const repo = createPhoneNumbersRepo(db);
-      const row = nickname === undefined ? await repo.find(userId, id) : await repo.updateNickname(userId, id, nickname || null, clock.now());
+      const row =
+        nickname === undefined ? await repo.find(userId, id) : await repo.updateNickname(userId, id, nickname || null, clock.now());
       if (!row) throw phoneNotFound();
       return row;
     },
@@ -201,7 +221,8 @@ export type PhoneNumbersService = ReturnType<typeof createPhoneNumbersService>;
 
 function parsePhone(text: string) {
   const normalized = normalizePhone(text);
-  if (!normalized) throw new AppError(422, UNPARSABLE_PHONE, { fieldErrors: { phone_number: [UNPARSABLE_PHONE] }, extra: { error: UNPARSABLE_PHONE } });
+  if (!normalized)
+    throw new AppError(422, UNPARSABLE_PHONE, { fieldErrors: { phone_number: [UNPARSABLE_PHONE] }, extra: { error: UNPARSABLE_PHONE } });
   return normalized;
 }
 

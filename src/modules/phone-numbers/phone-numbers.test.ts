@@ -37,7 +37,12 @@ describe('normalizePhone', () => {
 
 describe('POST /api/user/phone-numbers', () => {
   it('registers a number in E.164 with its country', async () => {
-    const res = await api.post('/api/user/phone-numbers', { phone_number: '+1 (415) 555-0400', nickname: 'Sales line', sms_capable: true, region: 'us1' });
+    const res = await api.post('/api/user/phone-numbers', {
+      phone_number: '+1 (415) 555-0400',
+      nickname: 'Sales line',
+      sms_capable: true,
+      region: 'us1',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       message: 'Phone number created successfully.',
@@ -62,7 +67,10 @@ describe('POST /api/user/phone-numbers', () => {
     expect(bad.json()).toEqual({ message: UNPARSABLE, errors: { phone_number: [UNPARSABLE] }, error: UNPARSABLE });
     await createPhoneNumber(api, '+14155550401');
     const dup = await api.post('/api/user/phone-numbers', { phone_number: '14155550401' });
-    expect(dup.json()).toEqual({ message: 'The phone number has already been taken.', errors: { phone_number: ['The phone number has already been taken.'] } });
+    expect(dup.json()).toEqual({
+      message: 'The phone number has already been taken.',
+      errors: { phone_number: ['The phone number has already been taken.'] },
+    });
     expect((await api.post('/api/user/phone-numbers', { phone_number: '+14155550402', type: 'landline' })).statusCode).toBe(422);
   });
 });
@@ -75,7 +83,12 @@ describe('listing', () => {
     await a.post('/api/user/phone-numbers', { phone_number: '+14155550412', sms_capable: true, has_active_subscription: false });
     await a.post('/api/user/phone-numbers', { phone_number: '+442079460958', type: 'sip' });
     const all = (await a.get('/api/user/phone-numbers/all')).json().data;
-    expect(all.map((n: { phone_number: string }) => n.phone_number)).toEqual(['+14155550410', '+14155550411', '+14155550412', '+442079460958']);
+    expect(all.map((n: { phone_number: string }) => n.phone_number)).toEqual([
+      '+14155550410',
+      '+14155550411',
+      '+14155550412',
+      '+442079460958',
+    ]);
     expect(all[3]).toMatchObject({ country_code: 'GB', type: 'sip', type_label: 'SIP' });
     const legacy = (await a.get('/api/user/phone-numbers')).json().data;
     expect(legacy.map((n: { phone_number: string }) => n.phone_number)).toEqual(['+14155550410']);
@@ -93,7 +106,11 @@ describe('listing', () => {
       { id: held, phone_number: '+14155550421', country_code: 'US', type_label: 'Normal', is_available: false },
     ]);
     const outbound = (await a.get('/api/user/assistants/phone-numbers?type=outbound')).json();
-    expect(outbound.map((n: { id: number; is_available: boolean }) => [n.id, n.is_available])).toEqual([[free, true], [held, true], [callerId, true]]);
+    expect(outbound.map((n: { id: number; is_available: boolean }) => [n.id, n.is_available])).toEqual([
+      [free, true],
+      [held, true],
+      [callerId, true],
+    ]);
   });
 });
 
@@ -101,14 +118,17 @@ describe('PUT and DELETE /api/user/phone-numbers/:id', () => {
   it('updates the nickname; null or "" clears it; 50 characters at most', async () => {
     const id = await createPhoneNumber(api, '+14155550430');
     const res = await api.put(`/api/user/phone-numbers/${id}`, { nickname: 'Support' });
-    expect(res.json()).toEqual({ message: 'Phone number updated successfully.', data: { id, phone_number: '+14155550430', nickname: 'Support', country_code: 'US', type: 'normal' } });
+    expect(res.json()).toEqual({
+      message: 'Phone number updated successfully.',
+      data: { id, phone_number: '+14155550430', nickname: 'Support', country_code: 'US', type: 'normal' },
+    });
     expect((await api.put(`/api/user/phone-numbers/${id}`, { nickname: '' })).json().data.nickname).toBeNull();
     await api.put(`/api/user/phone-numbers/${id}`, { nickname: 'x'.repeat(50) });
     expect((await api.put(`/api/user/phone-numbers/${id}`, { nickname: null })).json().data.nickname).toBeNull();
     expect((await api.put(`/api/user/phone-numbers/${id}`, { nickname: 'x'.repeat(51) })).statusCode).toBe(422);
   });
 
-  it('is 404 for another account\'s number, which stays', async () => {
+  it("is 404 for another account's number, which stays", async () => {
     const id = await createPhoneNumber(other, '+14155550431');
     expect((await api.put(`/api/user/phone-numbers/${id}`, { nickname: 'Mine' })).json()).toEqual(NOT_FOUND);
     expect((await api.delete(`/api/user/phone-numbers/${id}`)).json()).toEqual(NOT_FOUND);

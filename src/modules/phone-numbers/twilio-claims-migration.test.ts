@@ -43,13 +43,24 @@ describe('migration 0023-twilio-claims', () => {
     expect(error).toBeUndefined();
     const db = handle.db as any;
     await createCatalogService({ db: handle.db, logger: pino({ level: 'silent' }) }).sync();
-    const user = async (email: string) => (await db.insertInto('users').values({ email, name: email, password_hash: 'x' }).returning('id').executeTakeFirstOrThrow()).id as number;
+    const user = async (email: string) =>
+      (await db.insertInto('users').values({ email, name: email, password_hash: 'x' }).returning('id').executeTakeFirstOrThrow())
+        .id as number;
     const [a, b, c] = [await user('a@example.com'), await user('b@example.com'), await user('c@example.com')];
     const number = async (userId: number, phone: string, twilio?: { sid: string; sealed: string }) =>
-      (await db.insertInto('phone_numbers').values({
-        user_id: userId, phone_number: phone, country_code: 'US', type: 'normal',
-        ...(twilio ? { provider: 'twilio', twilio_account_sid: twilio.sid, twilio_auth_token_sealed: twilio.sealed } : {}),
-      }).returning('id').executeTakeFirstOrThrow()).id as number;
+      (
+        await db
+          .insertInto('phone_numbers')
+          .values({
+            user_id: userId,
+            phone_number: phone,
+            country_code: 'US',
+            type: 'normal',
+            ...(twilio ? { provider: 'twilio', twilio_account_sid: twilio.sid, twilio_auth_token_sealed: twilio.sealed } : {}),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id as number;
     const [s1, s2] = [`AC${'1'.repeat(32)}`, `AC${'2'.repeat(32)}`];
     const aOnS1 = await number(a, '+14155550101', { sid: s1, sealed: 'sealed-a' });
     const bOnS1 = await number(b, '+14155550102', { sid: s1, sealed: 'sealed-b' });
@@ -59,14 +70,27 @@ describe('migration 0023-twilio-claims', () => {
     const bOnS2 = await number(b, '+14155550101', { sid: s2, sealed: 'sealed-b2' });
     // b's copy of +14155550103 is the one that rang: it has the active inbound assistant.
     const settings = {
-      ...DEFAULT_SETTINGS, name: 'Desk', voice_id: SEED_VOICE_IDS.rachelPipeline, language_id: SEED_IDS.english, type: 'inbound', mode: 'pipeline',
-      timezone: 'UTC', initial_message: 'Hello', system_prompt: 'Help.', status: 'active', phone_number_id: bOperator,
+      ...DEFAULT_SETTINGS,
+      name: 'Desk',
+      voice_id: SEED_VOICE_IDS.rachelPipeline,
+      language_id: SEED_IDS.english,
+      type: 'inbound',
+      mode: 'pipeline',
+      timezone: 'UTC',
+      initial_message: 'Hello',
+      system_prompt: 'Help.',
+      status: 'active',
+      phone_number_id: bOperator,
     } as AssistantSettings;
     await createAssistantsRepo(handle.db).insert({ uuid: randomUUID(), userId: b, state: settings, now: new Date() });
 
     await migrateToLatest(handle.db);
 
-    const accounts = await db.selectFrom('twilio_accounts').select(['account_sid', 'user_id', 'auth_token_sealed', 'verified_at']).orderBy('account_sid').execute();
+    const accounts = await db
+      .selectFrom('twilio_accounts')
+      .select(['account_sid', 'user_id', 'auth_token_sealed', 'verified_at'])
+      .orderBy('account_sid')
+      .execute();
     expect(accounts).toEqual([
       { account_sid: s1, user_id: a, auth_token_sealed: 'sealed-a', verified_at: null },
       { account_sid: s2, user_id: b, auth_token_sealed: 'sealed-b2', verified_at: null },
@@ -82,7 +106,11 @@ describe('migration 0023-twilio-claims', () => {
       // +14155550101 on two accounts of their own: the older row keeps it, until b proves S2 lists it.
       { id: bOnS2, claim: null },
     ]);
-    const { rows } = await sql<{ name: string }>`SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'phone_numbers' AND column_name LIKE 'twilio%'`.execute(handle.db);
+    const { rows } = await sql<{
+      name: string;
+    }>`SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'phone_numbers' AND column_name LIKE 'twilio%'`.execute(
+      handle.db,
+    );
     expect(rows).toEqual([{ name: 'twilio_account_sid' }]);
   });
 });

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { history, openConversation, ownerWithAssistant, sendMessage, startConversationsApp, type Api, type ConversationsTestApp } from '../../../test/helpers/conversations.js';
+import {
+  history,
+  openConversation,
+  ownerWithAssistant,
+  sendMessage,
+  startConversationsApp,
+  type Api,
+  type ConversationsTestApp,
+} from '../../../test/helpers/conversations.js';
 import { startWebhookSink, type WebhookSink } from '../../../test/helpers/webhook-sink.js';
 import { createTool } from '../../../test/helpers/assistants.js';
 import { MAX_TOOL_ROUNDS } from './reply-engine.js';
@@ -16,7 +24,11 @@ afterAll(async () => {
 });
 beforeEach(() => {
   sink.requests.length = 0;
-  sink.respondWith(() => ({ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'shipped', eta_days: 2 }) }));
+  sink.respondWith(() => ({
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ status: 'shipped', eta_days: 2 }),
+  }));
 });
 
 /** The lookup_order tool, calling the sink with a secret header. */
@@ -52,18 +64,33 @@ describe('custom tools', () => {
         function: {
           name: 'lookup_order',
           description: 'Looks up an order by its id.',
-          parameters: { type: 'object', properties: { order_id: { type: 'string', description: 'The order number' } }, required: ['order_id'], additionalProperties: false },
+          parameters: {
+            type: 'object',
+            properties: { order_id: { type: 'string', description: 'The order number' } },
+            required: ['order_id'],
+            additionalProperties: false,
+          },
         },
       },
     ]);
     const toolMessage = second!.body.messages.at(-1)!;
     expect(toolMessage).toMatchObject({ role: 'tool', content: JSON.stringify(call.result) });
-    expect((await history(t, conversation)).at(-1)).toEqual({ role: 'assistant', content: 'Your order has shipped.', function_calls: [call] });
+    expect((await history(t, conversation)).at(-1)).toEqual({
+      role: 'assistant',
+      content: 'Your order has shipped.',
+      function_calls: [call],
+    });
   });
 
   it('sends GET arguments as the query string', async () => {
     const { t, llm } = ctx;
-    const { conversation } = await assistantWithTool({ method: 'GET', schema: [{ name: 'city', type: 'string', description: 'City name' }, { name: 'days', type: 'number', description: 'How many days' }] });
+    const { conversation } = await assistantWithTool({
+      method: 'GET',
+      schema: [
+        { name: 'city', type: 'string', description: 'City name' },
+        { name: 'days', type: 'number', description: 'How many days' },
+      ],
+    });
     llm.reply({ toolCalls: [{ name: 'lookup_order', arguments: { city: 'São Paulo', days: 3 } }] }, { content: 'ok' });
     await sendMessage(t, conversation, 'weather?');
     expect(sink.requests[0]).toMatchObject({ method: 'GET', path: '/orders?city=S%C3%A3o+Paulo&days=3', body: '' });
@@ -88,7 +115,13 @@ describe('custom tools', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().function_calls).toEqual([
       { name: 'lookup_order', arguments: { order_id: 'A-1' }, result: { error: "The tool's endpoint answered HTTP 500: database down" } },
-      { name: 'lookup_order', arguments: { order: 'A-1' }, result: { error: "Invalid arguments: arguments must have required property 'order_id'; arguments must NOT have additional properties." } },
+      {
+        name: 'lookup_order',
+        arguments: { order: 'A-1' },
+        result: {
+          error: "Invalid arguments: arguments must have required property 'order_id'; arguments must NOT have additional properties.",
+        },
+      },
       { name: 'lookup_order', arguments: { raw: '{not json' }, result: { error: 'The arguments are not valid JSON.' } },
       { name: 'cancel_everything', arguments: {}, result: { error: 'There is no function named cancel_everything.' } },
     ]);
@@ -110,7 +143,9 @@ describe('custom tools', () => {
     const { t, llm } = ctx;
     const { conversation } = await assistantWithTool();
     const before = llm.requests.length;
-    llm.setFallback((request) => (request.body.tools ? { toolCalls: [{ name: 'lookup_order', arguments: { order_id: 'loop' } }] } : { content: 'Final answer.' }));
+    llm.setFallback((request) =>
+      request.body.tools ? { toolCalls: [{ name: 'lookup_order', arguments: { order_id: 'loop' } }] } : { content: 'Final answer.' },
+    );
     try {
       const res = await sendMessage(t, conversation, 'loop forever');
       expect(res.json().message).toBe('Final answer.');
@@ -134,7 +169,9 @@ describe('URLs of custom tools are user input', () => {
       const conversation = await openConversation(strict.t, owner.assistant.uuid);
       strict.llm.reply({ toolCalls: [{ name: 'lookup_order', arguments: { order_id: 'x' } }] }, { content: 'no' });
       const res = await sendMessage(strict.t, conversation, 'go');
-      expect(res.json().function_calls[0].result.error).toMatch(/127\.0\.0\.1 is a loopback address; requests to private networks are refused\./);
+      expect(res.json().function_calls[0].result.error).toMatch(
+        /127\.0\.0\.1 is a loopback address; requests to private networks are refused\./,
+      );
       expect(sink.requests).toHaveLength(0);
     } finally {
       await strict.close();

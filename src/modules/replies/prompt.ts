@@ -29,7 +29,10 @@ export function fillVariables(text: string, variables: Record<string, unknown>):
 }
 
 /** The assistant's defaults, overridden by what the conversation was opened with. */
-export function mergedVariables(assistant: RuntimeAssistant, conversationVariables: Record<string, unknown> | null): Record<string, unknown> {
+export function mergedVariables(
+  assistant: RuntimeAssistant,
+  conversationVariables: Record<string, unknown> | null,
+): Record<string, unknown> {
   return { ...(assistant.variables ?? {}), ...(conversationVariables ?? {}) };
 }
 
@@ -81,7 +84,11 @@ function replay(message: HistoryItem): ChatMessage[] {
   if (calls.length === 0) return [{ role: 'assistant', content: message.content }];
   const ids = calls.map((_, i) => `h${message.id}_${i}`);
   return [
-    { role: 'assistant', content: '', toolCalls: calls.map((c, i) => ({ id: ids[i]!, name: c.name, arguments: JSON.stringify(c.arguments) })) },
+    {
+      role: 'assistant',
+      content: '',
+      toolCalls: calls.map((c, i) => ({ id: ids[i]!, name: c.name, arguments: JSON.stringify(c.arguments) })),
+    },
     ...calls.map((c, i) => ({ role: 'tool' as const, toolCallId: ids[i]!, content: JSON.stringify(c.result) })),
     ...(message.content ? [{ role: 'assistant' as const, content: message.content }] : []),
   ];

@@ -53,7 +53,12 @@ export function createReplyEngine(deps: ReplyEngineDeps) {
   async function promptPassages(assistant: RuntimeAssistant, query: string): Promise<KnowledgePassage[]> {
     if (assistant.knowledgebase_id === null || assistant.knowledgebase_mode !== 'prompt' || !deps.knowledgeSearch) return [];
     try {
-      return await deps.knowledgeSearch({ userId: assistant.user_id, knowledgeBaseId: assistant.knowledgebase_id, query, limit: KNOWLEDGE_RESULTS });
+      return await deps.knowledgeSearch({
+        userId: assistant.user_id,
+        knowledgeBaseId: assistant.knowledgebase_id,
+        query,
+        limit: KNOWLEDGE_RESULTS,
+      });
     } catch (error) {
       deps.logger.warn({ err: error, assistantId: assistant.id }, 'knowledge retrieval failed; answering without it');
       return [];
@@ -64,7 +69,8 @@ export function createReplyEngine(deps: ReplyEngineDeps) {
     async reply(request: ReplyRequest): Promise<Reply> {
       let assistant = request.assistant;
       const variables = () => mergedVariables(assistant, request.conversation.variables);
-      const system = async () => systemPrompt(assistant, variables(), request.now, await promptPassages(assistant, request.userMessage), request.mediumNote);
+      const system = async () =>
+        systemPrompt(assistant, variables(), request.now, await promptPassages(assistant, request.userMessage), request.mediumNote);
       let functions = await deps.registry.forAssistant(assistant);
       const messages: ChatMessage[] = buildMessages({
         system: await system(),
@@ -76,7 +82,12 @@ export function createReplyEngine(deps: ReplyEngineDeps) {
       const records: FunctionCallRecord[] = [];
       let end: Reply['end'];
       const say = streamer(request.onEvent);
-      const ctx = { conversationId: request.conversation.id, conversationUuid: request.conversation.uuid, userId: request.conversation.userId, now: request.now };
+      const ctx = {
+        conversationId: request.conversation.id,
+        conversationUuid: request.conversation.uuid,
+        userId: request.conversation.userId,
+        now: request.now,
+      };
 
       for (let round = 0; ; round++) {
         const tools = round < MAX_TOOL_ROUNDS ? functions.specs : [];
@@ -114,7 +125,13 @@ export function createReplyEngine(deps: ReplyEngineDeps) {
  * One round of calls, run in parallel (the model asked for them together, so they do not
  * depend on each other); each result goes back to the model as a tool message.
  */
-async function runCalls(result: ChatResult, functions: FunctionSet, ctx: FunctionContext, messages: ChatMessage[], onEvent: ReplyRequest['onEvent']): Promise<FunctionRun[]> {
+async function runCalls(
+  result: ChatResult,
+  functions: FunctionSet,
+  ctx: FunctionContext,
+  messages: ChatMessage[],
+  onEvent: ReplyRequest['onEvent'],
+): Promise<FunctionRun[]> {
   messages.push({ role: 'assistant', content: result.content, toolCalls: result.toolCalls });
   const runs = await Promise.all(result.toolCalls.map((call) => functions.run(call, ctx)));
   runs.forEach((run, i) => {

@@ -34,7 +34,11 @@ export function safeTimeZone(timeZone: string | null | undefined): string {
 }
 
 function wallClock(date: Date, timeZone: string) {
-  const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(date).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
   return {
     year: Number(parts.year),
     month: Number(parts.month),

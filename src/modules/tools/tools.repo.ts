@@ -61,13 +61,7 @@ export function createToolsRepo(db: DbOrTx) {
       if (patch.timeout !== undefined) set.timeout = patch.timeout;
       if (patch.headers !== undefined) set.headers = JSON.stringify(patch.headers);
       if (patch.schema !== undefined) set.schema = JSON.stringify(patch.schema);
-      return db
-        .updateTable('custom_tools')
-        .set(set)
-        .where('user_id', '=', userId)
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
+      return db.updateTable('custom_tools').set(set).where('user_id', '=', userId).where('id', '=', id).returningAll().executeTakeFirst();
     },
 
     /** Assignments go with it (ON DELETE CASCADE): the tool is detached from every assistant. */

@@ -13,7 +13,7 @@ type ToolRow = Awaited<ReturnType<ToolsService['get']>>;
 
 const tags = ['Custom tools'];
 const notFoundConfig = { errorShape: 'validation' as const, notFoundMessage: 'Tool not found' };
-const notFoundResponse = { ...MessageBody, description: 'Unknown or another account\'s tool.' };
+const notFoundResponse = { ...MessageBody, description: "Unknown or another account's tool." };
 
 function present(tool: ToolRow) {
   return { ...tool, created_at: isoTimestamp(tool.created_at)!, updated_at: isoTimestamp(tool.updated_at)! };
@@ -23,7 +23,10 @@ function present(tool: ToolRow) {
 export const toolsRoutes: FastifyPluginAsyncTypebox<ToolsRoutesOptions> = async (app, { tools }) => {
   app.post(
     '/user/tools',
-    { config: { errorShape: 'validation' }, schema: { tags, operationId: 'createTool', summary: 'Create a custom tool', body: CreateToolBody, response: { 201: ToolEnvelope } } },
+    {
+      config: { errorShape: 'validation' },
+      schema: { tags, operationId: 'createTool', summary: 'Create a custom tool', body: CreateToolBody, response: { 201: ToolEnvelope } },
+    },
     async (request, reply) => {
       const tool = await tools.create(authOf(request).userId, request.body);
       return reply.status(201).send({ message: 'Tool created successfully', data: present(tool) });
@@ -38,7 +41,16 @@ export const toolsRoutes: FastifyPluginAsyncTypebox<ToolsRoutesOptions> = async 
 
   app.get(
     '/user/tools/:id',
-    { config: notFoundConfig, schema: { tags, operationId: 'getTool', summary: 'Get a custom tool', params: IdParams, response: { 200: Type.Object({ data: ToolRecord }), 404: notFoundResponse } } },
+    {
+      config: notFoundConfig,
+      schema: {
+        tags,
+        operationId: 'getTool',
+        summary: 'Get a custom tool',
+        params: IdParams,
+        response: { 200: Type.Object({ data: ToolRecord }), 404: notFoundResponse },
+      },
+    },
     async (request) => ({ data: present(await tools.get(authOf(request).userId, request.params.id)) }),
   );
 
@@ -46,7 +58,14 @@ export const toolsRoutes: FastifyPluginAsyncTypebox<ToolsRoutesOptions> = async 
     '/user/tools/:id',
     {
       config: { ...notFoundConfig, validationMessage: 'Validation failed' },
-      schema: { tags, operationId: 'updateTool', summary: 'Update a custom tool (headers and schema are replaced)', params: IdParams, body: UpdateToolBody, response: { 200: ToolEnvelope, 404: notFoundResponse } },
+      schema: {
+        tags,
+        operationId: 'updateTool',
+        summary: 'Update a custom tool (headers and schema are replaced)',
+        params: IdParams,
+        body: UpdateToolBody,
+        response: { 200: ToolEnvelope, 404: notFoundResponse },
+      },
     },
     async (request) => {
       const tool = await tools.update(authOf(request).userId, request.params.id, request.body);
@@ -56,7 +75,16 @@ export const toolsRoutes: FastifyPluginAsyncTypebox<ToolsRoutesOptions> = async 
 
   app.delete(
     '/user/tools/:id',
-    { config: notFoundConfig, schema: { tags, operationId: 'deleteTool', summary: 'Delete a custom tool (detaches it from every assistant)', params: IdParams, response: { 200: MessageBody, 404: notFoundResponse } } },
+    {
+      config: notFoundConfig,
+      schema: {
+        tags,
+        operationId: 'deleteTool',
+        summary: 'Delete a custom tool (detaches it from every assistant)',
+        params: IdParams,
+        response: { 200: MessageBody, 404: notFoundResponse },
+      },
+    },
     async (request) => {
       await tools.delete(authOf(request).userId, request.params.id);
       return { message: 'Tool deleted successfully' };

@@ -10,7 +10,13 @@ const ToolName = Type.String({
   maxLength: 64,
   // Only the pattern gets the reference's wording; length errors keep the usual messages.
   // The reference's summary words the rule differently from the field's message.
-  allOf: [{ pattern: '^[a-z][a-z_]*$', errorMessage: NAME_RULE, summaryMessage: 'The :attribute field must contain only lowercase letters and underscores, and start with a letter.' }],
+  allOf: [
+    {
+      pattern: '^[a-z][a-z_]*$',
+      errorMessage: NAME_RULE,
+      summaryMessage: 'The :attribute field must contain only lowercase letters and underscores, and start with a letter.',
+    },
+  ],
 });
 
 const Header = Type.Object(
@@ -57,13 +63,16 @@ export type CreateToolBody = Static<typeof CreateToolBody>;
 export const UpdateToolBody = Type.Partial(Type.Object(fields), { additionalProperties: false });
 export type UpdateToolBody = Static<typeof UpdateToolBody>;
 
-export const ToolRecord = named('Tool', Type.Object({
-  id: Type.Integer(),
-  ...fields,
-  name: Type.String(),
-  endpoint: Type.String(),
-  created_at: Type.String(),
-  updated_at: Type.String(),
-}));
+export const ToolRecord = named(
+  'Tool',
+  Type.Object({
+    id: Type.Integer(),
+    ...fields,
+    name: Type.String(),
+    endpoint: Type.String(),
+    created_at: Type.String(),
+    updated_at: Type.String(),
+  }),
+);
 
 export const ToolEnvelope = Type.Object({ message: Type.String(), data: ToolRecord });

@@ -2,7 +2,13 @@ import type { Clock } from '../../core/clock.js';
 import { RetryableJobError, type DeadJobContext, type JobContext, type JobRunner } from '../../core/jobs/index.js';
 import { OutboundError, signPayload, type HttpClient, type HttpResponse } from '../../core/net/index.js';
 import { VERSION } from '../../version.js';
-import { concludedAttemptsStatement, createWebhooksRepo, sendableDeliveryOf, type ConcludedAttempt, type SendableDelivery } from './webhooks.repo.js';
+import {
+  concludedAttemptsStatement,
+  createWebhooksRepo,
+  sendableDeliveryOf,
+  type ConcludedAttempt,
+  type SendableDelivery,
+} from './webhooks.repo.js';
 import type { SigningSecrets } from './signing-secrets.js';
 
 export const WEBHOOK_DELIVERY_JOB = 'webhooks.deliver';
@@ -39,7 +45,14 @@ export function classifyResponse(response: HttpResponse, now: Date): AttemptResu
   if (status >= 300 && status < 400) {
     error = `HTTP ${status}: redirects are not followed${response.headers.location ? ` (Location: ${response.headers.location})` : ''}`;
   }
-  return { delivered: false, retryable, statusCode: status, error, responseBody, retryAfterMs: retryable ? parseRetryAfter(response.headers['retry-after'], now) : undefined };
+  return {
+    delivered: false,
+    retryable,
+    statusCode: status,
+    error,
+    responseBody,
+    retryAfterMs: retryable ? parseRetryAfter(response.headers['retry-after'], now) : undefined,
+  };
 }
 
 export function classifyError(error: OutboundError): AttemptResult {
@@ -127,21 +140,36 @@ export function createWebhookDeliverer({ clock, http, signingSecrets, retrySched
       const delivery = ctx.loaded;
       // Concluded already (a repeated run after the job lost its lease, or a redelivery racing it).
       if (delivery?.status !== 'pending') return undefined;
-      const secret = delivery.secret_sealed ? openSecret(delivery.secret_sealed) : (await signingSecrets.get(ctx.db, delivery.user_id)).secret;
+      const secret = delivery.secret_sealed
+        ? openSecret(delivery.secret_sealed)
+        : (await signingSecrets.get(ctx.db, delivery.user_id)).secret;
       const startedAt = clock.now();
       const started = performance.now();
       const result = await postDelivery({ http, clock }, delivery, secret, { timeoutMs, maxResponseBytes: RESPONSE_BODY_BYTES });
       const durationMs = Math.round(performance.now() - started);
 
       const now = clock.now();
-      const retryDelayMs = result.retryable && ctx.attempt <= retryScheduleMs.length
-        ? result.retryAfterMs !== undefined
-          ? clampDelay(result.retryAfterMs, longestDelayMs)
-          : retryScheduleMs[ctx.attempt - 1]!
-        : undefined;
-      const record = { deliveryId: delivery.id, startedAt, durationMs, statusCode: result.statusCode, error: result.error, responseBody: result.responseBody };
+      const retryDelayMs =
+        result.retryable && ctx.attempt <= retryScheduleMs.length
+          ? result.retryAfterMs !== undefined
+            ? clampDelay(result.retryAfterMs, longestDelayMs)
+            : retryScheduleMs[ctx.attempt - 1]!
+          : undefined;
+      const record = {
+        deliveryId: delivery.id,
+        startedAt,
+        durationMs,
+        statusCode: result.statusCode,
+        error: result.error,
+        responseBody: result.responseBody,
+      };
       if (retryDelayMs === undefined) return { ...record, status: result.delivered ? 'delivered' : 'failed' };
-      await createWebhooksRepo(ctx.db).recordAttempt({ ...record, status: 'pending', nextAttemptAt: new Date(now.getTime() + retryDelayMs), now });
+      await createWebhooksRepo(ctx.db).recordAttempt({
+        ...record,
+        status: 'pending',
+        nextAttemptAt: new Date(now.getTime() + retryDelayMs),
+        now,
+      });
       throw new RetryableJobError(result.error ?? 'retry', retryDelayMs);
     },
 

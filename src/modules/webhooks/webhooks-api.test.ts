@@ -24,7 +24,13 @@ afterAll(async () => {
 type User = Awaited<ReturnType<typeof createUser>>;
 const send = (app: TestApp, user: User, options: { event?: string; url?: string; payload?: unknown } = {}) =>
   inTransaction(app.deps.db, (tx) =>
-    enqueueWebhook(tx, { userId: user.user.id, url: options.url ?? `${sink.url}/hook`, event: options.event ?? 'call_ended', payload: options.payload ?? {}, now: app.clock.now() }),
+    enqueueWebhook(tx, {
+      userId: user.user.id,
+      url: options.url ?? `${sink.url}/hook`,
+      event: options.event ?? 'call_ended',
+      payload: options.payload ?? {},
+      now: app.clock.now(),
+    }),
   );
 const get = async (app: TestApp, user: User, url: string, method: 'GET' | 'POST' = 'GET') => {
   const res = await app.app.inject({ method, url, headers: bearer(user.token) });
@@ -32,7 +38,7 @@ const get = async (app: TestApp, user: User, url: string, method: 'GET' | 'POST'
 };
 
 describe('GET /api/user/webhook-deliveries', () => {
-  it('lists only the caller\'s deliveries, newest first, with cursor pages both ways', async () => {
+  it("lists only the caller's deliveries, newest first, with cursor pages both ways", async () => {
     const alice = await createUser(t.deps);
     const bob = await createUser(t.deps);
     const ids: number[] = [];
@@ -44,8 +50,16 @@ describe('GET /api/user/webhook-deliveries', () => {
     expect(first.body.data.map((d: { id: number }) => d.id)).toEqual([ids[4], ids[3]]);
     expect(first.body).toMatchObject({ path: 'http://localhost:80/api/user/webhook-deliveries', per_page: 2, prev_cursor: null });
     expect(first.body.data[0]).toEqual({
-      id: ids[4], delivery_id: expect.stringMatching(/^[0-9a-f-]{36}$/), event: 'e4', url: `${sink.url}/hook`, status: 'pending',
-      attempt_count: 0, last_status_code: null, last_error: null, next_attempt_at: null, completed_at: null,
+      id: ids[4],
+      delivery_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      event: 'e4',
+      url: `${sink.url}/hook`,
+      status: 'pending',
+      attempt_count: 0,
+      last_status_code: null,
+      last_error: null,
+      next_attempt_at: null,
+      completed_at: null,
       created_at: t.clock.now().toISOString().replace('Z', '000Z'),
     });
     const second = await get(t, alice, `/api/user/webhook-deliveries?per_page=2&cursor=${first.body.next_cursor}`);
@@ -67,7 +81,8 @@ describe('GET /api/user/webhook-deliveries', () => {
     const failed = await send(t, user, { event: 'call_ended', url: `${sink.url}/gone` });
     await t.deps.jobs.drain();
     const pending = await send(t, user, { event: 'whatsapp_voice' });
-    const ids = async (query: string) => (await get(t, user, `/api/user/webhook-deliveries?${query}`)).body.data.map((d: { id: number }) => d.id);
+    const ids = async (query: string) =>
+      (await get(t, user, `/api/user/webhook-deliveries?${query}`)).body.data.map((d: { id: number }) => d.id);
     expect(await ids('status=delivered')).toEqual([delivered.id]);
     expect(await ids('status=failed')).toEqual([failed.id]);
     expect(await ids('status=pending')).toEqual([pending.id]);
@@ -78,13 +93,16 @@ describe('GET /api/user/webhook-deliveries', () => {
   it('rejects an unknown status, a bad per_page and a forged cursor with the validation shape', async () => {
     const user = await createUser(t.deps);
     expect(await get(t, user, '/api/user/webhook-deliveries?status=lost')).toEqual({
-      status: 422, body: { message: 'The selected status is invalid.', errors: { status: ['The selected status is invalid.'] } },
+      status: 422,
+      body: { message: 'The selected status is invalid.', errors: { status: ['The selected status is invalid.'] } },
     });
     expect(await get(t, user, '/api/user/webhook-deliveries?per_page=101')).toEqual({
-      status: 422, body: { message: 'The per page must be between 1 and 100.', errors: { per_page: ['The per page must be between 1 and 100.'] } },
+      status: 422,
+      body: { message: 'The per page must be between 1 and 100.', errors: { per_page: ['The per page must be between 1 and 100.'] } },
     });
     expect(await get(t, user, '/api/user/webhook-deliveries?cursor=garbage')).toEqual({
-      status: 422, body: { message: 'The cursor is invalid.', errors: { cursor: ['The cursor is invalid.'] } },
+      status: 422,
+      body: { message: 'The cursor is invalid.', errors: { cursor: ['The cursor is invalid.'] } },
     });
   });
 
@@ -94,13 +112,17 @@ describe('GET /api/user/webhook-deliveries', () => {
   });
 });
 
-describe('another account\'s delivery', () => {
+describe("another account's delivery", () => {
   it('is not found, cannot be redelivered and is never sent again', async () => {
     const alice = await createUser(t.deps);
     const bob = await createUser(t.deps);
     const bobs = await send(t, bob);
     await t.deps.jobs.drain();
-    for (const [url, method] of [[`/api/user/webhook-deliveries/${bobs.id}`, 'GET'], [`/api/user/webhook-deliveries/${bobs.id}/redeliver`, 'POST'], ['/api/user/webhook-deliveries/abc', 'GET']] as const) {
+    for (const [url, method] of [
+      [`/api/user/webhook-deliveries/${bobs.id}`, 'GET'],
+      [`/api/user/webhook-deliveries/${bobs.id}/redeliver`, 'POST'],
+      ['/api/user/webhook-deliveries/abc', 'GET'],
+    ] as const) {
       expect(await get(t, alice, url, method)).toEqual({ status: 404, body: { message: 'Webhook delivery not found.' } });
     }
     await t.deps.jobs.drain();
@@ -113,12 +135,18 @@ describe('the signing secret', () => {
     const user = await createUser(t.deps);
     const other = await createUser(t.deps);
     const shown = await get(t, user, '/api/user/webhook-secret');
-    expect(shown).toEqual({ status: 200, body: { secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{43}$/), created_at: expect.any(String) } });
+    expect(shown).toEqual({
+      status: 200,
+      body: { secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{43}$/), created_at: expect.any(String) },
+    });
     expect((await get(t, user, '/api/user/webhook-secret')).body.secret).toBe(shown.body.secret);
     expect((await get(t, other, '/api/user/webhook-secret')).body.secret).not.toBe(shown.body.secret);
 
     const rotated = await get(t, user, '/api/user/webhook-secret/rotate', 'POST');
-    expect(rotated).toEqual({ status: 200, body: { message: 'Webhook secret rotated successfully.', secret: expect.stringMatching(/^whsec_/), created_at: expect.any(String) } });
+    expect(rotated).toEqual({
+      status: 200,
+      body: { message: 'Webhook secret rotated successfully.', secret: expect.stringMatching(/^whsec_/), created_at: expect.any(String) },
+    });
     expect(rotated.body.secret).not.toBe(shown.body.secret);
     expect((await get(t, user, '/api/user/webhook-secret')).body.secret).toBe(rotated.body.secret);
 
@@ -133,7 +161,11 @@ describe('the signing secret', () => {
   it('is stored sealed, never in plaintext', async () => {
     const user = await createUser(t.deps);
     const { secret } = (await get(t, user, '/api/user/webhook-secret')).body;
-    const row = await t.deps.db.selectFrom('webhook_signing_secrets').selectAll().where('user_id', '=', user.user.id).executeTakeFirstOrThrow();
+    const row = await t.deps.db
+      .selectFrom('webhook_signing_secrets')
+      .selectAll()
+      .where('user_id', '=', user.user.id)
+      .executeTakeFirstOrThrow();
     expect(row.secret_sealed).not.toContain(secret);
     expect(row.secret_sealed.startsWith('v1:')).toBe(true);
   });
@@ -150,7 +182,10 @@ describe('the SSRF guard, with ALLOW_PRIVATE_URLS=false', () => {
 
   it.each([
     ['http://127.0.0.1:{port}/hook', 'URL refused: 127.0.0.1 is a loopback address; requests to private networks are refused.'],
-    ['http://169.254.169.254/latest/meta-data/', 'URL refused: 169.254.169.254 is the cloud metadata service; requests to private networks are refused.'],
+    [
+      'http://169.254.169.254/latest/meta-data/',
+      'URL refused: 169.254.169.254 is the cloud metadata service; requests to private networks are refused.',
+    ],
     ['http://[::1]:{port}/hook', 'URL refused: ::1 is a loopback address; requests to private networks are refused.'],
     ['http://10.0.0.8/hook', 'URL refused: 10.0.0.8 is a private address; requests to private networks are refused.'],
     ['ftp://example.com/hook', 'URL refused: Only http and https URLs can be called (got ftp:).'],
@@ -196,7 +231,11 @@ describe('two server instances on one database', () => {
     const rows = await t.deps.db
       .selectFrom('webhook_deliveries')
       .select(['status', 'attempt_count'])
-      .where('id', 'in', deliveries.map((d) => d.id))
+      .where(
+        'id',
+        'in',
+        deliveries.map((d) => d.id),
+      )
       .execute();
     expect(rows.filter((r) => r.status !== 'delivered' || r.attempt_count !== 1)).toEqual([]);
   });

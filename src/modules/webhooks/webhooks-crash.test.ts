@@ -72,7 +72,9 @@ it('re-sends a delivery exactly once after its server was killed mid-request', a
   sink.respondWith((_r, index) => (index === 0 ? { hold: true } : { status: 200, body: 'thanks' }));
   const delivery = await withDeps(async (deps) => {
     const { user } = await createUser(deps);
-    return inTransaction(deps.db, (tx) => enqueueWebhook(tx, { userId: user.id, url: `${sink.url}/hook`, event: 'crash_test', payload: { n: 1 } }));
+    return inTransaction(deps.db, (tx) =>
+      enqueueWebhook(tx, { userId: user.id, url: `${sink.url}/hook`, event: 'crash_test', payload: { n: 1 } }),
+    );
   });
 
   const first = startServer();
@@ -96,6 +98,10 @@ it('re-sends a delivery exactly once after its server was killed mid-request', a
     const row = await deps.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', delivery.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'delivered', attempt_count: 1, last_status_code: 200 });
     const job = await deps.db.selectFrom('jobs').selectAll().where('dedupe_key', '=', `webhook:${delivery.id}`).executeTakeFirstOrThrow();
-    expect(job).toMatchObject({ status: 'succeeded', attempts: 2, last_error: 'attempt 1 did not finish: its worker stopped or lost its lease' });
+    expect(job).toMatchObject({
+      status: 'succeeded',
+      attempts: 2,
+      last_error: 'attempt 1 did not finish: its worker stopped or lost its lease',
+    });
   });
 }, 90_000);

@@ -3,8 +3,17 @@ import type { DbOrTx } from '../../core/db/transaction.js';
 import type { WebhookDeliveryStatus } from '../../core/db/schema.js';
 
 const summaryColumns = [
-  'id', 'uuid', 'event', 'url', 'status', 'attempt_count', 'last_status_code', 'last_error',
-  'next_attempt_at', 'completed_at', 'created_at',
+  'id',
+  'uuid',
+  'event',
+  'url',
+  'status',
+  'attempt_count',
+  'last_status_code',
+  'last_error',
+  'next_attempt_at',
+  'completed_at',
+  'created_at',
 ] as const;
 
 export interface DeliveryListFilter {
@@ -45,14 +54,16 @@ export function createWebhooksRepo(db: DbOrTx) {
         .executeTakeFirstOrThrow();
     },
 
-
     list(filter: DeliveryListFilter) {
       let query = db.selectFrom('webhook_deliveries').select(summaryColumns).where('user_id', '=', filter.userId);
       if (filter.status) query = query.where('status', '=', filter.status);
       if (filter.event) query = query.where('event', '=', filter.event);
       if (filter.before !== undefined) query = query.where('id', '<', filter.before);
       if (filter.after !== undefined) query = query.where('id', '>', filter.after);
-      return query.orderBy('id', filter.after !== undefined ? 'asc' : 'desc').limit(filter.limit).execute();
+      return query
+        .orderBy('id', filter.after !== undefined ? 'asc' : 'desc')
+        .limit(filter.limit)
+        .execute();
     },
 
     /** Scoped to the owner: another user's id finds nothing. */
@@ -189,8 +200,13 @@ export function concludedAttemptsStatement(attempts: ConcludedAttempt[], now: Da
   const unique = [...new Map(attempts.map((a) => [a.deliveryId, a])).values()];
   const rows = JSON.stringify(
     unique.map((a) => ({
-      delivery_id: a.deliveryId, started_at: a.startedAt, duration_ms: a.durationMs, status_code: a.statusCode,
-      error: a.error, response_body: a.responseBody, status: a.status,
+      delivery_id: a.deliveryId,
+      started_at: a.startedAt,
+      duration_ms: a.durationMs,
+      status_code: a.statusCode,
+      error: a.error,
+      response_body: a.responseBody,
+      status: a.status,
     })),
   );
   // conclude_webhook_deliveries (migration 0021) updates the deliveries by primary key whatever

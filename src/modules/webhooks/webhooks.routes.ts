@@ -20,7 +20,7 @@ type DeliveryRow = Awaited<ReturnType<WebhooksRepo['list']>>[number];
 
 const tags = ['Webhooks'];
 const notFoundConfig = { notFoundMessage: 'Webhook delivery not found.' };
-const notFoundResponse = { ...MessageBody, description: 'Unknown delivery, or another account\'s.' };
+const notFoundResponse = { ...MessageBody, description: "Unknown delivery, or another account's." };
 
 function toSummary(row: DeliveryRow) {
   return {
@@ -41,7 +41,14 @@ function toSummary(row: DeliveryRow) {
 export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = async (app, { webhooks }) => {
   app.get(
     '/user/webhook-secret',
-    { schema: { tags, operationId: 'getWebhookSecret', summary: 'Show the webhook signing secret', response: { 200: SigningSecretResponse } } },
+    {
+      schema: {
+        tags,
+        operationId: 'getWebhookSecret',
+        summary: 'Show the webhook signing secret',
+        response: { 200: SigningSecretResponse },
+      },
+    },
     async (request) => {
       const { secret, createdAt } = await webhooks.getSigningSecret(authOf(request).userId);
       return { secret, created_at: isoTimestamp(createdAt)! };
@@ -50,7 +57,14 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = 
 
   app.post(
     '/user/webhook-secret/rotate',
-    { schema: { tags, operationId: 'rotateWebhookSecret', summary: 'Replace the webhook signing secret', response: { 200: RotatedSecretResponse } } },
+    {
+      schema: {
+        tags,
+        operationId: 'rotateWebhookSecret',
+        summary: 'Replace the webhook signing secret',
+        response: { 200: RotatedSecretResponse },
+      },
+    },
     async (request) => {
       const { secret, createdAt } = await webhooks.rotateSigningSecret(authOf(request).userId);
       return { message: 'Webhook secret rotated successfully.', secret, created_at: isoTimestamp(createdAt)! };
@@ -61,7 +75,13 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = 
     '/user/webhook-deliveries',
     {
       config: { errorShape: 'validation' },
-      schema: { tags, operationId: 'listWebhookDeliveries', summary: 'List webhook deliveries (newest first)', querystring: ListDeliveriesQuery, response: { 200: DeliveryListResponse } },
+      schema: {
+        tags,
+        operationId: 'listWebhookDeliveries',
+        summary: 'List webhook deliveries (newest first)',
+        querystring: ListDeliveriesQuery,
+        response: { 200: DeliveryListResponse },
+      },
     },
     async (request) => {
       const { status, event, per_page, cursor } = request.query;
@@ -82,7 +102,13 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = 
     '/user/webhook-deliveries/:id',
     {
       config: notFoundConfig,
-      schema: { tags, operationId: 'getWebhookDelivery', summary: 'Get a webhook delivery with its attempts', params: IdParams, response: { 200: DeliveryDetail, 404: notFoundResponse } },
+      schema: {
+        tags,
+        operationId: 'getWebhookDelivery',
+        summary: 'Get a webhook delivery with its attempts',
+        params: IdParams,
+        response: { 200: DeliveryDetail, 404: notFoundResponse },
+      },
     },
     async (request) => {
       const delivery = await webhooks.getDelivery(authOf(request).userId, request.params.id);
@@ -98,7 +124,13 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = 
     '/user/webhook-deliveries/:id/redeliver',
     {
       config: notFoundConfig,
-      schema: { tags, operationId: 'redeliverWebhookDelivery', summary: 'Send a delivery again', params: IdParams, response: { 202: RedeliverResponse, 404: notFoundResponse } },
+      schema: {
+        tags,
+        operationId: 'redeliverWebhookDelivery',
+        summary: 'Send a delivery again',
+        params: IdParams,
+        response: { 202: RedeliverResponse, 404: notFoundResponse },
+      },
     },
     async (request, reply) => {
       const delivery = await webhooks.redeliver(authOf(request).userId, request.params.id);

@@ -16,36 +16,45 @@ export const ListDeliveriesQuery = Type.Object({
 });
 export type ListDeliveriesQuery = Static<typeof ListDeliveriesQuery>;
 
-export const DeliverySummary = named('WebhookDeliverySummary', Type.Object({
-  id: Type.Integer(),
-  delivery_id: Type.String({ format: 'uuid', description: 'Sent as X-Switchboard-Delivery; the same on every retry.' }),
-  event: Type.String(),
-  url: Type.String(),
-  status: DeliveryStatus,
-  attempt_count: Type.Integer(),
-  last_status_code: NullableInteger,
-  last_error: NullableString,
-  next_attempt_at: NullableTimestamp,
-  completed_at: NullableTimestamp,
-  created_at: Timestamp,
-}));
-
-export const DeliveryAttempt = named('WebhookDeliveryAttempt', Type.Object({
-  attempt: Type.Integer(),
-  started_at: Timestamp,
-  duration_ms: Type.Integer(),
-  status_code: NullableInteger,
-  error: NullableString,
-  response_body: Type.Union([Type.String({ description: 'The first 2 KB of the response.' }), Type.Null()]),
-}));
-
-export const DeliveryDetail = named('WebhookDelivery', Type.Composite([
-  DeliverySummary,
+export const DeliverySummary = named(
+  'WebhookDeliverySummary',
   Type.Object({
-    payload: Type.Unknown({ description: 'The JSON body that is sent.' }),
-    attempts: Type.Array(DeliveryAttempt),
+    id: Type.Integer(),
+    delivery_id: Type.String({ format: 'uuid', description: 'Sent as X-Switchboard-Delivery; the same on every retry.' }),
+    event: Type.String(),
+    url: Type.String(),
+    status: DeliveryStatus,
+    attempt_count: Type.Integer(),
+    last_status_code: NullableInteger,
+    last_error: NullableString,
+    next_attempt_at: NullableTimestamp,
+    completed_at: NullableTimestamp,
+    created_at: Timestamp,
   }),
-]));
+);
+
+export const DeliveryAttempt = named(
+  'WebhookDeliveryAttempt',
+  Type.Object({
+    attempt: Type.Integer(),
+    started_at: Timestamp,
+    duration_ms: Type.Integer(),
+    status_code: NullableInteger,
+    error: NullableString,
+    response_body: Type.Union([Type.String({ description: 'The first 2 KB of the response.' }), Type.Null()]),
+  }),
+);
+
+export const DeliveryDetail = named(
+  'WebhookDelivery',
+  Type.Composite([
+    DeliverySummary,
+    Type.Object({
+      payload: Type.Unknown({ description: 'The JSON body that is sent.' }),
+      attempts: Type.Array(DeliveryAttempt),
+    }),
+  ]),
+);
 
 export const DeliveryListResponse = Type.Object({
   data: Type.Array(DeliverySummary),

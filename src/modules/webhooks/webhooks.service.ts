@@ -46,7 +46,13 @@ export async function enqueueWebhook(tx: DbOrTx, input: WebhookToSend): Promise<
 
 function enqueueDeliveryJob(tx: DbOrTx, deliveryId: number, runAt?: Date): Promise<number> {
   const payload: DeliveryJobPayload = { deliveryId };
-  return enqueueJob(tx, { kind: WEBHOOK_DELIVERY_JOB, payload, runAt, maxAttempts: WEBHOOK_JOB_MAX_ATTEMPTS, dedupeKey: deliveryJobKey(deliveryId) });
+  return enqueueJob(tx, {
+    kind: WEBHOOK_DELIVERY_JOB,
+    payload,
+    runAt,
+    maxAttempts: WEBHOOK_JOB_MAX_ATTEMPTS,
+    dedupeKey: deliveryJobKey(deliveryId),
+  });
 }
 
 const deliveryJobKey = (deliveryId: number) => `webhook:${deliveryId}`;

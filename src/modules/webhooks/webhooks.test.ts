@@ -25,7 +25,12 @@ afterAll(async () => {
 });
 
 /** The receiver's check from docs/api/webhooks.md, with the injected clock in place of Date.now(). */
-function verifyWebhook(secret: string, headers: Record<string, string | string[] | undefined>, rawBody: string, nowSeconds: number): boolean {
+function verifyWebhook(
+  secret: string,
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: string,
+  nowSeconds: number,
+): boolean {
   const timestamp = String(headers['x-switchboard-timestamp']);
   const signature = String(headers['x-switchboard-signature']);
   if (Math.abs(nowSeconds - Number(timestamp)) > 300) return false; // stale: maybe a replay
@@ -36,7 +41,13 @@ function verifyWebhook(secret: string, headers: Record<string, string | string[]
 type User = Awaited<ReturnType<typeof createUser>>;
 const send = (user: User, payload: unknown = { hello: 'world' }, options: { event?: string; url?: string } = {}) =>
   inTransaction(t.deps.db, (tx) =>
-    enqueueWebhook(tx, { userId: user.user.id, url: options.url ?? `${sink.url}/hook`, event: options.event ?? 'conversation_ended', payload, now: t.clock.now() }),
+    enqueueWebhook(tx, {
+      userId: user.user.id,
+      url: options.url ?? `${sink.url}/hook`,
+      event: options.event ?? 'conversation_ended',
+      payload,
+      now: t.clock.now(),
+    }),
   );
 const api = async (user: User, method: 'GET' | 'POST', url: string) => {
   const res = await t.app.inject({ method, url, headers: bearer(user.token) });
@@ -90,7 +101,9 @@ describe('a delivery', () => {
       completed_at: iso(t.clock.now()),
       created_at: iso(t.clock.now()),
       payload,
-      attempts: [{ attempt: 1, started_at: iso(t.clock.now()), duration_ms: expect.any(Number), status_code: 200, error: null, response_body: 'ok' }],
+      attempts: [
+        { attempt: 1, started_at: iso(t.clock.now()), duration_ms: expect.any(Number), status_code: 200, error: null, response_body: 'ok' },
+      ],
     });
   });
 
@@ -105,7 +118,12 @@ describe('a delivery', () => {
     await t.deps.jobs.drain();
     expect(sink.requests).toHaveLength(0);
     expect((await api(user, 'GET', '/api/user/webhook-deliveries')).body.data).toEqual([]);
-    const jobs = await t.deps.db.selectFrom('jobs').select('id').where('kind', '=', 'webhooks.deliver').where('status', '=', 'pending').execute();
+    const jobs = await t.deps.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', 'webhooks.deliver')
+      .where('status', '=', 'pending')
+      .execute();
     expect(jobs).toEqual([]);
   });
 
@@ -129,7 +147,13 @@ describe('retries', () => {
     await t.deps.jobs.drain();
     let elapsed = 0;
     for (const [i, delay] of schedule.entries()) {
-      expect(await detail(user, delivery.id)).toMatchObject({ status: 'pending', attempt_count: i + 1, last_status_code: 500, last_error: 'HTTP 500', next_attempt_at: iso(new Date(start + elapsed + delay)) });
+      expect(await detail(user, delivery.id)).toMatchObject({
+        status: 'pending',
+        attempt_count: i + 1,
+        last_status_code: 500,
+        last_error: 'HTTP 500',
+        next_attempt_at: iso(new Date(start + elapsed + delay)),
+      });
       t.clock.advance(delay - 1);
       await t.deps.jobs.drain();
       expect(requestsFor(delivery)).toHaveLength(i + 1);
@@ -139,11 +163,18 @@ describe('retries', () => {
       expect(requestsFor(delivery)).toHaveLength(i + 2);
     }
     const final = await detail(user, delivery.id);
-    expect(final).toMatchObject({ status: 'failed', attempt_count: 6, last_status_code: 500, last_error: 'HTTP 500', next_attempt_at: null, completed_at: iso(t.clock.now()) });
+    expect(final).toMatchObject({
+      status: 'failed',
+      attempt_count: 6,
+      last_status_code: 500,
+      last_error: 'HTTP 500',
+      next_attempt_at: null,
+      completed_at: iso(t.clock.now()),
+    });
     expect(final.attempts.map((a: { attempt: number; started_at: string }) => [a.attempt, a.started_at])).toEqual(
       [0, 30_000, 150_000, 750_000, 4_350_000, 25_950_000].map((offset, i) => [i + 1, iso(new Date(start + offset))]),
     );
-    
+
     expect(requestsFor(delivery).map((r) => Number(r.headers['x-switchboard-timestamp']))).toEqual(
       [0, 30_000, 150_000, 750_000, 4_350_000, 25_950_000].map((offset) => Math.floor((start + offset) / 1000)),
     );
@@ -161,7 +192,12 @@ describe('retries', () => {
     await t.deps.jobs.drain();
     t.clock.advance(120_000);
     await t.deps.jobs.drain();
-    expect(await detail(user, delivery.id)).toMatchObject({ status: 'delivered', attempt_count: 3, last_status_code: 204, last_error: null });
+    expect(await detail(user, delivery.id)).toMatchObject({
+      status: 'delivered',
+      attempt_count: 3,
+      last_status_code: 204,
+      last_error: null,
+    });
     t.clock.advance(86_400_000);
     await t.deps.jobs.drain();
     expect(requestsFor(delivery)).toHaveLength(3);
@@ -175,13 +211,23 @@ describe('retries', () => {
     t.clock.advance(86_400_000);
     await t.deps.jobs.drain();
     expect(requestsFor(delivery)).toHaveLength(1);
-    expect(await detail(user, delivery.id)).toMatchObject({ status: 'failed', attempt_count: 1, last_status_code: status, last_error: `HTTP ${status}`, next_attempt_at: null });
+    expect(await detail(user, delivery.id)).toMatchObject({
+      status: 'failed',
+      attempt_count: 1,
+      last_status_code: status,
+      last_error: `HTTP ${status}`,
+      next_attempt_at: null,
+    });
   });
 
   it('honour Retry-After on 429 and 503, in seconds or as a date', async () => {
     const user = await createUser(t.deps);
     const later = new Date(t.clock.now().getTime() + 300_000).toUTCString();
-    sink.respondWith(byAttempt((index) => (index === 0 ? { status: 429, headers: { 'retry-after': '90' } } : { status: 503, headers: { 'retry-after': later } })));
+    sink.respondWith(
+      byAttempt((index) =>
+        index === 0 ? { status: 429, headers: { 'retry-after': '90' } } : { status: 503, headers: { 'retry-after': later } },
+      ),
+    );
     const delivery = await send(user);
     const start = t.clock.now().getTime();
     await t.deps.jobs.drain();
@@ -198,10 +244,18 @@ describe('retries', () => {
     const timedOut = await send(user);
     await t.deps.jobs.drain();
     sink.releaseHeld();
-    expect(await detail(user, timedOut.id)).toMatchObject({ status: 'pending', last_status_code: null, last_error: 'The request timed out.' });
+    expect(await detail(user, timedOut.id)).toMatchObject({
+      status: 'pending',
+      last_status_code: null,
+      last_error: 'The request timed out.',
+    });
     t.clock.advance(30_000);
     await t.deps.jobs.drain();
-    expect(await detail(user, timedOut.id)).toMatchObject({ status: 'pending', attempt_count: 2, last_error: expect.stringMatching(/socket|closed|ECONNRESET/i) });
+    expect(await detail(user, timedOut.id)).toMatchObject({
+      status: 'pending',
+      attempt_count: 2,
+      last_error: expect.stringMatching(/socket|closed|ECONNRESET/i),
+    });
     t.clock.advance(120_000);
     await t.deps.jobs.drain();
     expect(await detail(user, timedOut.id)).toMatchObject({ status: 'pending', attempt_count: 3, last_status_code: 408 });
@@ -218,7 +272,9 @@ describe('retries', () => {
     await t.deps.jobs.drain();
     expect(requestsFor(delivery).map((r) => r.path)).toEqual(['/hook']);
     expect(await detail(user, delivery.id)).toMatchObject({
-      status: 'failed', last_status_code: 302, last_error: `HTTP 302: redirects are not followed (Location: ${sink.url}/moved)`,
+      status: 'failed',
+      last_status_code: 302,
+      last_error: `HTTP 302: redirects are not followed (Location: ${sink.url}/moved)`,
     });
   });
 });
@@ -231,12 +287,18 @@ describe('redelivery', () => {
     await t.deps.jobs.drain();
     const res = await api(user, 'POST', `/api/user/webhook-deliveries/${delivery.id}/redeliver`);
     expect(res.status).toBe(202);
-    expect(res.body).toMatchObject({ message: 'Webhook delivery scheduled for redelivery.', data: { id: delivery.id, status: 'pending', completed_at: null } });
+    expect(res.body).toMatchObject({
+      message: 'Webhook delivery scheduled for redelivery.',
+      data: { id: delivery.id, status: 'pending', completed_at: null },
+    });
     await t.deps.jobs.drain();
     expect(requestsFor(delivery)).toHaveLength(2);
     const after = await detail(user, delivery.id);
     expect(after).toMatchObject({ status: 'delivered', attempt_count: 2 });
-    expect(after.attempts.map((a: { attempt: number; status_code: number }) => [a.attempt, a.status_code])).toEqual([[1, 410], [2, 200]]);
+    expect(after.attempts.map((a: { attempt: number; status_code: number }) => [a.attempt, a.status_code])).toEqual([
+      [1, 410],
+      [2, 200],
+    ]);
   });
 
   it('sends a delivery that waits for a retry now, once', async () => {

@@ -24,7 +24,7 @@ const availability = browserAvailability();
 const ARTIFACTS = resolve('artifacts/widget');
 const GREETING = 'Hi! Thanks for calling Bread and Co. How can I help?';
 
-describe.skipIf(!availability.run)('the widget\'s call button in Chromium', () => {
+describe.skipIf(!availability.run)("the widget's call button in Chromium", () => {
   let t: TestApp;
   let origin: string;
   let speech: FakeSpeech;
@@ -58,7 +58,13 @@ describe.skipIf(!availability.run)('the widget\'s call button in Chromium', () =
   it('places a browser call: the greeting is heard and written, and hanging up ends the call', async () => {
     const { user, assistant } = await ownerWithAssistant(t, {
       balanceUsd: 1,
-      assistant: { status: 'active', type: 'inbound', voice_id: SEED_VOICE_IDS.novaPipeline, initial_message: GREETING, widget_settings: { allowed_origins: [shop.origin] } },
+      assistant: {
+        status: 'active',
+        type: 'inbound',
+        voice_id: SEED_VOICE_IDS.novaPipeline,
+        initial_message: GREETING,
+        widget_settings: { allowed_origins: [shop.origin] },
+      },
     });
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -78,7 +84,9 @@ describe.skipIf(!availability.run)('the widget\'s call button in Chromium', () =
     // The greeting's audio reached the page (all of what the synthesizer made of it) and its words the chat.
     const greetingMs = (signalForText(GREETING, 16_000).length / 16_000) * 1000;
     await page.waitForFunction(
-      (expectedMs) => Number(document.querySelector('#switchboard-widget')!.shadowRoot!.querySelector<HTMLElement>('.callbar')!.dataset.receivedMs) >= expectedMs,
+      (expectedMs) =>
+        Number(document.querySelector('#switchboard-widget')!.shadowRoot!.querySelector<HTMLElement>('.callbar')!.dataset.receivedMs) >=
+        expectedMs,
       greetingMs * 0.95,
       { timeout: 15_000 },
     );
@@ -91,13 +99,21 @@ describe.skipIf(!availability.run)('the widget\'s call button in Chromium', () =
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: resolve(ARTIFACTS, 'call-in-progress.png') });
 
-    const call = await t.deps.db.selectFrom('calls').select(['id', 'type', 'is_test']).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const call = await t.deps.db
+      .selectFrom('calls')
+      .select(['id', 'type', 'is_test'])
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(call).toMatchObject({ type: 'web', is_test: false });
     await page.getByRole('button', { name: 'Hang up' }).click();
     await expect.poll(() => callbar.textContent()).toBe('Call ended.');
     await expect(page.getByRole('button', { name: 'Call' }).isVisible()).resolves.toBe(true);
     await expect
-      .poll(async () => (await t.deps.db.selectFrom('calls').select(['status', 'end_reason']).where('id', '=', call.id).executeTakeFirstOrThrow()), { timeout: 10_000 })
+      .poll(
+        async () =>
+          await t.deps.db.selectFrom('calls').select(['status', 'end_reason']).where('id', '=', call.id).executeTakeFirstOrThrow(),
+        { timeout: 10_000 },
+      )
       .toEqual({ status: 'ended_by_customer', end_reason: 'hangup' });
     const { transcript } = await t.deps.db.selectFrom('calls').select('transcript').where('id', '=', call.id).executeTakeFirstOrThrow();
     expect(transcript.filter((entry) => entry.sender === 'bot').map((entry) => entry.text)).toEqual([GREETING]);

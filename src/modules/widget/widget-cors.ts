@@ -33,7 +33,8 @@ export function installWidgetCors(app: App, widget: WidgetService): void {
 
   app.addHook('preValidation', async (request, reply) => {
     const origin = request.headers.origin;
-    if (!origin || request.method !== 'POST' || !BY_ASSISTANT_BODY.has(request.routeOptions.url ?? '') || isOwnersOwnPage(request, origin)) return;
+    if (!origin || request.method !== 'POST' || !BY_ASSISTANT_BODY.has(request.routeOptions.url ?? '') || isOwnersOwnPage(request, origin))
+      return;
     const body = request.body as { assistant_id?: unknown } | undefined;
     const verdict = await widget.originForAssistant(body?.assistant_id, origin);
     if (verdict === 'refused') {

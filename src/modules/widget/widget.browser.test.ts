@@ -1,4 +1,4 @@
-import { mkdirSync, } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,7 +62,12 @@ describe.skipIf(!availability.run)('the chat widget in Chromium', () => {
     ).assistant.uuid;
     offlineAssistant = (
       await ownerWithAssistant(offline.t, {
-        assistant: { status: 'active', initial_message: 'Hi! Ask me anything.', tools: [{ type: 'end_call' }], widget_settings: { allowed_origins: [offlineShop.origin] } },
+        assistant: {
+          status: 'active',
+          initial_message: 'Hi! Ask me anything.',
+          tools: [{ type: 'end_call' }],
+          widget_settings: { allowed_origins: [offlineShop.origin] },
+        },
       })
     ).assistant.uuid;
     chromium = await launchChromium();
@@ -79,7 +84,10 @@ describe.skipIf(!availability.run)('the chat widget in Chromium', () => {
     if (Object.keys(figures).length > 0) console.log('[widget figures]', JSON.stringify(figures));
   });
 
-  async function openPage(url: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
+  async function openPage(
+    url: string,
+    options: Parameters<Browser['newContext']>[0] = {},
+  ): Promise<{ context: BrowserContext; page: Page }> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
     const page = await context.newPage();
     await page.goto(url);
@@ -122,12 +130,18 @@ describe.skipIf(!availability.run)('the chat widget in Chromium', () => {
     const { context, page } = await openPage(shop.pageUrl(streamedAssistant, `&variables=${encodeURIComponent('{"name":"Jane"}')}`));
     const launcher = page.locator('#switchboard-widget .launcher');
     await launcher.waitFor({ state: 'visible' });
-    const launcherTiming = () => page.evaluate(() => {
-      const script = performance.getEntriesByType('resource').find((e) => e.name.includes('/widget.js')) as PerformanceResourceTiming;
-      const config = performance.getEntriesByType('resource').find((e) => e.name.includes('/config')) as PerformanceResourceTiming;
-      const visible = performance.getEntriesByName('switchboard:launcher-visible')[0]!;
-      return { fromRequest: visible.startTime - script.startTime, fromLoaded: visible.startTime - script.responseEnd, config: config.responseEnd - config.startTime, configStartAfterLoad: config.startTime - script.responseEnd };
-    });
+    const launcherTiming = () =>
+      page.evaluate(() => {
+        const script = performance.getEntriesByType('resource').find((e) => e.name.includes('/widget.js')) as PerformanceResourceTiming;
+        const config = performance.getEntriesByType('resource').find((e) => e.name.includes('/config')) as PerformanceResourceTiming;
+        const visible = performance.getEntriesByName('switchboard:launcher-visible')[0]!;
+        return {
+          fromRequest: visible.startTime - script.startTime,
+          fromLoaded: visible.startTime - script.responseEnd,
+          config: config.responseEnd - config.startTime,
+          configStartAfterLoad: config.startTime - script.responseEnd,
+        };
+      });
     const timing = await launcherTiming();
     figures.launcher_visible_ms_from_script_request = Math.round(timing.fromRequest);
     figures.launcher_visible_ms_from_script_loaded = Math.round(timing.fromLoaded);
@@ -139,7 +153,8 @@ describe.skipIf(!availability.run)('the chat widget in Chromium', () => {
     expect(await launcher.textContent()).toBe('Chat with us');
     await page.evaluate(() => {
       (window as any).events = [];
-      for (const name of ['open', 'close', 'message']) (window as any).Switchboard.on(name, (d: unknown) => (window as any).events.push([name, d]));
+      for (const name of ['open', 'close', 'message'])
+        (window as any).Switchboard.on(name, (d: unknown) => (window as any).events.push([name, d]));
     });
 
     await launcher.click();
@@ -159,7 +174,9 @@ describe.skipIf(!availability.run)('the chat widget in Chromium', () => {
     const input = page.locator('#switchboard-widget textarea');
     await input.fill('What are your opening hours?');
     await input.press('Enter');
-    await expect.poll(() => messages(page), { timeout: 15_000 }).toEqual(['Hello Jane! How can I help?', 'What are your opening hours?', ANSWER_TEXT]);
+    await expect
+      .poll(() => messages(page), { timeout: 15_000 })
+      .toEqual(['Hello Jane! How can I help?', 'What are your opening hours?', ANSWER_TEXT]);
     const progression: string[] = await page.evaluate(() => (window as any).replyTexts);
     expect(progression.length).toBeGreaterThanOrEqual(5);
     // Half-arrived markdown shows as typed (`**Monday`) until its closing mark arrives.
@@ -190,7 +207,9 @@ describe.skipIf(!availability.run)('the chat widget in Chromium', () => {
     await page.evaluate(() => (window as any).Switchboard.setVariables({ name: 'Ann' }));
     await page.locator('#switchboard-widget button[aria-label="New conversation"]').click();
     await expect.poll(() => messages(page)).toEqual(['Hello Ann! How can I help?']);
-    expect(JSON.parse((await page.evaluate((key) => localStorage.getItem(key), `switchboard:${streamedAssistant}`))!).conversation).toBeUndefined();
+    expect(
+      JSON.parse((await page.evaluate((key) => localStorage.getItem(key), `switchboard:${streamedAssistant}`))!).conversation,
+    ).toBeUndefined();
 
     // JS API: close and open, and the events of the session after the reload.
     await page.evaluate(() => {
@@ -212,8 +231,12 @@ describe.skipIf(!availability.run)('the chat widget in Chromium', () => {
         const node = root.activeElement as HTMLElement | null;
         const panel = root.querySelector('.panel')!;
         return {
-          tag: node?.tagName ?? null, cls: node?.className ?? null, label: node?.getAttribute('aria-label') ?? null, text: node?.textContent ?? null,
-          expanded: node?.getAttribute('aria-expanded') ?? null, inPanel: !!node && panel.contains(node),
+          tag: node?.tagName ?? null,
+          cls: node?.className ?? null,
+          label: node?.getAttribute('aria-label') ?? null,
+          text: node?.textContent ?? null,
+          expanded: node?.getAttribute('aria-expanded') ?? null,
+          inPanel: !!node && panel.contains(node),
         };
       });
     await page.keyboard.press('Tab'); // the shop's own link
@@ -249,7 +272,9 @@ describe.skipIf(!availability.run)('the chat widget in Chromium', () => {
     await page.keyboard.type('When are you open?');
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await messages(page)).length).toBe(3);
-    expect((await messages(page))[2]).toBe('Thanks for your message. I am the built-in offline model, so my answers are simple: you wrote "When are you open?".');
+    expect((await messages(page))[2]).toBe(
+      'Thanks for your message. I am the built-in offline model, so my answers are simple: you wrote "When are you open?".',
+    );
     figures.first_token_ms_offline_model = Math.round(await page.evaluate(() => (window as any).firstTokenAt - (window as any).sentAt));
     expect(figures.first_token_ms_offline_model).toBeGreaterThan(0);
 
@@ -260,7 +285,12 @@ describe.skipIf(!availability.run)('the chat widget in Chromium', () => {
   });
 
   it('fills a phone screen', async () => {
-    const { context, page } = await openPage(offlineShop.pageUrl(offlineAssistant), { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const { context, page } = await openPage(offlineShop.pageUrl(offlineAssistant), {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+    });
     const launcher = page.locator('#switchboard-widget .launcher');
     await launcher.tap();
     const panel = page.locator('#switchboard-widget .panel');
@@ -342,7 +372,10 @@ describe.skipIf(!availability.run)('the chat widget in Chromium', () => {
     await expect.poll(notices).toEqual([expect.stringMatching(/^Too many messages\. Please wait \d+ s and try again\.$/)]);
     await context.close();
 
-    const poor = await ownerWithAssistant(offline.t, { balanceUsd: 0.01, assistant: { status: 'active', widget_settings: { allowed_origins: [offlineShop.origin] } } });
+    const poor = await ownerWithAssistant(offline.t, {
+      balanceUsd: 0.01,
+      assistant: { status: 'active', widget_settings: { allowed_origins: [offlineShop.origin] } },
+    });
     const second = await openPage(offlineShop.pageUrl(poor.assistant.uuid));
     await second.page.locator('#switchboard-widget .launcher').click();
     await sendWhenIdle(second.page, 'first');
@@ -355,7 +388,9 @@ describe.skipIf(!availability.run)('the chat widget in Chromium', () => {
   });
 
   it('speaks the assistant language', async () => {
-    const ro = await ownerWithAssistant(offline.t, { assistant: { status: 'active', language_id: SEED_IDS.romanian, widget_settings: { allowed_origins: [offlineShop.origin] } } });
+    const ro = await ownerWithAssistant(offline.t, {
+      assistant: { status: 'active', language_id: SEED_IDS.romanian, widget_settings: { allowed_origins: [offlineShop.origin] } },
+    });
     const { context, page } = await openPage(offlineShop.pageUrl(ro.assistant.uuid));
     const launcher = page.locator('#switchboard-widget .launcher');
     await launcher.waitFor();
@@ -367,10 +402,16 @@ describe.skipIf(!availability.run)('the chat widget in Chromium', () => {
   });
 
   it('is refused on a site that is not among the allowed origins', async () => {
-    const elsewhere = await ownerWithAssistant(offline.t, { assistant: { status: 'active', widget_settings: { allowed_origins: ['https://shop.example.com'] } } });
+    const elsewhere = await ownerWithAssistant(offline.t, {
+      assistant: { status: 'active', widget_settings: { allowed_origins: ['https://shop.example.com'] } },
+    });
     const refusedConfigCount = async () => {
       const metrics = (await offline.t.app.inject({ method: 'GET', url: '/metrics' })).body;
-      const line = metrics.split('\n').find((l) => l.startsWith('http_requests_total{') && l.includes('route="/api/widget/:uuid/config"') && l.includes('status_code="403"'));
+      const line = metrics
+        .split('\n')
+        .find(
+          (l) => l.startsWith('http_requests_total{') && l.includes('route="/api/widget/:uuid/config"') && l.includes('status_code="403"'),
+        );
       return line ? Number(line.split(' ').at(-1)) : 0;
     };
     const refusedBefore = await refusedConfigCount();
@@ -387,14 +428,21 @@ describe.skipIf(!availability.run)('the chat widget in Chromium', () => {
     expect(await page.locator('#switchboard-widget').count()).toBe(0);
     // The page's own scripts cannot use the assistant either: the browser blocks the answer and
     // the server created nothing.
-    const direct = await page.evaluate(async ({ base, id }) => {
-      try {
-        await fetch(`${base}/api/conversations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ assistant_id: id }) });
-        return 'answered';
-      } catch (error) {
-        return (error as Error).name;
-      }
-    }, { base: offline.origin, id: elsewhere.assistant.uuid });
+    const direct = await page.evaluate(
+      async ({ base, id }) => {
+        try {
+          await fetch(`${base}/api/conversations`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ assistant_id: id }),
+          });
+          return 'answered';
+        } catch (error) {
+          return (error as Error).name;
+        }
+      },
+      { base: offline.origin, id: elsewhere.assistant.uuid },
+    );
     expect(direct).toBe('TypeError');
     const rows = await offline.t.deps.db.selectFrom('conversations').select('id').where('user_id', '=', elsewhere.user.id).execute();
     expect(rows).toEqual([]);

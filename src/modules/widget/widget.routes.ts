@@ -20,26 +20,39 @@ const SCRIPT_CACHE_VERSIONED = 'public, max-age=31536000, immutable';
 
 /** The embeddable script, its public config, and the preflight answers of the widget's routes. */
 export const widgetRoutes: FastifyPluginAsyncTypebox<WidgetRoutesOptions> = async (app, { widget, script }) => {
-  app.get('/widget.js', { config: { public: true }, schema: { tags, summary: 'The chat widget script', hide: true } }, async (request, reply) => {
-    const versioned = (request.query as { v?: string }).v === script.version;
-    void reply
-      .header('content-type', 'text/javascript; charset=utf-8')
-      .header('cache-control', versioned ? SCRIPT_CACHE_VERSIONED : SCRIPT_CACHE)
-      .header('etag', script.etag)
-      .header('vary', 'Accept-Encoding')
-      // Loaded by <script> from any site, including ones that require CORP on subresources.
-      .header('cross-origin-resource-policy', 'cross-origin')
-      .header('x-content-type-options', 'nosniff');
-    if (etagMatches(request.headers['if-none-match'], script.etag)) return reply.status(304).send();
-    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
-      return reply.header('content-encoding', 'gzip').send(script.gzipped);
-    }
-    return reply.send(script.body);
-  });
+  app.get(
+    '/widget.js',
+    { config: { public: true }, schema: { tags, summary: 'The chat widget script', hide: true } },
+    async (request, reply) => {
+      const versioned = (request.query as { v?: string }).v === script.version;
+      void reply
+        .header('content-type', 'text/javascript; charset=utf-8')
+        .header('cache-control', versioned ? SCRIPT_CACHE_VERSIONED : SCRIPT_CACHE)
+        .header('etag', script.etag)
+        .header('vary', 'Accept-Encoding')
+        // Loaded by <script> from any site, including ones that require CORP on subresources.
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .header('x-content-type-options', 'nosniff');
+      if (etagMatches(request.headers['if-none-match'], script.etag)) return reply.status(304).send();
+      if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+        return reply.header('content-encoding', 'gzip').send(script.gzipped);
+      }
+      return reply.send(script.body);
+    },
+  );
 
   app.get(
     '/api/widget/:uuid/config',
-    { config, schema: { tags, operationId: 'getWidgetConfig', summary: "An assistant's public widget config", params: WidgetParams, response: { 200: WidgetConfigResponse, 304: NotModified, ...WidgetErrors } } },
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'getWidgetConfig',
+        summary: "An assistant's public widget config",
+        params: WidgetParams,
+        response: { 200: WidgetConfigResponse, 304: NotModified, ...WidgetErrors },
+      },
+    },
     async (request, reply) => {
       const body = await widget.config(request.params.uuid);
       const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 22)}"`;

@@ -66,7 +66,12 @@ export function createWidgetService(deps: WidgetDeps) {
       if (!assistant) throw assistantNotFound();
       if (assistant.status !== 'active') throw assistantInactive();
       const callEnabled = (await deps.callAvailable?.(assistant)) ?? false;
-      return presentConfig(assistant, normalizeWidgetSettings(assistant.widget_settings), (await deps.languageCode(assistant.language_id)) ?? 'en', callEnabled);
+      return presentConfig(
+        assistant,
+        normalizeWidgetSettings(assistant.widget_settings),
+        (await deps.languageCode(assistant.language_id)) ?? 'en',
+        callEnabled,
+      );
     },
   };
 }

@@ -1,7 +1,12 @@
 import { gunzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openConversation, ownerWithAssistant, startConversationsApp, type ConversationsTestApp } from '../../../test/helpers/conversations.js';
+import {
+  openConversation,
+  ownerWithAssistant,
+  startConversationsApp,
+  type ConversationsTestApp,
+} from '../../../test/helpers/conversations.js';
 import { readAssistant } from '../../../test/helpers/assistants.js';
 import { SEED_IDS } from '../../../test/helpers/assistants.js';
 import { statementRecorder } from '../../../test/helpers/statements.js';
@@ -28,7 +33,11 @@ function inject(method: 'GET' | 'POST' | 'OPTIONS', url: string, headers: Record
 
 describe('widget_settings on the assistant', () => {
   it('stores the complete object with defaults, lower-cases origins, and null resets it', async () => {
-    const { api, assistant } = await widgetAssistant({ title: 'Acme help', allowed_origins: ['https://Shop.Example.com', 'https://*.acme.io:8443'], primary_color: '#FF0000' });
+    const { api, assistant } = await widgetAssistant({
+      title: 'Acme help',
+      allowed_origins: ['https://Shop.Example.com', 'https://*.acme.io:8443'],
+      primary_color: '#FF0000',
+    });
     expect((await readAssistant(api, assistant.id)).widget_settings).toEqual({
       title: 'Acme help',
       subtitle: null,
@@ -66,17 +75,33 @@ describe('widget_settings on the assistant', () => {
       'widget_settings.position': ['The selected widget settings.position is invalid.'],
       'widget_settings.title': ['The widget settings.title field must not be greater than 80 characters.'],
     });
-    const tooMany = await api.put(`/api/user/assistant/${assistant.id}`, { widget_settings: { allowed_origins: Array.from({ length: 51 }, (_, i) => `https://s${i}.example.com`) } });
+    const tooMany = await api.put(`/api/user/assistant/${assistant.id}`, {
+      widget_settings: { allowed_origins: Array.from({ length: 51 }, (_, i) => `https://s${i}.example.com`) },
+    });
     expect(tooMany.statusCode).toBe(422);
-    expect(tooMany.json().errors).toEqual({ 'widget_settings.allowed_origins': ['The widget settings.allowed origins field must not have more than 50 items.'] });
+    expect(tooMany.json().errors).toEqual({
+      'widget_settings.allowed_origins': ['The widget settings.allowed origins field must not have more than 50 items.'],
+    });
   });
 });
 
 describe('GET /api/widget/{uuid}/config', () => {
   it('exposes only what the widget draws, cacheable with an ETag', async () => {
     const { assistant } = await widgetAssistant(
-      { subtitle: 'We answer in minutes', primary_color: '#112233', position: 'bottom-left', launcher_text: 'Help?', avatar_url: 'https://cdn.example.com/a.png' },
-      { name: 'Acme Bot', initial_message: 'Hi {{company}} visitor {{name}}!', variables: { company: 'Acme' }, language_id: SEED_IDS.romanian, webhook_url: 'https://hooks.example.com/x' },
+      {
+        subtitle: 'We answer in minutes',
+        primary_color: '#112233',
+        position: 'bottom-left',
+        launcher_text: 'Help?',
+        avatar_url: 'https://cdn.example.com/a.png',
+      },
+      {
+        name: 'Acme Bot',
+        initial_message: 'Hi {{company}} visitor {{name}}!',
+        variables: { company: 'Acme' },
+        language_id: SEED_IDS.romanian,
+        webhook_url: 'https://hooks.example.com/x',
+      },
     );
     const res = await inject('GET', `/api/widget/${assistant.uuid}/config`);
     expect(res.statusCode).toBe(200);
@@ -86,7 +111,14 @@ describe('GET /api/widget/{uuid}/config', () => {
       name: 'Acme Bot',
       language: 'ro',
       greeting: 'Hi Acme visitor {{name}}!',
-      settings: { title: 'Acme Bot', subtitle: 'We answer in minutes', avatar_url: 'https://cdn.example.com/a.png', primary_color: '#112233', position: 'bottom-left', launcher_text: 'Help?' },
+      settings: {
+        title: 'Acme Bot',
+        subtitle: 'We answer in minutes',
+        avatar_url: 'https://cdn.example.com/a.png',
+        primary_color: '#112233',
+        position: 'bottom-left',
+        launcher_text: 'Help?',
+      },
       call: { enabled: false },
     });
     expect(res.body).not.toContain('system_prompt');
@@ -109,7 +141,10 @@ describe('GET /api/widget/{uuid}/config', () => {
     const inactive = await ownerWithAssistant(ctx.t, { assistant: { status: 'inactive' } });
     const res = await inject('GET', `/api/widget/${inactive.assistant.uuid}/config`);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ status: false, error: 'This assistant is not active. Its owner can activate it with PUT /api/user/assistant/{id} and the body {"status": "active"}.' });
+    expect(res.json()).toEqual({
+      status: false,
+      error: 'This assistant is not active. Its owner can activate it with PUT /api/user/assistant/{id} and the body {"status": "active"}.',
+    });
   });
 });
 
@@ -126,7 +161,12 @@ describe('CORS on the public routes', () => {
     expect(created.headers['access-control-allow-origin']).toBe(SHOP);
     const id = created.json().conversation_id;
     ctx.llm.reply({ content: 'Hello there' });
-    const streamed = await inject('POST', `/api/conversations/${id}/messages`, { ...headers, accept: 'text/event-stream' }, { message: 'hi' });
+    const streamed = await inject(
+      'POST',
+      `/api/conversations/${id}/messages`,
+      { ...headers, accept: 'text/event-stream' },
+      { message: 'hi' },
+    );
     expect(streamed.statusCode).toBe(200);
     expect(streamed.headers['content-type']).toBe('text/event-stream; charset=utf-8');
     expect(streamed.headers['access-control-allow-origin']).toBe(SHOP);
@@ -140,24 +180,52 @@ describe('CORS on the public routes', () => {
     const { assistant, token } = await widgetAssistant({ allowed_origins: [SHOP] });
     const own = 'http://switchboard.example:8080';
     const body = { assistant_id: assistant.uuid, type: 'test' };
-    const started = await ctx.t.app.inject({ method: 'POST', url: '/api/conversations', headers: { host: 'switchboard.example:8080', origin: own, authorization: `Bearer ${token}` }, payload: body });
+    const started = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      headers: { host: 'switchboard.example:8080', origin: own, authorization: `Bearer ${token}` },
+      payload: body,
+    });
     expect(started.statusCode, started.body).toBe(200);
     const id = started.json().conversation_id as string;
     ctx.llm.reply({ content: 'Hello there' });
-    const sent = await ctx.t.app.inject({ method: 'POST', url: `/api/conversations/${id}/messages`, headers: { host: 'switchboard.example:8080', origin: own, authorization: `Bearer ${token}` }, payload: { message: 'hi' } });
+    const sent = await ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/conversations/${id}/messages`,
+      headers: { host: 'switchboard.example:8080', origin: own, authorization: `Bearer ${token}` },
+      payload: { message: 'hi' },
+    });
     expect(sent.statusCode, sent.body).toBe(200);
     // Without the token the console's origin is a website like any other; another site with a token is still refused.
-    const anonymous = await ctx.t.app.inject({ method: 'POST', url: '/api/conversations', headers: { host: 'switchboard.example:8080', origin: own }, payload: { assistant_id: assistant.uuid } });
+    const anonymous = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      headers: { host: 'switchboard.example:8080', origin: own },
+      payload: { assistant_id: assistant.uuid },
+    });
     expect(anonymous.statusCode).toBe(403);
     expect(anonymous.json()).toEqual(REFUSED);
-    const elsewhere = await ctx.t.app.inject({ method: 'POST', url: '/api/conversations', headers: { host: 'switchboard.example:8080', origin: EVIL, authorization: `Bearer ${token}` }, payload: body });
+    const elsewhere = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      headers: { host: 'switchboard.example:8080', origin: EVIL, authorization: `Bearer ${token}` },
+      payload: body,
+    });
     expect(elsewhere.statusCode).toBe(403);
   });
 
   it('refuses another origin with 403 in the conversation shape and no CORS headers, and creates nothing', async () => {
     const { assistant, user } = await widgetAssistant({ allowed_origins: [SHOP, 'https://*.shop.example.com'] });
     const count = async () =>
-      Number((await ctx.t.deps.db.selectFrom('conversations').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', user.id).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await ctx.t.deps.db
+            .selectFrom('conversations')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('user_id', '=', user.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const id = await openConversation(ctx.t, assistant.uuid);
     const before = await count();
     for (const [method, url, payload] of [
@@ -166,7 +234,13 @@ describe('CORS on the public routes', () => {
       ['GET', `/api/conversations/${id}`, undefined],
       ['GET', `/api/widget/${assistant.uuid}/config`, undefined],
     ] as const) {
-      for (const origin of [EVIL, 'https://shop.example.com.evil.net', 'http://shop.example.com', 'https://shop.example.com:8443', 'null']) {
+      for (const origin of [
+        EVIL,
+        'https://shop.example.com.evil.net',
+        'http://shop.example.com',
+        'https://shop.example.com:8443',
+        'null',
+      ]) {
         const res = await inject(method, url, { origin }, payload);
         expect(res.statusCode, `${method} ${url} from ${origin}`).toBe(403);
         expect(res.json()).toEqual(REFUSED);
@@ -193,7 +267,9 @@ describe('CORS on the public routes', () => {
   it("checks a message's origin with the conversation's identity the message uses: one lookup per process, none where it was opened", async () => {
     const { assistant } = await widgetAssistant({ allowed_origins: [SHOP] });
     const lookups = async (deps: typeof ctx.t.deps) =>
-      (await deps.services.conversationsModule.messageSteps.get()).values.find((v) => v.metricName === 'chat_message_step_seconds_count' && v.labels.step === 'lookup')?.value ?? 0;
+      (await deps.services.conversationsModule.messageSteps.get()).values.find(
+        (v) => v.metricName === 'chat_message_step_seconds_count' && v.labels.step === 'lookup',
+      )?.value ?? 0;
     const send = (app: typeof ctx.t.app, id: string, origin: string) =>
       app.inject({ method: 'POST', url: `/api/conversations/${id}/messages`, headers: { origin }, payload: { message: 'hi' } });
     const created = await inject('POST', '/api/conversations', { origin: SHOP }, { assistant_id: assistant.uuid });
@@ -238,7 +314,12 @@ describe('CORS on the public routes', () => {
     const { assistant } = await widgetAssistant({ allowed_origins: [SHOP] });
     const id = await openConversation(ctx.t, assistant.uuid);
     const preflight = { origin: SHOP, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' };
-    for (const url of ['/api/conversations', `/api/conversations/${id}/messages`, `/api/conversations/${id}`, `/api/widget/${assistant.uuid}/config`]) {
+    for (const url of [
+      '/api/conversations',
+      `/api/conversations/${id}/messages`,
+      `/api/conversations/${id}`,
+      `/api/widget/${assistant.uuid}/config`,
+    ]) {
       const res = await inject('OPTIONS', url, preflight);
       expect(res.statusCode, url).toBe(204);
       expect(res.headers['access-control-allow-origin']).toBe(SHOP);

@@ -4,7 +4,10 @@ import type { RecordedRequest } from './calendars.js';
 type Reply = { status: number; body: unknown };
 
 const bearerOf = (request: RecordedRequest) => /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-const calcomError = (status: number, code: string, message: string): Reply => ({ status, body: { status: 'error', error: { code, message } } });
+const calcomError = (status: number, code: string, message: string): Reply => ({
+  status,
+  body: { status: 'error', error: { code, message } },
+});
 
 /**
  * Cal.com v2 /v2/me, /v2/slots and /v2/bookings, each answering 404 without its pinned
@@ -28,7 +31,8 @@ export function calcomScheduling() {
       }
       if (url.pathname === '/v2/slots' && request.method === 'GET') {
         if (version !== '2024-09-04') return calcomError(404, 'NotFoundException', 'Cannot GET /v2/slots');
-        if (!url.searchParams.get('start') || !url.searchParams.get('end')) return calcomError(400, 'BadRequestException', 'Invalid start date');
+        if (!url.searchParams.get('start') || !url.searchParams.get('end'))
+          return calcomError(400, 'BadRequestException', 'Invalid start date');
         return { status: 200, body: { status: 'success', data: slots } };
       }
       if (url.pathname === '/v2/bookings' && request.method === 'POST') {
@@ -42,7 +46,14 @@ export function calcomScheduling() {
           status: 201,
           body: {
             status: 'success',
-            data: { id: sequence, uid: `booking_uid_${sequence}`, status: 'accepted', start, end: new Date(Date.parse(start) + 30 * 60_000).toISOString(), attendees: [body.attendee] },
+            data: {
+              id: sequence,
+              uid: `booking_uid_${sequence}`,
+              status: 'accepted',
+              start,
+              end: new Date(Date.parse(start) + 30 * 60_000).toISOString(),
+              attendees: [body.attendee],
+            },
           },
         };
       }
@@ -78,7 +89,17 @@ export function calendlyScheduling() {
           return { status: 400, body: { title: 'Invalid Argument', message: 'The supplied parameters are invalid.' } };
         }
         const inRange = times.filter((t) => t.start_time >= start && t.start_time < end);
-        return { status: 200, body: { collection: inRange.map((t) => ({ status: 'available', invitees_remaining: 1, scheduling_url: 'https://calendly.com/x', ...t })) } };
+        return {
+          status: 200,
+          body: {
+            collection: inRange.map((t) => ({
+              status: 'available',
+              invitees_remaining: 1,
+              scheduling_url: 'https://calendly.com/x',
+              ...t,
+            })),
+          },
+        };
       }
       if (url.pathname === '/invitees' && request.method === 'POST') {
         const body = (request.body ?? {}) as Record<string, unknown>;

@@ -103,11 +103,15 @@ export async function startFakeCalendly() {
     const scheduled = scheduling.handle(request);
     if (scheduled) return scheduled;
     if (path === '/users/me') {
-      return { status: 200, body: { resource: { uri: user.uri, name: 'Fake User', current_organization: user.organization, resource_type: 'User' } } };
+      return {
+        status: 200,
+        body: { resource: { uri: user.uri, name: 'Fake User', current_organization: user.organization, resource_type: 'User' } },
+      };
     }
     const match = /^\/event_types\/([^/?]+)$/.exec(path);
     const eventType = match ? eventTypes.get(match[1]!) : undefined;
-    if (!eventType) return { status: 404, body: { title: 'Resource Not Found', message: 'The server could not find the requested resource.' } };
+    if (!eventType)
+      return { status: 404, body: { title: 'Resource Not Found', message: 'The server could not find the requested resource.' } };
     return {
       status: 200,
       body: {

@@ -43,7 +43,11 @@ export class FakeChatappCustomer {
   constructor(options: { codec?: Codec } = {}) {
     this.codec = options.codec ?? 'opus';
     this.sampleRate = RATES[this.codec];
-    this.pc = new RTCPeerConnection({ codecs: { audio: this.codec === 'opus' ? PHONE_CODECS() : [usePCMU()] }, iceServers: [], iceUseIpv6: false });
+    this.pc = new RTCPeerConnection({
+      codecs: { audio: this.codec === 'opus' ? PHONE_CODECS() : [usePCMU()] },
+      iceServers: [],
+      iceUseIpv6: false,
+    });
     if (this.codec === 'opus') this.opus = createFakeOpus();
     this.pc.onTrack.subscribe((remote) => {
       remote.onReceiveRtp.subscribe((rtp) => {
@@ -118,7 +122,11 @@ export class FakeChatappCustomer {
   private async sendNext(frame: number): Promise<void> {
     const samples = this.outgoing.shift() ?? new Int16Array(frame);
     const payload = this.codec === 'opus' ? (await this.opus!).encode(samples) : encodeMulaw(samples);
-    const header = new RtpHeader({ payloadType: this.codec === 'opus' ? 111 : 0, sequenceNumber: this.sequence, timestamp: this.timestamp });
+    const header = new RtpHeader({
+      payloadType: this.codec === 'opus' ? 111 : 0,
+      sequenceNumber: this.sequence,
+      timestamp: this.timestamp,
+    });
     this.sequence = (this.sequence + 1) & 0xffff;
     this.timestamp += frame;
     if (this.timer) this.track.writeRtp(new RtpPacket(header, Buffer.from(payload)));
@@ -169,7 +177,18 @@ async function createFakeOpus(): Promise<FakeOpus> {
   return {
     encode(samples) {
       if (closed) return new Uint8Array(0);
-      const packets = lib.ff_encode_multi_sync(enc, encFrame, encPacket, [{ data: samples, format: lib.AV_SAMPLE_FMT_S16, sample_rate: 48_000, channel_layout: 4, channels: 1, pts, time_base_num: 1, time_base_den: 48_000 }]);
+      const packets = lib.ff_encode_multi_sync(enc, encFrame, encPacket, [
+        {
+          data: samples,
+          format: lib.AV_SAMPLE_FMT_S16,
+          sample_rate: 48_000,
+          channel_layout: 4,
+          channels: 1,
+          pts,
+          time_base_num: 1,
+          time_base_den: 48_000,
+        },
+      ]);
       pts += samples.length;
       return packets[0].data;
     },

@@ -51,10 +51,16 @@ export async function startFakeDeepgram(options: { apiKey: string }) {
         return;
       }
       if (req.headers.authorization !== `Token ${options.apiKey}`) {
-        res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ err_code: 'INVALID_AUTH', err_msg: 'Invalid credentials.' }));
+        res
+          .writeHead(401, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ err_code: 'INVALID_AUTH', err_msg: 'Invalid credentials.' }));
         return;
       }
-      const record: FakeDeepgramSpeak = { query: Object.fromEntries(url.searchParams), headers: req.headers, body: JSON.parse((await readBody(req)).toString('utf8')) as { text: string } };
+      const record: FakeDeepgramSpeak = {
+        query: Object.fromEntries(url.searchParams),
+        headers: req.headers,
+        body: JSON.parse((await readBody(req)).toString('utf8')) as { text: string },
+      };
       speaks.push(record);
       record.streamed = await streamAudioBody(req, res, signalBytes(record.body.text, 16000), 'audio/l16', pacing);
     })();
@@ -80,12 +86,14 @@ export async function startFakeDeepgram(options: { apiKey: string }) {
     knowPhrases: (...texts: string[]) => phrases.push(...texts),
     setPacing: (next: AudioPacing) => (pacing = next),
     /** The next (or an already open, not yet taken) listen connection. */
-    nextListen: (index = listens.length) => (listens[index] ? Promise.resolve(listens[index]) : new Promise<FakeDeepgramListen>((r) => connectionWaiters.push(r))),
-    close: () => new Promise<void>((resolve) => {
-      for (const client of wss.clients) client.terminate();
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    nextListen: (index = listens.length) =>
+      listens[index] ? Promise.resolve(listens[index]) : new Promise<FakeDeepgramListen>((r) => connectionWaiters.push(r)),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of wss.clients) client.terminate();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -105,7 +113,13 @@ function attach(ws: WebSocket, query: Record<string, string>, headers: IncomingH
     socket: ws,
     results: (transcript, flags) =>
       sendJson({
-        type: 'Results', channel_index: [0, 1], duration: 1, start: 0, is_final: flags.isFinal, speech_final: flags.speechFinal ?? false, from_finalize: false,
+        type: 'Results',
+        channel_index: [0, 1],
+        duration: 1,
+        start: 0,
+        is_final: flags.isFinal,
+        speech_final: flags.speechFinal ?? false,
+        from_finalize: false,
         channel: { alternatives: [{ transcript, confidence: 0.98, words: [] }] },
         metadata: { request_id: 'fake', model_info: { name: 'general-nova-3', version: 'fake', arch: 'nova-3' }, model_uuid: 'fake' },
       }),
@@ -113,7 +127,9 @@ function attach(ws: WebSocket, query: Record<string, string>, headers: IncomingH
     speechStarted: () => sendJson({ type: 'SpeechStarted', channel: [0], timestamp: 0 }),
     samples: () => bytesToPcm16(Buffer.concat(listen.audio)),
     waitForControl: (type) =>
-      listen.controls.some((c) => c.type === type) ? Promise.resolve() : new Promise<void>((r) => controlWaiters.set(type, [...(controlWaiters.get(type) ?? []), r])),
+      listen.controls.some((c) => c.type === type)
+        ? Promise.resolve()
+        : new Promise<void>((r) => controlWaiters.set(type, [...(controlWaiters.get(type) ?? []), r])),
   };
   ws.on('message', (data, isBinary) => {
     if (isBinary) {
@@ -137,9 +153,20 @@ function attach(ws: WebSocket, query: Record<string, string>, headers: IncomingH
     }
     const message = JSON.parse(data.toString()) as { type: string };
     listen.controls.push(message);
-    controlWaiters.get(message.type)?.splice(0).forEach((w) => w());
+    controlWaiters
+      .get(message.type)
+      ?.splice(0)
+      .forEach((w) => w());
     if (message.type === 'CloseStream') {
-      sendJson({ type: 'Metadata', transaction_key: 'deprecated', request_id: 'fake', sha256: 'fake', created: new Date().toISOString(), duration: 1, channels: 1 });
+      sendJson({
+        type: 'Metadata',
+        transaction_key: 'deprecated',
+        request_id: 'fake',
+        sha256: 'fake',
+        created: new Date().toISOString(),
+        duration: 1,
+        channels: 1,
+      });
       ws.close(1000);
     }
   });

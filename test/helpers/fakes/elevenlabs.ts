@@ -29,7 +29,9 @@ export async function startFakeElevenLabs(options: { apiKey: string }) {
         return;
       }
       if (req.headers['xi-api-key'] !== options.apiKey) {
-        res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: { status: 'invalid_api_key', message: 'Invalid API key' } }));
+        res
+          .writeHead(401, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ detail: { status: 'invalid_api_key', message: 'Invalid API key' } }));
         return;
       }
       const record: FakeElevenLabsRequest = {
@@ -41,10 +43,13 @@ export async function startFakeElevenLabs(options: { apiKey: string }) {
       requests.push(record);
       const format = record.query.output_format ?? 'mp3_44100_128';
       const audio =
-        format === 'ulaw_8000' ? encodeMulaw(signalForText(record.body.text, 8000))
-        : format === 'pcm_16000' ? pcm16ToBytes(signalForText(record.body.text, 16000))
-        : format === 'pcm_24000' ? pcm16ToBytes(signalForText(record.body.text, 24000))
-        : undefined;
+        format === 'ulaw_8000'
+          ? encodeMulaw(signalForText(record.body.text, 8000))
+          : format === 'pcm_16000'
+            ? pcm16ToBytes(signalForText(record.body.text, 16000))
+            : format === 'pcm_24000'
+              ? pcm16ToBytes(signalForText(record.body.text, 24000))
+              : undefined;
       if (!audio) {
         res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: { status: 'unsupported_format' } }));
         return;
@@ -57,9 +62,10 @@ export async function startFakeElevenLabs(options: { apiKey: string }) {
     baseUrl,
     requests,
     setPacing: (next: AudioPacing) => (pacing = next),
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -18,7 +18,15 @@ export interface GraphReply {
 
 /** A Graph error body as the platform sends it. */
 export function graphErrorBody(code: number, message: string, details?: string) {
-  return { error: { message, type: 'OAuthException', code, ...(details ? { error_data: { messaging_product: 'whatsapp', details } } : {}), fbtrace_id: 'AbCdEf123' } };
+  return {
+    error: {
+      message,
+      type: 'OAuthException',
+      code,
+      ...(details ? { error_data: { messaging_product: 'whatsapp', details } } : {}),
+      fbtrace_id: 'AbCdEf123',
+    },
+  };
 }
 
 /** What Graph answers for an object the token may not see (or that does not exist): HTTP 400. */
@@ -36,7 +44,14 @@ export function graphUnknownObjectBody(id: string, method = 'get') {
 
 /** What Graph answers for a token it cannot parse or that has expired: HTTP 401, code 190. */
 export function graphInvalidTokenBody() {
-  return { error: { message: 'Invalid OAuth access token - Cannot parse access token', type: 'OAuthException', code: 190, fbtrace_id: 'AbCdEf123' } };
+  return {
+    error: {
+      message: 'Invalid OAuth access token - Cannot parse access token',
+      type: 'OAuthException',
+      code: 190,
+      fbtrace_id: 'AbCdEf123',
+    },
+  };
 }
 
 /**
@@ -47,26 +62,61 @@ export function graphInvalidTokenBody() {
 export const GRAPH_ERRORS: Record<number, { status: number; body: { error: Record<string, unknown> } }> = Object.fromEntries(
   (
     [
-      [131030, 400, '(#131030) Recipient phone number not in allowed list', 'Recipient phone number not in allowed list: Add recipient phone number to recipient list and try again.'],
-      [131047, 400, '(#131047) Re-engagement message', 'Message failed to send because more than 24 hours have passed since the customer last replied to this number.'],
+      [
+        131030,
+        400,
+        '(#131030) Recipient phone number not in allowed list',
+        'Recipient phone number not in allowed list: Add recipient phone number to recipient list and try again.',
+      ],
+      [
+        131047,
+        400,
+        '(#131047) Re-engagement message',
+        'Message failed to send because more than 24 hours have passed since the customer last replied to this number.',
+      ],
       [131026, 400, '(#131026) Message Undeliverable', 'Message Undeliverable.'],
-      [132000, 400, '(#132000) Number of parameters does not match the expected number of params', 'header: number of localizable_params (0) does not match the expected number of params (1)'],
+      [
+        132000,
+        400,
+        '(#132000) Number of parameters does not match the expected number of params',
+        'header: number of localizable_params (0) does not match the expected number of params (1)',
+      ],
       [132001, 404, '(#132001) Template name does not exist in the translation', 'template name (coupon_header) does not exist in en'],
-      [131056, 400, '(#131056) (Business Account, Consumer Account) pair rate limit hit', 'Message failed to send because there were too many messages sent from this phone number to the same phone number in a short period of time.'],
+      [
+        131056,
+        400,
+        '(#131056) (Business Account, Consumer Account) pair rate limit hit',
+        'Message failed to send because there were too many messages sent from this phone number to the same phone number in a short period of time.',
+      ],
       [130429, 400, '(#130429) Rate limit hit', 'Cloud API message throughput has been reached.'],
       [4, 400, '(#4) Application request limit reached', 'Too many calls from this application. Wait a while and retry.'],
     ] as Array<[number, number, string, string]>
   ).map(([code, status, message, details]) => [
     code,
-    { status, body: { error: { message, type: 'OAuthException', code, error_data: { messaging_product: 'whatsapp', details }, fbtrace_id: 'A8d9cNYh3kX5qRmWb2Tz1Lp' } } },
+    {
+      status,
+      body: {
+        error: {
+          message,
+          type: 'OAuthException',
+          code,
+          error_data: { messaging_product: 'whatsapp', details },
+          fbtrace_id: 'A8d9cNYh3kX5qRmWb2Tz1Lp',
+        },
+      },
+    },
   ]),
 );
 GRAPH_ERRORS[190] = {
   status: 401,
   body: {
     error: {
-      message: 'Error validating access token: The session has been invalidated because the user changed their password or Facebook has changed the session for security reasons.',
-      type: 'OAuthException', code: 190, error_subcode: 460, fbtrace_id: 'AxQ1fJ0mFq7lVbHn3cW9sKe',
+      message:
+        'Error validating access token: The session has been invalidated because the user changed their password or Facebook has changed the session for security reasons.',
+      type: 'OAuthException',
+      code: 190,
+      error_subcode: 460,
+      fbtrace_id: 'AxQ1fJ0mFq7lVbHn3cW9sKe',
     },
   },
 };
@@ -77,7 +127,14 @@ GRAPH_ERRORS[190] = {
  */
 GRAPH_ERRORS[138006] = {
   status: 401,
-  body: { error: { message: '(#138006) No approved call permission found', type: 'OAuthException', code: 138006, fbtrace_id: 'AQ3pXb7uQmW2cZ8VnR1yT4k' } },
+  body: {
+    error: {
+      message: '(#138006) No approved call permission found',
+      type: 'OAuthException',
+      code: 138006,
+      fbtrace_id: 'AQ3pXb7uQmW2cZ8VnR1yT4k',
+    },
+  },
 };
 
 /** A business phone number as the fake serves it on `GET /{id}` and `GET /{waba}/phone_numbers`. */
@@ -123,14 +180,27 @@ export async function startFakeGraph(version = 'v23.0') {
       const data = all.slice(start, start + size);
       const more = start + size < all.length;
       const cursors = { before: String(start), after: String(start + size) };
-      return { status: 200, body: { data, paging: { cursors, ...(more ? { next: `https://graph.facebook.com/${version}/${id}/message_templates?after=${start + size}` } : {}) } } };
+      return {
+        status: 200,
+        body: {
+          data,
+          paging: {
+            cursors,
+            ...(more ? { next: `https://graph.facebook.com/${version}/${id}/message_templates?after=${start + size}` } : {}),
+          },
+        },
+      };
     }
     if (request.method === 'POST' && edge === 'messages') {
       sent += 1;
       const to = String(request.body?.to ?? '');
       return {
         status: 200,
-        body: { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to.replace(/^\+/, '') }], messages: [{ id: `wamid.FAKE${String(sent).padStart(6, '0')}` }] },
+        body: {
+          messaging_product: 'whatsapp',
+          contacts: [{ input: to, wa_id: to.replace(/^\+/, '') }],
+          messages: [{ id: `wamid.FAKE${String(sent).padStart(6, '0')}` }],
+        },
       };
     }
     if (request.method === 'POST' && edge === 'calls') {
@@ -149,7 +219,13 @@ export async function startFakeGraph(version = 'v23.0') {
         body: stored ?? {
           messaging_product: 'whatsapp',
           permission: { status: 'no_permission' },
-          actions: [{ action_name: 'send_call_permission_request', can_perform_action: true, limits: [{ time_period: 'PT24H', max_allowed: 1, current_usage: 0 }] }],
+          actions: [
+            {
+              action_name: 'send_call_permission_request',
+              can_perform_action: true,
+              limits: [{ time_period: 'PT24H', max_allowed: 1, current_usage: 0 }],
+            },
+          ],
         },
       };
     }
@@ -167,8 +243,13 @@ export async function startFakeGraph(version = 'v23.0') {
       return {
         status: 200,
         body: {
-          ...numberFields(known), code_verification_status: 'VERIFIED', platform_type: 'CLOUD_API', throughput: { level: 'STANDARD' },
-          status: known.status ?? 'CONNECTED', messaging_limit_tier: known.messagingLimitTier ?? 'TIER_1K', name_status: known.nameStatus ?? 'APPROVED',
+          ...numberFields(known),
+          code_verification_status: 'VERIFIED',
+          platform_type: 'CLOUD_API',
+          throughput: { level: 'STANDARD' },
+          status: known.status ?? 'CONNECTED',
+          messaging_limit_tier: known.messagingLimitTier ?? 'TIER_1K',
+          name_status: known.nameStatus ?? 'APPROVED',
         },
       };
     }
@@ -243,7 +324,8 @@ export async function startFakeGraph(version = 'v23.0') {
     },
     sends: () => requests.filter((r) => r.method === 'POST' && r.path.endsWith('/messages')),
     /** Calling actions sent (`POST /{phone-number-id}/calls`), optionally of one action. */
-    callActions: (action?: string) => requests.filter((r) => r.method === 'POST' && r.path.endsWith('/calls') && (!action || r.body?.action === action)),
+    callActions: (action?: string) =>
+      requests.filter((r) => r.method === 'POST' && r.path.endsWith('/calls') && (!action || r.body?.action === action)),
     reset() {
       requests.length = 0;
       override = undefined;

@@ -20,7 +20,12 @@ export interface FakeCompletionRequest {
     model: string;
     temperature?: number;
     stream?: boolean;
-    messages: Array<{ role: string; content: string | null; tool_calls?: Array<{ id: string; function: { name: string; arguments: string } }>; tool_call_id?: string }>;
+    messages: Array<{
+      role: string;
+      content: string | null;
+      tool_calls?: Array<{ id: string; function: { name: string; arguments: string } }>;
+      tool_call_id?: string;
+    }>;
     tools?: Array<{ type: string; function: { name: string; description: string; parameters: Record<string, unknown> } }>;
     response_format?: { type: string };
   };
@@ -48,7 +53,11 @@ export async function startFakeOpenAi() {
           res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Not found' } }));
           return;
         }
-        const request: FakeCompletionRequest = { path: req.url, headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
+        const request: FakeCompletionRequest = {
+          path: req.url,
+          headers: req.headers,
+          body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+        };
         requests.push(request);
         served += 1;
         const script = queue.shift() ?? fallback ?? { content: `Fake reply ${served}` };
@@ -113,7 +122,11 @@ function writeCompletion(res: import('node:http').ServerResponse, content: strin
     choices: [
       {
         index: 0,
-        message: { role: 'assistant', content: toolCalls.length > 0 && !content ? null : content, ...(toolCalls.length ? { tool_calls: toolCalls } : {}) },
+        message: {
+          role: 'assistant',
+          content: toolCalls.length > 0 && !content ? null : content,
+          ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
+        },
         finish_reason: toolCalls.length ? 'tool_calls' : 'stop',
       },
     ],
@@ -125,7 +138,9 @@ function writeCompletion(res: import('node:http').ServerResponse, content: strin
 function writeStream(res: import('node:http').ServerResponse, content: string, toolCalls: WireToolCall[]) {
   res.writeHead(200, { 'content-type': 'text/event-stream' });
   const send = (delta: Record<string, unknown>, finish: string | null = null) =>
-    res.write(`data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 0, model: 'fake', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
+    res.write(
+      `data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 0, model: 'fake', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
+    );
   send({ role: 'assistant' });
   for (const piece of content.match(/\S+\s*/g) ?? []) send({ content: piece });
   toolCalls.forEach((call, index) => {

@@ -53,19 +53,27 @@ export async function startFakeRealtime(options: { apiKey: string; dialect?: Fak
   return {
     baseUrl: `${origin}/v1`,
     connections,
-    nextConnection: (index = connections.length) => (connections[index] ? Promise.resolve(connections[index]) : new Promise<FakeRealtimeConnection>((r) => waiters.push(r))),
-    close: () => new Promise<void>((resolve) => {
-      for (const client of wss.clients) client.terminate();
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    nextConnection: (index = connections.length) =>
+      connections[index] ? Promise.resolve(connections[index]) : new Promise<FakeRealtimeConnection>((r) => waiters.push(r)),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of wss.clients) client.terminate();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
-function attach(ws: WebSocket, dialect: FakeRealtimeDialect, query: Record<string, string>, headers: IncomingHttpHeaders): FakeRealtimeConnection {
-  const names = dialect === 'ga'
-    ? { audio: 'response.output_audio', transcript: 'response.output_audio_transcript', itemAdded: 'conversation.item.added' }
-    : { audio: 'response.audio', transcript: 'response.audio_transcript', itemAdded: 'conversation.item.created' };
+function attach(
+  ws: WebSocket,
+  dialect: FakeRealtimeDialect,
+  query: Record<string, string>,
+  headers: IncomingHttpHeaders,
+): FakeRealtimeConnection {
+  const names =
+    dialect === 'ga'
+      ? { audio: 'response.output_audio', transcript: 'response.output_audio_transcript', itemAdded: 'conversation.item.added' }
+      : { audio: 'response.audio', transcript: 'response.audio_transcript', itemAdded: 'conversation.item.created' };
   const waiters: Array<{ type: string; count: number; resolve: () => void }> = [];
   let mulaw = false;
   let activeResponse: string | undefined;
@@ -73,17 +81,30 @@ function attach(ws: WebSocket, dialect: FakeRealtimeDialect, query: Record<strin
   const send = (event: Record<string, unknown>) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ event_id: `event_${++counter}`, ...event }));
   };
-  const outputBytes = (text: string) => (mulaw ? Buffer.from(encodeMulaw(signalForText(text, 8000))) : pcm16ToBytes(signalForText(text, 24000)));
+  const outputBytes = (text: string) =>
+    mulaw ? Buffer.from(encodeMulaw(signalForText(text, 8000))) : pcm16ToBytes(signalForText(text, 24000));
   const begin = (responseId: string, itemId: string) => {
     activeResponse = responseId;
     send({ type: 'response.created', response: { id: responseId, status: 'in_progress', output: [] } });
-    send({ type: 'response.output_item.added', response_id: responseId, output_index: 0, item: { id: itemId, type: 'message', role: 'assistant' } });
+    send({
+      type: 'response.output_item.added',
+      response_id: responseId,
+      output_index: 0,
+      item: { id: itemId, type: 'message', role: 'assistant' },
+    });
     send({ type: names.itemAdded, item: { id: itemId, type: 'message', role: 'assistant' } });
   };
   const sendAudio = (bytes: Buffer, responseId: string, itemId: string, deltas: number) => {
     const size = Math.ceil(bytes.length / deltas);
     for (let o = 0; o < bytes.length; o += size) {
-      send({ type: `${names.audio}.delta`, response_id: responseId, item_id: itemId, output_index: 0, content_index: 0, delta: bytes.subarray(o, o + size).toString('base64') });
+      send({
+        type: `${names.audio}.delta`,
+        response_id: responseId,
+        item_id: itemId,
+        output_index: 0,
+        content_index: 0,
+        delta: bytes.subarray(o, o + size).toString('base64'),
+      });
     }
   };
   const connection: FakeRealtimeConnection = {
@@ -93,7 +114,9 @@ function attach(ws: WebSocket, dialect: FakeRealtimeDialect, query: Record<strin
     socket: ws,
     send,
     inputAudio() {
-      const bytes = Buffer.concat(connection.events.filter((e) => e.type === 'input_audio_buffer.append').map((e) => Buffer.from(String(e.audio), 'base64')));
+      const bytes = Buffer.concat(
+        connection.events.filter((e) => e.type === 'input_audio_buffer.append').map((e) => Buffer.from(String(e.audio), 'base64')),
+      );
       return mulaw ? { samples: decodeMulaw(bytes), sampleRate: 8000 } : { samples: bytesToPcm16(bytes), sampleRate: 24000 };
     },
     speak(text, ids = {}) {
@@ -121,14 +144,35 @@ function attach(ws: WebSocket, dialect: FakeRealtimeDialect, query: Record<strin
       const itemId = `item_${++counter}`;
       const json = JSON.stringify(args);
       send({ type: 'response.created', response: { id: responseId, status: 'in_progress', output: [] } });
-      send({ type: 'response.function_call_arguments.delta', response_id: responseId, item_id: itemId, call_id: callId, delta: json.slice(0, 5) });
-      send({ type: 'response.function_call_arguments.done', response_id: responseId, item_id: itemId, output_index: 0, call_id: callId, name, arguments: json });
-      send({ type: 'response.done', response: { id: responseId, status: 'completed', output: [{ type: 'function_call', name, call_id: callId, arguments: json }] } });
+      send({
+        type: 'response.function_call_arguments.delta',
+        response_id: responseId,
+        item_id: itemId,
+        call_id: callId,
+        delta: json.slice(0, 5),
+      });
+      send({
+        type: 'response.function_call_arguments.done',
+        response_id: responseId,
+        item_id: itemId,
+        output_index: 0,
+        call_id: callId,
+        name,
+        arguments: json,
+      });
+      send({
+        type: 'response.done',
+        response: { id: responseId, status: 'completed', output: [{ type: 'function_call', name, call_id: callId, arguments: json }] },
+      });
     },
-    speechStarted: (itemId = `item_${++counter}`) => send({ type: 'input_audio_buffer.speech_started', audio_start_ms: 0, item_id: itemId }),
-    userTranscript: (text, itemId = `item_${++counter}`) => send({ type: 'conversation.item.input_audio_transcription.completed', item_id: itemId, content_index: 0, transcript: text }),
+    speechStarted: (itemId = `item_${++counter}`) =>
+      send({ type: 'input_audio_buffer.speech_started', audio_start_ms: 0, item_id: itemId }),
+    userTranscript: (text, itemId = `item_${++counter}`) =>
+      send({ type: 'conversation.item.input_audio_transcription.completed', item_id: itemId, content_index: 0, transcript: text }),
     waitFor: (type, count = 1) =>
-      connection.events.filter((e) => e.type === type).length >= count ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ type, count, resolve })),
+      connection.events.filter((e) => e.type === type).length >= count
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => waiters.push({ type, count, resolve })),
   };
   ws.on('message', (data) => {
     const event = JSON.parse(data.toString()) as { type: string; [key: string]: unknown };

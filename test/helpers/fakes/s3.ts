@@ -28,7 +28,10 @@ export async function startFakeS3(opts: { bucket: string; region: string; access
 
   function verify(req: IncomingMessage, body: Buffer): string {
     const auth = req.headers.authorization ?? '';
-    const match = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(auth);
+    const match =
+      /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(
+        auth,
+      );
     if (!match) return 'malformed authorization';
     const [, keyId, day, region, signedHeaders, signature] = match;
     if (keyId !== opts.accessKeyId) return 'unknown access key';
@@ -43,7 +46,10 @@ export async function startFakeS3(opts: { bucket: string; region: string; access
     const canonical = [
       req.method,
       url.pathname,
-      [...url.searchParams].sort().map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&'),
+      [...url.searchParams]
+        .sort()
+        .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+        .join('&'),
       names.map((name) => `${name}:${String(req.headers[name] ?? '').trim()}\n`).join(''),
       signedHeaders,
       payloadHash,
@@ -88,7 +94,9 @@ export async function startFakeS3(opts: { bucket: string; region: string; access
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url, objects, requests,
+    url,
+    objects,
+    requests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -20,7 +20,13 @@ export interface StreamedAudio {
 }
 
 /** Writes audio as a chunked body at the given pace, stopping when the client goes away. */
-export async function streamAudioBody(req: IncomingMessage, res: ServerResponse, audio: Uint8Array, contentType: string, pacing: AudioPacing = {}): Promise<StreamedAudio> {
+export async function streamAudioBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  audio: Uint8Array,
+  contentType: string,
+  pacing: AudioPacing = {},
+): Promise<StreamedAudio> {
   const result: StreamedAudio = { abortedByClient: false, bytesSent: 0 };
   let gone = false;
   res.on('close', () => {
@@ -106,7 +112,9 @@ export async function startFakeSpeech(options: { apiKey?: string } = {}) {
   const server = createServer((req, res) => {
     void (async () => {
       if (options.apiKey && req.headers.authorization !== `Bearer ${options.apiKey}`) {
-        res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Incorrect API key provided' } }));
+        res
+          .writeHead(401, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: 'Incorrect API key provided' } }));
         return;
       }
       if (req.method === 'POST' && req.url === '/v1/audio/speech') {
@@ -117,21 +125,37 @@ export async function startFakeSpeech(options: { apiKey?: string } = {}) {
         return;
       }
       if (req.method === 'POST' && req.url === '/v1/audio/transcriptions') {
-        const form = await new Request('http://fake/', { method: 'POST', headers: req.headers as Record<string, string>, body: new Uint8Array(await readBody(req)) }).formData();
+        const form = await new Request('http://fake/', {
+          method: 'POST',
+          headers: req.headers as Record<string, string>,
+          body: new Uint8Array(await readBody(req)),
+        }).formData();
         const file = form.get('file') as File;
         const wav = decodeWav(Buffer.from(await file.arrayBuffer()));
         const samples = bytesToPcm16(wav.data);
         const fields: Record<string, string> = {};
         for (const [key, value] of form.entries()) if (typeof value === 'string') fields[key] = value;
-        transcriptionRequests.push({ headers: req.headers, fields, fileName: file.name, fileType: file.type, sampleRate: wav.sampleRate, samples });
+        transcriptionRequests.push({
+          headers: req.headers,
+          fields,
+          fileName: file.name,
+          fileType: file.type,
+          sampleRate: wav.sampleRate,
+          samples,
+        });
         const spoken = recorded.length > 0 ? recogniseSpeech(samples, wav.sampleRate, recorded)?.text : undefined;
-        const scripted = spoken ?? recognise(samples, wav.sampleRate, phrases) ?? transcripts.shift() ?? `transcript ${transcriptionRequests.length}`;
+        const scripted =
+          spoken ?? recognise(samples, wav.sampleRate, phrases) ?? transcripts.shift() ?? `transcript ${transcriptionRequests.length}`;
         if (typeof scripted === 'object' && scripted.delayMs) await new Promise((r) => setTimeout(r, scripted.delayMs));
         if (typeof scripted === 'object' && 'status' in scripted) {
-          res.writeHead(scripted.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Scripted failure' } }));
+          res
+            .writeHead(scripted.status, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ error: { message: 'Scripted failure' } }));
           return;
         }
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ text: typeof scripted === 'string' ? scripted : scripted.text }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ text: typeof scripted === 'string' ? scripted : scripted.text }));
         return;
       }
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Not found' } }));
@@ -149,10 +173,11 @@ export async function startFakeSpeech(options: { apiKey?: string } = {}) {
     /** Answers for the next transcriptions that carry no known phrase. */
     queueTranscripts: (...items: typeof transcripts) => transcripts.push(...items),
     setPacing: (next: AudioPacing) => (pacing = next),
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

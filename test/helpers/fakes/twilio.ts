@@ -43,8 +43,19 @@ export interface TwilioRestRequest {
 
 /** Twilio's error bodies, as its API answers them. */
 export const twilioErrors = {
-  authenticate: { code: 20003, detail: 'Your AccountSid or AuthToken was incorrect.', message: 'Authenticate', more_info: 'https://www.twilio.com/docs/errors/20003', status: 401 },
-  notFound: (path: string) => ({ code: 20404, message: `The requested resource ${path.split('?')[0]} was not found`, more_info: 'https://www.twilio.com/docs/errors/20404', status: 404 }),
+  authenticate: {
+    code: 20003,
+    detail: 'Your AccountSid or AuthToken was incorrect.',
+    message: 'Authenticate',
+    more_info: 'https://www.twilio.com/docs/errors/20003',
+    status: 401,
+  },
+  notFound: (path: string) => ({
+    code: 20404,
+    message: `The requested resource ${path.split('?')[0]} was not found`,
+    more_info: 'https://www.twilio.com/docs/errors/20404',
+    status: 404,
+  }),
 };
 
 export type AccountStatus = 'active' | 'suspended' | 'closed';
@@ -52,9 +63,19 @@ export type AccountStatus = 'active' | 'suspended' | 'closed';
 /** The Account resource (GET /2010-04-01/Accounts/{sid}.json), as Twilio answers it. */
 function accountResource(sid: string, authToken: string, status: AccountStatus) {
   return {
-    auth_token: authToken, date_created: 'Thu, 01 Jan 2026 10:00:00 +0000', date_updated: 'Thu, 01 Jan 2026 10:00:00 +0000',
-    friendly_name: `Account ${sid.slice(2, 8)}`, owner_account_sid: sid, sid, status, type: 'Full', uri: `/2010-04-01/Accounts/${sid}.json`,
-    subresource_uris: { calls: `/2010-04-01/Accounts/${sid}/Calls.json`, incoming_phone_numbers: `/2010-04-01/Accounts/${sid}/IncomingPhoneNumbers.json` },
+    auth_token: authToken,
+    date_created: 'Thu, 01 Jan 2026 10:00:00 +0000',
+    date_updated: 'Thu, 01 Jan 2026 10:00:00 +0000',
+    friendly_name: `Account ${sid.slice(2, 8)}`,
+    owner_account_sid: sid,
+    sid,
+    status,
+    type: 'Full',
+    uri: `/2010-04-01/Accounts/${sid}.json`,
+    subresource_uris: {
+      calls: `/2010-04-01/Accounts/${sid}/Calls.json`,
+      incoming_phone_numbers: `/2010-04-01/Accounts/${sid}/IncomingPhoneNumbers.json`,
+    },
   };
 }
 
@@ -62,10 +83,24 @@ function accountResource(sid: string, authToken: string, status: AccountStatus) 
 function incomingNumbersPage(sid: string, numbers: string[], query: URLSearchParams) {
   const uri = `/2010-04-01/Accounts/${sid}/IncomingPhoneNumbers.json?${query.toString()}`;
   return {
-    end: Math.max(0, numbers.length - 1), first_page_uri: uri, next_page_uri: null, page: 0, page_size: 50, previous_page_uri: null, start: 0, uri,
+    end: Math.max(0, numbers.length - 1),
+    first_page_uri: uri,
+    next_page_uri: null,
+    page: 0,
+    page_size: 50,
+    previous_page_uri: null,
+    start: 0,
+    uri,
     incoming_phone_numbers: numbers.map((phoneNumber, i) => ({
-      account_sid: sid, api_version: '2010-04-01', capabilities: { fax: false, mms: true, sms: true, voice: true }, friendly_name: phoneNumber,
-      phone_number: phoneNumber, sid: `PN${sid.slice(2, 26)}${String(i).padStart(8, '0')}`, status: 'in-use', voice_method: 'POST', voice_url: null,
+      account_sid: sid,
+      api_version: '2010-04-01',
+      capabilities: { fax: false, mms: true, sms: true, voice: true },
+      friendly_name: phoneNumber,
+      phone_number: phoneNumber,
+      sid: `PN${sid.slice(2, 26)}${String(i).padStart(8, '0')}`,
+      status: 'in-use',
+      voice_method: 'POST',
+      voice_url: null,
       uri: `/2010-04-01/Accounts/${sid}/IncomingPhoneNumbers/PN${i}.json`,
     })),
   };
@@ -86,13 +121,18 @@ export async function startFakeTwilio(accounts: Record<string, string>) {
 
   function answer(req: IncomingMessage, record: TwilioRestRequest): { status: number; body: Record<string, unknown> } {
     const url = new URL(record.path, 'http://twilio.test');
-    const match = /^\/2010-04-01\/Accounts\/(AC[0-9a-f]{32})(\.json|\/IncomingPhoneNumbers\.json|\/Calls\.json|\/Calls\/(CA[0-9a-f]{32})\.json)$/.exec(url.pathname);
+    const match =
+      /^\/2010-04-01\/Accounts\/(AC[0-9a-f]{32})(\.json|\/IncomingPhoneNumbers\.json|\/Calls\.json|\/Calls\/(CA[0-9a-f]{32})\.json)$/.exec(
+        url.pathname,
+      );
     const route = match && `${req.method} ${match[2]!.replace(/CA[0-9a-f]{32}/, '{sid}')}`;
     if (!match || !['GET .json', 'GET /IncomingPhoneNumbers.json', 'POST /Calls.json', 'POST /Calls/{sid}.json'].includes(route!)) {
       return { status: 404, body: twilioErrors.notFound(record.path) };
     }
     const sid = match[1]!;
-    const [user, pass] = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString().split(':');
+    const [user, pass] = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64')
+      .toString()
+      .split(':');
     if (user !== sid || !Object.hasOwn(accounts, sid) || accounts[sid] !== pass) return { status: 401, body: twilioErrors.authenticate };
     if (failNext) {
       const failure = failNext;
@@ -102,7 +142,14 @@ export async function startFakeTwilio(accounts: Record<string, string>) {
     if (route === 'GET .json') return { status: 200, body: accountResource(sid, accounts[sid]!, statuses.get(sid) ?? 'active') };
     if (route === 'GET /IncomingPhoneNumbers.json') {
       const filter = (url.searchParams.get('PhoneNumber') ?? '').replace(/\D/g, '');
-      return { status: 200, body: incomingNumbersPage(sid, (numbers.get(sid) ?? []).filter((n) => n.replace(/\D/g, '').includes(filter)), url.searchParams) };
+      return {
+        status: 200,
+        body: incomingNumbersPage(
+          sid,
+          (numbers.get(sid) ?? []).filter((n) => n.replace(/\D/g, '').includes(filter)),
+          url.searchParams,
+        ),
+      };
     }
     const callSid = match[3];
     if (callSid) {
@@ -110,7 +157,10 @@ export async function startFakeTwilio(accounts: Record<string, string>) {
       return { status: 200, body: { sid: callSid, status: record.form.Status === 'completed' ? 'completed' : 'in-progress' } };
     }
     record.sid = newCallSid();
-    return { status: 201, body: { sid: record.sid, account_sid: sid, status: 'queued', direction: 'outbound-api', to: record.form.To, from: record.form.From } };
+    return {
+      status: 201,
+      body: { sid: record.sid, account_sid: sid, status: 'queued', direction: 'outbound-api', to: record.form.To, from: record.form.From },
+    };
   }
 
   const server = createServer((req, res) => {
@@ -212,7 +262,8 @@ export async function connectFakeCaller(options: FakeCallerOptions) {
       resolve(code);
     }),
   );
-  const send = (message: Record<string, unknown>) => ws.readyState === ws.OPEN && ws.send(JSON.stringify({ ...message, sequenceNumber: String(++sequence) }));
+  const send = (message: Record<string, unknown>) =>
+    ws.readyState === ws.OPEN && ws.send(JSON.stringify({ ...message, sequenceNumber: String(++sequence) }));
   const echo = (name: string) => {
     echoedMarks.push(name);
     send({ event: 'mark', streamSid, mark: { name } });
@@ -249,7 +300,16 @@ export async function connectFakeCaller(options: FakeCallerOptions) {
     echoLeadingMarks();
     const frame = outgoing.shift() ?? new Int16Array(FRAME_BYTES);
     chunk += 1;
-    send({ event: 'media', streamSid, media: { track: 'inbound', chunk: String(chunk), timestamp: String((chunk - 1) * FRAME_MS), payload: Buffer.from(encodeMulaw(frame)).toString('base64') } });
+    send({
+      event: 'media',
+      streamSid,
+      media: {
+        track: 'inbound',
+        chunk: String(chunk),
+        timestamp: String((chunk - 1) * FRAME_MS),
+        payload: Buffer.from(encodeMulaw(frame)).toString('base64'),
+      },
+    });
   };
 
   return {
@@ -268,8 +328,12 @@ export async function connectFakeCaller(options: FakeCallerOptions) {
         event: 'start',
         streamSid,
         start: {
-          accountSid: options.accountSid, streamSid, callSid: options.callSid, tracks: ['inbound'],
-          mediaFormat: { encoding: 'audio/x-mulaw', sampleRate: 8000, channels: 1 }, customParameters,
+          accountSid: options.accountSid,
+          streamSid,
+          callSid: options.callSid,
+          tracks: ['inbound'],
+          mediaFormat: { encoding: 'audio/x-mulaw', sampleRate: 8000, channels: 1 },
+          customParameters,
         },
       });
       timer = setInterval(tick, FRAME_MS);

@@ -7,7 +7,9 @@ import { ProfileSection } from './profile-section.js';
 export function AccountPage() {
   return (
     <Stack gap="lg" maw={960}>
-      <Title order={1} size="h2">Account</Title>
+      <Title order={1} size="h2">
+        Account
+      </Title>
       <ProfileSection />
       <ApiKeysSection />
       <BalanceSection />

@@ -48,12 +48,25 @@ export function ApiKeysSection() {
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="keys-title">
-      <Title order={2} size="h4" id="keys-title">API keys</Title>
-      <Text size="sm" c="dimmed" mb="sm">A key lets another program (your website, an automation tool) use Switchboard as you. Keep keys secret; revoke one you no longer use.</Text>
+      <Title order={2} size="h4" id="keys-title">
+        API keys
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        A key lets another program (your website, an automation tool) use Switchboard as you. Keep keys secret; revoke one you no longer
+        use.
+      </Text>
       <form onSubmit={form.onSubmit((values) => create.mutate(values.name.trim()))}>
         <Group align="flex-end" gap="sm" mb="md">
-          <TextInput label="New key's name" placeholder="e.g. Website chat" style={{ flex: '1 1 200px' }} key={form.key('name')} {...form.getInputProps('name')} />
-          <Button type="submit" loading={create.isPending}>Create key</Button>
+          <TextInput
+            label="New key's name"
+            placeholder="e.g. Website chat"
+            style={{ flex: '1 1 200px' }}
+            key={form.key('name')}
+            {...form.getInputProps('name')}
+          />
+          <Button type="submit" loading={create.isPending}>
+            Create key
+          </Button>
         </Group>
       </form>
       <QueryState query={keys} label="your API keys">
@@ -68,7 +81,9 @@ export function ApiKeysSection() {
                     <Table.Th scope="col">Name</Table.Th>
                     <Table.Th scope="col">Created</Table.Th>
                     <Table.Th scope="col">Last used</Table.Th>
-                    <Table.Th scope="col"><span className="visually-hidden">Actions</span></Table.Th>
+                    <Table.Th scope="col">
+                      <span className="visually-hidden">Actions</span>
+                    </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -78,7 +93,13 @@ export function ApiKeysSection() {
                       <Table.Td>{formatDateTime(key.created_at)}</Table.Td>
                       <Table.Td>{key.last_used_at ? formatDateTime(key.last_used_at) : 'Never'}</Table.Td>
                       <Table.Td ta="right">
-                        <Button size="xs" color="red" variant="light" onClick={() => setRevoking({ id: key.id, name: key.name })} aria-label={`Revoke ${key.name}`}>
+                        <Button
+                          size="xs"
+                          color="red"
+                          variant="light"
+                          onClick={() => setRevoking({ id: key.id, name: key.name })}
+                          aria-label={`Revoke ${key.name}`}
+                        >
                           Revoke
                         </Button>
                       </Table.Td>
@@ -93,24 +114,49 @@ export function ApiKeysSection() {
 
       <Modal opened={created !== null} onClose={() => setCreated(null)} title={`Key "${created?.name}" created`} size="lg">
         <Stack>
-          <Alert color="yellow" variant="light">Copy the key now: it is shown only once. If you lose it, revoke it and create another.</Alert>
-          <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="new-key-token">{created?.token}</Code>
+          <Alert color="yellow" variant="light">
+            Copy the key now: it is shown only once. If you lose it, revoke it and create another.
+          </Alert>
+          <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="new-key-token">
+            {created?.token}
+          </Code>
           <Group justify="flex-end">
             <CopyButton value={created?.token ?? ''}>
-              {({ copied, copy }) => <Button onClick={copy} color={copied ? 'green' : undefined}>{copied ? 'Copied' : 'Copy key'}</Button>}
+              {({ copied, copy }) => (
+                <Button onClick={copy} color={copied ? 'green' : undefined}>
+                  {copied ? 'Copied' : 'Copy key'}
+                </Button>
+              )}
             </CopyButton>
-            <Button variant="default" onClick={() => setCreated(null)}>Done</Button>
+            <Button variant="default" onClick={() => setCreated(null)}>
+              Done
+            </Button>
           </Group>
         </Stack>
       </Modal>
 
-      <Modal opened={revoking !== null} onClose={() => { setRevoking(null); revoke.reset(); }} title={`Revoke "${revoking?.name}"?`}>
+      <Modal
+        opened={revoking !== null}
+        onClose={() => {
+          setRevoking(null);
+          revoke.reset();
+        }}
+        title={`Revoke "${revoking?.name}"?`}
+      >
         <Stack>
           <Text size="sm">Programs using this key stop working at once. This cannot be undone.</Text>
-          {revoke.isError && <Alert color="red" role="alert">{describeError(revoke.error)}</Alert>}
+          {revoke.isError && (
+            <Alert color="red" role="alert">
+              {describeError(revoke.error)}
+            </Alert>
+          )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRevoking(null)}>Keep it</Button>
-            <Button color="red" loading={revoke.isPending} onClick={() => revoking && revoke.mutate(revoking.id)}>Revoke key</Button>
+            <Button variant="default" onClick={() => setRevoking(null)}>
+              Keep it
+            </Button>
+            <Button color="red" loading={revoke.isPending} onClick={() => revoking && revoke.mutate(revoking.id)}>
+              Revoke key
+            </Button>
           </Group>
         </Stack>
       </Modal>

@@ -17,12 +17,18 @@ export function BalanceSection() {
   });
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="balance-title">
-      <Title order={2} size="h4" id="balance-title">Balance history</Title>
-      <Text size="sm" c="dimmed" mb="sm">Every charge and top-up, newest first. Chat messages, calls and chat-app messages are paid from the balance.</Text>
+      <Title order={2} size="h4" id="balance-title">
+        Balance history
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Every charge and top-up, newest first. Chat messages, calls and chat-app messages are paid from the balance.
+      </Text>
       <QueryState query={ledger} label="the balance history">
         {(result) =>
           result.total === 0 ? (
-            <Text size="sm">No changes yet. Ask the person who runs this server to add balance (they use <code>npm run cli -- users credit</code>).</Text>
+            <Text size="sm">
+              No changes yet. Ask the person who runs this server to add balance (they use <code>npm run cli -- users credit</code>).
+            </Text>
           ) : (
             <>
               <Table.ScrollContainer minWidth={320}>
@@ -31,8 +37,12 @@ export function BalanceSection() {
                     <Table.Tr>
                       <Table.Th scope="col">When</Table.Th>
                       <Table.Th scope="col">Reason</Table.Th>
-                      <Table.Th scope="col" ta="right">Change</Table.Th>
-                      <Table.Th scope="col" ta="right">Balance after</Table.Th>
+                      <Table.Th scope="col" ta="right">
+                        Change
+                      </Table.Th>
+                      <Table.Th scope="col" ta="right">
+                        Balance after
+                      </Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -40,17 +50,29 @@ export function BalanceSection() {
                       <Table.Tr key={row.id}>
                         <Table.Td>{formatDateTime(row.created_at)}</Table.Td>
                         <Table.Td>{row.reason}</Table.Td>
-                        <Table.Td ta="right" c={row.amount < 0 ? 'red.9' : undefined} style={{ whiteSpace: 'nowrap' }}>{formatUsdChange(row.amount)}</Table.Td>
-                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{formatUsd(row.balance_after)}</Table.Td>
+                        <Table.Td ta="right" c={row.amount < 0 ? 'red.9' : undefined} style={{ whiteSpace: 'nowrap' }}>
+                          {formatUsdChange(row.amount)}
+                        </Table.Td>
+                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                          {formatUsd(row.balance_after)}
+                        </Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
                 </Table>
               </Table.ScrollContainer>
               <Group justify="space-between" mt="sm">
-                <Text size="sm" c="dimmed">{result.from}–{result.to} of {result.total}</Text>
+                <Text size="sm" c="dimmed">
+                  {result.from}–{result.to} of {result.total}
+                </Text>
                 {result.last_page > 1 && (
-                  <Pagination total={result.last_page} value={page} onChange={setPage} size="sm" getControlProps={(control) => ({ 'aria-label': `${control} page` })} />
+                  <Pagination
+                    total={result.last_page}
+                    value={page}
+                    onChange={setPage}
+                    size="sm"
+                    getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+                  />
                 )}
               </Group>
             </>

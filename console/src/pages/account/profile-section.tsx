@@ -13,7 +13,9 @@ export function ProfileSection() {
   const user = useQuery(currentUserQuery);
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="profile-title">
-      <Title order={2} size="h4" id="profile-title" mb="sm">You</Title>
+      <Title order={2} size="h4" id="profile-title" mb="sm">
+        You
+      </Title>
       <QueryState query={user} label="your account">
         {(me) => (
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
@@ -30,8 +32,12 @@ export function ProfileSection() {
 function Field({ label, value }: { label: string; value: string }) {
   return (
     <Group gap={2} style={{ flexDirection: 'column', alignItems: 'flex-start' }}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
-      <Text fw={500} style={{ wordBreak: 'break-all' }}>{value}</Text>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fw={500} style={{ wordBreak: 'break-all' }}>
+        {value}
+      </Text>
     </Group>
   );
 }

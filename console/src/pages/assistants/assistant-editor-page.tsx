@@ -23,12 +23,24 @@ import { WidgetGroup } from './widget-group.js';
 /** The editor's groups, as a person looks for a setting; each saves its own fields. */
 const GROUPS = [
   { value: 'basics', label: 'Basics', explains: 'What it is called, how it sounds and what it is told to do.' },
-  { value: 'voice', label: 'Voice and speech', explains: 'Who turns text into its voice and the caller’s voice into text, and how the voice sounds.' },
+  {
+    value: 'voice',
+    label: 'Voice and speech',
+    explains: 'Who turns text into its voice and the caller’s voice into text, and how the voice sounds.',
+  },
   { value: 'behaviour', label: 'Call behaviour', explains: 'Who speaks first, interruptions, silences, time limits and voicemail.' },
-  { value: 'tools', label: 'Tools', explains: 'What it can do during a call besides talking: transfer, hang up, read digits, book appointments.' },
+  {
+    value: 'tools',
+    label: 'Tools',
+    explains: 'What it can do during a call besides talking: transfer, hang up, read digits, book appointments.',
+  },
   { value: 'knowledge', label: 'Knowledge', explains: 'Documents it answers from.' },
   { value: 'webhooks', label: 'Results and evaluation', explains: 'Where each call’s results go, and what it fills in about every call.' },
-  { value: 'widget', label: 'Website chat', explains: 'The chat on your website: how it looks, where it may appear, and the line to paste.' },
+  {
+    value: 'widget',
+    label: 'Website chat',
+    explains: 'The chat on your website: how it looks, where it may appear, and the line to paste.',
+  },
 ] as const;
 
 const assistantQuery = (id: number) => ({
@@ -41,7 +53,9 @@ export function AssistantEditorPage() {
   const assistant = useQuery(assistantQuery(assistantId));
   return (
     <Stack gap="md" maw={1400}>
-      <AnchorLink to="/assistants" size="sm">← All assistants</AnchorLink>
+      <AnchorLink to="/assistants" size="sm">
+        ← All assistants
+      </AnchorLink>
       <QueryState query={assistant} label="the assistant">
         {(data) => <Editor key={data.id} assistant={data} />}
       </QueryState>
@@ -75,7 +89,13 @@ function Editor({ assistant }: { assistant: Assistant }) {
     mutationFn: async (status: 'active' | 'inactive') =>
       unwrap(await api.PATCH('/api/user/assistant/{id}', { params: { path: { id: assistant.id } }, body: { status } })),
     onSuccess: async (_answer, status) => {
-      notifications.show({ color: 'green', message: status === 'active' ? `${assistant.name} is active: it answers from now on.` : `${assistant.name} is inactive: it no longer answers.` });
+      notifications.show({
+        color: 'green',
+        message:
+          status === 'active'
+            ? `${assistant.name} is active: it answers from now on.`
+            : `${assistant.name} is inactive: it no longer answers.`,
+      });
       await refresh();
     },
     onError: (error) => notifications.show({ color: 'red', title: 'The status did not change', message: describeError(error) }),
@@ -84,38 +104,56 @@ function Editor({ assistant }: { assistant: Assistant }) {
   const active = assistant.status === 'active';
   const modeWarning = modeSwitchWarning(assistant, form.getValues().mode);
   const basicsPanel = (
-      <Paper withBorder p="md">
-            <form
-              onSubmit={form.onSubmit((values) => {
-                setElsewhere([]);
-                save.mutate(values);
-              })}
-              noValidate
-            >
-              <Stack>
-                {elsewhere.length > 0 && (
-                  <Alert color="red" role="alert" title="Not saved">
-                    {elsewhere.map((message) => <Text size="sm" key={message}>{message}</Text>)}
-                  </Alert>
-                )}
-                <BasicsFields form={form} />
-                {modeWarning && <Alert color="yellow" variant="light" title="Voice engine changes">{modeWarning}</Alert>}
-                <Group justify="flex-end">
-                  <Button variant="default" disabled={!form.isDirty()} onClick={() => form.reset()}>Undo changes</Button>
-                  <Button type="submit" loading={save.isPending}>Save</Button>
-                </Group>
-              </Stack>
-            </form>
-          </Paper>
+    <Paper withBorder p="md">
+      <form
+        onSubmit={form.onSubmit((values) => {
+          setElsewhere([]);
+          save.mutate(values);
+        })}
+        noValidate
+      >
+        <Stack>
+          {elsewhere.length > 0 && (
+            <Alert color="red" role="alert" title="Not saved">
+              {elsewhere.map((message) => (
+                <Text size="sm" key={message}>
+                  {message}
+                </Text>
+              ))}
+            </Alert>
+          )}
+          <BasicsFields form={form} />
+          {modeWarning && (
+            <Alert color="yellow" variant="light" title="Voice engine changes">
+              {modeWarning}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" disabled={!form.isDirty()} onClick={() => form.reset()}>
+              Undo changes
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
   );
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <div>
-          <Title order={1} size="h2">{assistant.name}</Title>
+          <Title order={1} size="h2">
+            {assistant.name}
+          </Title>
           <Group gap="xs" mt={4}>
-            <Badge color={active ? 'teal.9' : 'gray.7'} variant={active ? 'filled' : 'outline'}>{active ? 'Active' : 'Inactive'}</Badge>
-            <Text size="sm" c="dimmed">ID {assistant.id}</Text>
+            <Badge color={active ? 'teal.9' : 'gray.7'} variant={active ? 'filled' : 'outline'}>
+              {active ? 'Active' : 'Inactive'}
+            </Badge>
+            <Text size="sm" c="dimmed">
+              ID {assistant.id}
+            </Text>
           </Group>
         </div>
         <Paper withBorder p="sm">
@@ -133,11 +171,17 @@ function Editor({ assistant }: { assistant: Assistant }) {
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Tabs defaultValue="basics">
             <Tabs.List mb="sm">
-              {GROUPS.map((group) => <Tabs.Tab key={group.value} value={group.value}>{group.label}</Tabs.Tab>)}
+              {GROUPS.map((group) => (
+                <Tabs.Tab key={group.value} value={group.value}>
+                  {group.label}
+                </Tabs.Tab>
+              ))}
             </Tabs.List>
             {GROUPS.map((group) => (
               <Tabs.Panel key={group.value} value={group.value}>
-                <Text size="sm" c="dimmed" mb="sm">{group.explains}</Text>
+                <Text size="sm" c="dimmed" mb="sm">
+                  {group.explains}
+                </Text>
                 {group.value === 'basics' ? basicsPanel : <GroupPanel group={group.value} assistant={assistant} />}
               </Tabs.Panel>
             ))}

@@ -1,4 +1,20 @@
-import { ActionIcon, Alert, Anchor, Badge, Button, Group, Menu, Modal, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Modal,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -63,8 +79,12 @@ export function AssistantsPage() {
     <Stack gap="md" maw={1100}>
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1} size="h2">Assistants</Title>
-          <Text size="sm" c="dimmed">Each assistant answers calls and chats with its own voice, instructions and knowledge.</Text>
+          <Title order={1} size="h2">
+            Assistants
+          </Title>
+          <Text size="sm" c="dimmed">
+            Each assistant answers calls and chats with its own voice, instructions and knowledge.
+          </Text>
         </div>
         <Button onClick={() => setCreating(true)}>New assistant</Button>
       </Group>
@@ -75,9 +95,16 @@ export function AssistantsPage() {
             return (
               <Paper withBorder p="xl" ta="center">
                 <Stack align="center" gap="xs">
-                  <Title order={2} size="h3">Create your first assistant</Title>
-                  <Text maw={520}>Give it a name, a voice and instructions, like briefing a new receptionist. You can try it right away by chat or a browser call, before it answers real customers.</Text>
-                  <Button mt="sm" onClick={() => setCreating(true)}>New assistant</Button>
+                  <Title order={2} size="h3">
+                    Create your first assistant
+                  </Title>
+                  <Text maw={520}>
+                    Give it a name, a voice and instructions, like briefing a new receptionist. You can try it right away by chat or a
+                    browser call, before it answers real customers.
+                  </Text>
+                  <Button mt="sm" onClick={() => setCreating(true)}>
+                    New assistant
+                  </Button>
                 </Stack>
               </Paper>
             );
@@ -86,14 +113,54 @@ export function AssistantsPage() {
           return (
             <Stack gap="sm">
               <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="Filter assistants">
-                <TextInput label="Search" placeholder="Name" value={filters.q ?? ''} onChange={(event) => setFilter('q', event.currentTarget.value)} style={{ flex: '1 1 200px' }} />
-                <Select label="Status" placeholder="Any" data={STATUS_OPTIONS} value={filters.status ?? null} onChange={(value) => setFilter('status', value)} clearable w={140} />
-                <Select label="Type" placeholder="Any" data={[{ value: 'inbound', label: 'Inbound' }, { value: 'outbound', label: 'Outbound' }]} value={filters.type ?? null} onChange={(value) => setFilter('type', value)} clearable w={140} />
-                <Select label="Voice engine" placeholder="Any" data={MODE_OPTIONS} value={filters.mode ?? null} onChange={(value) => setFilter('mode', value)} clearable w={170} />
+                <TextInput
+                  label="Search"
+                  placeholder="Name"
+                  value={filters.q ?? ''}
+                  onChange={(event) => setFilter('q', event.currentTarget.value)}
+                  style={{ flex: '1 1 200px' }}
+                />
+                <Select
+                  label="Status"
+                  placeholder="Any"
+                  data={STATUS_OPTIONS}
+                  value={filters.status ?? null}
+                  onChange={(value) => setFilter('status', value)}
+                  clearable
+                  w={140}
+                />
+                <Select
+                  label="Type"
+                  placeholder="Any"
+                  data={[
+                    { value: 'inbound', label: 'Inbound' },
+                    { value: 'outbound', label: 'Outbound' },
+                  ]}
+                  value={filters.type ?? null}
+                  onChange={(value) => setFilter('type', value)}
+                  clearable
+                  w={140}
+                />
+                <Select
+                  label="Voice engine"
+                  placeholder="Any"
+                  data={MODE_OPTIONS}
+                  value={filters.mode ?? null}
+                  onChange={(value) => setFilter('mode', value)}
+                  clearable
+                  w={170}
+                />
               </Group>
-              <Text size="sm" c="dimmed" aria-live="polite">{shown.length === all.length ? `${all.length} assistants` : `${shown.length} of ${all.length} assistants match`}</Text>
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {shown.length === all.length ? `${all.length} assistants` : `${shown.length} of ${all.length} assistants match`}
+              </Text>
               {shown.length === 0 ? (
-                <Alert color="gray">No assistant matches these filters. <Anchor component="button" type="button" onClick={() => void navigate({ search: {}, replace: true })}>Clear the filters</Anchor></Alert>
+                <Alert color="gray">
+                  No assistant matches these filters.{' '}
+                  <Anchor component="button" type="button" onClick={() => void navigate({ search: {}, replace: true })}>
+                    Clear the filters
+                  </Anchor>
+                </Alert>
               ) : (
                 <Table.ScrollContainer minWidth={340}>
                   <Table verticalSpacing="sm" highlightOnHover>
@@ -101,20 +168,33 @@ export function AssistantsPage() {
                       <Table.Tr>
                         <Table.Th scope="col">Name</Table.Th>
                         <Table.Th scope="col">Status</Table.Th>
-                        <Table.Th scope="col" visibleFrom="sm">Type</Table.Th>
-                        <Table.Th scope="col" visibleFrom="sm">Voice engine</Table.Th>
-                        <Table.Th scope="col" visibleFrom="md">Last changed</Table.Th>
-                        <Table.Th scope="col"><span className="visually-hidden">Actions</span></Table.Th>
+                        <Table.Th scope="col" visibleFrom="sm">
+                          Type
+                        </Table.Th>
+                        <Table.Th scope="col" visibleFrom="sm">
+                          Voice engine
+                        </Table.Th>
+                        <Table.Th scope="col" visibleFrom="md">
+                          Last changed
+                        </Table.Th>
+                        <Table.Th scope="col">
+                          <span className="visually-hidden">Actions</span>
+                        </Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
                       {shown.map((assistant) => (
                         <Table.Tr key={assistant.id}>
                           <Table.Td>
-                            <AnchorLink to="/assistants/$assistantId" params={{ assistantId: assistant.id }} fw={600}>{assistant.name}</AnchorLink>
+                            <AnchorLink to="/assistants/$assistantId" params={{ assistantId: assistant.id }} fw={600}>
+                              {assistant.name}
+                            </AnchorLink>
                           </Table.Td>
                           <Table.Td>
-                            <Badge color={assistant.status === 'active' ? 'teal.9' : 'gray.7'} variant={assistant.status === 'active' ? 'filled' : 'outline'}>
+                            <Badge
+                              color={assistant.status === 'active' ? 'teal.9' : 'gray.7'}
+                              variant={assistant.status === 'active' ? 'filled' : 'outline'}
+                            >
                               {assistant.status === 'active' ? 'Active' : 'Inactive'}
                             </Badge>
                           </Table.Td>
@@ -125,13 +205,21 @@ export function AssistantsPage() {
                             <Menu position="bottom-end" withinPortal>
                               <Menu.Target>
                                 <ActionIcon variant="subtle" color="gray.8" aria-label={`Actions for ${assistant.name}`}>
-                                  <span aria-hidden="true" style={{ fontSize: 20, lineHeight: 1 }}>⋯</span>
+                                  <span aria-hidden="true" style={{ fontSize: 20, lineHeight: 1 }}>
+                                    ⋯
+                                  </span>
                                 </ActionIcon>
                               </Menu.Target>
                               <Menu.Dropdown>
-                                <Menu.Item onClick={() => void navigate({ to: '/assistants/$assistantId', params: { assistantId: assistant.id } })}>Edit</Menu.Item>
+                                <Menu.Item
+                                  onClick={() => void navigate({ to: '/assistants/$assistantId', params: { assistantId: assistant.id } })}
+                                >
+                                  Edit
+                                </Menu.Item>
                                 <Menu.Item onClick={() => duplicate.mutate(assistant)}>Duplicate</Menu.Item>
-                                <Menu.Item color="red.9" onClick={() => setDeleting(assistant)}>Delete</Menu.Item>
+                                <Menu.Item color="red.9" onClick={() => setDeleting(assistant)}>
+                                  Delete
+                                </Menu.Item>
                               </Menu.Dropdown>
                             </Menu>
                           </Table.Td>
@@ -147,13 +235,28 @@ export function AssistantsPage() {
       </QueryState>
 
       <CreateAssistantModal opened={creating} onClose={() => setCreating(false)} />
-      <Modal opened={deleting !== null} onClose={() => { setDeleting(null); remove.reset(); }} title={`Delete “${deleting?.name}”?`}>
+      <Modal
+        opened={deleting !== null}
+        onClose={() => {
+          setDeleting(null);
+          remove.reset();
+        }}
+        title={`Delete “${deleting?.name}”?`}
+      >
         <Stack>
           <Text size="sm">It stops answering at once and its settings are gone. Its past conversations and calls stay in their lists.</Text>
-          {remove.isError && <Alert color="red" role="alert">{describeError(remove.error)}</Alert>}
+          {remove.isError && (
+            <Alert color="red" role="alert">
+              {describeError(remove.error)}
+            </Alert>
+          )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>Keep it</Button>
-            <Button color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate(deleting.id)}>Delete assistant</Button>
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              Keep it
+            </Button>
+            <Button color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate(deleting.id)}>
+              Delete assistant
+            </Button>
           </Group>
         </Stack>
       </Modal>

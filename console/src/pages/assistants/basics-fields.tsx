@@ -52,15 +52,33 @@ export function BasicsFields({ form }: { form: UseFormReturnType<BasicsValues> }
 
   return (
     <Stack gap="sm">
-      <TextInput label="Name" description="Only you see it, e.g. “Front desk”." required maxLength={255} key={form.key('name')} {...form.getInputProps('name')} />
+      <TextInput
+        label="Name"
+        description="Only you see it, e.g. “Front desk”."
+        required
+        maxLength={255}
+        key={form.key('name')}
+        {...form.getInputProps('name')}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <Select label="What it does" data={TYPE_OPTIONS} allowDeselect={false} required key={form.key('type')} {...form.getInputProps('type')} />
+        <Select
+          label="What it does"
+          data={TYPE_OPTIONS}
+          allowDeselect={false}
+          required
+          key={form.key('type')}
+          {...form.getInputProps('type')}
+        />
         <Select
           label="Voice engine"
           description="Standard: any voice, speech turned to text and back. Realtime: one model listens and speaks, faster."
           data={MODE_OPTIONS}
           allowDeselect={false}
-          required key={form.key('mode')} {...modeInput} onChange={pickMode} />
+          required
+          key={form.key('mode')}
+          {...modeInput}
+          onChange={pickMode}
+        />
         <Select
           label="Language"
           searchable
@@ -90,7 +108,16 @@ export function BasicsFields({ form }: { form: UseFormReturnType<BasicsValues> }
           key={form.key('model_id')}
           {...form.getInputProps('model_id')}
         />
-        <Select label="Time zone" description="For dates and times it says." searchable required data={zones} allowDeselect={false} key={form.key('timezone')} {...form.getInputProps('timezone')} />
+        <Select
+          label="Time zone"
+          description="For dates and times it says."
+          searchable
+          required
+          data={zones}
+          allowDeselect={false}
+          key={form.key('timezone')}
+          {...form.getInputProps('timezone')}
+        />
         <MultiSelect
           label="Other languages"
           description="Languages it may switch to when the caller speaks them."
@@ -108,7 +135,10 @@ export function BasicsFields({ form }: { form: UseFormReturnType<BasicsValues> }
           clearable
           placeholder={numbers.isPending || numbers.isError ? loading(numbers, 'a number') : 'No number'}
           nothingFoundMessage="No number in your account"
-          data={(numbers.data?.data ?? []).map((n) => ({ value: String(n.id), label: n.nickname ? `${n.phone_number} · ${n.nickname}` : n.phone_number }))}
+          data={(numbers.data?.data ?? []).map((n) => ({
+            value: String(n.id),
+            label: n.nickname ? `${n.phone_number} · ${n.nickname}` : n.phone_number,
+          }))}
           key={form.key('phone_number_id')}
           {...form.getInputProps('phone_number_id')}
         />

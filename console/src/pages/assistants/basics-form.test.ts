@@ -30,7 +30,16 @@ describe('the Basics form and the server', () => {
   });
 
   it('sends folder, labels, number and other languages as ids, an emptied picker as null', () => {
-    const values = { ...emptyBasics(), language_id: '1', voice_id: '2', model_id: '3', folder_id: '7', label_ids: ['4', '9'], phone_number_id: '5', secondary_language_ids: ['2'] };
+    const values = {
+      ...emptyBasics(),
+      language_id: '1',
+      voice_id: '2',
+      model_id: '3',
+      folder_id: '7',
+      label_ids: ['4', '9'],
+      phone_number_id: '5',
+      secondary_language_ids: ['2'],
+    };
     expect(basicsRequest(values)).toMatchObject({ folder_id: 7, label_ids: [4, 9], phone_number_id: 5, secondary_language_ids: [2] });
     expect(basicsRequest({ ...values, folder_id: null, label_ids: [], phone_number_id: null, secondary_language_ids: [] })).toMatchObject({
       folder_id: null,
@@ -41,7 +50,9 @@ describe('the Basics form and the server', () => {
   });
 
   it('places an error about one label on the labels picker', () => {
-    expect(placeServerErrors({ 'label_ids.1': 'The selected label ids.1 is invalid.', folder_id: 'The selected folder id is invalid.' })).toEqual({
+    expect(
+      placeServerErrors({ 'label_ids.1': 'The selected label ids.1 is invalid.', folder_id: 'The selected folder id is invalid.' }),
+    ).toEqual({
       onFields: { label_ids: 'The selected labels is invalid.', folder_id: 'The selected folder is invalid.' },
       elsewhere: [],
     });

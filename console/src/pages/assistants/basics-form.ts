@@ -21,8 +21,22 @@ export interface BasicsValues {
   variables: VariableRow[];
 }
 
-export const BASICS_FIELDS = ['name', 'type', 'mode', 'language_id', 'voice_id', 'model_id', 'timezone', 'initial_message', 'system_prompt',
-  'folder_id', 'label_ids', 'phone_number_id', 'secondary_language_ids', 'variables'] as const;
+export const BASICS_FIELDS = [
+  'name',
+  'type',
+  'mode',
+  'language_id',
+  'voice_id',
+  'model_id',
+  'timezone',
+  'initial_message',
+  'system_prompt',
+  'folder_id',
+  'label_ids',
+  'phone_number_id',
+  'secondary_language_ids',
+  'variables',
+] as const;
 
 function browserTimezone(): string {
   try {

@@ -18,7 +18,11 @@ export function useVoices(mode: string, languageId: number | null) {
   return useQuery({
     queryKey: ['catalog', 'voices', mode, languageId],
     queryFn: async () =>
-      unwrap(await api.GET('/api/user/assistants/voices', { params: { query: { mode: mode as Mode, ...(languageId ? { language_id: languageId } : {}) } } })),
+      unwrap(
+        await api.GET('/api/user/assistants/voices', {
+          params: { query: { mode: mode as Mode, ...(languageId ? { language_id: languageId } : {}) } },
+        }),
+      ),
     staleTime: CATALOG_STALE_MS,
   });
 }

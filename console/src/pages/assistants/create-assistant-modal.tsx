@@ -41,16 +41,26 @@ export function CreateAssistantModal({ opened, onClose }: { opened: boolean; onC
         noValidate
       >
         <Stack>
-          <Text size="sm" c="dimmed">Start with the basics; voice, call behaviour, tools and knowledge can be set after it is created. New assistants start inactive.</Text>
+          <Text size="sm" c="dimmed">
+            Start with the basics; voice, call behaviour, tools and knowledge can be set after it is created. New assistants start inactive.
+          </Text>
           {elsewhere.length > 0 && (
             <Alert color="red" role="alert" title="The assistant was not created">
-              {elsewhere.map((message) => <Text size="sm" key={message}>{message}</Text>)}
+              {elsewhere.map((message) => (
+                <Text size="sm" key={message}>
+                  {message}
+                </Text>
+              ))}
             </Alert>
           )}
           <BasicsFields form={form} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button type="submit" loading={create.isPending}>Create assistant</Button>
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Create assistant
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -29,14 +29,33 @@ describe('what each editor group sends', () => {
     expect(
       toolsRequest({
         tools: [
-          { type: 'warm_call_transfer', supervisor_phone: '+14155550100', outbound_phone_id: 3, description: '', caller_id_mode: 'custom', custom_caller_id: '', hold_music: 'none', hold_message: '', summary_instructions: 'Say who calls.' },
+          {
+            type: 'warm_call_transfer',
+            supervisor_phone: '+14155550100',
+            outbound_phone_id: 3,
+            description: '',
+            caller_id_mode: 'custom',
+            custom_caller_id: '',
+            hold_music: 'none',
+            hold_message: '',
+            summary_instructions: 'Say who calls.',
+          },
           { type: 'assistant_transfer', assistant_id: 9, description: '', message_before_transfer: '', speak_transfer_greeting: false },
         ],
         tool_ids: [],
       }),
     ).toEqual({
       tools: [
-        { type: 'warm_call_transfer', supervisor_phone: '+14155550100', outbound_phone_id: 3, description: '', caller_id_mode: 'custom', custom_caller_id: null, hold_music: 'none', summary_instructions: 'Say who calls.' },
+        {
+          type: 'warm_call_transfer',
+          supervisor_phone: '+14155550100',
+          outbound_phone_id: 3,
+          description: '',
+          caller_id_mode: 'custom',
+          custom_caller_id: null,
+          hold_music: 'none',
+          summary_instructions: 'Say who calls.',
+        },
         { type: 'assistant_transfer', assistant_id: 9, message_before_transfer: null, speak_transfer_greeting: false },
       ],
       tool_ids: [],
@@ -64,14 +83,34 @@ describe('what each editor group sends', () => {
   it('website chat: empty texts use the defaults (null), the whole object is sent, with the budget', () => {
     expect(
       widgetRequest({
-        widget_settings: { title: 'Bread & Co', subtitle: ' ', avatar_url: '', launcher_text: '', greeting: '', primary_color: '#2563eb', position: 'bottom-left', allowed_origins: ['https://bakery.example'] },
+        widget_settings: {
+          title: 'Bread & Co',
+          subtitle: ' ',
+          avatar_url: '',
+          launcher_text: '',
+          greeting: '',
+          primary_color: '#2563eb',
+          position: 'bottom-left',
+          allowed_origins: ['https://bakery.example'],
+        },
         widget_daily_budget_usd: '',
       }),
     ).toEqual({
-      widget_settings: { title: 'Bread & Co', subtitle: null, avatar_url: null, launcher_text: null, greeting: null, primary_color: '#2563eb', position: 'bottom-left', allowed_origins: ['https://bakery.example'] },
+      widget_settings: {
+        title: 'Bread & Co',
+        subtitle: null,
+        avatar_url: null,
+        launcher_text: null,
+        greeting: null,
+        primary_color: '#2563eb',
+        position: 'bottom-left',
+        allowed_origins: ['https://bakery.example'],
+      },
       widget_daily_budget_usd: null,
     });
-    expect(embedSnippet('https://sb.example', 'abc')).toBe('<script src="https://sb.example/widget.js" data-assistant-id="abc" async></script>');
+    expect(embedSnippet('https://sb.example', 'abc')).toBe(
+      '<script src="https://sb.example/widget.js" data-assistant-id="abc" async></script>',
+    );
   });
 
   it('variables: a value left as it was keeps its type, a typed one is text, empty rows are left out', () => {
@@ -83,7 +122,14 @@ describe('what each editor group sends', () => {
         { name: '', value: '' },
       ]),
     ).toEqual({ seats: 12, open: 'yes', hours: '8am to 6pm' });
-    expect(variableErrors([{ name: '2nd', value: 'x' }, { name: 'hours', value: 'a' }, { name: 'hours', value: 'b' }, { name: '', value: '' }])).toEqual({
+    expect(
+      variableErrors([
+        { name: '2nd', value: 'x' },
+        { name: 'hours', value: 'a' },
+        { name: 'hours', value: 'b' },
+        { name: '', value: '' },
+      ]),
+    ).toEqual({
       'variables.0.name': 'Letters, digits and _, not starting with a digit, e.g. shop_hours.',
       'variables.2.name': 'Another variable has this name.',
     });

@@ -26,12 +26,26 @@ export function KnowledgeGroup({ assistant }: { assistant: Assistant }) {
             data={(bases.data ?? []).map((b) => ({ value: String(b.id), label: `${b.name} (${b.documents_count} documents)` }))}
           />
           {bases.data?.length === 0 && (
-            <Text size="sm" c="dimmed">Create one and add documents on the <AnchorLink to="/knowledge">Knowledge</AnchorLink> page.</Text>
+            <Text size="sm" c="dimmed">
+              Create one and add documents on the <AnchorLink to="/knowledge">Knowledge</AnchorLink> page.
+            </Text>
           )}
-          <Radio.Group label="How it uses the knowledge base" key={form.key('knowledgebase_mode')} {...form.getInputProps('knowledgebase_mode')}>
+          <Radio.Group
+            label="How it uses the knowledge base"
+            key={form.key('knowledgebase_mode')}
+            {...form.getInputProps('knowledgebase_mode')}
+          >
             <Stack gap="xs" mt="xs">
               <Radio value="function_call" label="Looks things up when a question needs it" />
-              <Radio value="prompt" disabled={realtime} label={realtime ? 'Reads the best passages before every reply (Standard engine only)' : 'Reads the best passages before every reply'} />
+              <Radio
+                value="prompt"
+                disabled={realtime}
+                label={
+                  realtime
+                    ? 'Reads the best passages before every reply (Standard engine only)'
+                    : 'Reads the best passages before every reply'
+                }
+              />
             </Stack>
           </Radio.Group>
         </Stack>

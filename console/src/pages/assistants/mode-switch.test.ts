@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { modeSwitchWarning } from './mode-switch.js';
 
-const standard = { mode: 'pipeline' as const, chat_llm_fallback_id: null, turn_detection_threshold: null, synthesizer_provider_id: null, transcriber_provider_id: null };
+const standard = {
+  mode: 'pipeline' as const,
+  chat_llm_fallback_id: null,
+  turn_detection_threshold: null,
+  synthesizer_provider_id: null,
+  transcriber_provider_id: null,
+};
 
 describe('the mode-switch warning', () => {
   it('says nothing while the engine is unchanged', () => {

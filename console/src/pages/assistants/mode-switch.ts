@@ -14,10 +14,15 @@ const RESET_ON_MODE_CHANGE = [
  * will be reset, or null when the engine is unchanged. The voice and model are picked again in
  * the form, so they are named first.
  */
-export function modeSwitchWarning(assistant: Pick<Assistant, 'mode' | (typeof RESET_ON_MODE_CHANGE)[number][0]>, newMode: string): string | null {
+export function modeSwitchWarning(
+  assistant: Pick<Assistant, 'mode' | (typeof RESET_ON_MODE_CHANGE)[number][0]>,
+  newMode: string,
+): string | null {
   if (newMode === assistant.mode) return null;
   const settings = assistant as unknown as Record<string, unknown>;
-  const reset = RESET_ON_MODE_CHANGE.filter(([field]) => settings[field] !== null && settings[field] !== undefined).map(([, words]) => words);
+  const reset = RESET_ON_MODE_CHANGE.filter(([field]) => settings[field] !== null && settings[field] !== undefined).map(
+    ([, words]) => words,
+  );
   const cleared = ['the voice and the AI model (choose them again below)', ...reset];
   const list = cleared.length === 1 ? cleared[0] : `${cleared.slice(0, -1).join(', ')} and ${cleared[cleared.length - 1]}`;
   return `Switching from ${modeLabel(assistant.mode)} to ${modeLabel(newMode)} resets ${list} when you save.`;

@@ -23,6 +23,9 @@ describe("a settings group and the server's errors", () => {
   });
 
   it('sends an emptied number as null', () => {
-    expect(requestOf({ max_initial_silence_duration: '', max_duration: 300 })).toEqual({ max_initial_silence_duration: null, max_duration: 300 });
+    expect(requestOf({ max_initial_silence_duration: '', max_duration: 300 })).toEqual({
+      max_initial_silence_duration: null,
+      max_duration: 300,
+    });
   });
 });

@@ -13,7 +13,10 @@ export type SettingsValues = Record<string, unknown>;
  * The server's field errors placed on this group's fields ("post_call_schema.0.name" lands on
  * that row's name); whatever names a field this group does not show is returned for an alert.
  */
-export function placeGroupErrors(fieldErrors: Record<string, string>, fields: readonly string[]): { onFields: Record<string, string>; elsewhere: string[] } {
+export function placeGroupErrors(
+  fieldErrors: Record<string, string>,
+  fields: readonly string[],
+): { onFields: Record<string, string>; elsewhere: string[] } {
   const onFields: Record<string, string> = {};
   const elsewhere: string[] = [];
   for (const [path, message] of Object.entries(fieldErrors)) {
@@ -95,13 +98,21 @@ export function SettingsGroup<V extends SettingsValues>({
       <Stack>
         {elsewhere.length > 0 && (
           <Alert color="red" role="alert" title="Not saved">
-            {elsewhere.map((message) => <Text size="sm" key={message}>{message}</Text>)}
+            {elsewhere.map((message) => (
+              <Text size="sm" key={message}>
+                {message}
+              </Text>
+            ))}
           </Alert>
         )}
         {children(form)}
         <Group justify="flex-end">
-          <Button variant="default" disabled={!form.isDirty()} onClick={() => form.reset()}>Undo changes</Button>
-          <Button type="submit" loading={save.isPending}>Save</Button>
+          <Button variant="default" disabled={!form.isDirty()} onClick={() => form.reset()}>
+            Undo changes
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -19,7 +19,11 @@ export function IdSelect({ of: form, field, ...props }: { of: Form; field: strin
 }
 
 /** A number setting; an emptied input is sent as null ("not set"). */
-export function NumberSetting({ of: form, field, ...props }: { of: Form; field: string } & Omit<NumberInputProps, 'value' | 'onChange' | 'form'>) {
+export function NumberSetting({
+  of: form,
+  field,
+  ...props
+}: { of: Form; field: string } & Omit<NumberInputProps, 'value' | 'onChange' | 'form'>) {
   const input = form.getInputProps(field);
   return <NumberInput {...props} {...input} value={input.value ?? ''} key={form.key(field)} />;
 }

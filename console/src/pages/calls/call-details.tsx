@@ -10,7 +10,13 @@ import { latencySteps, type TurnLatency } from './latency.js';
 
 type Call = Omit<paths['/api/user/calls']['get']['responses'][200]['content']['application/json']['data'][number], 'webhook_response'>;
 
-export const TYPE_WORDS: Record<string, string> = { inbound: 'Phone, inbound', outbound: 'Phone, outbound', web: 'Browser', whatsapp_inbound: 'Chat app, inbound', whatsapp_outbound: 'Chat app, outbound' };
+export const TYPE_WORDS: Record<string, string> = {
+  inbound: 'Phone, inbound',
+  outbound: 'Phone, outbound',
+  web: 'Browser',
+  whatsapp_inbound: 'Chat app, inbound',
+  whatsapp_outbound: 'Chat app, outbound',
+};
 
 /** Everything about one call: facts, the recording, what was said with each reply's wait, and the evaluation. */
 export function CallDetails({ call }: { call: Call }) {
@@ -29,7 +35,9 @@ export function CallDetails({ call }: { call: Call }) {
       </Group>
       {call.recording_url && <Recording callId={call.id} />}
       <div>
-        <Title order={3} size="h5" mb={4}>Transcript</Title>
+        <Title order={3} size="h5" mb={4}>
+          Transcript
+        </Title>
         {call.transcript.length === 0 ? (
           <Text size="sm">Nothing was said.</Text>
         ) : (
@@ -37,8 +45,12 @@ export function CallDetails({ call }: { call: Call }) {
             {call.transcript.map((entry, index) => (
               <li key={index}>
                 <Text size="sm">
-                  <Text span fw={600}>{entry.sender === 'bot' ? 'Assistant' : 'Caller'}</Text>{' '}
-                  <Text span c="dimmed" size="xs">at {formatOffset(started === null ? 0 : entry.timestamp - started)}</Text>
+                  <Text span fw={600}>
+                    {entry.sender === 'bot' ? 'Assistant' : 'Caller'}
+                  </Text>{' '}
+                  <Text span c="dimmed" size="xs">
+                    at {formatOffset(started === null ? 0 : entry.timestamp - started)}
+                  </Text>
                 </Text>
                 <Text size="sm">{entry.text}</Text>
                 <FunctionCalls calls={entry.function_calls} />
@@ -49,11 +61,15 @@ export function CallDetails({ call }: { call: Call }) {
         )}
       </div>
       <div>
-        <Title order={3} size="h5" mb={4}>Summary after the call</Title>
+        <Title order={3} size="h5" mb={4}>
+          Summary after the call
+        </Title>
         <KeyValues values={call.evaluation} empty="No summary for this call." />
       </div>
       <div>
-        <Title order={3} size="h5" mb={4}>What the assistant knew</Title>
+        <Title order={3} size="h5" mb={4}>
+          What the assistant knew
+        </Title>
         <KeyValues values={call.variables} empty="Nothing was given when the call started." />
       </div>
     </Stack>
@@ -71,9 +87,15 @@ function Latency({ latency }: { latency: TurnLatency }) {
   if (steps.length === 0) return null;
   return (
     <Paper withBorder p={6} mt={4} radius="sm" aria-label="Wait before this reply">
-      <Text size="xs" fw={600}>Caller waited {totalMs === null ? '' : `${(totalMs / 1000).toFixed(2)} s`}</Text>
+      <Text size="xs" fw={600}>
+        Caller waited {totalMs === null ? '' : `${(totalMs / 1000).toFixed(2)} s`}
+      </Text>
       <Group gap="md" wrap="wrap">
-        {steps.map((step) => <Text key={step.label} size="xs">{step.label}: {step.ms} ms</Text>)}
+        {steps.map((step) => (
+          <Text key={step.label} size="xs">
+            {step.label}: {step.ms} ms
+          </Text>
+        ))}
       </Group>
     </Paper>
   );
@@ -91,19 +113,28 @@ function Recording({ callId }: { callId: number }) {
     gcTime: 0,
   });
   const url = audio.data;
-  useEffect(() => () => {
-    if (url) URL.revokeObjectURL(url);
-  }, [url]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
   return (
     <div>
-      <Title order={3} size="h5" mb={4}>Recording</Title>
+      <Title order={3} size="h5" mb={4}>
+        Recording
+      </Title>
       {audio.isError ? (
-        <Alert color="red" variant="light" role="alert">{describeError(audio.error)}</Alert>
+        <Alert color="red" variant="light" role="alert">
+          {describeError(audio.error)}
+        </Alert>
       ) : url ? (
         // biome-ignore lint/a11y/useMediaCaption: the call's transcript, shown below the player, is its text
         <audio controls src={url} style={{ width: '100%' }} aria-label="Call recording" />
       ) : (
-        <Text size="sm" c="dimmed">Loading the recording…</Text>
+        <Text size="sm" c="dimmed">
+          Loading the recording…
+        </Text>
       )}
     </div>
   );
@@ -112,7 +143,9 @@ function Recording({ callId }: { callId: number }) {
 function Fact({ label, value }: { label: string; value: string }) {
   return (
     <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
       <Text size="sm">{value}</Text>
     </div>
   );

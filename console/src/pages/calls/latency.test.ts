@@ -3,14 +3,22 @@ import { latencySteps } from './latency.js';
 
 describe('latencySteps', () => {
   it('splits the wait of a reply into its steps, in milliseconds', () => {
-    expect(latencySteps({ caller_speech_ended_at: 100, transcript_final_at: 100.25, model_first_token_at: 100.7, first_audio_sent_at: 101.05 })).toEqual({
-      steps: [{ label: 'Understanding the caller', ms: 250 }, { label: 'Thinking of an answer', ms: 450 }, { label: 'Starting to speak', ms: 350 }],
+    expect(
+      latencySteps({ caller_speech_ended_at: 100, transcript_final_at: 100.25, model_first_token_at: 100.7, first_audio_sent_at: 101.05 }),
+    ).toEqual({
+      steps: [
+        { label: 'Understanding the caller', ms: 250 },
+        { label: 'Thinking of an answer', ms: 450 },
+        { label: 'Starting to speak', ms: 350 },
+      ],
       totalMs: 1050,
     });
   });
 
   it('leaves out a step whose ends were not recorded, and has nothing without latency', () => {
-    expect(latencySteps({ caller_speech_ended_at: null, transcript_final_at: 10, model_first_token_at: 10.5, first_audio_sent_at: null })).toEqual({
+    expect(
+      latencySteps({ caller_speech_ended_at: null, transcript_final_at: 10, model_first_token_at: 10.5, first_audio_sent_at: null }),
+    ).toEqual({
       steps: [{ label: 'Thinking of an answer', ms: 500 }],
       totalMs: null,
     });

@@ -17,8 +17,14 @@ export interface LatencyStep {
  */
 export function latencySteps(latency: TurnLatency | undefined): { steps: LatencyStep[]; totalMs: number | null } {
   if (!latency) return { steps: [], totalMs: null };
-  const { caller_speech_ended_at: spoke, transcript_final_at: heard, model_first_token_at: thought, first_audio_sent_at: answered } = latency;
-  const span = (from: number | null, to: number | null) => (from !== null && to !== null ? Math.max(0, Math.round((to - from) * 1000)) : null);
+  const {
+    caller_speech_ended_at: spoke,
+    transcript_final_at: heard,
+    model_first_token_at: thought,
+    first_audio_sent_at: answered,
+  } = latency;
+  const span = (from: number | null, to: number | null) =>
+    from !== null && to !== null ? Math.max(0, Math.round((to - from) * 1000)) : null;
   const candidates: Array<[string, number | null]> = [
     ['Understanding the caller', span(spoke, heard)],
     ['Thinking of an answer', span(heard, thought)],

@@ -1,2 +1,8 @@
 /** Conversation channels (the API's `type`) in words. */
-export const CHANNELS: Record<string, string> = { widget: 'Website chat', api: 'API', test: 'Test', whatsapp: 'Chat app', chatapp: 'Chat app' };
+export const CHANNELS: Record<string, string> = {
+  widget: 'Website chat',
+  api: 'API',
+  test: 'Test',
+  whatsapp: 'Chat app',
+  chatapp: 'Chat app',
+};

@@ -25,7 +25,9 @@ export function ConversationPage() {
 
   return (
     <Stack gap="md" maw={900}>
-      <AnchorLink to="/conversations" size="sm">← All conversations</AnchorLink>
+      <AnchorLink to="/conversations" size="sm">
+        ← All conversations
+      </AnchorLink>
       <QueryState query={record} label="the conversation">
         {(c) => (
           <>
@@ -38,29 +40,37 @@ export function ConversationPage() {
               </Text>
             </div>
             <Group gap="lg" wrap="wrap">
-              <Fact label="Status" value={c.status === 'ended' ? `Ended${c.end_reason ? ` (${humanize(c.end_reason).toLowerCase()})` : ''}` : 'Open'} />
+              <Fact
+                label="Status"
+                value={c.status === 'ended' ? `Ended${c.end_reason ? ` (${humanize(c.end_reason).toLowerCase()})` : ''}` : 'Open'}
+              />
               {!c.chatapp && <Fact label="Messages" value={String(c.message_count)} />}
               <Fact label="Cost" value={formatUsd(c.total_cost)} />
               <Fact label="Who answers" value={c.ai_enabled ? 'The assistant' : 'A person (assistant paused)'} />
             </Group>
-            {c.chatapp ? (
-              <TakeOver conversation={c} chatapp={c.chatapp} />
-            ) : (
-              <Transcript messages={c.messages} />
-            )}
+            {c.chatapp ? <TakeOver conversation={c} chatapp={c.chatapp} /> : <Transcript messages={c.messages} />}
             {c.chatapp && c.messages.some((m) => m.function_calls.length > 0) && (
               <Paper withBorder p="md">
-                <Title order={2} size="h4" mb="xs">What the assistant did</Title>
+                <Title order={2} size="h4" mb="xs">
+                  What the assistant did
+                </Title>
                 <Transcript messages={c.messages.filter((m) => m.function_calls.length > 0)} bare />
               </Paper>
             )}
             <Paper withBorder p="md">
-              <Title order={2} size="h4" mb="xs">What we know about the customer</Title>
+              <Title order={2} size="h4" mb="xs">
+                What we know about the customer
+              </Title>
               <KeyValues values={c.variables} empty="Nothing was given when the conversation started." />
             </Paper>
             <Paper withBorder p="md">
-              <Title order={2} size="h4" mb="xs">Summary after the conversation</Title>
-              <KeyValues values={c.evaluation} empty={c.status === 'ended' ? 'Nothing was extracted from this conversation.' : 'Written when the conversation ends.'} />
+              <Title order={2} size="h4" mb="xs">
+                Summary after the conversation
+              </Title>
+              <KeyValues
+                values={c.evaluation}
+                empty={c.status === 'ended' ? 'Nothing was extracted from this conversation.' : 'Written when the conversation ends.'}
+              />
             </Paper>
           </>
         )}
@@ -69,7 +79,13 @@ export function ConversationPage() {
   );
 }
 
-type Message = { id: number; role: string; content: string; function_calls: Array<{ name: string; arguments: Record<string, unknown>; result: Record<string, unknown> }>; created_at: string };
+type Message = {
+  id: number;
+  role: string;
+  content: string;
+  function_calls: Array<{ name: string; arguments: Record<string, unknown>; result: Record<string, unknown> }>;
+  created_at: string;
+};
 
 function Transcript({ messages, bare = false }: { messages: Message[]; bare?: boolean }) {
   const list = (
@@ -77,10 +93,16 @@ function Transcript({ messages, bare = false }: { messages: Message[]; bare?: bo
       {messages.map((m) => (
         <li key={m.id}>
           <Text size="sm">
-            <Text span fw={600}>{m.role === 'user' ? 'Customer' : m.role === 'assistant' ? 'Assistant' : 'Note'}</Text>{' '}
-            <Text span size="xs" c="dimmed">{formatTime(m.created_at)}</Text>
+            <Text span fw={600}>
+              {m.role === 'user' ? 'Customer' : m.role === 'assistant' ? 'Assistant' : 'Note'}
+            </Text>{' '}
+            <Text span size="xs" c="dimmed">
+              {formatTime(m.created_at)}
+            </Text>
           </Text>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{m.content}</Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {m.content}
+          </Text>
           <FunctionCalls calls={m.function_calls} />
         </li>
       ))}
@@ -89,7 +111,9 @@ function Transcript({ messages, bare = false }: { messages: Message[]; bare?: bo
   if (bare) return list;
   return (
     <Paper withBorder p="md">
-      <Title order={2} size="h4" mb="xs">Transcript</Title>
+      <Title order={2} size="h4" mb="xs">
+        Transcript
+      </Title>
       {messages.length === 0 ? <Text size="sm">No messages yet.</Text> : list}
     </Paper>
   );
@@ -98,7 +122,9 @@ function Transcript({ messages, bare = false }: { messages: Message[]; bare?: bo
 export function Fact({ label, value }: { label: string; value: string }) {
   return (
     <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
       <Text size="sm">{value}</Text>
     </div>
   );

@@ -33,18 +33,24 @@ export function TakeOver({ conversation, chatapp }: Props) {
     queryFn: async () => unwrap(await api.GET('/api/user/chatapp/session-status', { params: { query: target } })),
     refetchInterval: POLL_MS * 5,
   });
-  const refresh = () => Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['conversation', conversation.id] }),
-    queryClient.invalidateQueries({ queryKey: ['chatapp-messages', target] }),
-    queryClient.invalidateQueries({ queryKey: ['chatapp-window', target] }),
-  ]);
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['conversation', conversation.id] }),
+      queryClient.invalidateQueries({ queryKey: ['chatapp-messages', target] }),
+      queryClient.invalidateQueries({ queryKey: ['chatapp-window', target] }),
+    ]);
   const switchAi = useMutation({
     mutationFn: async (enable: boolean) => {
       const path = enable ? '/api/automate/conversations/{uuid}/enable-ai' : '/api/automate/conversations/{uuid}/disable-ai';
       return unwrap(await api.POST(path, { params: { path: { uuid: conversation.id } } }));
     },
     onSuccess: async (state) => {
-      notifications.show({ color: 'green', message: state.ai_enabled ? 'The assistant answers this customer again.' : 'The assistant is paused here: you answer this customer.' });
+      notifications.show({
+        color: 'green',
+        message: state.ai_enabled
+          ? 'The assistant answers this customer again.'
+          : 'The assistant is paused here: you answer this customer.',
+      });
       await refresh();
     },
     onError: (error) => notifications.show({ color: 'red', message: describeError(error) }),
@@ -65,38 +71,65 @@ export function TakeOver({ conversation, chatapp }: Props) {
     <Paper withBorder p="md">
       <Group justify="space-between" align="flex-start" mb="xs" wrap="wrap">
         <div>
-          <Title order={2} size="h4">Messages in the chat app</Title>
-          <Text size="xs" c="dimmed">New messages appear here by themselves.</Text>
+          <Title order={2} size="h4">
+            Messages in the chat app
+          </Title>
+          <Text size="xs" c="dimmed">
+            New messages appear here by themselves.
+          </Text>
         </div>
         {conversation.ai_enabled ? (
-          <Button onClick={() => switchAi.mutate(false)} loading={switchAi.isPending}>Take over from the assistant</Button>
+          <Button onClick={() => switchAi.mutate(false)} loading={switchAi.isPending}>
+            Take over from the assistant
+          </Button>
         ) : (
-          <Button variant="default" onClick={() => switchAi.mutate(true)} loading={switchAi.isPending}>Hand back to the assistant</Button>
+          <Button variant="default" onClick={() => switchAi.mutate(true)} loading={switchAi.isPending}>
+            Hand back to the assistant
+          </Button>
         )}
       </Group>
       {session && (
         <Group gap="xs" mb="sm">
-          <Badge color={session.is_open ? 'teal.9' : 'gray.8'} variant={session.is_open ? 'filled' : 'outline'}>{session.is_open ? 'Reply window open' : 'Reply window closed'}</Badge>
+          <Badge color={session.is_open ? 'teal.9' : 'gray.8'} variant={session.is_open ? 'filled' : 'outline'}>
+            {session.is_open ? 'Reply window open' : 'Reply window closed'}
+          </Badge>
           <Text size="xs">{windowInWords(session)}</Text>
         </Group>
       )}
       <QueryState query={thread} label="the messages">
-        {(result) => result.data.length === 0 ? <Text size="sm">No messages yet.</Text> : (
-          <Stack gap="xs" component="ol" aria-label="Chat app messages" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {result.data.map((m) => (
-              <li key={m.id} style={{ alignSelf: m.direction === 'inbound' ? 'flex-start' : 'flex-end', maxWidth: '85%' }}>
-                <Paper p="xs" radius="md" bg={m.direction === 'inbound' ? 'gray.1' : 'blue.0'}>
-                  <Text size="xs" fw={600}>{m.direction === 'inbound' ? chatapp.customer_name || 'Customer' : byAssistant.has(m.body) ? 'Assistant' : 'You'} <Text span size="xs" c="dimmed" fw={400}>{formatTime(m.created_at)}</Text></Text>
-                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{m.deleted ? '(deleted by the customer)' : m.body}</Text>
-                  {m.direction === 'outbound' && m.status === 'failed' && <Text size="xs" c="red.9">Not delivered{m.error_message ? `: ${m.error_message}` : ''}</Text>}
-                </Paper>
-              </li>
-            ))}
-          </Stack>
-        )}
+        {(result) =>
+          result.data.length === 0 ? (
+            <Text size="sm">No messages yet.</Text>
+          ) : (
+            <Stack gap="xs" component="ol" aria-label="Chat app messages" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {result.data.map((m) => (
+                <li key={m.id} style={{ alignSelf: m.direction === 'inbound' ? 'flex-start' : 'flex-end', maxWidth: '85%' }}>
+                  <Paper p="xs" radius="md" bg={m.direction === 'inbound' ? 'gray.1' : 'blue.0'}>
+                    <Text size="xs" fw={600}>
+                      {m.direction === 'inbound' ? chatapp.customer_name || 'Customer' : byAssistant.has(m.body) ? 'Assistant' : 'You'}{' '}
+                      <Text span size="xs" c="dimmed" fw={400}>
+                        {formatTime(m.created_at)}
+                      </Text>
+                    </Text>
+                    <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                      {m.deleted ? '(deleted by the customer)' : m.body}
+                    </Text>
+                    {m.direction === 'outbound' && m.status === 'failed' && (
+                      <Text size="xs" c="red.9">
+                        Not delivered{m.error_message ? `: ${m.error_message}` : ''}
+                      </Text>
+                    )}
+                  </Paper>
+                </li>
+              ))}
+            </Stack>
+          )
+        }
       </QueryState>
       {conversation.ai_enabled ? (
-        <Text size="sm" mt="sm" c="dimmed">The assistant answers this customer. Take over to write yourself; the assistant stays quiet until you hand back.</Text>
+        <Text size="sm" mt="sm" c="dimmed">
+          The assistant answers this customer. Take over to write yourself; the assistant stays quiet until you hand back.
+        </Text>
       ) : (
         <form
           onSubmit={(event) => {
@@ -105,10 +138,30 @@ export function TakeOver({ conversation, chatapp }: Props) {
           }}
         >
           <Stack gap="xs" mt="sm">
-            <Textarea label="Your reply" autosize minRows={2} maxRows={6} value={draft} onChange={(e) => setDraft(e.currentTarget.value)} disabled={!canWrite} />
-            {send.isError && <Alert color="red" variant="light" role="alert">{describeError(send.error)}</Alert>}
-            {session && !session.can_send_freeform && <Text size="sm" c="red.9">The customer last wrote more than 24 hours ago: the chat app only lets you send an approved template until they write again.</Text>}
-            <Group justify="flex-end"><Button type="submit" loading={send.isPending} disabled={!canWrite || !draft.trim()}>Send</Button></Group>
+            <Textarea
+              label="Your reply"
+              autosize
+              minRows={2}
+              maxRows={6}
+              value={draft}
+              onChange={(e) => setDraft(e.currentTarget.value)}
+              disabled={!canWrite}
+            />
+            {send.isError && (
+              <Alert color="red" variant="light" role="alert">
+                {describeError(send.error)}
+              </Alert>
+            )}
+            {session && !session.can_send_freeform && (
+              <Text size="sm" c="red.9">
+                The customer last wrote more than 24 hours ago: the chat app only lets you send an approved template until they write again.
+              </Text>
+            )}
+            <Group justify="flex-end">
+              <Button type="submit" loading={send.isPending} disabled={!canWrite || !draft.trim()}>
+                Send
+              </Button>
+            </Group>
           </Stack>
         </form>
       )}

@@ -1,4 +1,19 @@
-import { Alert, Anchor, Badge, Button, FileButton, Group, NumberInput, Paper, Progress, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  FileButton,
+  Group,
+  NumberInput,
+  Paper,
+  Progress,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client.js';
@@ -21,10 +36,11 @@ export function KnowledgeBasePanel({ knowledgeBase }: { knowledgeBase: { id: num
     queryFn: async () => unwrap(await api.GET('/api/user/knowledgebases/{id}/documents', { params: { path: { id } } })),
     refetchInterval: (query) => (query.state.data?.data.some((d) => d.status === 'processing') ? POLL_MS : false),
   });
-  const refresh = () => Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['knowledge-documents', id] }),
-    queryClient.invalidateQueries({ queryKey: ['knowledgebases'] }),
-  ]);
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['knowledge-documents', id] }),
+      queryClient.invalidateQueries({ queryKey: ['knowledgebases'] }),
+    ]);
 
   const [progress, setProgress] = useState<number | null>(null);
   const upload = useMutation({
@@ -51,10 +67,12 @@ export function KnowledgeBasePanel({ knowledgeBase }: { knowledgeBase: { id: num
           return url;
         }
       })();
-      return unwrap(await api.POST('/api/user/knowledgebases/{id}/documents', {
-        params: { path: { id } },
-        body: { name: host.slice(0, 255), type: 'website', url, relative_links_limit: Number(pages) || 10 },
-      }));
+      return unwrap(
+        await api.POST('/api/user/knowledgebases/{id}/documents', {
+          params: { path: { id } },
+          body: { name: host.slice(0, 255), type: 'website', url, relative_links_limit: Number(pages) || 10 },
+        }),
+      );
     },
     onSuccess: async () => {
       setUrl('');
@@ -66,60 +84,100 @@ export function KnowledgeBasePanel({ knowledgeBase }: { knowledgeBase: { id: num
   const [asked, setAsked] = useState('');
   const search = useQuery({
     queryKey: ['knowledge-search', id, asked],
-    queryFn: async () => unwrap(await api.GET('/api/user/knowledgebases/{id}/search', { params: { path: { id }, query: { q: asked, limit: 5 } } })),
+    queryFn: async () =>
+      unwrap(await api.GET('/api/user/knowledgebases/{id}/search', { params: { path: { id }, query: { q: asked, limit: 5 } } })),
     enabled: asked !== '',
   });
 
   return (
     <Paper withBorder p="md">
       <Stack gap="md">
-        <Title order={2} size="h3">{knowledgeBase.name}</Title>
+        <Title order={2} size="h3">
+          {knowledgeBase.name}
+        </Title>
 
         <section aria-label="Documents">
-          <Title order={3} size="h5" mb={4}>Documents</Title>
+          <Title order={3} size="h5" mb={4}>
+            Documents
+          </Title>
           <QueryState query={documents} label="the documents">
-            {(result) => result.data.length === 0 ? <Text size="sm">Nothing here yet: upload a file or add a website below.</Text> : (
-              <Table.ScrollContainer minWidth={480}>
-                <Table verticalSpacing={4}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">Name</Table.Th>
-                      <Table.Th scope="col">Kind</Table.Th>
-                      <Table.Th scope="col">State</Table.Th>
-                      <Table.Th scope="col" ta="right">Passages</Table.Th>
-                      <Table.Th scope="col">Added</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {result.data.map((d) => (
-                      <Table.Tr key={d.id}>
-                        <Table.Td>{d.name}{d.url && <Text size="xs" c="dimmed">{d.url}</Text>}</Table.Td>
-                        <Table.Td>{KINDS[d.type] ?? d.type_label}</Table.Td>
-                        <Table.Td>
-                          <Badge variant={d.status === 'active' ? 'filled' : 'outline'} color={DOC_COLORS[d.status]}>{DOC_WORDS[d.status] ?? d.status_label}</Badge>
-                          {d.status === 'failed' && d.failure_reason && <Text size="xs" c="red.9">{d.failure_reason}</Text>}
-                          {d.status === 'processing' && d.type === 'website' && <Text size="xs" c="dimmed">Visiting up to {1 + (d.relative_links_limit ?? 10)} pages…</Text>}
-                        </Table.Td>
-                        <Table.Td ta="right">{d.status === 'active' ? d.chunks_count : '—'}</Table.Td>
-                        <Table.Td>{formatDateTime(d.created_at)}</Table.Td>
+            {(result) =>
+              result.data.length === 0 ? (
+                <Text size="sm">Nothing here yet: upload a file or add a website below.</Text>
+              ) : (
+                <Table.ScrollContainer minWidth={480}>
+                  <Table verticalSpacing={4}>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th scope="col">Name</Table.Th>
+                        <Table.Th scope="col">Kind</Table.Th>
+                        <Table.Th scope="col">State</Table.Th>
+                        <Table.Th scope="col" ta="right">
+                          Passages
+                        </Table.Th>
+                        <Table.Th scope="col">Added</Table.Th>
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {result.data.map((d) => (
+                        <Table.Tr key={d.id}>
+                          <Table.Td>
+                            {d.name}
+                            {d.url && (
+                              <Text size="xs" c="dimmed">
+                                {d.url}
+                              </Text>
+                            )}
+                          </Table.Td>
+                          <Table.Td>{KINDS[d.type] ?? d.type_label}</Table.Td>
+                          <Table.Td>
+                            <Badge variant={d.status === 'active' ? 'filled' : 'outline'} color={DOC_COLORS[d.status]}>
+                              {DOC_WORDS[d.status] ?? d.status_label}
+                            </Badge>
+                            {d.status === 'failed' && d.failure_reason && (
+                              <Text size="xs" c="red.9">
+                                {d.failure_reason}
+                              </Text>
+                            )}
+                            {d.status === 'processing' && d.type === 'website' && (
+                              <Text size="xs" c="dimmed">
+                                Visiting up to {1 + (d.relative_links_limit ?? 10)} pages…
+                              </Text>
+                            )}
+                          </Table.Td>
+                          <Table.Td ta="right">{d.status === 'active' ? d.chunks_count : '—'}</Table.Td>
+                          <Table.Td>{formatDateTime(d.created_at)}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              )
+            }
           </QueryState>
         </section>
 
         <Group align="flex-start" gap="xl" wrap="wrap">
           <Stack gap={6} miw={260}>
-            <Title order={3} size="h5">Upload a file</Title>
-            <Text size="xs" c="dimmed">PDF, Word (.docx) or text, up to 20 MB.</Text>
+            <Title order={3} size="h5">
+              Upload a file
+            </Title>
+            <Text size="xs" c="dimmed">
+              PDF, Word (.docx) or text, up to 20 MB.
+            </Text>
             <FileButton onChange={(file) => file && upload.mutate(file)} accept=".pdf,.docx,.txt,.md,application/pdf,text/plain">
-              {(props) => <Button {...props} variant="default" loading={upload.isPending}>Choose a file…</Button>}
+              {(props) => (
+                <Button {...props} variant="default" loading={upload.isPending}>
+                  Choose a file…
+                </Button>
+              )}
             </FileButton>
             {progress !== null && <Progress value={progress * 100} aria-label="Upload progress" size="sm" />}
-            {upload.isError && <Alert color="red" variant="light" role="alert">{describeError(upload.error)}</Alert>}
+            {upload.isError && (
+              <Alert color="red" variant="light" role="alert">
+                {describeError(upload.error)}
+              </Alert>
+            )}
           </Stack>
           <form
             onSubmit={(event) => {
@@ -128,20 +186,39 @@ export function KnowledgeBasePanel({ knowledgeBase }: { knowledgeBase: { id: num
             }}
           >
             <Stack gap={6} miw={260}>
-              <Title order={3} size="h5">Add a website</Title>
+              <Title order={3} size="h5">
+                Add a website
+              </Title>
               <Group align="flex-end" gap="xs" wrap="wrap">
-                <TextInput label="Page address" placeholder="https://www.example.com/faq" type="url" value={url} onChange={(e) => setUrl(e.currentTarget.value)} w={260} />
+                <TextInput
+                  label="Page address"
+                  placeholder="https://www.example.com/faq"
+                  type="url"
+                  value={url}
+                  onChange={(e) => setUrl(e.currentTarget.value)}
+                  w={260}
+                />
                 <NumberInput label="Linked pages to read too" min={0} max={50} value={pages} onChange={setPages} w={200} />
-                <Button type="submit" variant="default" loading={website.isPending} disabled={!url.trim()}>Add</Button>
+                <Button type="submit" variant="default" loading={website.isPending} disabled={!url.trim()}>
+                  Add
+                </Button>
               </Group>
-              {website.isError && <Alert color="red" variant="light" role="alert">{describeError(website.error)}</Alert>}
+              {website.isError && (
+                <Alert color="red" variant="light" role="alert">
+                  {describeError(website.error)}
+                </Alert>
+              )}
             </Stack>
           </form>
         </Group>
 
         <section aria-label="Try a question">
-          <Title order={3} size="h5" mb={4}>Try a question</Title>
-          <Text size="xs" c="dimmed" mb={6}>See the passages an assistant would read to answer it.</Text>
+          <Title order={3} size="h5" mb={4}>
+            Try a question
+          </Title>
+          <Text size="xs" c="dimmed" mb={6}>
+            See the passages an assistant would read to answer it.
+          </Text>
           <form
             onSubmit={(event) => {
               event.preventDefault();
@@ -149,25 +226,49 @@ export function KnowledgeBasePanel({ knowledgeBase }: { knowledgeBase: { id: num
             }}
           >
             <Group align="flex-end" gap="xs">
-              <TextInput label="Question" placeholder="When do you open on Saturday?" value={question} onChange={(e) => setQuestion(e.currentTarget.value)} w={360} maxLength={500} />
-              <Button type="submit" variant="default" disabled={!question.trim()}>Search</Button>
+              <TextInput
+                label="Question"
+                placeholder="When do you open on Saturday?"
+                value={question}
+                onChange={(e) => setQuestion(e.currentTarget.value)}
+                w={360}
+                maxLength={500}
+              />
+              <Button type="submit" variant="default" disabled={!question.trim()}>
+                Search
+              </Button>
             </Group>
           </form>
           {asked !== '' && (
             <QueryState query={search} label="the passages">
-              {(result) => result.data.length === 0 ? <Text size="sm" mt="xs">Nothing in this knowledge base matches.</Text> : (
-                <Stack gap="xs" mt="xs" component="ol" aria-label="Passages found" style={{ listStyle: 'none', padding: 0 }}>
-                  {result.data.map((p, index) => (
-                    <li key={index}>
-                      <Paper withBorder p="xs">
-                        <Text size="xs" c="dimmed">{p.document_name}{p.heading ? ` › ${p.heading}` : ''} · match {Math.round(p.score * 100)}%</Text>
-                        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{p.content}</Text>
-                        {p.url && <Anchor href={p.url} size="xs" target="_blank" rel="noreferrer">{p.url}</Anchor>}
-                      </Paper>
-                    </li>
-                  ))}
-                </Stack>
-              )}
+              {(result) =>
+                result.data.length === 0 ? (
+                  <Text size="sm" mt="xs">
+                    Nothing in this knowledge base matches.
+                  </Text>
+                ) : (
+                  <Stack gap="xs" mt="xs" component="ol" aria-label="Passages found" style={{ listStyle: 'none', padding: 0 }}>
+                    {result.data.map((p, index) => (
+                      <li key={index}>
+                        <Paper withBorder p="xs">
+                          <Text size="xs" c="dimmed">
+                            {p.document_name}
+                            {p.heading ? ` › ${p.heading}` : ''} · match {Math.round(p.score * 100)}%
+                          </Text>
+                          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                            {p.content}
+                          </Text>
+                          {p.url && (
+                            <Anchor href={p.url} size="xs" target="_blank" rel="noreferrer">
+                              {p.url}
+                            </Anchor>
+                          )}
+                        </Paper>
+                      </li>
+                    ))}
+                  </Stack>
+                )
+              }
             </QueryState>
           )}
         </section>

@@ -20,7 +20,12 @@ export function documentNameOf(fileName: string): string {
  * Sends a file as a new document with XMLHttpRequest, the one browser API that reports upload
  * progress (fetch does not), with the session's token like every other call.
  */
-export function uploadDocument(knowledgeBaseId: number, file: File, type: DocumentType, onProgress: (fraction: number) => void): Promise<{ data: { id: number } }> {
+export function uploadDocument(
+  knowledgeBaseId: number,
+  file: File,
+  type: DocumentType,
+  onProgress: (fraction: number) => void,
+): Promise<{ data: { id: number } }> {
   const form = new FormData();
   form.append('name', documentNameOf(file.name));
   form.append('type', type);

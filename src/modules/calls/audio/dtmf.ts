@@ -93,7 +93,7 @@ export function detectDtmf(samples: Int16Array, sampleRate: number): string {
 function keyIn(slice: Int16Array, sampleRate: number): string | null {
   // A pair of equal tones with this RMS gives each tone about (rms * n / 4)^2 under the Hann
   // window: both must come near it, so one tone between two keys (speech, music) is no key.
-  const expected = (rms(slice) * slice.length / 4) ** 2;
+  const expected = ((rms(slice) * slice.length) / 4) ** 2;
   const strongest = (group: readonly number[]) => {
     const powers = group.map((hz) => goertzelPower(slice, hz, sampleRate));
     const sorted = [...powers].sort((a, b) => b - a);

@@ -24,7 +24,11 @@ describe('framing', () => {
     expect(framer.frameSamples).toBe(320);
     const input = Int16Array.from({ length: 1000 }, (_, i) => i);
     const frames = [...framer.push(input.subarray(0, 100)), ...framer.push(input.subarray(100, 900)), ...framer.push(input.subarray(900))];
-    expect(frames.map((f) => [f[0], f.length])).toEqual([[0, 320], [320, 320], [640, 320]]);
+    expect(frames.map((f) => [f[0], f.length])).toEqual([
+      [0, 320],
+      [320, 320],
+      [640, 320],
+    ]);
     const last = framer.flush()!;
     expect([last[0], last[39], last[40], last.length]).toEqual([960, 999, 0, 320]);
     expect(framer.flush()).toBeUndefined();
@@ -34,7 +38,9 @@ describe('framing', () => {
     const samples = Int16Array.of(1, -2, 32767, -32768, 258);
     const bytes = pcm16ToBytes(samples);
     const decoder = new Pcm16Decoder();
-    const out = [bytes.subarray(0, 3), bytes.subarray(3, 4), bytes.subarray(4, 4), bytes.subarray(4, 9), bytes.subarray(9)].flatMap((b) => Array.from(decoder.push(b)));
+    const out = [bytes.subarray(0, 3), bytes.subarray(3, 4), bytes.subarray(4, 4), bytes.subarray(4, 9), bytes.subarray(9)].flatMap((b) =>
+      Array.from(decoder.push(b)),
+    );
     expect(out).toEqual([1, -2, 32767, -32768, 258]);
     expect(Array.from(bytesToPcm16(bytes))).toEqual(Array.from(samples));
   });
@@ -46,7 +52,12 @@ describe('WAV', () => {
     expect(wav.length).toBe(50);
     expect(wav.toString('ascii', 0, 4)).toBe('RIFF');
     const decoded = decodeWav(wav);
-    expect({ ...decoded, data: Array.from(bytesToPcm16(decoded.data)) }).toEqual({ sampleRate: 16000, channels: 1, format: 'pcm16', data: [1, 2, 3] });
+    expect({ ...decoded, data: Array.from(bytesToPcm16(decoded.data)) }).toEqual({
+      sampleRate: 16000,
+      channels: 1,
+      format: 'pcm16',
+      data: [1, 2, 3],
+    });
     expect(() => decodeWav(Buffer.from('not a wav file at all'))).toThrow('Not a RIFF/WAVE file');
   });
 
@@ -60,6 +71,12 @@ describe('WAV', () => {
     const file = await readFile(path);
     expect(file.readUInt32LE(4)).toBe(36 + 240);
     const decoded = decodeWav(file);
-    expect([decoded.format, decoded.sampleRate, decoded.data.length, decoded.data[0], decoded.data[239]]).toEqual(['mulaw', 8000, 240, 0x7f, 0x01]);
+    expect([decoded.format, decoded.sampleRate, decoded.data.length, decoded.data[0], decoded.data[239]]).toEqual([
+      'mulaw',
+      8000,
+      240,
+      0x7f,
+      0x01,
+    ]);
   });
 });

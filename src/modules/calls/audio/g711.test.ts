@@ -2,7 +2,7 @@ import * as alawmulaw from 'alawmulaw';
 import { describe, expect, it } from 'vitest';
 import { decodeMulaw, encodeMulaw } from './g711.js';
 
-const { mulaw } = ('mulaw' in alawmulaw ? alawmulaw : (alawmulaw as unknown as { default: typeof alawmulaw }).default);
+const { mulaw } = 'mulaw' in alawmulaw ? alawmulaw : (alawmulaw as unknown as { default: typeof alawmulaw }).default;
 
 describe('G.711 μ-law tables', () => {
   it('encode every 16-bit sample and decode every byte exactly as the library does', () => {
@@ -10,6 +10,8 @@ describe('G.711 μ-law tables', () => {
     expect(encodeMulaw(samples)).toEqual(mulaw.encode(samples));
     const bytes = Uint8Array.from({ length: 256 }, (_, k) => k);
     expect(decodeMulaw(bytes)).toEqual(mulaw.decode(bytes));
-    expect(decodeMulaw(encodeMulaw(Int16Array.from([0, 1000, -1000, 32_767, -32_768])))).toEqual(Int16Array.from([0, 988, -988, 32_124, -32_124]));
+    expect(decodeMulaw(encodeMulaw(Int16Array.from([0, 1000, -1000, 32_767, -32_768])))).toEqual(
+      Int16Array.from([0, 988, -988, 32_124, -32_124]),
+    );
   });
 });

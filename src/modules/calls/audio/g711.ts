@@ -6,7 +6,7 @@ import * as alawmulaw from 'alawmulaw';
  * alawmulaw ships a UMD bundle whose exports Node's ESM loader cannot name: under ESM the codecs
  * are on the default export, under a CommonJS transform (tsx scripts) on the namespace itself.
  */
-const { mulaw } = ('mulaw' in alawmulaw ? alawmulaw : (alawmulaw as unknown as { default: typeof alawmulaw }).default);
+const { mulaw } = 'mulaw' in alawmulaw ? alawmulaw : (alawmulaw as unknown as { default: typeof alawmulaw }).default;
 
 /**
  * Both directions as table lookups, built once from the library's own per-sample codec (so the

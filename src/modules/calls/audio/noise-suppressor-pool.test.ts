@@ -4,7 +4,8 @@ import { createNoiseSuppressorPool, type NoiseSuppressorPool } from './noise-sup
 import { speechLike, tone } from './test-signal.js';
 
 const FRAME = 320;
-const framesOf = (samples: Int16Array) => Array.from({ length: Math.floor(samples.length / FRAME) }, (_, k) => samples.slice(k * FRAME, (k + 1) * FRAME));
+const framesOf = (samples: Int16Array) =>
+  Array.from({ length: Math.floor(samples.length / FRAME) }, (_, k) => samples.slice(k * FRAME, (k + 1) * FRAME));
 const until = async (check: () => boolean) => {
   const deadline = Date.now() + 10_000;
   while (!check()) {
@@ -23,12 +24,14 @@ describe('noise-suppressor pool', () => {
   it('denoises each call on its thread exactly as on the event loop, frame for frame and in order', async () => {
     pool = createNoiseSuppressorPool(2);
     const voices = [framesOf(speechLike(2_000, 16_000, 0.3)), framesOf(tone(300, 2_000, 16_000, 0.2))];
-    const expected = await Promise.all(voices.map(async (frames) => {
-      const local = await createNoiseSuppressor();
-      const out = frames.map((f) => local.process(f.slice()));
-      local.close();
-      return out;
-    }));
+    const expected = await Promise.all(
+      voices.map(async (frames) => {
+        const local = await createNoiseSuppressor();
+        const out = frames.map((f) => local.process(f.slice()));
+        local.close();
+        return out;
+      }),
+    );
     const received: Int16Array[][] = [[], []];
     const suppressors = await Promise.all([0, 1].map((v) => pool!.open((frame) => received[v]!.push(frame))));
     // Interleaved, as calls speak at once; a few frames per event-loop pass.

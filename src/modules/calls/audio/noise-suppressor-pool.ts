@@ -54,14 +54,27 @@ function spawnWorker(): Worker {
   if (!fromSource) return new Worker(WORKER_URL);
   // tsx's ESM entry, as its package.json exports it (require.resolve would give the CommonJS one).
   const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
-  const entry = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> }).exports['./esm/api']!.import.default;
+  const entry = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> }).exports[
+    './esm/api'
+  ]!.import.default;
   const tsx = pathToFileURL(join(dirname(manifest), entry)).href;
-  return new Worker(`import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL.href)}); })`, { eval: true });
+  return new Worker(
+    `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL.href)}); })`,
+    { eval: true },
+  );
 }
 
 export function createNoiseSuppressorPool(size: number): NoiseSuppressorPool {
   if (!Number.isInteger(size) || size < 1) throw new Error(`a noise-suppressor pool needs at least one thread, not ${size}`);
-  const slots: Slot[] = Array.from({ length: size }, () => ({ worker: null, load: 0, ops: [], frames: [], scheduled: false, handlers: new Map(), opening: new Map() }));
+  const slots: Slot[] = Array.from({ length: size }, () => ({
+    worker: null,
+    load: 0,
+    ops: [],
+    frames: [],
+    scheduled: false,
+    handlers: new Map(),
+    opening: new Map(),
+  }));
   let nextId = 1;
   let closed = false;
 
@@ -141,7 +154,8 @@ export function createNoiseSuppressorPool(size: number): NoiseSuppressorPool {
       let open = true;
       return {
         push(frame) {
-          if (frame.length !== POOL_FRAME_SAMPLES) throw new Error(`the noise suppressor takes ${POOL_FRAME_SAMPLES}-sample frames, not ${frame.length}`);
+          if (frame.length !== POOL_FRAME_SAMPLES)
+            throw new Error(`the noise suppressor takes ${POOL_FRAME_SAMPLES}-sample frames, not ${frame.length}`);
           if (!open) return;
           // The thread died (or the pool closed): the call hears the caller undenoised.
           if (slot.worker !== worker) return onFrame(frame);
@@ -159,11 +173,13 @@ export function createNoiseSuppressorPool(size: number): NoiseSuppressorPool {
     },
     async close() {
       closed = true;
-      await Promise.all(slots.map(async (slot) => {
-        const worker = slot.worker;
-        slot.worker = null;
-        await worker?.terminate();
-      }));
+      await Promise.all(
+        slots.map(async (slot) => {
+          const worker = slot.worker;
+          slot.worker = null;
+          await worker?.terminate();
+        }),
+      );
     },
   };
 }

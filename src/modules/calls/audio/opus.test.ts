@@ -32,7 +32,9 @@ describe('Opus codec', () => {
   });
 
   it('keeps the spectrum: a 3 kHz tone stays at 3 kHz', async () => {
-    const tone = new Int16Array(OPUS_SAMPLE_RATE / 2).map((_, i) => Math.round(10_000 * Math.sin((2 * Math.PI * 3_000 * i) / OPUS_SAMPLE_RATE)));
+    const tone = new Int16Array(OPUS_SAMPLE_RATE / 2).map((_, i) =>
+      Math.round(10_000 * Math.sin((2 * Math.PI * 3_000 * i) / OPUS_SAMPLE_RATE)),
+    );
     const { decoded, decoder } = await roundTrip(tone);
     decoder.close();
     const tail = decoded.subarray(decoded.length - 4_800);
@@ -52,9 +54,13 @@ describe('Opus codec', () => {
     expect(decoder.decode(good).length).toBe(0);
   });
 
-  it('keeps every call\'s codec working while many are open (the heap grows under them)', async () => {
-    const codecs = await Promise.all(Array.from({ length: 120 }, async () => ({ encoder: await createOpusEncoder(), decoder: await createOpusDecoder() })));
-    const frame = new Int16Array(OPUS_FRAME_SAMPLES).map((_, i) => Math.round(8_000 * Math.sin((2 * Math.PI * 700 * i) / OPUS_SAMPLE_RATE)));
+  it("keeps every call's codec working while many are open (the heap grows under them)", async () => {
+    const codecs = await Promise.all(
+      Array.from({ length: 120 }, async () => ({ encoder: await createOpusEncoder(), decoder: await createOpusDecoder() })),
+    );
+    const frame = new Int16Array(OPUS_FRAME_SAMPLES).map((_, i) =>
+      Math.round(8_000 * Math.sin((2 * Math.PI * 700 * i) / OPUS_SAMPLE_RATE)),
+    );
     for (const { encoder, decoder } of codecs) expect(decoder.decode(encoder.encode(frame)).length).toBe(OPUS_FRAME_SAMPLES);
     for (const { encoder, decoder } of codecs) {
       encoder.close();

@@ -75,7 +75,17 @@ export async function createOpusEncoder(): Promise<OpusEncoder> {
   return {
     encode(samples) {
       const packets = lib.ff_encode_multi_sync(ctx, frame, pkt, [
-        { data: samples, format: lib.AV_SAMPLE_FMT_S16, sample_rate: OPUS_SAMPLE_RATE, channel_layout: 4, channels: 1, nb_samples: samples.length, pts, time_base_num: 1, time_base_den: OPUS_SAMPLE_RATE },
+        {
+          data: samples,
+          format: lib.AV_SAMPLE_FMT_S16,
+          sample_rate: OPUS_SAMPLE_RATE,
+          channel_layout: 4,
+          channels: 1,
+          nb_samples: samples.length,
+          pts,
+          time_base_num: 1,
+          time_base_den: OPUS_SAMPLE_RATE,
+        },
       ]);
       pts += samples.length;
       // A 20 ms frame in makes one 20 ms packet out (libopus has no frame delay, only lookahead).
@@ -92,7 +102,9 @@ export async function createOpusEncoder(): Promise<OpusEncoder> {
 export async function createOpusDecoder(): Promise<OpusDecoder> {
   const lib = await libav();
   // Mono: the SDP says opus/48000/2 for every Opus stream; a stereo packet is mixed down.
-  const [, ctx, pkt, frame] = await lib.ff_init_decoder('libopus', { codecpar: { codec_type: 1, codec_id: 0, format: -1, sample_rate: OPUS_SAMPLE_RATE, channels: 1, channel_layoutmask: 4 } });
+  const [, ctx, pkt, frame] = await lib.ff_init_decoder('libopus', {
+    codecpar: { codec_type: 1, codec_id: 0, format: -1, sample_rate: OPUS_SAMPLE_RATE, channels: 1, channel_layoutmask: 4 },
+  });
   let closed = false;
   return {
     decode(packet) {

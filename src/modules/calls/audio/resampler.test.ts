@@ -29,11 +29,13 @@ describe('createResampler', () => {
     const input = tone(700, 300, 24000);
     const whole = createResampler(24000, 16000).process(input);
     const streamed = createResampler(24000, 16000);
-    const pieces = concatSamples([37, 480, 1, 999, 2000, 3683].reduce<Int16Array[]>((acc, size, i, sizes) => {
-      const start = sizes.slice(0, i).reduce((a, b) => a + b, 0);
-      acc.push(streamed.process(input.subarray(start, start + size)));
-      return acc;
-    }, []));
+    const pieces = concatSamples(
+      [37, 480, 1, 999, 2000, 3683].reduce<Int16Array[]>((acc, size, i, sizes) => {
+        const start = sizes.slice(0, i).reduce((a, b) => a + b, 0);
+        acc.push(streamed.process(input.subarray(start, start + size)));
+        return acc;
+      }, []),
+    );
     expect(pieces.length).toBe(whole.length);
     expect(Array.from(pieces)).toEqual(Array.from(whole));
   });

@@ -50,12 +50,22 @@ export function decodeWav(buffer: Buffer): DecodedWav {
     const size = buffer.readUInt32LE(offset + 4);
     const body = offset + 8;
     if (id === 'fmt ') {
-      fmt = { tag: buffer.readUInt16LE(body), channels: buffer.readUInt16LE(body + 2), sampleRate: buffer.readUInt32LE(body + 4), bits: buffer.readUInt16LE(body + 14) };
+      fmt = {
+        tag: buffer.readUInt16LE(body),
+        channels: buffer.readUInt16LE(body + 2),
+        sampleRate: buffer.readUInt32LE(body + 4),
+        bits: buffer.readUInt16LE(body + 14),
+      };
     } else if (id === 'data') {
       if (!fmt) throw new Error('WAV data chunk before its fmt chunk');
       const format = fmt.tag === 1 && fmt.bits === 16 ? 'pcm16' : fmt.tag === 7 && fmt.bits === 8 ? 'mulaw' : undefined;
       if (!format) throw new Error(`Unsupported WAV format tag ${fmt.tag} with ${fmt.bits} bits`);
-      return { sampleRate: fmt.sampleRate, channels: fmt.channels, format, data: buffer.subarray(body, Math.min(buffer.length, body + size)) };
+      return {
+        sampleRate: fmt.sampleRate,
+        channels: fmt.channels,
+        format,
+        data: buffer.subarray(body, Math.min(buffer.length, body + size)),
+      };
     }
     offset = body + size + (size % 2);
   }
@@ -71,7 +81,11 @@ export class WavFileWriter {
   private dataBytes = 0;
   private writes: Promise<unknown> = Promise.resolve();
 
-  private constructor(private readonly file: FileHandle, readonly sampleRate: number, readonly format: WavFormat) {}
+  private constructor(
+    private readonly file: FileHandle,
+    readonly sampleRate: number,
+    readonly format: WavFormat,
+  ) {}
 
   static async create(path: string, sampleRate: number, format: WavFormat = 'pcm16'): Promise<WavFileWriter> {
     const file = await open(path, 'w');

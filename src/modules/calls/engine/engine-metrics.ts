@@ -40,7 +40,11 @@ export interface TurnMetrics {
   responseMs: number | null;
 }
 
-export function turnMetrics(callId: number, turn: TurnTimings, speech: { ttsRequestAt?: number; ttsFirstFrameAt?: number; firstFrameSentAt?: number }): TurnMetrics | null {
+export function turnMetrics(
+  callId: number,
+  turn: TurnTimings,
+  speech: { ttsRequestAt?: number; ttsFirstFrameAt?: number; firstFrameSentAt?: number },
+): TurnMetrics | null {
   const { transcriptAt, llmRequestAt, llmFirstTokenAt, speechEndedAt } = turn;
   const { ttsRequestAt, ttsFirstFrameAt, firstFrameSentAt } = speech;
   if (transcriptAt === undefined || llmRequestAt === undefined || llmFirstTokenAt === undefined) return null;
@@ -52,8 +56,14 @@ export function turnMetrics(callId: number, turn: TurnTimings, speech: { ttsRequ
   const pauseMs = turn.transcriberPauseMs ?? 0;
   const heldMs = Math.max(0, (turn.turnEndedAt ?? transcriptAt) - transcriptAt);
   return {
-    callId, totalMs, llmFirstTokenMs, ttsFirstAudioMs, serviceMs: totalMs - llmFirstTokenMs - ttsFirstAudioMs - heldMs,
-    beforeModelMs: llmRequestAt - transcriptAt - heldMs, firstSentenceMs: ttsRequestAt - llmFirstTokenAt, toLineMs: firstFrameSentAt - ttsFirstFrameAt,
+    callId,
+    totalMs,
+    llmFirstTokenMs,
+    ttsFirstAudioMs,
+    serviceMs: totalMs - llmFirstTokenMs - ttsFirstAudioMs - heldMs,
+    beforeModelMs: llmRequestAt - transcriptAt - heldMs,
+    firstSentenceMs: ttsRequestAt - llmFirstTokenAt,
+    toLineMs: firstFrameSentAt - ttsFirstFrameAt,
     endOfSpeechWaitMs: heard ? Math.min(pauseMs, transcriptAt - speechEndedAt) + heldMs : null,
     transcriptionMs: heard ? Math.max(0, transcriptAt - speechEndedAt - pauseMs) : null,
     responseMs: heard ? firstFrameSentAt - speechEndedAt : null,
@@ -69,7 +79,7 @@ export type VoiceTurnStage = 'end_of_speech_wait' | 'transcription' | 'model_fir
 export function voiceTurnHistogram(): Histogram<'stage'> {
   return new Histogram({
     name: 'voice_turn_stage_seconds',
-    help: 'Time of each stage of a voice reply, in seconds: end_of_speech_wait (the pause that ended the caller\'s turn), transcription, model_first_token, synthesis_first_byte, service (the service\'s own share) and response (end of the caller\'s speech to the first audio sent).',
+    help: "Time of each stage of a voice reply, in seconds: end_of_speech_wait (the pause that ended the caller's turn), transcription, model_first_token, synthesis_first_byte, service (the service's own share) and response (end of the caller's speech to the first audio sent).",
     labelNames: ['stage'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 3, 5, 10],
     registers: [],
@@ -78,8 +88,12 @@ export function voiceTurnHistogram(): Histogram<'stage'> {
 
 export function observeTurn(histogram: Histogram<'stage'>, metrics: TurnMetrics): void {
   const stages: Array<[VoiceTurnStage, number | null]> = [
-    ['end_of_speech_wait', metrics.endOfSpeechWaitMs], ['transcription', metrics.transcriptionMs], ['model_first_token', metrics.llmFirstTokenMs],
-    ['synthesis_first_byte', metrics.ttsFirstAudioMs], ['service', metrics.serviceMs], ['response', metrics.responseMs],
+    ['end_of_speech_wait', metrics.endOfSpeechWaitMs],
+    ['transcription', metrics.transcriptionMs],
+    ['model_first_token', metrics.llmFirstTokenMs],
+    ['synthesis_first_byte', metrics.ttsFirstAudioMs],
+    ['service', metrics.serviceMs],
+    ['response', metrics.responseMs],
   ];
   for (const [stage, ms] of stages) if (ms !== null) histogram.observe({ stage }, Math.max(0, ms) / 1000);
 }

@@ -56,7 +56,8 @@ function protocolReason(code: number, maxPayloadBytes: number): string | undefin
 
 /** Closes a socket for input its leg cannot take, logging why (the peer reads the same reason). */
 export function refuseInput(socket: WebSocket, violation: InputViolation): void {
-  if (socket instanceof GuardedWebSocket) socket.log?.warn({ closeCode: violation.code, closeReason: violation.reason }, 'closed a call socket for bad input');
+  if (socket instanceof GuardedWebSocket)
+    socket.log?.warn({ closeCode: violation.code, closeReason: violation.reason }, 'closed a call socket for bad input');
   if (socket.readyState === WebSocket.OPEN || socket.readyState === WebSocket.CONNECTING) socket.close(violation.code, violation.reason);
 }
 
@@ -75,7 +76,8 @@ export function onMessages(socket: WebSocket, handler: (data: Buffer, isBinary: 
   });
 }
 
-export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The JSON object a text message holds, or undefined when it holds none. */
 export function parseJsonObject(text: string): Record<string, unknown> | undefined {
@@ -135,7 +137,9 @@ function guard(ws: GuardedWebSocket, maxPayloadBytes: number, log: Logger): void
   ws.log = log;
   ws.maxPayloadBytes = maxPayloadBytes;
   // `ws` has already closed the socket with its code (and logged the reason above) when this fires.
-  ws.on('error', (error: Error & { code?: string }) => log.debug({ errorCode: error.code, err: error.message }, 'a call socket broke the protocol'));
+  ws.on('error', (error: Error & { code?: string }) =>
+    log.debug({ errorCode: error.code, err: error.message }, 'a call socket broke the protocol'),
+  );
   ws.on('close', (code: number) => {
     if (code === 1006) log.info('a call socket dropped without a close frame');
   });

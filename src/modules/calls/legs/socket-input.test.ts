@@ -45,7 +45,9 @@ const port = () => Number(new URL(server.url).port);
 
 async function api(method: string, path: string, body?: unknown, token = apiKey) {
   const res = await fetch(`${server.url}${path}`, {
-    method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body),
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, json: (await res.json()) as any };
 }
@@ -64,14 +66,24 @@ async function placeCall(): Promise<{ callId: number; callSid: string }> {
   return { callId, callSid: create.sid! };
 }
 
-const twilioSocket = () => connectRaw({ port: port(), path: TWILIO_PATH, headers: { 'x-twilio-signature': signTwilio(authToken, `wss://${PUBLIC_HOST}${TWILIO_PATH}`) } });
+const twilioSocket = () =>
+  connectRaw({
+    port: port(),
+    path: TWILIO_PATH,
+    headers: { 'x-twilio-signature': signTwilio(authToken, `wss://${PUBLIC_HOST}${TWILIO_PATH}`) },
+  });
 
 /** A Twilio media stream that has sent connected and start for a live call, and heard the greeting begin. */
 async function startedStream(): Promise<RawWebSocket> {
   const { callId, callSid } = await placeCall();
   const socket = await twilioSocket();
   socket.sendJson({ event: 'connected', protocol: 'Call', version: '1.0.0' });
-  socket.sendJson({ event: 'start', sequenceNumber: '1', streamSid: 'MZ1', start: { accountSid, streamSid: 'MZ1', callSid, tracks: ['inbound'], customParameters: { call_id: String(callId) } } });
+  socket.sendJson({
+    event: 'start',
+    sequenceNumber: '1',
+    streamSid: 'MZ1',
+    start: { accountSid, streamSid: 'MZ1', callSid, tracks: ['inbound'], customParameters: { call_id: String(callId) } },
+  });
   await socket.waitForFrame((f) => f.opcode === OPCODE.text && f.payload.toString().includes('"media"'));
   return socket;
 }
@@ -103,7 +115,10 @@ const VARIANTS: Record<string, Variant> = {
   notAnObject: { name: 'JSON that is not an object', send: (s) => s.sendFrame(OPCODE.text, '[1, "two", null]') },
   binary: { name: 'a binary frame', send: (s) => s.sendFrame(OPCODE.binary, Buffer.from([1, 2, 3])) },
   unknownEvent: { name: 'an unknown event', send: (s) => s.sendJson({ event: 'surprise', type: 'surprise', streamSid: 'MZ1' }) },
-  wrongTypes: { name: 'fields of the wrong type', send: (s) => s.sendJson({ event: 'media', type: 'dtmf', digit: 7, media: { payload: 12, timestamp: {} }, start: [] }) },
+  wrongTypes: {
+    name: 'fields of the wrong type',
+    send: (s) => s.sendJson({ event: 'media', type: 'dtmf', digit: 7, media: { payload: 12, timestamp: {} }, start: [] }),
+  },
   huge: { name: 'a frame over the size limit', send: (s) => s.sendFrame(OPCODE.text, `"${'x'.repeat(WEB_LIMIT + 10)}"`) },
   invalidUtf8: { name: 'invalid UTF-8 in a text frame', send: (s) => s.sendFrame(OPCODE.text, invalidUtf8) },
   badOpcode: { name: 'a reserved opcode', send: (s) => s.sendFrame(OPCODE.reserved, Buffer.from('x')) },
@@ -147,19 +162,41 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'switchboard-sockets-'));
   if (process.env.TEST_DATABASE_URL) database = await createTestDatabase();
   const env = {
-    DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '', SECRET_KEY: TEST_SECRET_KEY, LOG_LEVEL: 'warn',
-    PUBLIC_URL: `https://${PUBLIC_HOST}`, TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_API_URL: twilio.url,
-    VOICE_PRICE_PER_MINUTE_USD: '0.12', DEEPGRAM_API_KEY: 'dg-key', DEEPGRAM_API_URL: deepgram.baseUrl,
-    ELEVENLABS_API_KEY: 'xi-key', ELEVENLABS_API_URL: elevenlabs.baseUrl, LLM_BASE_URL: llm.baseUrl, LLM_MAX_RETRIES: '0',
+    DATA_DIR: dataDir,
+    DATABASE_URL: database?.url ?? '',
+    SECRET_KEY: TEST_SECRET_KEY,
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: `https://${PUBLIC_HOST}`,
+    TWILIO_ACCOUNT_SID: accountSid,
+    TWILIO_AUTH_TOKEN: authToken,
+    TWILIO_API_URL: twilio.url,
+    VOICE_PRICE_PER_MINUTE_USD: '0.12',
+    DEEPGRAM_API_KEY: 'dg-key',
+    DEEPGRAM_API_URL: deepgram.baseUrl,
+    ELEVENLABS_API_KEY: 'xi-key',
+    ELEVENLABS_API_URL: elevenlabs.baseUrl,
+    LLM_BASE_URL: llm.baseUrl,
+    LLM_MAX_RETRIES: '0',
   };
-  const created = await promisify(execFile)(TSX, ['src/cli.ts', 'users', 'create', '--email', 'owner@example.com', '--password', 'pw-123456', '--balance', '20'], { env: { ...process.env, ...env } });
+  const created = await promisify(execFile)(
+    TSX,
+    ['src/cli.ts', 'users', 'create', '--email', 'owner@example.com', '--password', 'pw-123456', '--balance', '20'],
+    { env: { ...process.env, ...env } },
+  );
   apiKey = JSON.parse(created.stdout).api_key;
   server = await startServerProcess(env, true);
   const line = await api('POST', '/api/user/phone-numbers', { phone_number: '+14155550100' });
   expect(line.status, JSON.stringify(line.json)).toBe(201);
-  const assistant = await api('POST', '/api/user/assistant', assistantBody({
-    phone_number_id: line.json.data.id, reengagement_interval: 600, max_silence_duration: 360, max_duration: 1200,
-  }));
+  const assistant = await api(
+    'POST',
+    '/api/user/assistant',
+    assistantBody({
+      phone_number_id: line.json.data.id,
+      reengagement_interval: 600,
+      max_silence_duration: 360,
+      max_duration: 1200,
+    }),
+  );
   expect(assistant.status, JSON.stringify(assistant.json)).toBe(201);
   assistantId = assistant.json.data.id;
   assistantUuid = assistant.json.data.uuid;
@@ -167,7 +204,14 @@ beforeAll(async () => {
   // The call that runs through everything below.
   const placed = await placeCall();
   healthyCallId = placed.callId;
-  healthy = await connectFakeCaller({ port: port(), publicHost: PUBLIC_HOST, authToken, accountSid, callSid: placed.callSid, callId: placed.callId });
+  healthy = await connectFakeCaller({
+    port: port(),
+    publicHost: PUBLIC_HOST,
+    authToken,
+    accountSid,
+    callSid: placed.callSid,
+    callId: placed.callId,
+  });
   healthy.start();
   await heard(healthy, 'Hello! How can I help you today?', 15_000);
 }, 240_000);
@@ -184,7 +228,12 @@ const logLine = (expected: { code: number; reason: string }) => `"closeCode":${e
 const timesLogged = (line: string) => server.output().split(line).length - 1;
 
 /** Sends a variant and checks the answer: the close (and one more log line giving its reason), or a socket still open. */
-async function expectAnswer(socket: RawWebSocket, variant: Variant, expected: { code: number; reason: string } | null, label: string): Promise<void> {
+async function expectAnswer(
+  socket: RawWebSocket,
+  variant: Variant,
+  expected: { code: number; reason: string } | null,
+  label: string,
+): Promise<void> {
   const loggedBefore = expected === STAYS_OPEN ? 0 : timesLogged(logLine(expected));
   variant.send(socket);
   if (expected === STAYS_OPEN) {
@@ -244,10 +293,14 @@ describe('malformed input on every call socket, with a call running on the same 
     healthy.say(signalForText('Are you still there?', 8_000));
     await heard(healthy, 'Yes, I am here.', 15_000);
     healthy.hangUp();
-    const row = await until(async () => {
-      const call = (await api('GET', `/api/user/calls/${healthyCallId}`)).json;
-      return call.status !== 'in-progress' && call;
-    }, 'the call to end', 15_000);
+    const row = await until(
+      async () => {
+        const call = (await api('GET', `/api/user/calls/${healthyCallId}`)).json;
+        return call.status !== 'in-progress' && call;
+      },
+      'the call to end',
+      15_000,
+    );
     expect(row).toMatchObject({ status: 'ended_by_customer', end_reason: 'hangup' });
     await alive();
     // Every log line the checks above counted is still in the captured output (it keeps the last 20,000 characters).

@@ -46,7 +46,12 @@ export async function reserveMinute(tx: DbOrTx, call: MinuteReservation, now: Da
   if (!(await createCallsRepo(tx).addReserved(call.id, call.pricePerMinuteMicros))) return false;
   if (call.budgetAssistantId) await countAgainstDailyBudget(tx, call.id, call.budgetAssistantId, call.pricePerMinuteMicros, now);
   // Last, so the owner's row (shared by all their calls and chats) stays locked only until commit.
-  await changeBalance(tx, { userId: call.userId, amountMicros: -call.pricePerMinuteMicros, reason: `Voice call ${call.id}: minute reserved`, now });
+  await changeBalance(tx, {
+    userId: call.userId,
+    amountMicros: -call.pricePerMinuteMicros,
+    reason: `Voice call ${call.id}: minute reserved`,
+    now,
+  });
   return true;
 }
 
@@ -93,7 +98,12 @@ export async function settleCall(
   if (refund > 0) {
     await sql`UPDATE widget_daily_spend s SET spent_micros = s.spent_micros - least(${refund}::bigint, c.budget_micros)
       FROM calls c WHERE c.id = ${call.id} AND s.assistant_id = c.assistant_id AND s.day = c.budget_day`.execute(tx);
-    await changeBalance(tx, { userId: call.user_id, amountMicros: refund, reason: `Voice call ${call.id}: unused reservation returned`, now });
+    await changeBalance(tx, {
+      userId: call.user_id,
+      amountMicros: refund,
+      reason: `Voice call ${call.id}: unused reservation returned`,
+      now,
+    });
   }
   return cost;
 }

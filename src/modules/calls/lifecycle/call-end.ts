@@ -31,10 +31,17 @@ export interface CallEnd {
  */
 export async function endCall(db: Db, callId: number, end: CallEnd): Promise<CallRow | undefined> {
   return inTransaction(db, async (tx) => {
-    const live = await tx.selectFrom('calls').select(['answered_at']).where('id', '=', callId).where('status', 'in', LIVE_STATUSES).forUpdate().executeTakeFirst();
+    const live = await tx
+      .selectFrom('calls')
+      .select(['answered_at'])
+      .where('id', '=', callId)
+      .where('status', 'in', LIVE_STATUSES)
+      .forUpdate()
+      .executeTakeFirst();
     if (!live) return undefined;
     const answeredAt = live.answered_at;
-    const duration = end.durationSeconds ?? (answeredAt ? Math.max(0, Math.ceil((end.endedAt.getTime() - answeredAt.getTime()) / 1000)) : 0);
+    const duration =
+      end.durationSeconds ?? (answeredAt ? Math.max(0, Math.ceil((end.endedAt.getTime() - answeredAt.getTime()) / 1000)) : 0);
     const row = await createCallsRepo(tx).finish(callId, {
       status: end.status,
       endReason: end.reason,
@@ -47,9 +54,19 @@ export async function endCall(db: Db, callId: number, end: CallEnd): Promise<Cal
     });
     if (!row) return undefined;
     row.cost_micros = await settleCall(tx, row, answeredAt ? duration : 0, end.endedAt);
-    await enqueueJob(tx, { kind: CALL_FINALIZE_JOB, payload: { callId }, maxAttempts: FINALIZE_ATTEMPTS, dedupeKey: `call-finalize:${callId}` });
+    await enqueueJob(tx, {
+      kind: CALL_FINALIZE_JOB,
+      payload: { callId },
+      maxAttempts: FINALIZE_ATTEMPTS,
+      dedupeKey: `call-finalize:${callId}`,
+    });
     // The campaign's dial slot is free now, not once the call is evaluated.
-    if (row.campaign_id !== null) await enqueueJob(tx, { kind: CAMPAIGN_DIAL_JOB, payload: { campaignId: row.campaign_id }, dedupeKey: campaignDialKey(row.campaign_id) });
+    if (row.campaign_id !== null)
+      await enqueueJob(tx, {
+        kind: CAMPAIGN_DIAL_JOB,
+        payload: { campaignId: row.campaign_id },
+        dedupeKey: campaignDialKey(row.campaign_id),
+      });
     return row;
   });
 }
@@ -75,7 +92,12 @@ async function finalizeCall(callId: number, ctx: JobContext, deps: CallFinalizeD
   // A call nobody spoke in has nothing to evaluate.
   if (assistant?.post_call_evaluation && call.transcript.length > 0) {
     try {
-      extracted = await evaluateConversation({ llm: deps.llm, modelFor: deps.modelFor, assistant, transcript: transcriptLines(call.transcript) });
+      extracted = await evaluateConversation({
+        llm: deps.llm,
+        modelFor: deps.modelFor,
+        assistant,
+        transcript: transcriptLines(call.transcript),
+      });
     } catch (error) {
       // The webhook must not wait forever on the model: the last attempt sends it without.
       if (ctx.attempt < ctx.maxAttempts) throw error;
@@ -84,7 +106,8 @@ async function finalizeCall(callId: number, ctx: JobContext, deps: CallFinalizeD
   }
   await inTransaction(ctx.db, async (tx) => {
     if (!(await createCallsRepo(tx).markFinalized(callId, ctx.now, extracted))) return;
-    if (call.lead_id !== null) await enqueueJob(tx, { kind: CAMPAIGN_CALL_FINALIZED_JOB, payload: { callId }, dedupeKey: `campaign-call-finalized:${callId}` });
+    if (call.lead_id !== null)
+      await enqueueJob(tx, { kind: CAMPAIGN_CALL_FINALIZED_JOB, payload: { callId }, dedupeKey: `campaign-call-finalized:${callId}` });
     if (!assistant?.is_webhook_active || !assistant.webhook_url) return;
     if (assistant.send_webhook_only_on_completed && !isCompletedCall(call.status)) return;
     const lead = call.lead_id !== null && deps.leadOfCall ? await deps.leadOfCall(tx, call) : null;

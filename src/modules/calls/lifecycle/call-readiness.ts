@@ -22,10 +22,12 @@ export interface AssistantSpeech {
 export function assistantSpeech(assistant: RuntimeAssistant, catalog: CatalogSnapshot): AssistantSpeech {
   const language = catalog.languages.get(assistant.language_id);
   const voice = catalog.voices.get(assistant.voice_id);
-  const synthesizerId = voice?.synthesizer_provider_id ?? assistant.synthesizer_provider_id ?? language?.default_synthesizer_provider_id ?? null;
+  const synthesizerId =
+    voice?.synthesizer_provider_id ?? assistant.synthesizer_provider_id ?? language?.default_synthesizer_provider_id ?? null;
   const transcriberId = assistant.transcriber_provider_id ?? language?.default_transcriber_provider_id ?? null;
   const modelType = assistant.mode === 'dualplex' ? 'dualplex' : 'multimodal';
-  const model = assistant.multimodal_model_id !== null ? catalog.models.get(assistant.multimodal_model_id) : catalog.defaultModel(modelType);
+  const model =
+    assistant.multimodal_model_id !== null ? catalog.models.get(assistant.multimodal_model_id) : catalog.defaultModel(modelType);
   return {
     language: language?.iso_2 ?? 'en',
     voice: voice?.provider_voice_id ?? null,
@@ -42,10 +44,15 @@ export function assistantSpeech(assistant: RuntimeAssistant, catalog: CatalogSna
 export function speechUnavailableReason(assistant: RuntimeAssistant, speech: AssistantSpeech, providers: SpeechProviders): string | null {
   const needs: Array<() => string | null> = [];
   const synthesizer = () =>
-    speech.synthesizer ? providers.availability('synthesizer', speech.synthesizer).unavailable_reason : 'The assistant has no synthesizer: set its synthesizer_provider_id.';
+    speech.synthesizer
+      ? providers.availability('synthesizer', speech.synthesizer).unavailable_reason
+      : 'The assistant has no synthesizer: set its synthesizer_provider_id.';
   if (assistant.mode === 'pipeline') {
     needs.push(synthesizer, () =>
-      speech.transcriber ? providers.availability('transcriber', speech.transcriber).unavailable_reason : 'The assistant has no transcriber: set its transcriber_provider_id.');
+      speech.transcriber
+        ? providers.availability('transcriber', speech.transcriber).unavailable_reason
+        : 'The assistant has no transcriber: set its transcriber_provider_id.',
+    );
   } else {
     needs.push(() => providers.realtimeAvailability().unavailable_reason);
     needs.push(() => (speech.realtimeModel ? null : 'The assistant has no realtime model: set its multimodal_model_id.'));

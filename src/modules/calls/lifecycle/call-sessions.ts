@@ -127,9 +127,13 @@ export class CallSessions {
 
   /** One heartbeat for every call held here: lease, AMD verdicts, the next minute's money. */
   async tick(): Promise<void> {
-    await Promise.all([...this.live.values()].map((live) => this.beat(live).catch((error: unknown) => {
-      this.options.logger.error({ err: error, callId: live.row.id }, 'call heartbeat failed');
-    })));
+    await Promise.all(
+      [...this.live.values()].map((live) =>
+        this.beat(live).catch((error: unknown) => {
+          this.options.logger.error({ err: error, callId: live.row.id }, 'call heartbeat failed');
+        }),
+      ),
+    );
   }
 
   start(): void {
@@ -168,7 +172,9 @@ export class CallSessions {
       this.live.delete(live.row.id);
       await live.media.close('ended').catch(() => {});
     }
-    await this.finish(live, outcome).catch((error: unknown) => logger.error({ err: error, callId: live.row.id }, 'could not record the end of a call'));
+    await this.finish(live, outcome).catch((error: unknown) =>
+      logger.error({ err: error, callId: live.row.id }, 'could not record the end of a call'),
+    );
   }
 
   private async finish(live: LiveCall, outcome: CallOutcome | null): Promise<void> {
@@ -219,7 +225,12 @@ export class CallSessions {
    */
   private async extend(live: LiveCall, now: Date): Promise<void> {
     const { row } = live;
-    const call = { id: row.id, userId: row.user_id, pricePerMinuteMicros: Number(row.price_per_minute_micros), budgetAssistantId: budgetAssistantOf(row) };
+    const call = {
+      id: row.id,
+      userId: row.user_id,
+      pricePerMinuteMicros: Number(row.price_per_minute_micros),
+      budgetAssistantId: budgetAssistantOf(row),
+    };
     try {
       const reserved = await inTransaction(this.options.db, (tx) => reserveMinute(tx, call, now));
       if (reserved) live.paidUntilMs += SECONDS_PER_MINUTE * 1000;
@@ -265,7 +276,15 @@ export interface AttachInput {
   providerCallId?: string;
 }
 
-const SUPERVISOR_STATUSES: readonly string[] = ['ringing', 'answered', 'busy', 'no-answer', 'failed', 'canceled', 'completed'] satisfies Array<SupervisorProgress['status']>;
+const SUPERVISOR_STATUSES: readonly string[] = [
+  'ringing',
+  'answered',
+  'busy',
+  'no-answer',
+  'failed',
+  'canceled',
+  'completed',
+] satisfies Array<SupervisorProgress['status']>;
 
 /** `{leg id}:{status}`, as `calls.supervisor_status` keeps it (a Twilio CallSid has no colon). */
 export function encodeSupervisorProgress(progress: SupervisorProgress): string {

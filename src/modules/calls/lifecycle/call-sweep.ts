@@ -25,8 +25,14 @@ export function registerCallSweep(jobs: JobRunner, deps: CallSweepDeps): void {
       const call = await repo.findById(id);
       if (!call?.lease_until || call.lease_until >= now) continue;
       const talkedUntil = call.heartbeat_at ?? call.answered_at;
-      const duration = call.answered_at && talkedUntil ? Math.max(0, Math.ceil((talkedUntil.getTime() - call.answered_at.getTime()) / 1000)) : 0;
-      const ended = await endCall(db, id, { status: 'failed', reason: call.lease_holder ? 'media_lost' : 'not_connected', endedAt: now, durationSeconds: duration });
+      const duration =
+        call.answered_at && talkedUntil ? Math.max(0, Math.ceil((talkedUntil.getTime() - call.answered_at.getTime()) / 1000)) : 0;
+      const ended = await endCall(db, id, {
+        status: 'failed',
+        reason: call.lease_holder ? 'media_lost' : 'not_connected',
+        endedAt: now,
+        durationSeconds: duration,
+      });
       if (!ended) continue;
       closed += 1;
       // The carrier may still hold the line (a dial that never connected media): let it go.

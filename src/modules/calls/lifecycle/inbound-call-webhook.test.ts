@@ -4,7 +4,14 @@ import { signPayload } from '../../../core/net/signing.js';
 import { connectFakeCaller, newCallSid, type FakeCaller } from '../../../../test/helpers/fakes/twilio.js';
 import { referenceClient } from '../../../../test/helpers/reference-client.js';
 import { startWebhookSink, type WebhookSink } from '../../../../test/helpers/webhook-sink.js';
-import { callRow, ownerWithOperatorLine, postTwilio, PUBLIC_HOST, startVoiceApp, type VoiceTestApp } from '../../../../test/helpers/voice.js';
+import {
+  callRow,
+  ownerWithOperatorLine,
+  postTwilio,
+  PUBLIC_HOST,
+  startVoiceApp,
+  type VoiceTestApp,
+} from '../../../../test/helpers/voice.js';
 import { apiFor, createAssistant } from '../../../../test/helpers/assistants.js';
 import { callConnect, deliver } from '../../../../test/helpers/chatapp-calls.js';
 import { chatappEnv, createCloudSender } from '../../../../test/helpers/chatapp.js';
@@ -45,21 +52,37 @@ beforeEach(() => {
 /** An inbound line whose assistant sends the webhook, switched on by the trigger's own request. */
 async function inboundLine(assistant: Record<string, unknown> = {}) {
   const owner = await ownerWithOperatorLine(v, { assistant: { type: 'inbound', status: 'active', ...assistant } });
-  const enabled = await referenceClient(v.t.app, owner.token).post('/api/user/assistants/enable-inbound-webhook', { assistant_id: owner.assistant.id, webhook_url: `${sink.url}/inbound` });
+  const enabled = await referenceClient(v.t.app, owner.token).post('/api/user/assistants/enable-inbound-webhook', {
+    assistant_id: owner.assistant.id,
+    webhook_url: `${sink.url}/inbound`,
+  });
   expect(enabled.json()).toEqual({ message: 'Webhook enabled successfully', data: [] });
   return owner;
 }
 
 const ring = (to: string, callSid = newCallSid()) =>
-  postTwilio(v.t, '/api/voice/twilio/incoming', { AccountSid: v.accountSid, CallSid: callSid, From: '+40711222333', To: to, Direction: 'inbound' }, { token: v.authToken });
+  postTwilio(
+    v.t,
+    '/api/voice/twilio/incoming',
+    { AccountSid: v.accountSid, CallSid: callSid, From: '+40711222333', To: to, Direction: 'inbound' },
+    { token: v.authToken },
+  );
 const callIdOf = (twiml: string) => Number(/name="call_id" value="(\d+)"/.exec(twiml)![1]);
 const delivery = (userId: number) =>
-  v.t.deps.db.selectFrom('webhook_deliveries').select(['id', 'uuid', 'status', 'attempt_count', 'event', 'next_attempt_at']).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  v.t.deps.db
+    .selectFrom('webhook_deliveries')
+    .select(['id', 'uuid', 'status', 'attempt_count', 'event', 'next_attempt_at'])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
 
 describe('the inbound-call webhook on a phone call', () => {
   it('is sent signed before the assistant answers, and the variables of its answer reach the call', async () => {
     const owner = await inboundLine({ variables: { shop: 'Bread & Co' } });
-    sink.respondWith(() => ({ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ customer_name: 'Ana', vip: true, orders: 3, nested: { no: 1 }, 'bad name': 'x' }) }));
+    sink.respondWith(() => ({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ customer_name: 'Ana', vip: true, orders: 3, nested: { no: 1 }, 'bad name': 'x' }),
+    }));
     const callSid = newCallSid();
     const twiml = await ring(owner.number, callSid);
     // The receiver had it before Twilio heard our answer.
@@ -68,19 +91,34 @@ describe('the inbound-call webhook on a phone call', () => {
     const [request] = sink.requests;
     const sent = JSON.parse(request!.body);
     expect(sent).toEqual({
-      event: 'inbound_call', call_id: callId, assistant_id: owner.assistant.uuid, type: 'inbound',
-      customer_phone: '+40711222333', assistant_phone: owner.number, variables: { shop: 'Bread & Co' }, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/),
+      event: 'inbound_call',
+      call_id: callId,
+      assistant_id: owner.assistant.uuid,
+      type: 'inbound',
+      customer_phone: '+40711222333',
+      assistant_phone: owner.number,
+      variables: { shop: 'Bread & Co' },
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/),
     });
     const { secret } = (await referenceClient(v.t.app, owner.token).get('/api/user/webhook-secret')).json();
     const row = await delivery(owner.user.id);
     expect(request!.headers).toMatchObject({ 'x-switchboard-event': 'inbound_call', 'x-switchboard-delivery': row.uuid });
-    expect(request!.headers['x-switchboard-signature']).toBe(signPayload(secret, Number(request!.headers['x-switchboard-timestamp']), request!.body));
+    expect(request!.headers['x-switchboard-signature']).toBe(
+      signPayload(secret, Number(request!.headers['x-switchboard-timestamp']), request!.body),
+    );
     expect(row).toMatchObject({ event: 'inbound_call', status: 'delivered', attempt_count: 1 });
 
     expect((await callRow(v.t, callId)).variables).toEqual({ customer_name: 'Ana', vip: true, orders: 3 });
     const run = v.engine.nextRun();
     const port = (v.t.app.server.address() as AddressInfo).port;
-    const caller = await connectFakeCaller({ port, publicHost: PUBLIC_HOST, authToken: v.authToken, accountSid: v.accountSid, callSid, callId });
+    const caller = await connectFakeCaller({
+      port,
+      publicHost: PUBLIC_HOST,
+      authToken: v.authToken,
+      accountSid: v.accountSid,
+      callSid,
+      callId,
+    });
     callers.push(caller);
     caller.start();
     const session = await run;
@@ -135,7 +173,10 @@ describe('the inbound-call webhook on a chatapp call', () => {
 
   beforeAll(async () => {
     graph = await startFakeGraph();
-    t = await buildTestApp({ callEngine: engine.engine, env: { ...chatappEnv(graph), VOICE_PRICE_PER_MINUTE_USD: '0.12', INBOUND_WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS) } });
+    t = await buildTestApp({
+      callEngine: engine.engine,
+      env: { ...chatappEnv(graph), VOICE_PRICE_PER_MINUTE_USD: '0.12', INBOUND_WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS) },
+    });
   });
   afterAll(async () => {
     for (const customer of customers) await customer.hangUp();
@@ -143,23 +184,42 @@ describe('the inbound-call webhook on a chatapp call', () => {
     await graph.close();
   });
 
-  it('is sent before the customer\'s call is picked up, with the sender\'s number, and its variables reach the call', async () => {
+  it("is sent before the customer's call is picked up, with the sender's number, and its variables reach the call", async () => {
     const owner = await createUser(t.deps, { balanceUsd: 1 });
     const assistant = await createAssistant(apiFor(t, owner.token), { type: 'inbound', status: 'active' });
-    await referenceClient(t.app, owner.token).post('/api/user/assistants/enable-inbound-webhook', { assistant_id: assistant.id, webhook_url: `${sink.url}/chatapp-inbound` });
+    await referenceClient(t.app, owner.token).post('/api/user/assistants/enable-inbound-webhook', {
+      assistant_id: assistant.id,
+      webhook_url: `${sink.url}/chatapp-inbound`,
+    });
     const sender = await createCloudSender(t.app, graph, owner.token, { assistant_id: assistant.id });
     sink.respondWith(() => ({ status: 200, body: '{"customer_name":"Maria"}' }));
 
     const customer = new FakeChatappCustomer();
     customers.push(customer);
     const run = engine.nextRun();
-    await deliver(t, callConnect({ phoneNumberId: sender.phone_number_id, customer: '40733000301', wacid: 'wacid.HOOK1', at: t.clock.now(), direction: 'USER_INITIATED', sdp: await customer.offer() }));
+    await deliver(
+      t,
+      callConnect({
+        phoneNumberId: sender.phone_number_id,
+        customer: '40733000301',
+        wacid: 'wacid.HOOK1',
+        at: t.clock.now(),
+        direction: 'USER_INITIATED',
+        sdp: await customer.offer(),
+      }),
+    );
     // Sent and answered while the call event was processed, before the pick-up began.
     expect(sink.requests).toHaveLength(1);
     const preAccept = await until(() => graph.callActions('pre_accept')[0], 'pre_accept');
     expect(JSON.parse(sink.requests[0]!.body)).toEqual({
-      event: 'inbound_call', call_id: expect.any(Number), assistant_id: assistant.uuid, type: 'whatsapp_inbound',
-      customer_phone: '+40733000301', assistant_phone: '+40711000111', variables: {}, created_at: expect.any(String),
+      event: 'inbound_call',
+      call_id: expect.any(Number),
+      assistant_id: assistant.uuid,
+      type: 'whatsapp_inbound',
+      customer_phone: '+40733000301',
+      assistant_phone: '+40711000111',
+      variables: {},
+      created_at: expect.any(String),
     });
     await customer.acceptAnswer(preAccept.body.session.sdp);
     const session = await run;
@@ -168,8 +228,10 @@ describe('the inbound-call webhook on a chatapp call', () => {
 });
 
 describe('answeredVariables', () => {
-  it('takes a flat object\'s strings, numbers and booleans under valid names, and nothing else', () => {
-    expect(answeredVariables('{"a":"x","b":2,"c":false,"d":null,"e":[1],"f":{"g":1},"9h":"no","i":' + JSON.stringify('x'.repeat(2001)) + '}')).toEqual({ a: 'x', b: 2, c: false });
+  it("takes a flat object's strings, numbers and booleans under valid names, and nothing else", () => {
+    expect(
+      answeredVariables('{"a":"x","b":2,"c":false,"d":null,"e":[1],"f":{"g":1},"9h":"no","i":' + JSON.stringify('x'.repeat(2001)) + '}'),
+    ).toEqual({ a: 'x', b: 2, c: false });
     for (const body of ['', 'ok', '[]', '"text"', '42', 'null']) expect(answeredVariables(body)).toEqual({});
     const many = Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`v${i}`, i]));
     expect(Object.keys(answeredVariables(JSON.stringify(many)))).toHaveLength(100);

@@ -41,12 +41,21 @@ export function createInboundCallWebhook(deps: InboundCallWebhookDeps) {
       if (!assistant?.inbound_webhook_url) return;
       const variables = { ...assistant.variables, ...call.variables };
       const answer = await deps.sendNow(
-        { userId: call.user_id, url: assistant.inbound_webhook_url, event: INBOUND_CALL_EVENT, payload: inboundCallPayload(call, assistant.uuid, variables) },
+        {
+          userId: call.user_id,
+          url: assistant.inbound_webhook_url,
+          event: INBOUND_CALL_EVENT,
+          payload: inboundCallPayload(call, assistant.uuid, variables),
+        },
         { timeoutMs: deps.timeoutMs },
       );
       const set = answer ? answeredVariables(answer.body) : {};
       if (Object.keys(set).length === 0) return;
-      await deps.db.updateTable('calls').set({ variables: JSON.stringify({ ...call.variables, ...set }), updated_at: deps.clock.now() }).where('id', '=', call.id).execute();
+      await deps.db
+        .updateTable('calls')
+        .set({ variables: JSON.stringify({ ...call.variables, ...set }), updated_at: deps.clock.now() })
+        .where('id', '=', call.id)
+        .execute();
     } catch (error) {
       // The caller is waiting: a failure here must not cost the call.
       deps.logger.warn({ err: error, callId: call.id }, 'the inbound-call webhook could not be sent; answering without it');

@@ -25,7 +25,12 @@ export function callParties(call: Pick<CallRow, 'direction' | 'from_number' | 't
 }
 
 /** The post-call webhook body, field for field as the reference documents it. */
-export function postCallPayload(input: { call: CallRow; extracted: Record<string, unknown> | null; includeRecording: boolean; lead?: Record<string, unknown> | null }) {
+export function postCallPayload(input: {
+  call: CallRow;
+  extracted: Record<string, unknown> | null;
+  includeRecording: boolean;
+  lead?: Record<string, unknown> | null;
+}) {
   const { call } = input;
   const parties = callParties(call);
   return {

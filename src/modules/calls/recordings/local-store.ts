@@ -19,7 +19,12 @@ export function createLocalRecordingStore(dataDir: string, logger: Logger): Reco
     },
     async get(recordingPath) {
       const file = insideDataDir(dataDir, recordingPath);
-      const size = file ? await stat(file).then((s) => (s.isFile() ? s.size : null), () => null) : null;
+      const size = file
+        ? await stat(file).then(
+            (s) => (s.isFile() ? s.size : null),
+            () => null,
+          )
+        : null;
       if (!file || size === null) return null;
       return { body: createReadStream(file), contentType: RECORDING_CONTENT_TYPE, size };
     },

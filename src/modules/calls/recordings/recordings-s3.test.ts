@@ -9,7 +9,12 @@ import { startFakeS3, type FakeS3 } from '../../../../test/helpers/fakes/s3.js';
 import { PUBLIC_URL } from '../../../../test/helpers/voice.js';
 import { recordedBothSides, shortRecordedCall, startEngineApp, type EngineApp } from '../../../../test/helpers/voice-engine.js';
 
-const bucket = { bucket: 'call-recordings', region: 'eu-central-1', accessKeyId: 'AKIDRECORDINGS', secretAccessKey: 'recordings-secret-key' };
+const bucket = {
+  bucket: 'call-recordings',
+  region: 'eu-central-1',
+  accessKeyId: 'AKIDRECORDINGS',
+  secretAccessKey: 'recordings-secret-key',
+};
 
 let s3: FakeS3;
 let e: EngineApp;
@@ -17,8 +22,11 @@ beforeAll(async () => {
   s3 = await startFakeS3(bucket);
   e = await startEngineApp({
     RECORDINGS_FORMAT: 'wav-mulaw',
-    RECORDINGS_S3_ENDPOINT: s3.url, RECORDINGS_S3_BUCKET: bucket.bucket, RECORDINGS_S3_REGION: bucket.region,
-    RECORDINGS_S3_ACCESS_KEY_ID: bucket.accessKeyId, RECORDINGS_S3_SECRET_ACCESS_KEY: bucket.secretAccessKey,
+    RECORDINGS_S3_ENDPOINT: s3.url,
+    RECORDINGS_S3_BUCKET: bucket.bucket,
+    RECORDINGS_S3_REGION: bucket.region,
+    RECORDINGS_S3_ACCESS_KEY_ID: bucket.accessKeyId,
+    RECORDINGS_S3_SECRET_ACCESS_KEY: bucket.secretAccessKey,
   });
 });
 afterAll(async () => {
@@ -51,12 +59,21 @@ describe('recordings in an S3-compatible bucket', () => {
 
     const stranger = apiFor(e.t, (await createUser(e.t.deps)).token);
     const requestsBefore = s3.requests.length;
-    expect(await stranger.get(`/api/user/calls/${callId}/recording`)).toMatchObject({ statusCode: 404, body: JSON.stringify({ message: 'Call not found' }) });
-    expect(await stranger.delete(`/api/user/calls/${callId}`)).toMatchObject({ statusCode: 404, body: JSON.stringify({ message: 'Call not found' }) });
+    expect(await stranger.get(`/api/user/calls/${callId}/recording`)).toMatchObject({
+      statusCode: 404,
+      body: JSON.stringify({ message: 'Call not found' }),
+    });
+    expect(await stranger.delete(`/api/user/calls/${callId}`)).toMatchObject({
+      statusCode: 404,
+      body: JSON.stringify({ message: 'Call not found' }),
+    });
     expect(s3.requests.length).toBe(requestsBefore);
     expect(s3.objects.has(key)).toBe(true);
 
-    expect(await owner.api.delete(`/api/user/calls/${callId}`)).toMatchObject({ statusCode: 200, body: JSON.stringify({ message: 'Call deleted successfully' }) });
+    expect(await owner.api.delete(`/api/user/calls/${callId}`)).toMatchObject({
+      statusCode: 200,
+      body: JSON.stringify({ message: 'Call deleted successfully' }),
+    });
     expect(s3.requests.at(-1)).toEqual({ method: 'DELETE', path: `/${bucket.bucket}/${key}`, signature: 'ok' });
     expect(s3.objects.has(key)).toBe(false);
   });

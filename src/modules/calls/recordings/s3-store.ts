@@ -34,7 +34,9 @@ export function createS3RecordingStore(settings: S3Settings, dataDir: string, lo
       { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
     );
     return fetch(`${base.protocol}//${base.host}${path}`, {
-      method, headers: signed.headers as Record<string, string>, body: body ? new Uint8Array(body) : undefined,
+      method,
+      headers: signed.headers as Record<string, string>,
+      body: body ? new Uint8Array(body) : undefined,
       signal: AbortSignal.timeout(settings.timeoutMs),
     });
   }
@@ -61,7 +63,11 @@ export function createS3RecordingStore(settings: S3Settings, dataDir: string, lo
       }
       if (!res.ok || !res.body) throw new Error(`recording download failed with HTTP ${res.status}`);
       const length = res.headers.get('content-length');
-      return { body: Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), contentType: RECORDING_CONTENT_TYPE, size: length ? Number(length) : null };
+      return {
+        body: Readable.fromWeb(res.body as import('node:stream/web').ReadableStream),
+        contentType: RECORDING_CONTENT_TYPE,
+        size: length ? Number(length) : null,
+      };
     },
     async remove(recordingPath) {
       if (!recordingPath.startsWith(S3_PREFIX)) return local.remove(recordingPath);

@@ -62,9 +62,12 @@ function startSession(socket: WebSocket, options: DeepgramSttOptions, handlers: 
   let closing = false;
   let lastSentAt = Date.now();
   const keepAliveMs = options.keepAliveMs ?? 4000;
-  const keepAlive = setInterval(() => {
-    if (Date.now() - lastSentAt >= keepAliveMs && socket.readyState === socket.OPEN) send(JSON.stringify({ type: 'KeepAlive' }));
-  }, Math.max(10, Math.floor(keepAliveMs / 2)));
+  const keepAlive = setInterval(
+    () => {
+      if (Date.now() - lastSentAt >= keepAliveMs && socket.readyState === socket.OPEN) send(JSON.stringify({ type: 'KeepAlive' }));
+    },
+    Math.max(10, Math.floor(keepAliveMs / 2)),
+  );
   keepAlive.unref();
 
   const send = (data: string | Buffer) => {

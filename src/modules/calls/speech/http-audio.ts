@@ -28,7 +28,10 @@ export async function* streamSpeech(request: AudioRequest): AsyncGenerator<Int16
   const abort = () => controller.abort(request.signal?.reason);
   if (request.signal?.aborted) return;
   request.signal?.addEventListener('abort', abort, { once: true });
-  const timer = setTimeout(() => controller.abort(new SpeechProviderError(request.provider, `no answer within ${request.timeoutMs} ms`)), request.timeoutMs);
+  const timer = setTimeout(
+    () => controller.abort(new SpeechProviderError(request.provider, `no answer within ${request.timeoutMs} ms`)),
+    request.timeoutMs,
+  );
   try {
     let response: Response;
     try {
@@ -40,7 +43,11 @@ export async function* streamSpeech(request: AudioRequest): AsyncGenerator<Int16
       clearTimeout(timer);
     }
     if (!response.ok || !response.body) {
-      throw new SpeechProviderError(request.provider, `HTTP ${response.status} ${await describeErrorBody(response)}`.trim(), response.status);
+      throw new SpeechProviderError(
+        request.provider,
+        `HTTP ${response.status} ${await describeErrorBody(response)}`.trim(),
+        response.status,
+      );
     }
     yield* framesOf(response.body, request.format, request.provider, request.signal);
   } finally {

@@ -79,10 +79,14 @@ async function transcribe(options: OpenAiSttOptions, language: string, utterance
       signal: AbortSignal.timeout(options.timeoutMs),
     });
   } catch (error) {
-    const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${options.timeoutMs} ms` : `request failed (${(error as Error).message})`;
+    const reason =
+      (error as Error).name === 'TimeoutError'
+        ? `no answer within ${options.timeoutMs} ms`
+        : `request failed (${(error as Error).message})`;
     throw new SpeechProviderError('openai', reason);
   }
-  if (!response.ok) throw new SpeechProviderError('openai', `HTTP ${response.status} ${await describeErrorBody(response)}`.trim(), response.status);
+  if (!response.ok)
+    throw new SpeechProviderError('openai', `HTTP ${response.status} ${await describeErrorBody(response)}`.trim(), response.status);
   const body = (await response.json().catch(() => ({}))) as { text?: unknown };
   if (typeof body.text !== 'string') throw new SpeechProviderError('openai', 'transcription response has no text');
   return body.text.trim();

@@ -17,7 +17,11 @@ export interface ProviderAvailability {
 
 /** A catalog provider that cannot serve a call on this server (no key, or no adapter). */
 export class SpeechProviderUnavailableError extends Error {
-  constructor(readonly kind: SpeechProviderKind | 'realtime', readonly code: string, message: string) {
+  constructor(
+    readonly kind: SpeechProviderKind | 'realtime',
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'SpeechProviderUnavailableError';
   }
@@ -25,15 +29,37 @@ export class SpeechProviderUnavailableError extends Error {
 
 export type SpeechConfig = Pick<
   Config,
-  | 'DEEPGRAM_API_KEY' | 'DEEPGRAM_API_URL' | 'DEEPGRAM_STT_MODEL' | 'DEEPGRAM_TTS_MODEL'
-  | 'ELEVENLABS_API_KEY' | 'ELEVENLABS_API_URL' | 'ELEVENLABS_MODEL'
-  | 'SPEECH_BASE_URL' | 'SPEECH_API_KEY' | 'SPEECH_TTS_MODEL' | 'SPEECH_STT_MODEL' | 'SPEECH_TIMEOUT_MS'
-  | 'REALTIME_BASE_URL' | 'REALTIME_API_KEY' | 'REALTIME_DIALECT'
+  | 'DEEPGRAM_API_KEY'
+  | 'DEEPGRAM_API_URL'
+  | 'DEEPGRAM_STT_MODEL'
+  | 'DEEPGRAM_TTS_MODEL'
+  | 'ELEVENLABS_API_KEY'
+  | 'ELEVENLABS_API_URL'
+  | 'ELEVENLABS_MODEL'
+  | 'SPEECH_BASE_URL'
+  | 'SPEECH_API_KEY'
+  | 'SPEECH_TTS_MODEL'
+  | 'SPEECH_STT_MODEL'
+  | 'SPEECH_TIMEOUT_MS'
+  | 'REALTIME_BASE_URL'
+  | 'REALTIME_API_KEY'
+  | 'REALTIME_DIALECT'
 >;
 
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
-const NAMES: Record<string, string> = { elevenlabs: 'ElevenLabs', deepgram: 'Deepgram', openai: 'OpenAI', azure: 'Azure', cartesia: 'Cartesia', gladia: 'Gladia', assemblyai: 'AssemblyAI' };
-const SUPPORTED: Record<SpeechProviderKind, string[]> = { synthesizer: ['elevenlabs', 'deepgram', 'openai'], transcriber: ['deepgram', 'openai'] };
+const NAMES: Record<string, string> = {
+  elevenlabs: 'ElevenLabs',
+  deepgram: 'Deepgram',
+  openai: 'OpenAI',
+  azure: 'Azure',
+  cartesia: 'Cartesia',
+  gladia: 'Gladia',
+  assemblyai: 'AssemblyAI',
+};
+const SUPPORTED: Record<SpeechProviderKind, string[]> = {
+  synthesizer: ['elevenlabs', 'deepgram', 'openai'],
+  transcriber: ['deepgram', 'openai'],
+};
 /** The setting that makes each supported provider available, as a "not available" message names it. */
 const SETTING: Record<string, string> = {
   elevenlabs: 'ELEVENLABS_API_KEY',
@@ -78,22 +104,43 @@ export function createSpeechProviders(config: SpeechConfig) {
     tts(code: string, options: { phone?: boolean } = {}): TtsProvider {
       ensure('synthesizer', code);
       if (code === 'elevenlabs') {
-        return createElevenLabsTts({ apiKey: config.ELEVENLABS_API_KEY!, baseUrl: config.ELEVENLABS_API_URL, modelId: config.ELEVENLABS_MODEL, outputFormat: options.phone ? 'ulaw_8000' : 'pcm_16000', timeoutMs });
+        return createElevenLabsTts({
+          apiKey: config.ELEVENLABS_API_KEY!,
+          baseUrl: config.ELEVENLABS_API_URL,
+          modelId: config.ELEVENLABS_MODEL,
+          outputFormat: options.phone ? 'ulaw_8000' : 'pcm_16000',
+          timeoutMs,
+        });
       }
-      if (code === 'deepgram') return createDeepgramTts({ apiKey: config.DEEPGRAM_API_KEY!, baseUrl: config.DEEPGRAM_API_URL, defaultModel: config.DEEPGRAM_TTS_MODEL, timeoutMs });
+      if (code === 'deepgram')
+        return createDeepgramTts({
+          apiKey: config.DEEPGRAM_API_KEY!,
+          baseUrl: config.DEEPGRAM_API_URL,
+          defaultModel: config.DEEPGRAM_TTS_MODEL,
+          timeoutMs,
+        });
       return createOpenAiTts({ baseUrl: openAiSpeechBase!, apiKey: config.SPEECH_API_KEY, model: config.SPEECH_TTS_MODEL, timeoutMs });
     },
 
     stt(code: string): SttProvider {
       ensure('transcriber', code);
-      if (code === 'deepgram') return createDeepgramStt({ apiKey: config.DEEPGRAM_API_KEY!, baseUrl: config.DEEPGRAM_API_URL, model: config.DEEPGRAM_STT_MODEL, timeoutMs });
+      if (code === 'deepgram')
+        return createDeepgramStt({
+          apiKey: config.DEEPGRAM_API_KEY!,
+          baseUrl: config.DEEPGRAM_API_URL,
+          model: config.DEEPGRAM_STT_MODEL,
+          timeoutMs,
+        });
       return createOpenAiStt({ baseUrl: openAiSpeechBase!, apiKey: config.SPEECH_API_KEY, model: config.SPEECH_STT_MODEL, timeoutMs });
     },
 
     realtimeAvailability(): ProviderAvailability {
       return realtimeBase
         ? { available: true, unavailable_reason: null }
-        : { available: false, unavailable_reason: 'Realtime models need REALTIME_API_KEY (or REALTIME_BASE_URL for a self-hosted server) to be set.' };
+        : {
+            available: false,
+            unavailable_reason: 'Realtime models need REALTIME_API_KEY (or REALTIME_BASE_URL for a self-hosted server) to be set.',
+          };
     },
 
     /** Connection options for openRealtimeSession; throws when not configured. */

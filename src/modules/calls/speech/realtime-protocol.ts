@@ -47,15 +47,19 @@ export interface RealtimeSessionConfig {
 
 export function sessionUpdate(dialect: RealtimeDialect, config: RealtimeSessionConfig): Record<string, unknown> {
   const { semanticEagerness } = config.turnDetection;
-  const vad = semanticEagerness ? { type: 'semantic_vad', eagerness: semanticEagerness } : {
-    type: 'server_vad',
-    threshold: config.turnDetection.threshold ?? 0.5,
-    prefix_padding_ms: config.turnDetection.prefixPaddingMs ?? 300,
-    silence_duration_ms: config.turnDetection.silenceDurationMs,
-  };
+  const vad = semanticEagerness
+    ? { type: 'semantic_vad', eagerness: semanticEagerness }
+    : {
+        type: 'server_vad',
+        threshold: config.turnDetection.threshold ?? 0.5,
+        prefix_padding_ms: config.turnDetection.prefixPaddingMs ?? 300,
+        silence_duration_ms: config.turnDetection.silenceDurationMs,
+      };
   const noiseReduction = config.noiseReduction ? { type: 'near_field' } : undefined;
   const tools = config.tools.map((t) => ({ type: 'function', name: t.name, description: t.description, parameters: t.parameters }));
-  const transcription = config.transcriptionModel ? { model: config.transcriptionModel, ...(config.language ? { language: isoLanguage(config.language) } : {}) } : undefined;
+  const transcription = config.transcriptionModel
+    ? { model: config.transcriptionModel, ...(config.language ? { language: isoLanguage(config.language) } : {}) }
+    : undefined;
   if (dialect === 'beta') {
     const format = config.audioFormat === 'pcmu' ? 'g711_ulaw' : 'pcm16';
     return {
@@ -68,9 +72,10 @@ export function sessionUpdate(dialect: RealtimeDialect, config: RealtimeSessionC
         output_audio_format: format,
         ...(transcription ? { input_audio_transcription: transcription } : {}),
         ...(noiseReduction ? { input_audio_noise_reduction: noiseReduction } : {}),
-        turn_detection: config.turnDetection.createResponse === false
-          ? { ...vad, create_response: false, interrupt_response: config.interruptResponse ?? true }
-          : vad,
+        turn_detection:
+          config.turnDetection.createResponse === false
+            ? { ...vad, create_response: false, interrupt_response: config.interruptResponse ?? true }
+            : vad,
         tools,
         tool_choice: 'auto',
       },
@@ -89,7 +94,11 @@ export function sessionUpdate(dialect: RealtimeDialect, config: RealtimeSessionC
           format,
           ...(transcription ? { transcription } : {}),
           ...(noiseReduction ? { noise_reduction: noiseReduction } : {}),
-          turn_detection: { ...vad, create_response: config.turnDetection.createResponse ?? true, interrupt_response: config.interruptResponse ?? true },
+          turn_detection: {
+            ...vad,
+            create_response: config.turnDetection.createResponse ?? true,
+            interrupt_response: config.interruptResponse ?? true,
+          },
         },
         output: { format, voice: config.voice, ...(config.speed !== undefined ? { speed: config.speed } : {}) },
       },

@@ -16,7 +16,13 @@ const config: RealtimeSessionConfig = {
   transcriptionModel: 'gpt-4o-mini-transcribe',
   language: 'en-US',
   turnDetection: { silenceDurationMs: 600 },
-  tools: [{ name: 'book_appointment', description: 'Book a slot', parameters: { type: 'object', properties: { start: { type: 'string' } }, required: ['start'] } }],
+  tools: [
+    {
+      name: 'book_appointment',
+      description: 'Book a slot',
+      parameters: { type: 'object', properties: { start: { type: 'string' } }, required: ['start'] },
+    },
+  ],
   speed: 1.1,
 };
 
@@ -72,12 +78,22 @@ describe('OpenAI Realtime client (GA)', () => {
     expect(fake.events[0]).toEqual({
       type: 'session.update',
       session: {
-        type: 'realtime', model: 'gpt-realtime', output_modalities: ['audio'], instructions: 'You are the receptionist.',
+        type: 'realtime',
+        model: 'gpt-realtime',
+        output_modalities: ['audio'],
+        instructions: 'You are the receptionist.',
         audio: {
           input: {
             format: { type: 'audio/pcm', rate: 24000 },
             transcription: { model: 'gpt-4o-mini-transcribe', language: 'en' },
-            turn_detection: { type: 'server_vad', threshold: 0.5, prefix_padding_ms: 300, silence_duration_ms: 600, create_response: true, interrupt_response: true },
+            turn_detection: {
+              type: 'server_vad',
+              threshold: 0.5,
+              prefix_padding_ms: 300,
+              silence_duration_ms: 600,
+              create_response: true,
+              interrupt_response: true,
+            },
           },
           output: { format: { type: 'audio/pcm', rate: 24000 }, voice: 'marin', speed: 1.1 },
         },
@@ -110,7 +126,9 @@ describe('OpenAI Realtime client (GA)', () => {
   it('hands function calls to the caller and returns their output, then asks for a response', async () => {
     const { session, fake, rec } = await openGa();
     fake.functionCall('book_appointment', { start: '2026-01-20T10:00:00Z' }, 'call_abc');
-    await vi.waitFor(() => expect(rec.calls).toEqual([{ callId: 'call_abc', name: 'book_appointment', arguments: '{"start":"2026-01-20T10:00:00Z"}' }]));
+    await vi.waitFor(() =>
+      expect(rec.calls).toEqual([{ callId: 'call_abc', name: 'book_appointment', arguments: '{"start":"2026-01-20T10:00:00Z"}' }]),
+    );
     session.sendFunctionResult('call_abc', { booked: true });
     await fake.waitFor('response.create');
     expect(fake.events.slice(-2)).toEqual([
@@ -138,7 +156,12 @@ describe('OpenAI Realtime client (GA)', () => {
     await vi.waitFor(() => expect(rec.done).toEqual([{ id: 'resp_9', status: 'cancelled' }]));
     const heard = rec.audio.length;
     // A delta of the cancelled response that was already in flight is not played.
-    fake.send({ type: 'response.output_audio.delta', response_id: 'resp_9', item_id: 'item_9', delta: Buffer.alloc(4800).toString('base64') });
+    fake.send({
+      type: 'response.output_audio.delta',
+      response_id: 'resp_9',
+      item_id: 'item_9',
+      delta: Buffer.alloc(4800).toString('base64'),
+    });
     fake.speak('Sure, go ahead.', { responseId: 'resp_10' });
     await vi.waitFor(() => expect(rec.done.at(-1)).toEqual({ id: 'resp_10', status: 'completed' }));
     expect(containsSignalForText(concatSamples(rec.audio.slice(heard)), 16000, 'Sure, go ahead.')).toBe(true);
@@ -162,7 +185,10 @@ describe('OpenAI Realtime client (GA)', () => {
     expect(refused).toBeInstanceOf(SpeechProviderError);
     expect((refused as SpeechProviderError).status).toBe(401);
     const { session, fake, rec } = await openGa();
-    fake.send({ type: 'error', error: { type: 'invalid_request_error', code: 'response_cancel_not_active', message: 'no active response' } });
+    fake.send({
+      type: 'error',
+      error: { type: 'invalid_request_error', code: 'response_cancel_not_active', message: 'no active response' },
+    });
     fake.send({ type: 'error', error: { type: 'invalid_request_error', code: 'invalid_value', message: 'Invalid voice' } });
     await vi.waitFor(() => expect(rec.errors.map((e) => e.message)).toEqual(['realtime: Invalid voice']));
     await session.close();
@@ -173,15 +199,22 @@ describe('OpenAI Realtime client (beta dialect, μ-law)', () => {
   it('sends the flat beta session with g711_ulaw and the beta header, and understands beta event names', async () => {
     const rec = recorder();
     const index = beta.connections.length;
-    const session = await openRealtimeSession({ baseUrl: beta.baseUrl, apiKey: 'rt-key', dialect: 'beta', timeoutMs: 5000 }, { ...config, audioFormat: 'pcmu', model: 'gpt-4o-realtime-preview' }, rec.handlers);
+    const session = await openRealtimeSession(
+      { baseUrl: beta.baseUrl, apiKey: 'rt-key', dialect: 'beta', timeoutMs: 5000 },
+      { ...config, audioFormat: 'pcmu', model: 'gpt-4o-realtime-preview' },
+      rec.handlers,
+    );
     const fake = await beta.nextConnection(index);
     await fake.waitFor('session.update');
     expect(fake.headers['openai-beta']).toBe('realtime=v1');
     expect(fake.events[0]).toEqual({
       type: 'session.update',
       session: {
-        modalities: ['audio', 'text'], instructions: 'You are the receptionist.', voice: 'marin',
-        input_audio_format: 'g711_ulaw', output_audio_format: 'g711_ulaw',
+        modalities: ['audio', 'text'],
+        instructions: 'You are the receptionist.',
+        voice: 'marin',
+        input_audio_format: 'g711_ulaw',
+        output_audio_format: 'g711_ulaw',
         input_audio_transcription: { model: 'gpt-4o-mini-transcribe', language: 'en' },
         turn_detection: { type: 'server_vad', threshold: 0.5, prefix_padding_ms: 300, silence_duration_ms: 600 },
         tools: [{ type: 'function', name: 'book_appointment', description: 'Book a slot', parameters: config.tools[0]!.parameters }],
@@ -201,9 +234,13 @@ describe('OpenAI Realtime client (beta dialect, μ-law)', () => {
   });
 });
 
-describe('OpenAI Realtime client: the caller\'s turns when the engine weighs interruptions', () => {
+describe("OpenAI Realtime client: the caller's turns when the engine weighs interruptions", () => {
   it('asks the server neither to answer nor to cancel (GA and beta) and reports speech stops, commits and the words as they are transcribed', async () => {
-    const weighing: RealtimeSessionConfig = { ...config, turnDetection: { silenceDurationMs: 500, createResponse: false }, interruptResponse: false };
+    const weighing: RealtimeSessionConfig = {
+      ...config,
+      turnDetection: { silenceDurationMs: 500, createResponse: false },
+      interruptResponse: false,
+    };
     const seen: string[] = [];
     const handlers: RealtimeHandlers = {
       ...recorder().handlers,
@@ -214,11 +251,20 @@ describe('OpenAI Realtime client: the caller\'s turns when the engine weighs int
       onUserTranscriptFailed: () => seen.push('failed'),
     };
     const index = ga.connections.length;
-    const session = await openRealtimeSession({ baseUrl: ga.baseUrl, apiKey: 'rt-key', dialect: 'ga', timeoutMs: 5000 }, weighing, handlers);
+    const session = await openRealtimeSession(
+      { baseUrl: ga.baseUrl, apiKey: 'rt-key', dialect: 'ga', timeoutMs: 5000 },
+      weighing,
+      handlers,
+    );
     const fake = await ga.nextConnection(index);
     await fake.waitFor('session.update');
     expect((fake.events[0]!.session as Record<string, any>).audio.input.turn_detection).toEqual({
-      type: 'server_vad', threshold: 0.5, prefix_padding_ms: 300, silence_duration_ms: 500, create_response: false, interrupt_response: false,
+      type: 'server_vad',
+      threshold: 0.5,
+      prefix_padding_ms: 300,
+      silence_duration_ms: 500,
+      create_response: false,
+      interrupt_response: false,
     });
     fake.send({ type: 'input_audio_buffer.speech_stopped', item_id: 'item_1', audio_end_ms: 900 });
     fake.send({ type: 'input_audio_buffer.committed', item_id: 'item_1' });
@@ -226,23 +272,42 @@ describe('OpenAI Realtime client: the caller\'s turns when the engine weighs int
     fake.send({ type: 'conversation.item.input_audio_transcription.delta', item_id: 'item_1', delta: 'please' });
     fake.userTranscript('Wait, please.', 'item_1');
     fake.send({ type: 'conversation.item.input_audio_transcription.failed', item_id: 'item_2', error: { message: 'unreadable' } });
-    await vi.waitFor(() => expect(seen).toEqual(['stopped', 'committed', 'delta:Wait,', 'delta:Wait, please', 'final:Wait, please.', 'failed']));
+    await vi.waitFor(() =>
+      expect(seen).toEqual(['stopped', 'committed', 'delta:Wait,', 'delta:Wait, please', 'final:Wait, please.', 'failed']),
+    );
     await session.close();
 
     const betaIndex = beta.connections.length;
-    const betaSession = await openRealtimeSession({ baseUrl: beta.baseUrl, apiKey: 'rt-key', dialect: 'beta', timeoutMs: 5000 }, weighing, recorder().handlers);
+    const betaSession = await openRealtimeSession(
+      { baseUrl: beta.baseUrl, apiKey: 'rt-key', dialect: 'beta', timeoutMs: 5000 },
+      weighing,
+      recorder().handlers,
+    );
     const betaFake = await beta.nextConnection(betaIndex);
     await betaFake.waitFor('session.update');
     expect((betaFake.events[0]!.session as Record<string, any>).turn_detection).toEqual({
-      type: 'server_vad', threshold: 0.5, prefix_padding_ms: 300, silence_duration_ms: 500, create_response: false, interrupt_response: false,
+      type: 'server_vad',
+      threshold: 0.5,
+      prefix_padding_ms: 300,
+      silence_duration_ms: 500,
+      create_response: false,
+      interrupt_response: false,
     });
     await betaSession.close();
   });
 
-  it('asks for semantic VAD (endpoint_type ai) and the provider\'s noise reduction (enable_noise_cancellation), GA and beta', async () => {
-    const semantic: RealtimeSessionConfig = { ...config, turnDetection: { silenceDurationMs: 500, semanticEagerness: 'low' }, noiseReduction: true };
+  it("asks for semantic VAD (endpoint_type ai) and the provider's noise reduction (enable_noise_cancellation), GA and beta", async () => {
+    const semantic: RealtimeSessionConfig = {
+      ...config,
+      turnDetection: { silenceDurationMs: 500, semanticEagerness: 'low' },
+      noiseReduction: true,
+    };
     const index = ga.connections.length;
-    const session = await openRealtimeSession({ baseUrl: ga.baseUrl, apiKey: 'rt-key', dialect: 'ga', timeoutMs: 5000 }, semantic, recorder().handlers);
+    const session = await openRealtimeSession(
+      { baseUrl: ga.baseUrl, apiKey: 'rt-key', dialect: 'ga', timeoutMs: 5000 },
+      semantic,
+      recorder().handlers,
+    );
     const fake = await ga.nextConnection(index);
     await fake.waitFor('session.update');
     const input = (fake.events[0]!.session as Record<string, any>).audio.input;
@@ -251,7 +316,11 @@ describe('OpenAI Realtime client: the caller\'s turns when the engine weighs int
     await session.close();
 
     const betaIndex = beta.connections.length;
-    const betaSession = await openRealtimeSession({ baseUrl: beta.baseUrl, apiKey: 'rt-key', dialect: 'beta', timeoutMs: 5000 }, semantic, recorder().handlers);
+    const betaSession = await openRealtimeSession(
+      { baseUrl: beta.baseUrl, apiKey: 'rt-key', dialect: 'beta', timeoutMs: 5000 },
+      semantic,
+      recorder().handlers,
+    );
     const betaFake = await beta.nextConnection(betaIndex);
     await betaFake.waitFor('session.update');
     const betaSessionBody = betaFake.events[0]!.session as Record<string, any>;

@@ -3,7 +3,13 @@ import { SampleFramer, samplesPerFrame } from '../audio/frames.js';
 import { encodeMulaw } from '../audio/g711.js';
 import { createResampler } from '../audio/resampler.js';
 import { createBodyDecoder } from './http-audio.js';
-import { normaliseEvent, sessionUpdate, type RealtimeDialect, type RealtimeServerEvent, type RealtimeSessionConfig } from './realtime-protocol.js';
+import {
+  normaliseEvent,
+  sessionUpdate,
+  type RealtimeDialect,
+  type RealtimeServerEvent,
+  type RealtimeSessionConfig,
+} from './realtime-protocol.js';
 import { SpeechProviderError } from './speech-errors.js';
 import { ENGINE_SAMPLE_RATE } from './speech.types.js';
 import { connectWebSocket, toWebSocketUrl } from './ws-connect.js';
@@ -66,7 +72,11 @@ export interface RealtimeSession {
 /** No caller audio is wanted from a cancelled response: a late `response.cancel` error is not a failure. */
 const BENIGN_ERROR_CODES = new Set(['response_cancel_not_active']);
 
-export async function openRealtimeSession(options: RealtimeClientOptions, config: RealtimeSessionConfig, handlers: RealtimeHandlers): Promise<RealtimeSession> {
+export async function openRealtimeSession(
+  options: RealtimeClientOptions,
+  config: RealtimeSessionConfig,
+  handlers: RealtimeHandlers,
+): Promise<RealtimeSession> {
   const url = toWebSocketUrl(options.baseUrl, 'realtime');
   url.searchParams.set('model', config.model);
   const headers: Record<string, string> = {};
@@ -81,7 +91,8 @@ export async function openRealtimeSession(options: RealtimeClientOptions, config
 function createSession(socket: WebSocket, config: RealtimeSessionConfig, handlers: RealtimeHandlers): RealtimeSession {
   const inputRate = config.audioFormat === 'pcmu' ? 8000 : 24000;
   const toProvider = createResampler(ENGINE_SAMPLE_RATE, inputRate);
-  const outputFormat = config.audioFormat === 'pcmu' ? ({ encoding: 'mulaw' } as const) : ({ encoding: 'pcm16', sampleRate: 24000 } as const);
+  const outputFormat =
+    config.audioFormat === 'pcmu' ? ({ encoding: 'mulaw' } as const) : ({ encoding: 'pcm16', sampleRate: 24000 } as const);
   let fromProvider = createBodyDecoder(outputFormat);
   const framer = new SampleFramer(samplesPerFrame(ENGINE_SAMPLE_RATE));
   let responseActive = false;
@@ -115,7 +126,7 @@ function createSession(socket: WebSocket, config: RealtimeSessionConfig, handler
         const bytes = Buffer.from(String(event.delta ?? ''), 'base64');
         const itemId = String(event.item_id ?? '');
         if (audioItem?.id !== itemId) audioItem = { id: itemId, receivedMs: 0 };
-        audioItem.receivedMs += (bytes.length / (config.audioFormat === 'pcmu' ? 8 : 48));
+        audioItem.receivedMs += bytes.length / (config.audioFormat === 'pcmu' ? 8 : 48);
         for (const frame of framer.push(fromProvider(bytes))) handlers.onAudio(frame);
         break;
       }
@@ -171,7 +182,8 @@ function createSession(socket: WebSocket, config: RealtimeSessionConfig, handler
       }
       case 'error': {
         const error = (event.error ?? {}) as { message?: string; code?: string };
-        if (!BENIGN_ERROR_CODES.has(String(error.code))) handlers.onError(new SpeechProviderError('realtime', error.message ?? 'error event'));
+        if (!BENIGN_ERROR_CODES.has(String(error.code)))
+          handlers.onError(new SpeechProviderError('realtime', error.message ?? 'error event'));
         break;
       }
     }
@@ -198,7 +210,10 @@ function createSession(socket: WebSocket, config: RealtimeSessionConfig, handler
   return {
     appendAudio(frame) {
       const converted = toProvider.process(frame);
-      const payload = config.audioFormat === 'pcmu' ? Buffer.from(encodeMulaw(converted)) : Buffer.from(converted.buffer, converted.byteOffset, converted.byteLength);
+      const payload =
+        config.audioFormat === 'pcmu'
+          ? Buffer.from(encodeMulaw(converted))
+          : Buffer.from(converted.buffer, converted.byteOffset, converted.byteLength);
       // 50 times a second per call: the event written out directly (base64 needs no JSON escaping),
       // the same text JSON.stringify would give without it scanning the audio.
       if (socket.readyState === socket.OPEN) socket.send(`{"type":"input_audio_buffer.append","audio":"${payload.toString('base64')}"}`);
@@ -207,13 +222,21 @@ function createSession(socket: WebSocket, config: RealtimeSessionConfig, handler
       send(instructions ? { type: 'response.create', response: { instructions } } : { type: 'response.create' });
     },
     sendFunctionResult(callId, output) {
-      send({ type: 'conversation.item.create', item: { type: 'function_call_output', call_id: callId, output: typeof output === 'string' ? output : JSON.stringify(output) } });
+      send({
+        type: 'conversation.item.create',
+        item: { type: 'function_call_output', call_id: callId, output: typeof output === 'string' ? output : JSON.stringify(output) },
+      });
       send({ type: 'response.create' });
     },
     interrupt(playedMs) {
       if (responseActive) send({ type: 'response.cancel' });
       if (audioItem) {
-        send({ type: 'conversation.item.truncate', item_id: audioItem.id, content_index: 0, audio_end_ms: Math.max(0, Math.min(Math.round(playedMs), Math.floor(audioItem.receivedMs))) });
+        send({
+          type: 'conversation.item.truncate',
+          item_id: audioItem.id,
+          content_index: 0,
+          audio_end_ms: Math.max(0, Math.min(Math.round(playedMs), Math.floor(audioItem.receivedMs))),
+        });
         audioItem = undefined;
       }
       // Audio still in flight for the cancelled response must not reach the caller.

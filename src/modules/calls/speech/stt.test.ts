@@ -17,7 +17,11 @@ function recorder() {
     events,
     errors,
     speechStarts: () => speechStarts,
-    handlers: { onTranscript: (e: TranscriptEvent) => events.push(e), onSpeechStarted: () => (speechStarts += 1), onError: (e: Error) => errors.push(e) },
+    handlers: {
+      onTranscript: (e: TranscriptEvent) => events.push(e),
+      onSpeechStarted: () => (speechStarts += 1),
+      onError: (e: Error) => errors.push(e),
+    },
   };
 }
 
@@ -37,7 +41,8 @@ afterAll(async () => {
 });
 
 describe('Deepgram live STT', () => {
-  const stt = (apiKey = 'dg-key', keepAliveMs = 4000) => createDeepgramStt({ apiKey, baseUrl: deepgram.baseUrl, model: 'nova-3', timeoutMs: 5000, keepAliveMs });
+  const stt = (apiKey = 'dg-key', keepAliveMs = 4000) =>
+    createDeepgramStt({ apiKey, baseUrl: deepgram.baseUrl, model: 'nova-3', timeoutMs: 5000, keepAliveMs });
 
   it('opens /v1/listen with the engine format and turn settings, and streams the audio as linear16', async () => {
     const rec = recorder();
@@ -46,8 +51,17 @@ describe('Deepgram live STT', () => {
     const listen = await deepgram.nextListen(index);
     expect(listen.headers.authorization).toBe('Token dg-key');
     expect(listen.query).toEqual({
-      model: 'nova-3', language: 'en-US', encoding: 'linear16', sample_rate: '16000', channels: '1', interim_results: 'true',
-      endpointing: '450', utterance_end_ms: '1000', vad_events: 'true', smart_format: 'true', punctuate: 'true',
+      model: 'nova-3',
+      language: 'en-US',
+      encoding: 'linear16',
+      sample_rate: '16000',
+      channels: '1',
+      interim_results: 'true',
+      endpointing: '450',
+      utterance_end_ms: '1000',
+      vad_events: 'true',
+      smart_format: 'true',
+      punctuate: 'true',
     });
     const audio = tone(700, 100, 16000);
     writeFrames(session, audio);
@@ -110,7 +124,9 @@ describe('Deepgram live STT', () => {
     (await deepgram.nextListen(index)).socket.close(1011, 'internal');
     await vi.waitFor(() => expect(rec.errors.map((e) => e.message)).toEqual(['deepgram: connection closed (1011 internal)']));
     await session.close();
-    const refused = await stt('wrong').open({ language: 'en' }, rec.handlers).catch((e: unknown) => e);
+    const refused = await stt('wrong')
+      .open({ language: 'en' }, rec.handlers)
+      .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(SpeechProviderError);
     expect((refused as SpeechProviderError).status).toBe(401);
   });
@@ -120,7 +136,10 @@ describe('OpenAI-compatible STT behind the voice-activity detector', () => {
   const stt = () => createOpenAiStt({ baseUrl: speech.baseUrl, apiKey: 'sk-stt', model: 'whisper-1', timeoutMs: 5000 });
 
   it('uses the WebRTC voice-activity detector (WebAssembly)', async () => {
-    const vad = await createVad({ onSpeechStart: () => undefined, onSpeechEnd: () => undefined }, { silenceMs: 500, onError: () => undefined });
+    const vad = await createVad(
+      { onSpeechStart: () => undefined, onSpeechEnd: () => undefined },
+      { silenceMs: 500, onError: () => undefined },
+    );
     expect(vad.kind).toBe('webrtc');
     await vad.close();
   });
@@ -168,7 +187,9 @@ describe('OpenAI-compatible STT behind the voice-activity detector', () => {
     const session = await stt().open({ language: 'en', endpointingMs: 300 }, rec.handlers);
     writeFrames(session, concatSamples([speechLike(800, 16000), silence(700, 16000)]));
     await session.close();
-    expect(rec.errors.map((e) => [e.message, (e as SpeechProviderError).status])).toEqual([['openai: HTTP 500 {"error":{"message":"Scripted failure"}}', 500]]);
+    expect(rec.errors.map((e) => [e.message, (e as SpeechProviderError).status])).toEqual([
+      ['openai: HTTP 500 {"error":{"message":"Scripted failure"}}', 500],
+    ]);
   });
 });
 
@@ -176,7 +197,10 @@ describe('energy voice-activity detector (fallback when the WebAssembly detector
   it('finds an utterance with its padding and ends it after the silence', async () => {
     const utterances: Int16Array[] = [];
     let starts = 0;
-    const vad = createEnergyVad({ onSpeechStart: () => (starts += 1), onSpeechEnd: (u) => utterances.push(u) }, { silenceMs: 300, onError: () => undefined });
+    const vad = createEnergyVad(
+      { onSpeechStart: () => (starts += 1), onSpeechEnd: (u) => utterances.push(u) },
+      { silenceMs: 300, onError: () => undefined },
+    );
     const framer = new SampleFramer(320);
     for (const frame of framer.push(concatSamples([silence(400, 16000), speechLike(1000, 16000), silence(600, 16000)]))) vad.write(frame);
     await vad.close();

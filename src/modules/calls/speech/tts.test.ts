@@ -38,13 +38,22 @@ describe('ElevenLabs streaming TTS', () => {
 
   it('sends voice, model, language and voice settings, and yields 20 ms frames of the audio', async () => {
     eleven.setPacing({});
-    const frames = await collect(tts('pcm_16000'), { text: 'Your table is booked.', voice: 'voice 21m', language: 'en-US', speed: 1.1, stability: 0.3, similarity: 0.8 });
+    const frames = await collect(tts('pcm_16000'), {
+      text: 'Your table is booked.',
+      voice: 'voice 21m',
+      language: 'en-US',
+      speed: 1.1,
+      stability: 0.3,
+      similarity: 0.8,
+    });
     const request = eleven.requests.at(-1)!;
     expect(request.voiceId).toBe('voice 21m');
     expect(request.query).toEqual({ output_format: 'pcm_16000' });
     expect(request.headers['xi-api-key']).toBe('el-key');
     expect(request.body).toEqual({
-      text: 'Your table is booked.', model_id: 'eleven_flash_v2_5', language_code: 'en',
+      text: 'Your table is booked.',
+      model_id: 'eleven_flash_v2_5',
+      language_code: 'en',
       voice_settings: { stability: 0.3, similarity_boost: 0.8, speed: 1.1 },
     });
     expect(frames.every((f) => f.length === 320)).toBe(true);
@@ -69,7 +78,12 @@ describe('ElevenLabs streaming TTS', () => {
     eleven.setPacing({ chunkBytes: 640, chunkDelayMs: 15 });
     const controller = new AbortController();
     const frames: Int16Array[] = [];
-    for await (const frame of tts('pcm_16000').synthesize({ text: 'A long sentence.', voice: 'v1', language: 'en', signal: controller.signal })) {
+    for await (const frame of tts('pcm_16000').synthesize({
+      text: 'A long sentence.',
+      voice: 'v1',
+      language: 'en',
+      signal: controller.signal,
+    })) {
       frames.push(frame);
       if (frames.length === 2) controller.abort();
     }
@@ -93,7 +107,13 @@ describe('OpenAI-compatible TTS', () => {
     const frames = await collect(tts, { text: 'Hello from OpenAI.', voice: 'marin', language: 'en', speed: 0.9 });
     const request = speech.speechRequests.at(-1)!;
     expect(request.headers.authorization).toBe('Bearer sk-speech');
-    expect(request.body).toEqual({ model: 'gpt-4o-mini-tts', input: 'Hello from OpenAI.', voice: 'marin', response_format: 'pcm', speed: 0.9 });
+    expect(request.body).toEqual({
+      model: 'gpt-4o-mini-tts',
+      input: 'Hello from OpenAI.',
+      voice: 'marin',
+      response_format: 'pcm',
+      speed: 0.9,
+    });
     expect(frames.length).toBe(SIGNAL_FRAMES);
     expect(containsSignalForText(concatSamples(frames), 16000, 'Hello from OpenAI.')).toBe(true);
   });

@@ -32,8 +32,18 @@ export function connectWebSocket(provider: string, url: URL, headers: Record<str
       response.on('data', (chunk: Buffer) => {
         if (body.length < 300) body += chunk.toString('utf8');
       });
-      response.on('end', () => fail(new SpeechProviderError(provider, `WebSocket upgrade refused: HTTP ${response.statusCode} ${body.slice(0, 300)}`.trim(), response.statusCode)));
-      response.on('error', () => fail(new SpeechProviderError(provider, `WebSocket upgrade refused: HTTP ${response.statusCode}`, response.statusCode)));
+      response.on('end', () =>
+        fail(
+          new SpeechProviderError(
+            provider,
+            `WebSocket upgrade refused: HTTP ${response.statusCode} ${body.slice(0, 300)}`.trim(),
+            response.statusCode,
+          ),
+        ),
+      );
+      response.on('error', () =>
+        fail(new SpeechProviderError(provider, `WebSocket upgrade refused: HTTP ${response.statusCode}`, response.statusCode)),
+      );
     });
     socket.once('error', (error) => fail(new SpeechProviderError(provider, `WebSocket connection failed (${error.message})`)));
   });

@@ -21,10 +21,7 @@ export function createCallPermissionRepo(db: DbOrTx) {
       const since = resetAt && resetAt > weekAgo ? resetAt : weekAgo;
       const row = await db
         .selectFrom('chatapp_call_permission_requests')
-        .select([
-          sql<number>`count(*) FILTER (WHERE requested_at > ${dayAgo})::int`.as('last24h'),
-          sql<number>`count(*)::int`.as('last7d'),
-        ])
+        .select([sql<number>`count(*) FILTER (WHERE requested_at > ${dayAgo})::int`.as('last24h'), sql<number>`count(*)::int`.as('last7d')])
         .where('conversation_id', '=', conversationId)
         .where('state', 'in', ['sending', 'sent'])
         .where('requested_at', '>', since)
@@ -49,7 +46,11 @@ export function createCallPermissionRepo(db: DbOrTx) {
     },
 
     async markSent(requestId: number, messageId: number): Promise<void> {
-      await db.updateTable('chatapp_call_permission_requests').set({ state: 'sent', message_id: messageId }).where('id', '=', requestId).execute();
+      await db
+        .updateTable('chatapp_call_permission_requests')
+        .set({ state: 'sent', message_id: messageId })
+        .where('id', '=', requestId)
+        .execute();
     },
 
     /** A refused ask is kept for the record but no longer counts. */

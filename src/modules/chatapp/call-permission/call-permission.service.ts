@@ -72,9 +72,20 @@ export function createCallPermissionService(ctx: ChatappContext) {
       if (asks.last24h >= 1) throw chatappErrors.requestLimit(REQUEST_LIMIT_MESSAGES.daily);
       if (asks.last7d >= 2) throw chatappErrors.requestLimit(REQUEST_LIMIT_MESSAGES.weekly);
       if (input.recipientName?.trim()) {
-        conversation = await conversations.ensure({ userId: sender.user_id, senderId: sender.id, customerPhone: phone, customerName: input.recipientName, now: input.now });
+        conversation = await conversations.ensure({
+          userId: sender.user_id,
+          senderId: sender.id,
+          customerPhone: phone,
+          customerName: input.recipientName,
+          now: input.now,
+        });
       }
-      const requestId = await permissions.reserve({ conversationId: conversation.id, userId: sender.user_id, templateId: input.templateId, now: input.now });
+      const requestId = await permissions.reserve({
+        conversationId: conversation.id,
+        userId: sender.user_id,
+        templateId: input.templateId,
+        now: input.now,
+      });
       return { conversation, requestId };
     });
   }
@@ -88,7 +99,12 @@ export function createCallPermissionService(ctx: ChatappContext) {
    * The platform's own counters may know of asks made elsewhere, and of a grant we missed. A
    * failed read is not a refusal: the send itself is the final check.
    */
-  async function platformRefusal(platform: ChatappPlatform, sender: SenderRow, conversation: ConversationRow, now: Date): Promise<AppError | null> {
+  async function platformRefusal(
+    platform: ChatappPlatform,
+    sender: SenderRow,
+    conversation: ConversationRow,
+    now: Date,
+  ): Promise<AppError | null> {
     const view = await platform.getCallPermission(conversation.customer_phone).catch((error: unknown) => {
       logger.warn({ err: error, senderId: sender.id }, 'could not read the call permission from the platform');
       return null;
@@ -96,8 +112,12 @@ export function createCallPermissionService(ctx: ChatappContext) {
     if (view?.status === 'temporary' || view?.status === 'permanent') {
       const permanent = view.status === 'permanent';
       await createCallPermissionRepo(db).applyAnswer({
-        conversationId: conversation.id, status: 'granted', permanent,
-        expiresAt: permanent ? null : (view.expiresAt ?? new Date(now.getTime() + TEMPORARY_GRANT_MS)), at: now, now,
+        conversationId: conversation.id,
+        status: 'granted',
+        permanent,
+        expiresAt: permanent ? null : (view.expiresAt ?? new Date(now.getTime() + TEMPORARY_GRANT_MS)),
+        at: now,
+        now,
       });
       return chatappErrors.requestLimit(REQUEST_LIMIT_MESSAGES.granted);
     }
@@ -118,8 +138,15 @@ export function createCallPermissionService(ctx: ChatappContext) {
       const permissions = createCallPermissionRepo(tx);
       const message = await conversations.insertMessage(
         {
-          conversation_id: conversation.id, sender_id: sender.id, direction: 'outbound', kind: 'call_permission_request', body: sent.bodyText,
-          template_id: sent.templateId, platform_message_id: sent.platformMessageId, status: 'queued', platform_timestamp: now,
+          conversation_id: conversation.id,
+          sender_id: sender.id,
+          direction: 'outbound',
+          kind: 'call_permission_request',
+          body: sent.bodyText,
+          template_id: sent.templateId,
+          platform_message_id: sent.platformMessageId,
+          status: 'queued',
+          platform_timestamp: now,
         },
         now,
       );
@@ -140,7 +167,10 @@ export function createCallPermissionService(ctx: ChatappContext) {
     async throttleRequest(userId: number) {
       const verdict = await throttle(db, voiceRequestLimits(userId), clock.now());
       if (!verdict.allowed) {
-        throw chatappErrors.rateLimited('Too many call permission requests. Limits: 5 per minute, 20 per hour, 50 per day.', verdict.retryAfterSeconds);
+        throw chatappErrors.rateLimited(
+          'Too many call permission requests. Limits: 5 per minute, 20 per hour, 50 per day.',
+          verdict.retryAfterSeconds,
+        );
       }
     },
 
@@ -149,8 +179,16 @@ export function createCallPermissionService(ctx: ChatappContext) {
       const phone = normalizePhone(recipientPhone)?.e164;
       if (!phone) throw chatappErrors.invalidPhone();
       const now = clock.now();
-      const verdict = await consumeLimits(db, [{ bucket: `chatapp-voice-permission:user:${userId}`, limit: PERMISSION_READS_PER_MINUTE, windowMs: 60_000 }], now);
-      if (!verdict.allowed) throw chatappErrors.rateLimited(`Too many requests. The limit is ${PERMISSION_READS_PER_MINUTE} per minute.`, verdict.retryAfterSeconds);
+      const verdict = await consumeLimits(
+        db,
+        [{ bucket: `chatapp-voice-permission:user:${userId}`, limit: PERMISSION_READS_PER_MINUTE, windowMs: 60_000 }],
+        now,
+      );
+      if (!verdict.allowed)
+        throw chatappErrors.rateLimited(
+          `Too many requests. The limit is ${PERMISSION_READS_PER_MINUTE} per minute.`,
+          verdict.retryAfterSeconds,
+        );
       return record(db, sender, phone, await createConversationsRepo(db).findByPhone(sender.id, phone), now);
     },
 
@@ -163,11 +201,18 @@ export function createCallPermissionService(ctx: ChatappContext) {
       if (isRestricted(sender)) throw chatappErrors.regionNotSupported(sender.country_code);
       const template = await pickTemplate(sender.id, body.template_id);
       const now = clock.now();
-      const { conversation, requestId } = await reserve(sender, phone, { templateId: template.id, recipientName: body.recipient_name, now });
+      const { conversation, requestId } = await reserve(sender, phone, {
+        templateId: template.id,
+        recipientName: body.recipient_name,
+        now,
+      });
 
       const platform = platforms.forSender(sender);
       const name = conversation.customer_name ?? 'there';
-      const bodyText = renderBody(template.body_text, template.variables.map(() => name));
+      const bodyText = renderBody(
+        template.body_text,
+        template.variables.map(() => name),
+      );
       let platformMessageId: string;
       try {
         const refusal = await platformRefusal(platform, sender, conversation, now);

@@ -30,7 +30,12 @@ export type VoiceEventType = 'call_permission_requested' | 'call_permission_gran
 export async function emitVoiceEvent(
   tx: DbOrTx,
   input: {
-    type: VoiceEventType; sender: SenderRow; conversation: ConversationRow; assistantUuid: string | null; canCall: boolean; now: Date;
+    type: VoiceEventType;
+    sender: SenderRow;
+    conversation: ConversationRow;
+    assistantUuid: string | null;
+    canCall: boolean;
+    now: Date;
     /** voice_call: the call record and which way it went. */
     call?: { id: number; direction: 'whatsapp_outbound' | 'whatsapp_inbound' };
   },

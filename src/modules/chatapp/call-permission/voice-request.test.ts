@@ -3,7 +3,15 @@ import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.js
 import { bearer, createUser } from '../../../../test/helpers/factories.js';
 import { graphErrorBody, startFakeGraph, type FakeGraph } from '../../../../test/helpers/fakes/graph.js';
 import { startWebhookSink, type WebhookSink } from '../../../../test/helpers/webhook-sink.js';
-import { GRAPH_TEMPLATES, callTerminated, chatappEnv, createCloudSender, inboundBatch, permissionReply, postWebhook } from '../../../../test/helpers/chatapp.js';
+import {
+  GRAPH_TEMPLATES,
+  callTerminated,
+  chatappEnv,
+  createCloudSender,
+  inboundBatch,
+  permissionReply,
+  postWebhook,
+} from '../../../../test/helpers/chatapp.js';
 import type { App } from '../../../core/http/fastify-types.js';
 
 let graph: FakeGraph;
@@ -33,7 +41,11 @@ beforeEach(() => {
 const askToCall = (payload: Record<string, unknown>, as = token, app: App = t.app) =>
   app.inject({ method: 'POST', url: '/api/user/chatapp/voice/request', headers: bearer(as), payload });
 const permission = (phone: string, senderId = sender.id) =>
-  t.app.inject({ method: 'GET', url: `/api/user/chatapp/voice/permission?sender_id=${senderId}&recipient_phone=${encodeURIComponent(phone)}`, headers: bearer(token) });
+  t.app.inject({
+    method: 'GET',
+    url: `/api/user/chatapp/voice/permission?sender_id=${senderId}&recipient_phone=${encodeURIComponent(phone)}`,
+    headers: bearer(token),
+  });
 
 let seq = 0;
 /** Customers write to a sender (one batched webhook, as the platform sends them), opening their windows. */
@@ -45,60 +57,169 @@ async function customersWrite(phoneNumberId: string, waIds: string[], at = t.clo
 
 async function voiceEvents() {
   await t.deps.jobs.drain();
-  return sink.requests.filter((r) => r.path === '/voice').map((r) => ({ event: r.headers['x-switchboard-event'], body: JSON.parse(r.body) }));
+  return sink.requests
+    .filter((r) => r.path === '/voice')
+    .map((r) => ({ event: r.headers['x-switchboard-event'], body: JSON.parse(r.body) }));
 }
 
 describe('POST /api/user/chatapp/voice/request', () => {
-  it('sends the interactive request after checking the platform\'s own counters, and answers pending', async () => {
+  it("sends the interactive request after checking the platform's own counters, and answers pending", async () => {
     await customersWrite(sender.phone_number_id, ['40733000001']);
     const res = await askToCall({ sender_id: sender.id, recipient_phone: '+40 733 000 001', recipient_name: 'Maria' });
     expect(res.statusCode, res.body).toBe(200);
-    const requestedAt = t.clock.now().toISOString().replace(/\.\d{3}Z$/, '+00:00');
+    const requestedAt = t.clock
+      .now()
+      .toISOString()
+      .replace(/\.\d{3}Z$/, '+00:00');
     expect(res.json()).toEqual({
-      success: true, sender_id: sender.id, customer_phone: '+40733000001', conversation_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      status: 'pending', can_call: false, can_request: false, session_open: true, expires_at: null, requested_at: requestedAt,
+      success: true,
+      sender_id: sender.id,
+      customer_phone: '+40733000001',
+      conversation_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      status: 'pending',
+      can_call: false,
+      can_request: false,
+      session_open: true,
+      expires_at: null,
+      requested_at: requestedAt,
     });
     const [read, sent] = graph.requests;
-    expect(read).toMatchObject({ method: 'GET', path: `/${sender.phone_number_id}/call_permissions`, query: { user_wa_id: '40733000001' } });
-    expect(sent).toMatchObject({ method: 'POST', path: `/${sender.phone_number_id}/messages`, headers: { authorization: expect.stringMatching(/^Bearer /) } });
+    expect(read).toMatchObject({
+      method: 'GET',
+      path: `/${sender.phone_number_id}/call_permissions`,
+      query: { user_wa_id: '40733000001' },
+    });
+    expect(sent).toMatchObject({
+      method: 'POST',
+      path: `/${sender.phone_number_id}/messages`,
+      headers: { authorization: expect.stringMatching(/^Bearer /) },
+    });
     expect(sent!.body).toEqual({
-      messaging_product: 'whatsapp', recipient_type: 'individual', to: '40733000001', type: 'interactive',
-      interactive: { type: 'call_permission_request', action: { name: 'call_permission_request' }, body: { text: 'Hi Maria, we would like to call you to assist with your recent order.' } },
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: '40733000001',
+      type: 'interactive',
+      interactive: {
+        type: 'call_permission_request',
+        action: { name: 'call_permission_request' },
+        body: { text: 'Hi Maria, we would like to call you to assist with your recent order.' },
+      },
     });
     expect((await permission('+40733000001')).json()).toMatchObject({ status: 'pending', can_request: false, requested_at: requestedAt });
     const events = await voiceEvents();
     expect(events.at(-1)).toEqual({
       event: 'whatsapp_voice',
-      body: { event: 'whatsapp_voice', type: 'call_permission_requested', sender_id: sender.id, customer_phone: '+40733000001', conversation_id: res.json().conversation_id, assistant_id: null, status: 'pending', expires_at: null, can_call: false },
+      body: {
+        event: 'whatsapp_voice',
+        type: 'call_permission_requested',
+        sender_id: sender.id,
+        customer_phone: '+40733000001',
+        conversation_id: res.json().conversation_id,
+        assistant_id: null,
+        status: 'pending',
+        expires_at: null,
+        can_call: false,
+      },
     });
   });
 
   it('emits call_permission_granted on Allow (string or integer expiry) and call_permission_denied on Decline', async () => {
     await customersWrite(sender.phone_number_id, ['40733000002', '40733000003']);
-    for (const phone of ['+40733000002', '+40733000003']) expect((await askToCall({ sender_id: sender.id, recipient_phone: phone })).statusCode).toBe(200);
+    for (const phone of ['+40733000002', '+40733000003'])
+      expect((await askToCall({ sender_id: sender.id, recipient_phone: phone })).statusCode).toBe(200);
     const expiry = new Date(t.clock.now().getTime() + 7 * 24 * HOUR);
     const expirySeconds = Math.floor(expiry.getTime() / 1000);
-    await postWebhook(t.app, permissionReply({ phoneNumberId: sender.phone_number_id, from: '40733000002', id: 'wamid.reply1', at: t.clock.now(), response: 'accept', permanent: false, expiration: String(expirySeconds) }));
-    await postWebhook(t.app, permissionReply({ phoneNumberId: sender.phone_number_id, from: '40733000003', id: 'wamid.reply2', at: t.clock.now(), response: 'reject' }));
+    await postWebhook(
+      t.app,
+      permissionReply({
+        phoneNumberId: sender.phone_number_id,
+        from: '40733000002',
+        id: 'wamid.reply1',
+        at: t.clock.now(),
+        response: 'accept',
+        permanent: false,
+        expiration: String(expirySeconds),
+      }),
+    );
+    await postWebhook(
+      t.app,
+      permissionReply({
+        phoneNumberId: sender.phone_number_id,
+        from: '40733000003',
+        id: 'wamid.reply2',
+        at: t.clock.now(),
+        response: 'reject',
+      }),
+    );
     // Deliveries run in parallel, so they may arrive in either order.
-    const events = (await voiceEvents()).filter((e) => e.body.type !== 'call_permission_requested').sort((a, b) => a.body.customer_phone.localeCompare(b.body.customer_phone));
+    const events = (await voiceEvents())
+      .filter((e) => e.body.type !== 'call_permission_requested')
+      .sort((a, b) => a.body.customer_phone.localeCompare(b.body.customer_phone));
     const expiresAt = new Date(expirySeconds * 1000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
     expect(events.map((e) => e.body)).toEqual([
-      { event: 'whatsapp_voice', type: 'call_permission_granted', sender_id: sender.id, customer_phone: '+40733000002', conversation_id: expect.any(String), assistant_id: null, status: 'granted', expires_at: expiresAt, can_call: true },
-      { event: 'whatsapp_voice', type: 'call_permission_denied', sender_id: sender.id, customer_phone: '+40733000003', conversation_id: expect.any(String), assistant_id: null, status: 'rejected', expires_at: null, can_call: false },
+      {
+        event: 'whatsapp_voice',
+        type: 'call_permission_granted',
+        sender_id: sender.id,
+        customer_phone: '+40733000002',
+        conversation_id: expect.any(String),
+        assistant_id: null,
+        status: 'granted',
+        expires_at: expiresAt,
+        can_call: true,
+      },
+      {
+        event: 'whatsapp_voice',
+        type: 'call_permission_denied',
+        sender_id: sender.id,
+        customer_phone: '+40733000003',
+        conversation_id: expect.any(String),
+        assistant_id: null,
+        status: 'rejected',
+        expires_at: null,
+        can_call: false,
+      },
     ]);
-    expect((await permission('+40733000002')).json()).toMatchObject({ status: 'granted', can_call: true, can_request: false, expires_at: expiresAt });
+    expect((await permission('+40733000002')).json()).toMatchObject({
+      status: 'granted',
+      can_call: true,
+      can_request: false,
+      expires_at: expiresAt,
+    });
     // The platform retries: the same reply again changes nothing and sends nothing.
     const before = sink.requests.length;
-    await postWebhook(t.app, permissionReply({ phoneNumberId: sender.phone_number_id, from: '40733000003', id: 'wamid.reply2', at: t.clock.now(), response: 'reject' }));
+    await postWebhook(
+      t.app,
+      permissionReply({
+        phoneNumberId: sender.phone_number_id,
+        from: '40733000003',
+        id: 'wamid.reply2',
+        at: t.clock.now(),
+        response: 'reject',
+      }),
+    );
     await voiceEvents();
     expect(sink.requests.length).toBe(before);
     // Integer expiry (older payloads) is read the same way.
-    await postWebhook(t.app, permissionReply({ phoneNumberId: sender.phone_number_id, from: '40733000003', id: 'wamid.reply3', at: t.clock.now(), response: 'accept', expiration: expirySeconds }));
-    expect((await voiceEvents()).at(-1)!.body).toMatchObject({ type: 'call_permission_granted', customer_phone: '+40733000003', expires_at: expiresAt });
+    await postWebhook(
+      t.app,
+      permissionReply({
+        phoneNumberId: sender.phone_number_id,
+        from: '40733000003',
+        id: 'wamid.reply3',
+        at: t.clock.now(),
+        response: 'accept',
+        expiration: expirySeconds,
+      }),
+    );
+    expect((await voiceEvents()).at(-1)!.body).toMatchObject({
+      type: 'call_permission_granted',
+      customer_phone: '+40733000003',
+      expires_at: expiresAt,
+    });
   });
 
-  it('answers every error code of the spec\'s table', async () => {
+  it("answers every error code of the spec's table", async () => {
     const expectError = async (payload: Record<string, unknown>, status: number, code: string, as = token) => {
       t.clock.advance(60_000); // a fresh minute: each refusal counts toward the per-user limit
       const res = await askToCall(payload, as);
@@ -110,39 +231,57 @@ describe('POST /api/user/chatapp/voice/request', () => {
     await customersWrite(sender.phone_number_id, ['40733000010']);
     const stranger = await createUser(t.deps);
     await expectError({ sender_id: sender.id, recipient_phone: '+40733000010' }, 404, 'SENDER_NOT_FOUND', stranger.token);
-    expect(await expectError({ sender_id: sender.id, recipient_phone: '0733' }, 422, 'INVALID_PHONE')).toMatchObject({ error: 'Invalid phone number format. Use E.164 format (e.g., +14155551234).' });
+    expect(await expectError({ sender_id: sender.id, recipient_phone: '0733' }, 422, 'INVALID_PHONE')).toMatchObject({
+      error: 'Invalid phone number format. Use E.164 format (e.g., +14155551234).',
+    });
 
     const { token: other } = await createUser(t.deps);
     const disabled = await createCloudSender(t.app, graph, other, { voice_calling_enabled: false });
     await expectError({ sender_id: disabled.id, recipient_phone: '+40733000010' }, 422, 'VOICE_DISABLED', other);
 
     const us = await createCloudSender(t.app, graph, other, { phone_number: '+1 415 555 1234' });
-    expect(await expectError({ sender_id: us.id, recipient_phone: '+40733000010' }, 422, 'REGION_NOT_SUPPORTED', other)).toMatchObject({ error: 'Business-initiated calls are not available for senders in US.' });
+    expect(await expectError({ sender_id: us.id, recipient_phone: '+40733000010' }, 422, 'REGION_NOT_SUPPORTED', other)).toMatchObject({
+      error: 'Business-initiated calls are not available for senders in US.',
+    });
 
     const noVoiceTemplate = await createCloudSender(t.app, graph, other, { waba_id: '808080' });
     graph.setTemplates('808080', [GRAPH_TEMPLATES[0]]);
     await t.app.inject({ method: 'POST', url: `/api/user/chatapp/senders/${noVoiceTemplate.id}/templates/sync`, headers: bearer(other) });
     await expectError({ sender_id: noVoiceTemplate.id, recipient_phone: '+40733000010' }, 422, 'TEMPLATE_NOT_FOUND', other);
-    const templates = (await t.app.inject({ method: 'GET', url: `/api/user/chatapp/senders/${sender.id}/templates`, headers: bearer(token) })).json().data;
+    const templates = (
+      await t.app.inject({ method: 'GET', url: `/api/user/chatapp/senders/${sender.id}/templates`, headers: bearer(token) })
+    ).json().data;
     const regular = templates.find((x: { name: string }) => x.name === 'appointment_reminder');
     await expectError({ sender_id: sender.id, recipient_phone: '+40733000010', template_id: regular.id }, 422, 'TEMPLATE_NOT_FOUND');
 
     expect(await expectError({ sender_id: sender.id, recipient_phone: '+40733000011' }, 422, 'SESSION_CLOSED')).toEqual({
-      success: false, error_code: 'SESSION_CLOSED',
-      error: 'This contact has not messaged you in the last 24 hours. Send a regular template first and wait for their reply, then ask to call.',
+      success: false,
+      error_code: 'SESSION_CLOSED',
+      error:
+        'This contact has not messaged you in the last 24 hours. Send a regular template first and wait for their reply, then ask to call.',
     });
     await customersWrite(sender.phone_number_id, ['40733000012'], new Date(t.clock.now().getTime() - 25 * HOUR));
     await expectError({ sender_id: sender.id, recipient_phone: '+40733000012' }, 422, 'SESSION_CLOSED');
 
-    graph.override((r) => (r.method === 'POST' ? { status: 400, body: graphErrorBody(131030, '(#131030) Recipient phone number not in allowed list') } : undefined));
-    expect(await expectError({ sender_id: sender.id, recipient_phone: '+40733000010' }, 422, 'SEND_FAILED')).toMatchObject({ error: '(#131030) Recipient phone number not in allowed list' });
-    graph.override((r) => (r.method === 'POST' ? { status: 400, body: graphErrorBody(138009, '(#138009) Call Permission Request Limit Hit') } : undefined));
+    graph.override((r) =>
+      r.method === 'POST'
+        ? { status: 400, body: graphErrorBody(131030, '(#131030) Recipient phone number not in allowed list') }
+        : undefined,
+    );
+    expect(await expectError({ sender_id: sender.id, recipient_phone: '+40733000010' }, 422, 'SEND_FAILED')).toMatchObject({
+      error: '(#131030) Recipient phone number not in allowed list',
+    });
+    graph.override((r) =>
+      r.method === 'POST' ? { status: 400, body: graphErrorBody(138009, '(#138009) Call Permission Request Limit Hit') } : undefined,
+    );
     await expectError({ sender_id: sender.id, recipient_phone: '+40733000010' }, 422, 'REQUEST_LIMIT');
     graph.override(undefined);
     // Neither refusal counted toward the contact's asks: it can still be asked.
     t.clock.advance(60_000);
     expect((await askToCall({ sender_id: sender.id, recipient_phone: '+40733000010' })).statusCode).toBe(200);
-    expect(await expectError({ sender_id: sender.id, recipient_phone: '+40733000010' }, 422, 'REQUEST_LIMIT')).toMatchObject({ error: 'A call permission request was already sent to this contact in the last 24 hours.' });
+    expect(await expectError({ sender_id: sender.id, recipient_phone: '+40733000010' }, 422, 'REQUEST_LIMIT')).toMatchObject({
+      error: 'A call permission request was already sent to this contact in the last 24 hours.',
+    });
   });
 
   it('honours the platform caps: 1 per 24 hours, 2 per 7 days, reset by a connected call; none once granted', async () => {
@@ -157,10 +296,16 @@ describe('POST /api/user/chatapp/voice/request', () => {
     expect((await ask()).statusCode).toBe(200);
     t.clock.advance(25 * HOUR);
     await customersWrite(sender.phone_number_id, [phone]);
-    expect((await ask()).json()).toMatchObject({ error_code: 'REQUEST_LIMIT', error: 'The limit of 2 call permission requests per contact in 7 days has been reached.' });
+    expect((await ask()).json()).toMatchObject({
+      error_code: 'REQUEST_LIMIT',
+      error: 'The limit of 2 call permission requests per contact in 7 days has been reached.',
+    });
     expect((await permission(`+${phone}`)).json()).toMatchObject({ can_request: false, session_open: true });
 
-    await postWebhook(t.app, callTerminated({ phoneNumberId: sender.phone_number_id, customer: phone, at: t.clock.now(), pickedUp: false }));
+    await postWebhook(
+      t.app,
+      callTerminated({ phoneNumberId: sender.phone_number_id, customer: phone, at: t.clock.now(), pickedUp: false }),
+    );
     await t.deps.jobs.drain();
     expect((await permission(`+${phone}`)).json().can_request).toBe(false);
     await postWebhook(t.app, callTerminated({ phoneNumberId: sender.phone_number_id, customer: phone, at: t.clock.now(), pickedUp: true }));
@@ -169,7 +314,17 @@ describe('POST /api/user/chatapp/voice/request', () => {
     t.clock.advance(1_000);
     expect((await ask()).statusCode).toBe(200);
 
-    await postWebhook(t.app, permissionReply({ phoneNumberId: sender.phone_number_id, from: phone, id: 'wamid.caps-grant', at: t.clock.now(), response: 'accept', permanent: true }));
+    await postWebhook(
+      t.app,
+      permissionReply({
+        phoneNumberId: sender.phone_number_id,
+        from: phone,
+        id: 'wamid.caps-grant',
+        at: t.clock.now(),
+        response: 'accept',
+        permanent: true,
+      }),
+    );
     await t.deps.jobs.drain();
     t.clock.advance(8 * 24 * HOUR);
     await customersWrite(sender.phone_number_id, [phone]);
@@ -180,7 +335,17 @@ describe('POST /api/user/chatapp/voice/request', () => {
   it('lets a contact be asked again once a temporary grant expired; trusts the platform when it knows better', async () => {
     const phone = '40733000030';
     await customersWrite(sender.phone_number_id, [phone]);
-    await postWebhook(t.app, permissionReply({ phoneNumberId: sender.phone_number_id, from: phone, id: 'wamid.exp-grant', at: t.clock.now(), response: 'accept', expiration: Math.floor(t.clock.now().getTime() / 1000) + 3600 }));
+    await postWebhook(
+      t.app,
+      permissionReply({
+        phoneNumberId: sender.phone_number_id,
+        from: phone,
+        id: 'wamid.exp-grant',
+        at: t.clock.now(),
+        response: 'accept',
+        expiration: Math.floor(t.clock.now().getTime() / 1000) + 3600,
+      }),
+    );
     await t.deps.jobs.drain();
     expect((await askToCall({ sender_id: sender.id, recipient_phone: `+${phone}` })).json().error_code).toBe('REQUEST_LIMIT');
     t.clock.advance(2 * HOUR);
@@ -196,9 +361,15 @@ describe('POST /api/user/chatapp/voice/request', () => {
     const phone = '40733000040';
     await customersWrite(sender.phone_number_id, [phone]);
     const other = await t.startAnotherInstance();
-    graph.override((r) => (r.method === 'POST' ? { status: 200, body: { messaging_product: 'whatsapp', messages: [{ id: 'wamid.RACE' }] }, delayMs: 50 } : undefined));
+    graph.override((r) =>
+      r.method === 'POST'
+        ? { status: 200, body: { messaging_product: 'whatsapp', messages: [{ id: 'wamid.RACE' }] }, delayMs: 50 }
+        : undefined,
+    );
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => askToCall({ sender_id: sender.id, recipient_phone: `+${phone}` }, token, i % 2 === 0 ? t.app : other.app)),
+      Array.from({ length: 20 }, (_, i) =>
+        askToCall({ sender_id: sender.id, recipient_phone: `+${phone}` }, token, i % 2 === 0 ? t.app : other.app),
+      ),
     );
     const codes = results.map((r) => (r.statusCode === 200 ? 'OK' : r.json().error_code));
     // The per-user limit lets 5 through to the contact's lock; one of them asks.
@@ -206,7 +377,11 @@ describe('POST /api/user/chatapp/voice/request', () => {
     expect(codes.filter((c) => c === 'REQUEST_LIMIT')).toHaveLength(4);
     expect(codes.filter((c) => c === 'RATE_LIMIT_EXCEEDED')).toHaveLength(15);
     expect(graph.sends()).toHaveLength(1);
-    const counted = await t.deps.db.selectFrom('rate_limit_counters').select(['bucket', 'count']).where('bucket', 'like', 'chatapp-voice-request:%:minute').execute();
+    const counted = await t.deps.db
+      .selectFrom('rate_limit_counters')
+      .select(['bucket', 'count'])
+      .where('bucket', 'like', 'chatapp-voice-request:%:minute')
+      .execute();
     expect(counted.reduce((sum, row) => sum + row.count, 0)).toBe(5);
   });
 });
@@ -228,7 +403,9 @@ describe('per-user limits: 5 per minute, 20 per hour, 50 per day', () => {
 
     // Refusals count like successes, as a throttle middleware counts them: 4 + 1 use up the minute.
     for (let i = 0; i < 4; i++) expect((await ask('40745999999')).json().error_code).toBe('SESSION_CLOSED');
-    graph.override((r) => (r.method === 'POST' ? { status: 400, body: graphErrorBody(131026, '(#131026) Message Undeliverable') } : undefined));
+    graph.override((r) =>
+      r.method === 'POST' ? { status: 400, body: graphErrorBody(131026, '(#131026) Message Undeliverable') } : undefined,
+    );
     expect((await ask()).json().error_code).toBe('SEND_FAILED');
     graph.override(undefined);
     graph.reset();
@@ -282,7 +459,9 @@ describe('per-user limits: 5 per minute, 20 per hour, 50 per day', () => {
     await customersWrite(mine.phone_number_id, contacts);
     const other = await t.startAnotherInstance();
     graph.reset();
-    const results = await Promise.all(contacts.map((c, i) => askToCall({ sender_id: mine.id, recipient_phone: `+${c}` }, own, i % 2 === 0 ? t.app : other.app)));
+    const results = await Promise.all(
+      contacts.map((c, i) => askToCall({ sender_id: mine.id, recipient_phone: `+${c}` }, own, i % 2 === 0 ? t.app : other.app)),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([...Array(5).fill(200), ...Array(7).fill(429)]);
     expect(graph.sends()).toHaveLength(5);
   });
@@ -293,8 +472,15 @@ describe('per-user limits: 5 per minute, 20 per hour, 50 per day', () => {
       const { token: own } = await createUser(local.deps);
       const ro = await createCloudSender(local.app, graph, own);
       const res = await askToCall({ sender_id: ro.id, recipient_phone: '+40733000001' }, own, local.app);
-      expect(res.json()).toMatchObject({ error_code: 'REGION_NOT_SUPPORTED', error: 'Business-initiated calls are not available for senders in RO.' });
-      const perm = await local.app.inject({ method: 'GET', url: `/api/user/chatapp/voice/permission?sender_id=${ro.id}&recipient_phone=%2B40733000001`, headers: bearer(own) });
+      expect(res.json()).toMatchObject({
+        error_code: 'REGION_NOT_SUPPORTED',
+        error: 'Business-initiated calls are not available for senders in RO.',
+      });
+      const perm = await local.app.inject({
+        method: 'GET',
+        url: `/api/user/chatapp/voice/permission?sender_id=${ro.id}&recipient_phone=%2B40733000001`,
+        headers: bearer(own),
+      });
       expect(perm.json()).toMatchObject({ can_call: false, can_request: false, status: null, conversation_id: null });
     } finally {
       await local.close();

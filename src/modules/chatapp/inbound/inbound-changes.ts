@@ -38,7 +38,14 @@ export async function reviseInboundMessage(db: Db, sender: SenderRow, message: I
       deleted: revision.deleted,
       edit: revision.deleted
         ? undefined
-        : { kind: message.kind, body: message.body, mediaId: media?.id ?? null, mimeType: media?.mimeType ?? null, caption: media?.caption ?? null, filename: media?.filename ?? null },
+        : {
+            kind: message.kind,
+            body: message.body,
+            mediaId: media?.id ?? null,
+            mimeType: media?.mimeType ?? null,
+            caption: media?.caption ?? null,
+            filename: media?.filename ?? null,
+          },
       now,
     });
     if (!revised || revision.deleted || revised.group_id !== null) return;
@@ -55,13 +62,28 @@ export async function receiveGroupMessage(db: Db, sender: SenderRow, message: In
   const media = message.media ?? null;
   await inTransaction(db, async (tx) => {
     const repo = createConversationsRepo(tx);
-    const conversation = await repo.ensure({ userId: sender.user_id, senderId: sender.id, customerPhone: `${GROUP_KEY_PREFIX}${message.groupId}`, now });
+    const conversation = await repo.ensure({
+      userId: sender.user_id,
+      senderId: sender.id,
+      customerPhone: `${GROUP_KEY_PREFIX}${message.groupId}`,
+      now,
+    });
     const author = message.customerName ? `${message.customerName} (${message.customerPhone})` : message.customerPhone;
     const stored = await repo.insertMessage(
       {
-        conversation_id: conversation.id, sender_id: sender.id, direction: 'inbound', kind: message.kind, body: `${author}: ${message.body}`,
-        platform_message_id: message.platformMessageId, status: 'received', platform_timestamp: message.timestamp, group_id: message.groupId ?? null,
-        media_id: media?.id ?? null, media_mime_type: media?.mimeType ?? null, media_caption: media?.caption ?? null, media_filename: media?.filename ?? null,
+        conversation_id: conversation.id,
+        sender_id: sender.id,
+        direction: 'inbound',
+        kind: message.kind,
+        body: `${author}: ${message.body}`,
+        platform_message_id: message.platformMessageId,
+        status: 'received',
+        platform_timestamp: message.timestamp,
+        group_id: message.groupId ?? null,
+        media_id: media?.id ?? null,
+        media_mime_type: media?.mimeType ?? null,
+        media_caption: media?.caption ?? null,
+        media_filename: media?.filename ?? null,
       },
       now,
     );
@@ -73,7 +95,12 @@ export async function receiveGroupMessage(db: Db, sender: SenderRow, message: In
  * A call is contact from the customer: it opens or restarts the 24-hour window as a message
  * does. A connected call also resets the platform's ask counters.
  */
-export async function receiveCall(db: Db, sender: SenderRow, event: { customerPhone: string; at: Date; connected: boolean }, now: Date): Promise<void> {
+export async function receiveCall(
+  db: Db,
+  sender: SenderRow,
+  event: { customerPhone: string; at: Date; connected: boolean },
+  now: Date,
+): Promise<void> {
   // A timestamp ahead of our clock must not stretch the window past what really remains.
   const at = event.at.getTime() > now.getTime() ? now : event.at;
   await inTransaction(db, async (tx) => {

@@ -9,7 +9,13 @@ import type { TemplatesService } from '../templates/templates.service.js';
 import { applyStatusWithReceipt } from './delivery-receipts.js';
 import type { SenderStateService } from '../senders/sender-state.service.js';
 import { isStale, receiveCall, receiveGroupMessage, reviseInboundMessage } from './inbound-changes.js';
-import { parseWebhookPayload, type CallSignal, type InboundMessage, type PermissionReply, type WebhookEvent } from '../webhook/webhook-events.js';
+import {
+  parseWebhookPayload,
+  type CallSignal,
+  type InboundMessage,
+  type PermissionReply,
+  type WebhookEvent,
+} from '../webhook/webhook-events.js';
 
 /** Who handles the platform's call signalling (the calls module's chatapp leg), set once at start-up. */
 export type CallSignalHandler = (sender: SenderRow, signal: CallSignal) => Promise<void>;
@@ -48,7 +54,14 @@ export function createInboundService(deps: InboundDeps) {
   const { db, clock, assistants, templates, isRestricted, logger } = deps;
   let callSignalHandler: CallSignalHandler | null = null;
 
-  async function applyPermissionReply(tx: DbOrTx, sender: SenderRow, conversation: ConversationRow, reply: PermissionReply, at: Date, assistantUuid: string | null) {
+  async function applyPermissionReply(
+    tx: DbOrTx,
+    sender: SenderRow,
+    conversation: ConversationRow,
+    reply: PermissionReply,
+    at: Date,
+    assistantUuid: string | null,
+  ) {
     const now = clock.now();
     const permanent = reply.accept && reply.permanent;
     const applied = await createCallPermissionRepo(tx).applyAnswer({
@@ -77,14 +90,24 @@ export function createInboundService(deps: InboundDeps) {
     // A timestamp ahead of our clock must not stretch the window past what really remains.
     const at = message.timestamp.getTime() > now.getTime() ? now : message.timestamp;
     // Looked up before the transaction: the embedded database has a single connection.
-    const assistantUuid = message.permissionReply && sender.assistant_id ? await assistants.findOwnedUuid(sender.user_id, sender.assistant_id) : null;
+    const assistantUuid =
+      message.permissionReply && sender.assistant_id ? await assistants.findOwnedUuid(sender.user_id, sender.assistant_id) : null;
     return inTransaction(db, async (tx) => {
       const { conversation, messageId } = await createConversationsRepo(tx).receiveInbound({
-        userId: sender.user_id, senderId: sender.id, customerPhone: message.customerPhone, customerName: message.customerName,
+        userId: sender.user_id,
+        senderId: sender.id,
+        customerPhone: message.customerPhone,
+        customerName: message.customerName,
         windowAt: message.fromCustomer ? at : null,
         message: {
-          kind: message.kind, body: message.body, platform_message_id: message.platformMessageId, platform_timestamp: message.timestamp,
-          media_id: media?.id ?? null, media_mime_type: media?.mimeType ?? null, media_caption: media?.caption ?? null, media_filename: media?.filename ?? null,
+          kind: message.kind,
+          body: message.body,
+          platform_message_id: message.platformMessageId,
+          platform_timestamp: message.timestamp,
+          media_id: media?.id ?? null,
+          media_mime_type: media?.mimeType ?? null,
+          media_caption: media?.caption ?? null,
+          media_filename: media?.filename ?? null,
         },
         now,
       });
@@ -93,8 +116,14 @@ export function createInboundService(deps: InboundDeps) {
       // A message older than its window is kept but not answered: the platform would refuse the reply.
       if (sender.assistant_id !== null && message.fromCustomer && REPLYABLE_KINDS.has(message.kind) && !isStale(message, now)) {
         const payload: InboundMessageJob = {
-          senderId: sender.id, assistantId: sender.assistant_id, conversationId: conversation.id, conversationUuid: conversation.uuid,
-          messageId, customerPhone: conversation.customer_phone, customerName: conversation.customer_name, text: message.body,
+          senderId: sender.id,
+          assistantId: sender.assistant_id,
+          conversationId: conversation.id,
+          conversationUuid: conversation.uuid,
+          messageId,
+          customerPhone: conversation.customer_phone,
+          customerName: conversation.customer_name,
+          text: message.body,
           receivedAt: at.toISOString(),
         };
         await enqueueJob(tx, { kind: INBOUND_MESSAGE_JOB, payload, dedupeKey: `chatapp-inbound:${messageId}` });
@@ -120,13 +149,23 @@ export function createInboundService(deps: InboundDeps) {
     if (event.type === 'message') await receiveMessage(sender, event.message);
     else if (event.type === 'status') {
       // Looked up before the transaction: the embedded database has a single connection.
-      const assistantUuid = sender.status_webhook_url && sender.assistant_id ? await assistants.findOwnedUuid(sender.user_id, sender.assistant_id) : null;
+      const assistantUuid =
+        sender.status_webhook_url && sender.assistant_id ? await assistants.findOwnedUuid(sender.user_id, sender.assistant_id) : null;
       await inTransaction(db, (tx) => applyStatusWithReceipt(tx, { sender, change: event, assistantUuid, now: clock.now() }));
     } else if (event.type === 'call_connected' || event.type === 'call_from_customer') {
-      await receiveCall(db, sender, { customerPhone: event.customerPhone, at: event.at, connected: event.type === 'call_connected' }, clock.now());
+      await receiveCall(
+        db,
+        sender,
+        { customerPhone: event.customerPhone, at: event.at, connected: event.type === 'call_connected' },
+        clock.now(),
+      );
     } else if (event.type === 'call_signal') {
       if (callSignalHandler) await callSignalHandler(sender, event.signal);
-      else logger.info({ senderId: sender.id, callId: event.signal.callId }, 'platform call event with no call handler on this server; ignored');
+      else
+        logger.info(
+          { senderId: sender.id, callId: event.signal.callId },
+          'platform call event with no call handler on this server; ignored',
+        );
     }
   }
 
@@ -138,7 +177,8 @@ export function createInboundService(deps: InboundDeps) {
     },
 
     /** Our own media connected a call: the window opens and the platform's ask counters reset, as for a picked-up call. */
-    callConnected: (sender: SenderRow, customerPhone: string, at: Date) => receiveCall(db, sender, { customerPhone, at, connected: true }, clock.now()),
+    callConnected: (sender: SenderRow, customerPhone: string, at: Date) =>
+      receiveCall(db, sender, { customerPhone, at, connected: true }, clock.now()),
 
     /** A stored customer message as it is now (edited text, deleted or not) and its sender's owner, for the reply engine. */
     async currentMessage(messageId: number): Promise<{ text: string; deleted: boolean; userId: number } | undefined> {

@@ -124,14 +124,19 @@ export function createConversationsRepo(db: DbOrTx) {
      * written, not a silent no-op as for inbound deliveries.
      */
     recordOutbound(
-      input: ConversationKey & { message: { kind: string; body: string; templateId: number | null; platformMessageId: string; status: ChatappMessageStatus } },
+      input: ConversationKey & {
+        message: { kind: string; body: string; templateId: number | null; platformMessageId: string; status: ChatappMessageStatus };
+      },
     ): Promise<{ conversation_id: number; id: number; status: string }> {
       const { message, now } = input;
       return db
         .with('conversation', () =>
           upsertConversation(db, input, {
             values: { last_message_at: now },
-            set: { last_message_at: sql`greatest(chatapp_conversations.last_message_at, excluded.last_message_at)`, updated_at: sql`excluded.updated_at` },
+            set: {
+              last_message_at: sql`greatest(chatapp_conversations.last_message_at, excluded.last_message_at)`,
+              updated_at: sql`excluded.updated_at`,
+            },
           }).returning('id'),
         )
         .insertInto('chatapp_messages')
@@ -139,8 +144,14 @@ export function createConversationsRepo(db: DbOrTx) {
           conversation_id: eb.selectFrom('conversation').select('conversation.id'),
           ...messageColumns(
             {
-              sender_id: input.senderId, direction: 'outbound', kind: message.kind, body: message.body, template_id: message.templateId,
-              platform_message_id: message.platformMessageId, status: message.status, platform_timestamp: now,
+              sender_id: input.senderId,
+              direction: 'outbound',
+              kind: message.kind,
+              body: message.body,
+              template_id: message.templateId,
+              platform_message_id: message.platformMessageId,
+              status: message.status,
+              platform_timestamp: now,
             },
             now,
           ),
@@ -171,7 +182,13 @@ export function createConversationsRepo(db: DbOrTx) {
         .with('seen', (qb) =>
           qb.selectNoFrom((eb) =>
             eb
-              .exists(eb.selectFrom('chatapp_messages').select(eb.lit(1).as('one')).where('sender_id', '=', input.senderId).where('platform_message_id', '=', message.platform_message_id))
+              .exists(
+                eb
+                  .selectFrom('chatapp_messages')
+                  .select(eb.lit(1).as('one'))
+                  .where('sender_id', '=', input.senderId)
+                  .where('platform_message_id', '=', message.platform_message_id),
+              )
               .as('seen'),
           ),
         )
@@ -181,7 +198,9 @@ export function createConversationsRepo(db: DbOrTx) {
             set: {
               last_customer_message_at: moved('last_customer_message_at'),
               last_message_at: moved('last_message_at'),
-              updated_at: input.windowAt ? sql`CASE WHEN ${seen} THEN chatapp_conversations.updated_at ELSE excluded.updated_at END` : sql`chatapp_conversations.updated_at`,
+              updated_at: input.windowAt
+                ? sql`CASE WHEN ${seen} THEN chatapp_conversations.updated_at ELSE excluded.updated_at END`
+                : sql`chatapp_conversations.updated_at`,
             },
           }).returningAll(),
         )
@@ -263,7 +282,14 @@ export function createConversationsRepo(db: DbOrTx) {
       senderId: number;
       platformMessageId: string;
       deleted: boolean;
-      edit?: { kind: string; body: string; mediaId: string | null; mimeType: string | null; caption: string | null; filename: string | null };
+      edit?: {
+        kind: string;
+        body: string;
+        mediaId: string | null;
+        mimeType: string | null;
+        caption: string | null;
+        filename: string | null;
+      };
       now: Date;
     }): Promise<MessageRow | undefined> {
       const { edit, now } = input;
@@ -289,7 +315,7 @@ export function createConversationsRepo(db: DbOrTx) {
     },
 
     /** A message's text and deletion as they are now, with the owner of the sender it reached. */
-    findMessageWithOwner(messageId: number): Promise<Pick<MessageRow, 'body' | 'deleted_at'> & { user_id: number } | undefined> {
+    findMessageWithOwner(messageId: number): Promise<(Pick<MessageRow, 'body' | 'deleted_at'> & { user_id: number }) | undefined> {
       return db
         .selectFrom('chatapp_messages as m')
         .innerJoin('chatapp_senders as s', 's.id', 'm.sender_id')
@@ -299,7 +325,10 @@ export function createConversationsRepo(db: DbOrTx) {
     },
 
     /** The newest message carrying this platform media id on one of the user's senders (the owner check). */
-    findOwnedMedia(userId: number, mediaId: string): Promise<{ sender_id: number; media_mime_type: string | null; media_filename: string | null } | undefined> {
+    findOwnedMedia(
+      userId: number,
+      mediaId: string,
+    ): Promise<{ sender_id: number; media_mime_type: string | null; media_filename: string | null } | undefined> {
       return db
         .selectFrom('chatapp_messages as m')
         .innerJoin('chatapp_senders as s', 's.id', 'm.sender_id')

@@ -20,8 +20,12 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ chatapp: ChatappServices }
         params: MediaParams,
         response: {
           // A file, not JSON: its media type is the platform's (image/jpeg, audio/ogg, application/pdf...).
-          200: { description: "The file, with the platform's content type.", content: { '*/*': { schema: { type: 'string', format: 'binary' } } } },
-          404: coded('MEDIA_NOT_FOUND: unknown, expired on the platform, or another account\'s.'), 502: coded('MEDIA_UNAVAILABLE: the platform could not be reached.'),
+          200: {
+            description: "The file, with the platform's content type.",
+            content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+          },
+          404: coded("MEDIA_NOT_FOUND: unknown, expired on the platform, or another account's."),
+          502: coded('MEDIA_UNAVAILABLE: the platform could not be reached.'),
         },
       },
     },

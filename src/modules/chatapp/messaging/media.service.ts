@@ -10,7 +10,8 @@ const MAX_MEDIA_BYTES = 100 * 1024 * 1024;
 const MEDIA_TIMEOUT_MS = 60_000;
 
 const mediaNotFound = () => new AppError(404, 'Media not found.', { code: 'MEDIA_NOT_FOUND' });
-const mediaUnavailable = (why: string) => new AppError(502, `The media could not be fetched from the messaging platform: ${why}`, { code: 'MEDIA_UNAVAILABLE' });
+const mediaUnavailable = (why: string) =>
+  new AppError(502, `The media could not be fetched from the messaging platform: ${why}`, { code: 'MEDIA_UNAVAILABLE' });
 
 export interface FetchedMedia {
   contentType: string;

@@ -19,7 +19,7 @@ import {
 const tags = ['Chatapp messaging'];
 const config = { errorShape: 'coded' as const };
 const coded = (description: string) => ({ ...CodedErrorBody, description });
-const senderNotFound = coded('SENDER_NOT_FOUND: missing, or not the caller\'s.');
+const senderNotFound = coded("SENDER_NOT_FOUND: missing, or not the caller's.");
 const rateLimited = coded('RATE_LIMIT_EXCEEDED; Retry-After says when to try again.');
 const insufficientBalance = coded('INSUFFICIENT_BALANCE: the balance does not cover CHATAPP_MESSAGE_PRICE_USD; nothing was sent.');
 
@@ -31,7 +31,10 @@ export const messagingRoutes: FastifyPluginAsyncTypebox<{ chatapp: ChatappServic
     {
       config,
       schema: {
-        tags, operationId: 'getSessionStatus', summary: 'Get session status (24-hour window); read-only and free', querystring: SessionStatusQuery,
+        tags,
+        operationId: 'getSessionStatus',
+        summary: 'Get session status (24-hour window); read-only and free',
+        querystring: SessionStatusQuery,
         response: { 200: SessionStatusResponse, 404: senderNotFound, 422: coded('INVALID_PHONE, or invalid input.') },
       },
     },
@@ -43,12 +46,17 @@ export const messagingRoutes: FastifyPluginAsyncTypebox<{ chatapp: ChatappServic
     {
       config,
       schema: {
-        tags, operationId: 'sendTemplateMessage', summary: 'Send a template message', body: SendTemplateBody,
+        tags,
+        operationId: 'sendTemplateMessage',
+        summary: 'Send a template message',
+        body: SendTemplateBody,
         response: {
           200: SendTemplateResponse,
           402: insufficientBalance,
           404: coded('SENDER_NOT_FOUND or TEMPLATE_NOT_FOUND.'),
-          422: coded('INVALID_PHONE, TEMPLATE_NOT_APPROVED, TEMPLATE_MISMATCH, TEMPLATE_NOT_SYNCED, SENDER_OFFLINE, SEND_FAILED, or invalid input.'),
+          422: coded(
+            'INVALID_PHONE, TEMPLATE_NOT_APPROVED, TEMPLATE_MISMATCH, TEMPLATE_NOT_SYNCED, SENDER_OFFLINE, SEND_FAILED, or invalid input.',
+          ),
           429: rateLimited,
           502: coded('SEND_FAILED: the platform could not be reached.'),
         },
@@ -62,7 +70,10 @@ export const messagingRoutes: FastifyPluginAsyncTypebox<{ chatapp: ChatappServic
     {
       config,
       schema: {
-        tags, operationId: 'sendFreeformMessage', summary: 'Send a free-form message (inside the 24-hour window)', body: SendFreeformBody,
+        tags,
+        operationId: 'sendFreeformMessage',
+        summary: 'Send a free-form message (inside the 24-hour window)',
+        body: SendFreeformBody,
         response: {
           200: SendFreeformResponse,
           402: insufficientBalance,
@@ -82,7 +93,13 @@ export const messagingRoutes: FastifyPluginAsyncTypebox<{ chatapp: ChatappServic
     '/user/chatapp/messages',
     {
       config,
-      schema: { tags, operationId: 'listChatappMessages', summary: 'Messages with one customer, oldest first', querystring: MessagesQuery, response: { 200: MessagesResponse, 404: senderNotFound } },
+      schema: {
+        tags,
+        operationId: 'listChatappMessages',
+        summary: 'Messages with one customer, oldest first',
+        querystring: MessagesQuery,
+        response: { 200: MessagesResponse, 404: senderNotFound },
+      },
     },
     async (request) => messaging.listMessages(authOf(request).userId, request.query.sender_id, request.query.recipient_phone),
   );
@@ -94,11 +111,16 @@ export const messagingRoutes: FastifyPluginAsyncTypebox<{ chatapp: ChatappServic
       // Before validation, so every request counts (see throttleRequest).
       preValidation: async (request) => callPermission.throttleRequest(authOf(request).userId),
       schema: {
-        tags, operationId: 'requestCallPermission', summary: 'Request call permission (Ask to call)', body: VoiceRequestBody,
+        tags,
+        operationId: 'requestCallPermission',
+        summary: 'Request call permission (Ask to call)',
+        body: VoiceRequestBody,
         response: {
           200: CallPermissionRecord,
           404: senderNotFound,
-          422: coded('INVALID_PHONE, VOICE_DISABLED, TEMPLATE_NOT_FOUND, SESSION_CLOSED, REQUEST_LIMIT, REGION_NOT_SUPPORTED or SEND_FAILED.'),
+          422: coded(
+            'INVALID_PHONE, VOICE_DISABLED, TEMPLATE_NOT_FOUND, SESSION_CLOSED, REQUEST_LIMIT, REGION_NOT_SUPPORTED or SEND_FAILED.',
+          ),
           429: coded('5 per minute, 20 per hour, 50 per day per user (RATE_LIMIT_EXCEEDED); Retry-After says when.'),
         },
       },
@@ -111,7 +133,10 @@ export const messagingRoutes: FastifyPluginAsyncTypebox<{ chatapp: ChatappServic
     {
       config,
       schema: {
-        tags, operationId: 'getCallPermission', summary: 'Get call permission', querystring: VoicePermissionQuery,
+        tags,
+        operationId: 'getCallPermission',
+        summary: 'Get call permission',
+        querystring: VoicePermissionQuery,
         response: { 200: CallPermissionRecord, 404: senderNotFound, 422: coded('INVALID_PHONE, or invalid input.'), 429: rateLimited },
       },
     },

@@ -20,7 +20,12 @@ import { createSendCharges } from './send-charges.js';
 const SENDS_PER_SECOND = 5;
 
 /** What the platform says when it refuses a free-form message for a window we thought open. */
-const EXPIRED_BY_PLATFORM: SessionStatus = { is_open: false, can_send_freeform: false, requires_template: true, message: SESSION_MESSAGES.expired };
+const EXPIRED_BY_PLATFORM: SessionStatus = {
+  is_open: false,
+  can_send_freeform: false,
+  requires_template: true,
+  message: SESSION_MESSAGES.expired,
+};
 
 export function presentMessage(row: MessageRow) {
   return {
@@ -33,7 +38,9 @@ export function presentMessage(row: MessageRow) {
     message_sid: row.platform_message_id,
     error_code: row.error_code,
     error_message: row.error_message,
-    media: row.media_id ? { id: row.media_id, mime_type: row.media_mime_type, caption: row.media_caption, filename: row.media_filename } : null,
+    media: row.media_id
+      ? { id: row.media_id, mime_type: row.media_mime_type, caption: row.media_caption, filename: row.media_filename }
+      : null,
     group_id: row.group_id,
     deleted: row.deleted_at !== null,
     edited: row.edited_at !== null,
@@ -66,17 +73,27 @@ export function createMessagingService(ctx: ChatappContext & { senderState: Send
   async function limitSends(userId: number, endpoint: string): Promise<void> {
     const bucket = `chatapp-${endpoint}:user:${userId}`;
     const verdict = await consumeLimits(db, [{ bucket, limit: SENDS_PER_SECOND, windowMs: 1_000 }], clock.now());
-    if (!verdict.allowed) throw chatappErrors.rateLimited(`Too many requests. The limit is ${SENDS_PER_SECOND} per second.`, verdict.retryAfterSeconds);
+    if (!verdict.allowed)
+      throw chatappErrors.rateLimited(`Too many requests. The limit is ${SENDS_PER_SECOND} per second.`, verdict.retryAfterSeconds);
   }
 
   /** Writes an accepted outbound message into the conversation (created on first contact). */
-  function recordOutbound(sender: SenderRow, input: { phone: string; name?: string; kind: string; body: string; templateId?: number; sent: SentMessage }) {
+  function recordOutbound(
+    sender: SenderRow,
+    input: { phone: string; name?: string; kind: string; body: string; templateId?: number; sent: SentMessage },
+  ) {
     return createConversationsRepo(db).recordOutbound({
       userId: sender.user_id,
       senderId: sender.id,
       customerPhone: input.phone,
       customerName: input.name,
-      message: { kind: input.kind, body: input.body, templateId: input.templateId ?? null, platformMessageId: input.sent.platformMessageId, status: 'queued' },
+      message: {
+        kind: input.kind,
+        body: input.body,
+        templateId: input.templateId ?? null,
+        platformMessageId: input.sent.platformMessageId,
+        status: 'queued',
+      },
       now: clock.now(),
     });
   }
@@ -89,7 +106,11 @@ export function createMessagingService(ctx: ChatappContext & { senderState: Send
       if (!row) throw chatappErrors.senderNotFound();
       const now = clock.now();
       if (row.conversation_id === null) {
-        return { success: true as const, has_conversation: false, session_status: sessionStatus({ hasConversation: false, lastCustomerMessageAt: null, now }) };
+        return {
+          success: true as const,
+          has_conversation: false,
+          session_status: sessionStatus({ hasConversation: false, lastCustomerMessageAt: null, now }),
+        };
       }
       const last = row.last_customer_message_at;
       return {
@@ -111,7 +132,8 @@ export function createMessagingService(ctx: ChatappContext & { senderState: Send
       if (template.status !== 'approved') throw chatappErrors.templateNotApproved(template.status);
       if (sender.status !== 'online') throw chatappErrors.senderOffline(422);
       const resolved = resolveTemplateSend(template, keyedTemplateValues(body.variables));
-      if ('missing' in resolved) throw chatappErrors.templateMismatch(`Missing values for template variables: ${resolved.missing.join(', ')}.`);
+      if ('missing' in resolved)
+        throw chatappErrors.templateMismatch(`Missing values for template variables: ${resolved.missing.join(', ')}.`);
       const charge = await charges.take(userId, `template "${template.name}" to ${phone}`);
       let sent: SentMessage;
       try {
@@ -156,7 +178,11 @@ export function createMessagingService(ctx: ChatappContext & { senderState: Send
       if (sender.status !== 'online') throw chatappErrors.senderOffline(503);
       const text = body.message?.trim() ? body.message : undefined;
       if (!text && !body.media_url) throw validationFailed({ message: ['The message field is required when media url is not present.'] });
-      const status = sessionStatus({ hasConversation: !!conversation, lastCustomerMessageAt: conversation?.last_customer_message_at ?? null, now: clock.now() });
+      const status = sessionStatus({
+        hasConversation: !!conversation,
+        lastCustomerMessageAt: conversation?.last_customer_message_at ?? null,
+        now: clock.now(),
+      });
       if (!status.is_open) throw chatappErrors.sessionExpired(status);
       const platform = platforms.forSender(sender);
       const kind = body.media_url ? mediaKindOf(body.media_url, body.filename) : null;

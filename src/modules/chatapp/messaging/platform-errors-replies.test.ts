@@ -16,8 +16,8 @@ afterAll(async () => {
 });
 beforeEach(() => graph.reset());
 
-describe('platform throttles on the assistant\'s replies', () => {
-  it.each([131056, 130429])('%i: the reply is sent again after the platform\'s wait, once, with one model answer', async (code) => {
+describe("platform throttles on the assistant's replies", () => {
+  it.each([131056, 130429])("%i: the reply is sent again after the platform's wait, once, with one model answer", async (code) => {
     const { t, llm } = ctx;
     const owner = await ownerWithAssistant(t, { balanceUsd: 10, assistant: { post_call_evaluation: false } });
     const sender = await createCloudSender(t.app, graph, owner.token, { assistant_id: owner.assistant.id });
@@ -26,7 +26,20 @@ describe('platform throttles on the assistant\'s replies', () => {
     graph.override((r) => (r.method === 'POST' && refused++ === 0 ? GRAPH_ERRORS[code] : undefined));
     llm.reply({ content: 'Yes, we ship to Cluj.' });
     const llmCallsBefore = llm.requests.length;
-    expect((await postWebhook(t.app, inboundText({ phoneNumberId: sender.phone_number_id, from: customer, id: `wamid.throttle${code}`, at: t.clock.now(), text: 'Do you ship to Cluj?' }))).statusCode).toBe(200);
+    expect(
+      (
+        await postWebhook(
+          t.app,
+          inboundText({
+            phoneNumberId: sender.phone_number_id,
+            from: customer,
+            id: `wamid.throttle${code}`,
+            at: t.clock.now(),
+            text: 'Do you ship to Cluj?',
+          }),
+        )
+      ).statusCode,
+    ).toBe(200);
     await t.deps.jobs.drain();
     expect(graph.sends()).toHaveLength(1);
     // Past the Retry-After the platform gave (6 s for the pair limit, 1 s for throughput).
@@ -37,7 +50,11 @@ describe('platform throttles on the assistant\'s replies', () => {
       [customer, 'Yes, we ship to Cluj.'],
     ]);
     expect(llm.requests.length - llmCallsBefore).toBe(1);
-    const messages = await t.app.inject({ method: 'GET', url: `/api/user/chatapp/messages?sender_id=${sender.id}&recipient_phone=%2B${customer}`, headers: bearer(owner.token) });
+    const messages = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/chatapp/messages?sender_id=${sender.id}&recipient_phone=%2B${customer}`,
+      headers: bearer(owner.token),
+    });
     expect(messages.json().data.map((m: { direction: string; body: string }) => [m.direction, m.body])).toEqual([
       ['inbound', 'Do you ship to Cluj?'],
       ['outbound', 'Yes, we ship to Cluj.'],
@@ -51,14 +68,33 @@ describe('platform throttles on the assistant\'s replies', () => {
     // The token is revoked: every Graph request with it is refused, the 5-minute poll's included.
     graph.override(() => GRAPH_ERRORS[190]);
     llm.reply({ content: 'Yes, we ship to Iasi.' });
-    expect((await postWebhook(t.app, inboundText({ phoneNumberId: sender.phone_number_id, from: '40722333003', id: 'wamid.revoked190', at: t.clock.now(), text: 'Do you ship to Iasi?' }))).statusCode).toBe(200);
+    expect(
+      (
+        await postWebhook(
+          t.app,
+          inboundText({
+            phoneNumberId: sender.phone_number_id,
+            from: '40722333003',
+            id: 'wamid.revoked190',
+            at: t.clock.now(),
+            text: 'Do you ship to Iasi?',
+          }),
+        )
+      ).statusCode,
+    ).toBe(200);
     await t.deps.jobs.drain();
     expect(graph.sends()).toHaveLength(1);
     // Long past every retry of the schedule: nothing is tried again.
     t.clock.advance(24 * 3600_000);
     await t.deps.jobs.drain();
     expect(graph.sends()).toHaveLength(1);
-    const jobs = await t.deps.db.selectFrom('jobs').select(['status', 'attempts']).where('kind', '=', 'conversations.chatapp-send-reply').orderBy('id', 'desc').limit(1).execute();
+    const jobs = await t.deps.db
+      .selectFrom('jobs')
+      .select(['status', 'attempts'])
+      .where('kind', '=', 'conversations.chatapp-send-reply')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .execute();
     expect(jobs).toEqual([{ status: 'dead', attempts: 1 }]);
     const detail = await t.app.inject({ method: 'GET', url: `/api/user/chatapp/senders/${sender.id}`, headers: bearer(owner.token) });
     expect(detail.json().data.status).toBe('offline');

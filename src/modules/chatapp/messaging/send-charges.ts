@@ -32,7 +32,12 @@ export function createSendCharges(ctx: Pick<ChatappContext, 'db' | 'clock' | 'me
       if (!charge) return;
       const now = clock.now();
       await inTransaction(db, (tx) =>
-        changeBalance(tx, { userId: charge.userId, amountMicros: charge.amountMicros, reason: `Refund: chatapp ${charge.what} not sent (${why})`, now }),
+        changeBalance(tx, {
+          userId: charge.userId,
+          amountMicros: charge.amountMicros,
+          reason: `Refund: chatapp ${charge.what} not sent (${why})`,
+          now,
+        }),
       );
     },
   };

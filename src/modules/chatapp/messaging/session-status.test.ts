@@ -23,12 +23,19 @@ afterAll(async () => {
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const status = (recipient: string, senderId = sender.id, as = token) =>
-  t.app.inject({ method: 'GET', url: `/api/user/chatapp/session-status?sender_id=${senderId}&recipient_phone=${encodeURIComponent(recipient)}`, headers: bearer(as) });
+  t.app.inject({
+    method: 'GET',
+    url: `/api/user/chatapp/session-status?sender_id=${senderId}&recipient_phone=${encodeURIComponent(recipient)}`,
+    headers: bearer(as),
+  });
 
 let messageSeq = 0;
 async function customerWrites(from: string, at: Date, name = 'John Doe') {
   messageSeq += 1;
-  const res = await postWebhook(t.app, inboundText({ phoneNumberId: sender.phone_number_id, from, name, id: `wamid.session${messageSeq}`, at }));
+  const res = await postWebhook(
+    t.app,
+    inboundText({ phoneNumberId: sender.phone_number_id, from, name, id: `wamid.session${messageSeq}`, at }),
+  );
   expect(res.statusCode).toBe(200);
   await t.deps.jobs.drain();
 }
@@ -41,7 +48,9 @@ describe('GET /api/user/chatapp/session-status', () => {
       success: true,
       has_conversation: false,
       session_status: {
-        is_open: false, can_send_freeform: false, requires_template: true,
+        is_open: false,
+        can_send_freeform: false,
+        requires_template: true,
         message: 'No conversation exists with this recipient. Send a template message first.',
       },
     });
@@ -59,7 +68,9 @@ describe('GET /api/user/chatapp/session-status', () => {
       customer_name: 'John Doe',
       last_customer_message_at: '2026-01-15T09:45:00+00:00',
       session_status: {
-        is_open: true, can_send_freeform: true, requires_template: false,
+        is_open: true,
+        can_send_freeform: true,
+        requires_template: false,
         message: 'Session open (23 hr 45 min remaining). Unlimited free-form messages allowed.',
         minutes_remaining: 1425,
         expires_at: '2026-01-16T09:45:00+00:00',
@@ -67,12 +78,15 @@ describe('GET /api/user/chatapp/session-status', () => {
     });
   });
 
-  it('the window restarts with each customer message, from the message\'s own timestamp', async () => {
+  it("the window restarts with each customer message, from the message's own timestamp", async () => {
     const start = t.clock.now();
     await customerWrites('40700000003', new Date(start.getTime() - 23 * HOUR));
     expect((await status('+40700000003')).json().session_status.minutes_remaining).toBe(60);
     await customerWrites('40700000003', new Date(start.getTime() - 2 * HOUR));
-    expect((await status('+40700000003')).json().session_status).toMatchObject({ minutes_remaining: 22 * 60, expires_at: '2026-01-16T08:00:00+00:00' });
+    expect((await status('+40700000003')).json().session_status).toMatchObject({
+      minutes_remaining: 22 * 60,
+      expires_at: '2026-01-16T08:00:00+00:00',
+    });
     // A late, older delivery does not move the window back.
     await customerWrites('40700000003', new Date(start.getTime() - 5 * HOUR));
     expect((await status('+40700000003')).json().last_customer_message_at).toBe('2026-01-15T08:00:00+00:00');
@@ -83,7 +97,9 @@ describe('GET /api/user/chatapp/session-status', () => {
     const body = (await status('+40700000004')).json();
     expect(body.has_conversation).toBe(true);
     expect(body.session_status).toEqual({
-      is_open: false, can_send_freeform: false, requires_template: true,
+      is_open: false,
+      can_send_freeform: false,
+      requires_template: true,
       message: 'Session expired. Send a template or wait for customer to reply.',
       expired_at: '2026-01-15T09:59:00+00:00',
     });
@@ -101,11 +117,15 @@ describe('GET /api/user/chatapp/session-status', () => {
     for (const bad of ['hello', '+1234', '+40 700 000 005 ext 1', '+999999999999999999']) {
       const res = await status(bad);
       expect(res.statusCode, bad).toBe(422);
-      expect(res.json(), bad).toEqual({ success: false, error: 'Invalid phone number format. Use E.164 format (e.g., +14155551234).', error_code: 'INVALID_PHONE' });
+      expect(res.json(), bad).toEqual({
+        success: false,
+        error: 'Invalid phone number format. Use E.164 format (e.g., +14155551234).',
+        error_code: 'INVALID_PHONE',
+      });
     }
   });
 
-  it('is SENDER_NOT_FOUND with the reference\'s wording for unknown and foreign senders', async () => {
+  it("is SENDER_NOT_FOUND with the reference's wording for unknown and foreign senders", async () => {
     const stranger = await createUser(t.deps);
     for (const res of [await status('+40700000001', 999_999), await status('+40700000001', sender.id, stranger.token)]) {
       expect(res.statusCode).toBe(404);
@@ -113,15 +133,25 @@ describe('GET /api/user/chatapp/session-status', () => {
     }
     const missing = await t.app.inject({ method: 'GET', url: '/api/user/chatapp/session-status', headers: bearer(token) });
     expect(missing.statusCode).toBe(422);
-    expect(missing.json()).toMatchObject({ success: false, error_code: 'VALIDATION_ERROR', errors: { sender_id: ['The sender id field is required.'], recipient_phone: ['The recipient phone field is required.'] } });
+    expect(missing.json()).toMatchObject({
+      success: false,
+      error_code: 'VALIDATION_ERROR',
+      errors: { sender_id: ['The sender id field is required.'], recipient_phone: ['The recipient phone field is required.'] },
+    });
   });
 
   it('is read-only and free: no balance, no rows written', async () => {
     const { token: rich, user } = await createUser(t.deps, { balanceUsd: 5 });
     const own = await createCloudSender(t.app, graph, rich);
-    const before = await t.deps.db.selectFrom('chatapp_conversations').select(({ fn }) => fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await t.deps.db
+      .selectFrom('chatapp_conversations')
+      .select(({ fn }) => fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     for (let i = 0; i < 5; i++) expect((await status('+40700000099', own.id, rich)).statusCode).toBe(200);
-    const after = await t.deps.db.selectFrom('chatapp_conversations').select(({ fn }) => fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await t.deps.db
+      .selectFrom('chatapp_conversations')
+      .select(({ fn }) => fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toEqual(before.n);
     expect((await t.deps.services.accounts.getUser(user.id)).balance_micros).toBe(5_000_000);
   });
@@ -131,13 +161,23 @@ describe('sessionStatus (pure)', () => {
   const now = new Date('2026-02-24T10:30:00Z');
   it('has a conversation but no customer message yet: closed, expires_at null, no expired_at', () => {
     expect(sessionStatus({ hasConversation: true, lastCustomerMessageAt: null, now })).toEqual({
-      is_open: false, can_send_freeform: false, requires_template: true,
-      message: 'The customer has not replied yet. Send a template or wait for customer to reply.', expires_at: null,
+      is_open: false,
+      can_send_freeform: false,
+      requires_template: true,
+      message: 'The customer has not replied yet. Send a template or wait for customer to reply.',
+      expires_at: null,
     });
   });
   it('rounds the remaining minutes down and closes exactly at 24 hours', () => {
     const last = new Date(now.getTime() - 24 * HOUR + 59_999);
-    expect(sessionStatus({ hasConversation: true, lastCustomerMessageAt: last, now })).toMatchObject({ is_open: true, minutes_remaining: 0, message: 'Session open (0 hr 0 min remaining). Unlimited free-form messages allowed.' });
-    expect(sessionStatus({ hasConversation: true, lastCustomerMessageAt: new Date(now.getTime() - 24 * HOUR), now })).toMatchObject({ is_open: false, expired_at: '2026-02-24T10:30:00+00:00' });
+    expect(sessionStatus({ hasConversation: true, lastCustomerMessageAt: last, now })).toMatchObject({
+      is_open: true,
+      minutes_remaining: 0,
+      message: 'Session open (0 hr 0 min remaining). Unlimited free-form messages allowed.',
+    });
+    expect(sessionStatus({ hasConversation: true, lastCustomerMessageAt: new Date(now.getTime() - 24 * HOUR), now })).toMatchObject({
+      is_open: false,
+      expired_at: '2026-02-24T10:30:00+00:00',
+    });
   });
 });

@@ -18,22 +18,38 @@ beforeEach(() => graph.reset());
 const client = () => transport.forSender({ phoneNumberId: '106540352242922', wabaId: '102290129340398', accessToken: 'EAAJB-token' });
 
 describe('the cloud_api adapter against a Graph server', () => {
-  it('keeps a Graph error\'s code, message and details', async () => {
+  it("keeps a Graph error's code, message and details", async () => {
     graph.override(() => ({ status: 400, body: graphErrorBody(131047, 'Re-engagement message', 'More than 24 hours have passed.') }));
-    const error = await client().sendText('+40711222333', 'hi').catch((e: unknown) => e);
+    const error = await client()
+      .sendText('+40711222333', 'hi')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlatformError);
-    expect(error).toMatchObject({ kind: 'rejected', code: 131047, message: 'Re-engagement message', details: 'More than 24 hours have passed.', httpStatus: 400 });
+    expect(error).toMatchObject({
+      kind: 'rejected',
+      code: 131047,
+      message: 'Re-engagement message',
+      details: 'More than 24 hours have passed.',
+      httpStatus: 400,
+    });
   });
 
   it('calls a timeout, a 5xx or a body that is not JSON unavailable', async () => {
     // A short timeout only here, so a busy machine cannot time out the other cases.
     const impatient = createGraphTransport({ baseUrl: `${graph.baseUrl}/`, timeoutMs: 300 });
     graph.override(() => ({ status: 200, body: {}, delayMs: 2_000 }));
-    const timedOut = impatient.forSender({ phoneNumberId: '106540352242922', wabaId: '102290129340398', accessToken: 'EAAJB-token' }).sendText('+40711222333', 'hi');
-    await expect(timedOut).rejects.toMatchObject({ kind: 'unavailable', message: 'The messaging platform could not be reached: the request timed out' });
+    const timedOut = impatient
+      .forSender({ phoneNumberId: '106540352242922', wabaId: '102290129340398', accessToken: 'EAAJB-token' })
+      .sendText('+40711222333', 'hi');
+    await expect(timedOut).rejects.toMatchObject({
+      kind: 'unavailable',
+      message: 'The messaging platform could not be reached: the request timed out',
+    });
     await impatient.close();
     graph.override(() => ({ status: 502, body: 'Bad gateway' }));
-    await expect(client().listTemplates()).rejects.toMatchObject({ kind: 'unavailable', message: 'The messaging platform answered HTTP 502.' });
+    await expect(client().listTemplates()).rejects.toMatchObject({
+      kind: 'unavailable',
+      message: 'The messaging platform answered HTTP 502.',
+    });
     graph.override(() => ({ status: 200, body: { messages: [] } }));
     await expect(client().sendText('+40711222333', 'hi')).rejects.toMatchObject({ kind: 'unavailable' });
   });
@@ -48,25 +64,57 @@ describe('the cloud_api adapter against a Graph server', () => {
     expect(graph.sends()[0]!.body.audio).toEqual({ link: 'https://x/a.mp3' });
   });
 
-  it('reads the call permission state in the guide\'s format and refuses to guess the other one', async () => {
+  it("reads the call permission state in the guide's format and refuses to guess the other one", async () => {
     graph.setCallPermission('40711222333', {
       messaging_product: 'whatsapp',
       permission: { status: 'temporary', expiration_time: 1745343479 },
-      actions: [{ action_name: 'send_call_permission_request', can_perform_action: false, limits: [] }, { action_name: 'start_call', can_perform_action: true }],
+      actions: [
+        { action_name: 'send_call_permission_request', can_perform_action: false, limits: [] },
+        { action_name: 'start_call', can_perform_action: true },
+      ],
     });
-    expect(await client().getCallPermission('+40711222333')).toEqual({ status: 'temporary', expiresAt: new Date(1745343479_000), canSendRequest: false });
-    expect(graph.requests[0]).toMatchObject({ path: '/106540352242922/call_permissions', query: { user_wa_id: '40711222333' }, headers: { authorization: 'Bearer EAAJB-token' } });
-    expect(parseCallPermission({ permission: { status: 'granted' } })).toEqual({ status: 'unknown', expiresAt: null, canSendRequest: null });
+    expect(await client().getCallPermission('+40711222333')).toEqual({
+      status: 'temporary',
+      expiresAt: new Date(1745343479_000),
+      canSendRequest: false,
+    });
+    expect(graph.requests[0]).toMatchObject({
+      path: '/106540352242922/call_permissions',
+      query: { user_wa_id: '40711222333' },
+      headers: { authorization: 'Bearer EAAJB-token' },
+    });
+    expect(parseCallPermission({ permission: { status: 'granted' } })).toEqual({
+      status: 'unknown',
+      expiresAt: null,
+      canSendRequest: null,
+    });
   });
 
   it('stops following a cursor that does not move', async () => {
-    graph.override((r) => (r.path.endsWith('/message_templates') ? { status: 200, body: { data: [{ id: '1', name: 'a', status: 'APPROVED' }], paging: { cursors: { after: 'SAME' }, next: 'https://graph.facebook.com/next' } } } : undefined));
+    graph.override((r) =>
+      r.path.endsWith('/message_templates')
+        ? {
+            status: 200,
+            body: {
+              data: [{ id: '1', name: 'a', status: 'APPROVED' }],
+              paging: { cursors: { after: 'SAME' }, next: 'https://graph.facebook.com/next' },
+            },
+          }
+        : undefined,
+    );
     expect(await client().listTemplates()).toHaveLength(2);
     expect(graph.requests).toHaveLength(2);
   });
 
   it('words an error without a Graph body by its status', () => {
-    expect(graphError(404, undefined)).toMatchObject({ kind: 'rejected', code: null, message: 'The messaging platform answered HTTP 404.' });
-    expect(graphError(429, { error: { message: '(#613) Calls to this api have exceeded the rate limit.', code: 613 } })).toMatchObject({ kind: 'unavailable', code: 613 });
+    expect(graphError(404, undefined)).toMatchObject({
+      kind: 'rejected',
+      code: null,
+      message: 'The messaging platform answered HTTP 404.',
+    });
+    expect(graphError(429, { error: { message: '(#613) Calls to this api have exceeded the rate limit.', code: 613 } })).toMatchObject({
+      kind: 'unavailable',
+      code: 613,
+    });
   });
 });

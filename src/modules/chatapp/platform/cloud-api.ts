@@ -67,7 +67,12 @@ export function createGraphTransport(options: GraphTransportOptions) {
     }
     const json = parseJson(text.slice(0, MAX_RESPONSE_CHARS));
     if (statusCode >= 400) throw graphError(statusCode, json);
-    if (json === undefined) throw new PlatformError({ kind: 'unavailable', message: 'The messaging platform answered with something other than JSON.', httpStatus: statusCode });
+    if (json === undefined)
+      throw new PlatformError({
+        kind: 'unavailable',
+        message: 'The messaging platform answered with something other than JSON.',
+        httpStatus: statusCode,
+      });
     return json as Record<string, unknown>;
   }
 
@@ -103,7 +108,11 @@ export function createGraphTransport(options: GraphTransportOptions) {
       const body = { messaging_product: 'whatsapp', recipient_type: 'individual', ...address, ...content };
       const answer = await call(accessToken, 'POST', `${encodeURIComponent(phoneNumberId)}/messages`, undefined, body);
       const id = (answer.messages as Array<{ id?: unknown }> | undefined)?.[0]?.id;
-      if (typeof id !== 'string') throw new PlatformError({ kind: 'unavailable', message: 'The messaging platform accepted the message but returned no message id.' });
+      if (typeof id !== 'string')
+        throw new PlatformError({
+          kind: 'unavailable',
+          message: 'The messaging platform accepted the message but returned no message id.',
+        });
       return { platformMessageId: id };
     };
 
@@ -126,10 +135,16 @@ export function createGraphTransport(options: GraphTransportOptions) {
           (data) => (data.some((n) => (n as { id?: unknown } | null)?.id === phoneNumberId) ? true : undefined),
         );
         if (!listed) {
-          throw new PlatformError({ kind: 'rejected', message: `phone number id ${phoneNumberId} is not a number of business account ${wabaId}.` });
+          throw new PlatformError({
+            kind: 'rejected',
+            message: `phone number id ${phoneNumberId} is not a number of business account ${wabaId}.`,
+          });
         }
         if (typeof number.display_phone_number !== 'string') {
-          throw new PlatformError({ kind: 'unavailable', message: 'The messaging platform answered without the number\'s display_phone_number.' });
+          throw new PlatformError({
+            kind: 'unavailable',
+            message: "The messaging platform answered without the number's display_phone_number.",
+          });
         }
         return {
           displayPhoneNumber: number.display_phone_number,
@@ -184,20 +199,36 @@ export function createGraphTransport(options: GraphTransportOptions) {
       async mediaLocation(mediaId): Promise<MediaLocation | null> {
         const answer = await call(accessToken, 'GET', encodeURIComponent(mediaId));
         if (typeof answer.url !== 'string') return null;
-        return { url: answer.url, mimeType: typeof answer.mime_type === 'string' ? answer.mime_type : null, authorization: `Bearer ${accessToken}` };
+        return {
+          url: answer.url,
+          mimeType: typeof answer.mime_type === 'string' ? answer.mime_type : null,
+          authorization: `Bearer ${accessToken}`,
+        };
       },
 
       calling: {
         async connect(to, sdpOffer, callbackData) {
           const address = isPlatformUserId(to) ? { recipient: to } : { to: toWaId(to) };
-          const answer = await calls({ ...address, action: 'connect', session: { sdp_type: 'offer', sdp: sdpOffer }, biz_opaque_callback_data: callbackData });
+          const answer = await calls({
+            ...address,
+            action: 'connect',
+            session: { sdp_type: 'offer', sdp: sdpOffer },
+            biz_opaque_callback_data: callbackData,
+          });
           const id = (answer.calls as Array<{ id?: unknown }> | undefined)?.[0]?.id;
-          if (typeof id !== 'string') throw new PlatformError({ kind: 'unavailable', message: 'The messaging platform accepted the call but returned no call id.' });
+          if (typeof id !== 'string')
+            throw new PlatformError({ kind: 'unavailable', message: 'The messaging platform accepted the call but returned no call id.' });
           return { callId: id };
         },
-        preAccept: async (callId, sdpAnswer) => void (await calls({ call_id: callId, action: 'pre_accept', session: { sdp_type: 'answer', sdp: sdpAnswer } })),
+        preAccept: async (callId, sdpAnswer) =>
+          void (await calls({ call_id: callId, action: 'pre_accept', session: { sdp_type: 'answer', sdp: sdpAnswer } })),
         accept: async (callId, sdpAnswer, callbackData) =>
-          void (await calls({ call_id: callId, action: 'accept', session: { sdp_type: 'answer', sdp: sdpAnswer }, biz_opaque_callback_data: callbackData })),
+          void (await calls({
+            call_id: callId,
+            action: 'accept',
+            session: { sdp_type: 'answer', sdp: sdpAnswer },
+            biz_opaque_callback_data: callbackData,
+          })),
         reject: async (callId) => void (await calls({ call_id: callId, action: 'reject' })),
         terminate: async (callId) => void (await calls({ call_id: callId, action: 'terminate' })),
         async setCallingEnabled(enabled) {
@@ -228,12 +259,17 @@ export function templateComponents(template: TemplateToSend): { components?: unk
   const components: unknown[] = [];
   const header = template.header;
   if (header?.format === 'text') {
-    components.push({ type: 'header', parameters: [named ? { type: 'text', parameter_name: header.name, text: header.value } : { type: 'text', text: header.value }] });
+    components.push({
+      type: 'header',
+      parameters: [named ? { type: 'text', parameter_name: header.name, text: header.value } : { type: 'text', text: header.value }],
+    });
   } else if (header) {
     const media = header.link ? { link: header.link } : { id: header.mediaId };
     components.push({ type: 'header', parameters: [{ type: header.format, [header.format]: media }] });
   }
-  const parameters = template.parameters.map((p) => (named ? { type: 'text', parameter_name: p.name, text: p.value } : { type: 'text', text: p.value }));
+  const parameters = template.parameters.map((p) =>
+    named ? { type: 'text', parameter_name: p.name, text: p.value } : { type: 'text', text: p.value },
+  );
   if (parameters.length > 0) components.push({ type: 'body', parameters });
   for (const button of template.buttons ?? []) {
     components.push({ type: 'button', sub_type: 'url', index: String(button.index), parameters: [{ type: 'text', text: button.value }] });

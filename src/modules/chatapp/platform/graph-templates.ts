@@ -66,7 +66,10 @@ const MEDIA_HEADERS = new Set(['image', 'video', 'document']);
  * What a header needs at send time: a media header always its media; a text header one value
  * per placeholder (the platform allows one). Location and plain text headers need nothing.
  */
-export function describeHeader(header: GraphComponent | undefined, format: 'positional' | 'named'): { headerFormat: HeaderFormat | null; headerVariables: string[] } {
+export function describeHeader(
+  header: GraphComponent | undefined,
+  format: 'positional' | 'named',
+): { headerFormat: HeaderFormat | null; headerVariables: string[] } {
   const kind = typeof header?.format === 'string' ? header.format.toLowerCase() : 'text';
   if (!header) return { headerFormat: null, headerVariables: [] };
   if (MEDIA_HEADERS.has(kind)) return { headerFormat: kind as HeaderFormat, headerVariables: [`header_${kind}`] };
@@ -80,7 +83,9 @@ export function describeHeader(header: GraphComponent | undefined, format: 'posi
 export function describeButtons(component: GraphComponent | undefined): string[] {
   const buttons = Array.isArray(component?.buttons) ? (component.buttons as Array<{ type?: unknown; url?: unknown }>) : [];
   return buttons.flatMap((b, index) =>
-    typeof b?.type === 'string' && b.type.toUpperCase() === 'URL' && typeof b.url === 'string' && /\{\{\s*[A-Za-z0-9_]+\s*\}\}/.test(b.url) ? [`button_${index}`] : [],
+    typeof b?.type === 'string' && b.type.toUpperCase() === 'URL' && typeof b.url === 'string' && /\{\{\s*[A-Za-z0-9_]+\s*\}\}/.test(b.url)
+      ? [`button_${index}`]
+      : [],
   );
 }
 
@@ -105,7 +110,10 @@ export function parseGraphTemplate(raw: unknown): PlatformTemplate | null {
     variables,
     parameterFormat: format,
     isCallPermission: components.some((c) => typeOf(c) === 'CALL_PERMISSION_REQUEST'),
-    ...describeHeader(components.find((c) => typeOf(c) === 'HEADER'), format),
+    ...describeHeader(
+      components.find((c) => typeOf(c) === 'HEADER'),
+      format,
+    ),
     buttonVariables: describeButtons(components.find((c) => typeOf(c) === 'BUTTONS')),
   };
 }

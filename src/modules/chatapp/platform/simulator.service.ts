@@ -34,7 +34,12 @@ export function createSimulatorService(deps: { db: Db; clock: Clock; inbound: In
       const sender = await simulatorSender(userId, senderId);
       const phone = customerPhone(body.from);
       const now = clock.now();
-      const timestamp = body.timestamp === undefined ? now : typeof body.timestamp === 'number' ? new Date(body.timestamp * 1000) : new Date(body.timestamp);
+      const timestamp =
+        body.timestamp === undefined
+          ? now
+          : typeof body.timestamp === 'number'
+            ? new Date(body.timestamp * 1000)
+            : new Date(body.timestamp);
       const result = await inbound.receiveMessage(sender, {
         platformMessageId: `sim.in.${randomUUID()}`,
         customerPhone: phone,

@@ -7,7 +7,9 @@ import type { ChatappPlatform, PlatformTemplate } from './types.js';
  * accepted at once (the module records it in the conversation like any other); the customer's
  * side is played through the simulate routes. Its templates cover each kind the API handles.
  */
-const SIMULATED_TEMPLATES: Array<Omit<PlatformTemplate, 'bodyText' | 'variables' | 'headerFormat' | 'headerVariables' | 'buttonVariables'> & { body: string }> = [
+const SIMULATED_TEMPLATES: Array<
+  Omit<PlatformTemplate, 'bodyText' | 'variables' | 'headerFormat' | 'headerVariables' | 'buttonVariables'> & { body: string }
+> = [
   {
     platformId: 'sim-appointment-reminder',
     name: 'appointment_reminder',

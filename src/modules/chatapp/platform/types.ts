@@ -138,7 +138,13 @@ export class PlatformError extends Error {
   readonly fbtraceId: string | null;
 
   constructor(init: {
-    kind: 'rejected' | 'unavailable'; message: string; code?: number | null; subcode?: number | null; details?: string | null; httpStatus?: number | null; fbtraceId?: string | null;
+    kind: 'rejected' | 'unavailable';
+    message: string;
+    code?: number | null;
+    subcode?: number | null;
+    details?: string | null;
+    httpStatus?: number | null;
+    fbtraceId?: string | null;
   }) {
     super(init.message);
     this.name = 'PlatformError';

@@ -11,7 +11,8 @@ export const SYNC_ALL_SENDER_STATES_JOB = 'chatapp.sync-all-sender-states';
 /** The reference: sender status syncs with the platform every 5 minutes. */
 export const SENDER_STATE_SYNC_INTERVAL_MS = 5 * 60_000;
 
-export const TOKEN_REVOKED_REASON = 'The platform no longer accepts the access token (expired or revoked); update the sender with a new one.';
+export const TOKEN_REVOKED_REASON =
+  'The platform no longer accepts the access token (expired or revoked); update the sender with a new one.';
 
 export interface SyncSenderStateJob {
   senderId: number;
@@ -28,7 +29,11 @@ export function createSenderStateService(ctx: ChatappContext) {
   const { db, clock, platforms, logger } = ctx;
 
   async function markTokenRevoked(tx: DbOrTx, senderId: number): Promise<void> {
-    await createSendersRepo(tx).applyPlatformState(senderId, { status: 'offline', offline_reason: TOKEN_REVOKED_REASON, updated_at: clock.now() });
+    await createSendersRepo(tx).applyPlatformState(senderId, {
+      status: 'offline',
+      offline_reason: TOKEN_REVOKED_REASON,
+      updated_at: clock.now(),
+    });
   }
 
   async function syncSender(sender: SenderRow): Promise<void> {

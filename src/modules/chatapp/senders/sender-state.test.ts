@@ -23,13 +23,24 @@ beforeEach(() => graph.reset());
 
 type Sender = { id: number; phone_number_id: string; waba_id: string };
 const DISPLAY = '40711000111';
-const getSender = async (id: number) => (await t.app.inject({ method: 'GET', url: `/api/user/chatapp/senders/${id}`, headers: bearer(token) })).json().data;
+const getSender = async (id: number) =>
+  (await t.app.inject({ method: 'GET', url: `/api/user/chatapp/senders/${id}`, headers: bearer(token) })).json().data;
 const listed = async (id: number) =>
-  (await t.app.inject({ method: 'GET', url: '/api/user/chatapp/senders?status=all', headers: bearer(token) })).json().data.find((s: { id: number }) => s.id === id);
+  (await t.app.inject({ method: 'GET', url: '/api/user/chatapp/senders?status=all', headers: bearer(token) }))
+    .json()
+    .data.find((s: { id: number }) => s.id === id);
 const freeform = (sender: Sender) =>
-  t.app.inject({ method: 'POST', url: '/api/user/chatapp/send-freeform', headers: bearer(token), payload: { sender_id: sender.id, recipient_phone: '+40722000001', message: 'Hi' } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/user/chatapp/send-freeform',
+    headers: bearer(token),
+    payload: { sender_id: sender.id, recipient_phone: '+40722000001', message: 'Hi' },
+  });
 async function replay(name: string, sender: Sender) {
-  const res = await postWebhook(t.app, chatappFixture(name, { wabaId: sender.waba_id, displayNumber: DISPLAY, phoneNumberId: sender.phone_number_id }));
+  const res = await postWebhook(
+    t.app,
+    chatappFixture(name, { wabaId: sender.waba_id, displayNumber: DISPLAY, phoneNumberId: sender.phone_number_id }),
+  );
   expect(res.statusCode).toBe(200);
   await t.deps.jobs.drain();
 }
@@ -40,19 +51,39 @@ async function nextPoll() {
   await t.deps.jobs.drain();
 }
 async function openWindow(sender: Sender) {
-  expect((await postWebhook(t.app, inboundText({ phoneNumberId: sender.phone_number_id, from: '40722000001', id: `wamid.state${sender.id}`, at: t.clock.now() }))).statusCode).toBe(200);
+  expect(
+    (
+      await postWebhook(
+        t.app,
+        inboundText({ phoneNumberId: sender.phone_number_id, from: '40722000001', id: `wamid.state${sender.id}`, at: t.clock.now() }),
+      )
+    ).statusCode,
+  ).toBe(200);
   await t.deps.jobs.drain();
 }
 
 describe('senders follow the platform every 5 minutes', () => {
   it('reads status, quality rating, messaging limit and name review, and shows them on the sender', async () => {
     const sender = await createCloudSender(t.app, graph, token);
-    graph.updatePhoneNumber(sender.phone_number_id, { qualityRating: 'YELLOW', messagingLimitTier: 'TIER_10K', nameStatus: 'PENDING_REVIEW' });
+    graph.updatePhoneNumber(sender.phone_number_id, {
+      qualityRating: 'YELLOW',
+      messagingLimitTier: 'TIER_10K',
+      nameStatus: 'PENDING_REVIEW',
+    });
     await nextPoll();
     const read = graph.requests.find((r) => r.path === `/${sender.phone_number_id}` && r.query.fields?.includes('messaging_limit_tier'));
     expect(read?.query.fields).toBe('id,status,quality_rating,messaging_limit_tier,name_status');
-    expect(await listed(sender.id)).toMatchObject({ status: 'online', quality_rating: 'YELLOW', messaging_limit: 10_000, messaging_limit_formatted: '10,000 / 24hr' });
-    expect(await getSender(sender.id)).toMatchObject({ name_status: 'PENDING_REVIEW', offline_reason: null, state_synced_at: expect.any(String) });
+    expect(await listed(sender.id)).toMatchObject({
+      status: 'online',
+      quality_rating: 'YELLOW',
+      messaging_limit: 10_000,
+      messaging_limit_formatted: '10,000 / 24hr',
+    });
+    expect(await getSender(sender.id)).toMatchObject({
+      name_status: 'PENDING_REVIEW',
+      offline_reason: null,
+      state_synced_at: expect.any(String),
+    });
   });
 
   it('takes a disconnected number offline (SENDER_OFFLINE answers) and brings it back once connected', async () => {
@@ -60,10 +91,17 @@ describe('senders follow the platform every 5 minutes', () => {
     await openWindow(sender);
     graph.updatePhoneNumber(sender.phone_number_id, { status: 'DISCONNECTED' });
     await nextPoll();
-    expect(await getSender(sender.id)).toMatchObject({ status: 'offline', offline_reason: 'The messaging platform reports the number as DISCONNECTED.' });
+    expect(await getSender(sender.id)).toMatchObject({
+      status: 'offline',
+      offline_reason: 'The messaging platform reports the number as DISCONNECTED.',
+    });
     const refused = await freeform(sender);
     expect(refused.statusCode).toBe(503);
-    expect(refused.json()).toEqual({ success: false, error: 'Sender is not online. Current status: Offline', error_code: 'SENDER_OFFLINE' });
+    expect(refused.json()).toEqual({
+      success: false,
+      error: 'Sender is not online. Current status: Offline',
+      error_code: 'SENDER_OFFLINE',
+    });
     graph.updatePhoneNumber(sender.phone_number_id, { status: 'CONNECTED', messagingLimitTier: 'TIER_UNLIMITED' });
     await nextPoll();
     expect(await listed(sender.id)).toMatchObject({ status: 'online', messaging_limit: null, messaging_limit_formatted: 'Unlimited' });
@@ -78,12 +116,15 @@ describe('senders follow the platform every 5 minutes', () => {
   });
 });
 
-describe('account and number webhooks (the platform\'s samples, signed and replayed)', () => {
-  it('account_update DISABLED_UPDATE takes the account\'s sender offline', async () => {
+describe("account and number webhooks (the platform's samples, signed and replayed)", () => {
+  it("account_update DISABLED_UPDATE takes the account's sender offline", async () => {
     const sender = await createCloudSender(t.app, graph, token);
     await openWindow(sender);
     await replay('account-update', sender);
-    expect(await getSender(sender.id)).toMatchObject({ status: 'offline', offline_reason: 'The business account was disabled by the messaging platform.' });
+    expect(await getSender(sender.id)).toMatchObject({
+      status: 'offline',
+      offline_reason: 'The business account was disabled by the messaging platform.',
+    });
     expect((await freeform(sender)).json()).toMatchObject({ error_code: 'SENDER_OFFLINE' });
   });
 

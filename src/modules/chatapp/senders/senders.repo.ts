@@ -10,8 +10,18 @@ export type NewSender = Insertable<ChatappSendersTable>;
  */
 export type SenderPatch = Pick<
   Updateable<ChatappSendersTable>,
-  | 'display_name' | 'voice_calling_enabled' | 'voice_webhook_url' | 'assistant_id' | 'access_token_sealed'
-  | 'phone_number' | 'country_code' | 'verified_name' | 'updated_at' | 'status_webhook_url' | 'status' | 'offline_reason'
+  | 'display_name'
+  | 'voice_calling_enabled'
+  | 'voice_webhook_url'
+  | 'assistant_id'
+  | 'access_token_sealed'
+  | 'phone_number'
+  | 'country_code'
+  | 'verified_name'
+  | 'updated_at'
+  | 'status_webhook_url'
+  | 'status'
+  | 'offline_reason'
 >;
 
 /** What the platform reports about a number; undefined fields are left as they are. */
@@ -67,20 +77,33 @@ export function createSendersRepo(db: DbOrTx) {
      * The sender, as findOwned, and in the same round trip its conversation with this customer
      * (the 24-hour window a free-form send checks); conversation null before first contact.
      */
-    async findOwnedWithConversation(userId: number, id: number, customerPhone: string): Promise<{ sender: SenderRow; conversation: { id: number; last_customer_message_at: Date | null } | null } | undefined> {
+    async findOwnedWithConversation(
+      userId: number,
+      id: number,
+      customerPhone: string,
+    ): Promise<{ sender: SenderRow; conversation: { id: number; last_customer_message_at: Date | null } | null } | undefined> {
       const row = await db
         .selectFrom('chatapp_senders')
         .leftJoin('chatapp_conversations', (join) =>
-          join.onRef('chatapp_conversations.sender_id', '=', 'chatapp_senders.id').on('chatapp_conversations.customer_phone', '=', customerPhone),
+          join
+            .onRef('chatapp_conversations.sender_id', '=', 'chatapp_senders.id')
+            .on('chatapp_conversations.customer_phone', '=', customerPhone),
         )
         .selectAll('chatapp_senders')
-        .select(['chatapp_conversations.id as conversation_id', 'chatapp_conversations.last_customer_message_at as conversation_last_customer_message_at'])
+        .select([
+          'chatapp_conversations.id as conversation_id',
+          'chatapp_conversations.last_customer_message_at as conversation_last_customer_message_at',
+        ])
         .where('chatapp_senders.id', '=', id)
         .where('chatapp_senders.user_id', '=', userId)
         .executeTakeFirst();
       if (!row) return undefined;
       const { conversation_id, conversation_last_customer_message_at, ...sender } = row;
-      return { sender, conversation: conversation_id === null ? null : { id: conversation_id, last_customer_message_at: conversation_last_customer_message_at } };
+      return {
+        sender,
+        conversation:
+          conversation_id === null ? null : { id: conversation_id, last_customer_message_at: conversation_last_customer_message_at },
+      };
     },
 
     listOwned(userId: number, onlineOnly: boolean): Promise<SenderRow[]> {
@@ -161,7 +184,11 @@ export function createSendersRepo(db: DbOrTx) {
     async recordTemplateSync(id: number, result: { at: Date; error: string | null }): Promise<void> {
       await db
         .updateTable('chatapp_senders')
-        .set({ templates_sync_error: result.error, updated_at: result.at, ...(result.error === null ? { templates_synced_at: result.at } : {}) })
+        .set({
+          templates_sync_error: result.error,
+          updated_at: result.at,
+          ...(result.error === null ? { templates_synced_at: result.at } : {}),
+        })
         .where('id', '=', id)
         .execute();
     },

@@ -16,13 +16,18 @@ import {
   TemplateSyncResponse,
   UpdateSenderBody,
 } from './senders.schemas.js';
-import { CallPermissionRecord, SimulateInboundBody, SimulateInboundResponse, SimulatePermissionBody } from '../messaging/messaging.schemas.js';
+import {
+  CallPermissionRecord,
+  SimulateInboundBody,
+  SimulateInboundResponse,
+  SimulatePermissionBody,
+} from '../messaging/messaging.schemas.js';
 
 const tags = ['Chatapp senders'];
 /** A malformed sender id can only be "not found", in the coded shape like every chatapp error. */
 const senderRoute = { errorShape: 'coded' as const, notFoundMessage: SENDER_NOT_FOUND, notFoundCode: 'SENDER_NOT_FOUND' };
 const coded = (description: string) => ({ ...CodedErrorBody, description });
-const notFound = coded('Unknown sender, or another account\'s: SENDER_NOT_FOUND.');
+const notFound = coded("Unknown sender, or another account's: SENDER_NOT_FOUND.");
 
 export const sendersRoutes: FastifyPluginAsyncTypebox<{ chatapp: ChatappServices }> = async (app, { chatapp }) => {
   const { senders, templates, simulator } = chatapp;
@@ -32,8 +37,14 @@ export const sendersRoutes: FastifyPluginAsyncTypebox<{ chatapp: ChatappServices
     {
       config: senderRoute,
       schema: {
-        tags, operationId: 'createSender', summary: 'Register a sender', body: CreateSenderBody,
-        response: { 201: SenderWriteResponse, 422: coded('Invalid input (VALIDATION_ERROR) or credentials the platform refused (PLATFORM_REJECTED).') },
+        tags,
+        operationId: 'createSender',
+        summary: 'Register a sender',
+        body: CreateSenderBody,
+        response: {
+          201: SenderWriteResponse,
+          422: coded('Invalid input (VALIDATION_ERROR) or credentials the platform refused (PLATFORM_REJECTED).'),
+        },
       },
     },
     async (request, reply) => {
@@ -44,13 +55,31 @@ export const sendersRoutes: FastifyPluginAsyncTypebox<{ chatapp: ChatappServices
 
   app.get(
     '/user/chatapp/senders',
-    { config: senderRoute, schema: { tags, operationId: 'listSenders', summary: 'Get senders', querystring: ListSendersQuery, response: { 200: SenderListResponse } } },
+    {
+      config: senderRoute,
+      schema: {
+        tags,
+        operationId: 'listSenders',
+        summary: 'Get senders',
+        querystring: ListSendersQuery,
+        response: { 200: SenderListResponse },
+      },
+    },
     async (request) => ({ data: await senders.list(authOf(request).userId, request.query.status) }),
   );
 
   app.get(
     '/user/chatapp/senders/:id',
-    { config: senderRoute, schema: { tags, operationId: 'getSender', summary: 'Get a sender', params: SenderParams, response: { 200: SenderResponse, 404: notFound } } },
+    {
+      config: senderRoute,
+      schema: {
+        tags,
+        operationId: 'getSender',
+        summary: 'Get a sender',
+        params: SenderParams,
+        response: { 200: SenderResponse, 404: notFound },
+      },
+    },
     async (request) => ({ data: await senders.get(authOf(request).userId, request.params.id) }),
   );
 
@@ -58,7 +87,14 @@ export const sendersRoutes: FastifyPluginAsyncTypebox<{ chatapp: ChatappServices
     '/user/chatapp/senders/:id',
     {
       config: senderRoute,
-      schema: { tags, operationId: 'updateSender', summary: 'Update a sender', params: SenderParams, body: UpdateSenderBody, response: { 200: SenderWriteResponse, 404: notFound } },
+      schema: {
+        tags,
+        operationId: 'updateSender',
+        summary: 'Update a sender',
+        params: SenderParams,
+        body: UpdateSenderBody,
+        response: { 200: SenderWriteResponse, 404: notFound },
+      },
     },
     async (request) => {
       const data = await senders.update(authOf(request).userId, request.params.id, request.body);
@@ -68,7 +104,16 @@ export const sendersRoutes: FastifyPluginAsyncTypebox<{ chatapp: ChatappServices
 
   app.delete(
     '/user/chatapp/senders/:id',
-    { config: senderRoute, schema: { tags, operationId: 'deleteSender', summary: 'Delete a sender', params: SenderParams, response: { 200: SuccessMessage, 404: notFound } } },
+    {
+      config: senderRoute,
+      schema: {
+        tags,
+        operationId: 'deleteSender',
+        summary: 'Delete a sender',
+        params: SenderParams,
+        response: { 200: SuccessMessage, 404: notFound },
+      },
+    },
     async (request) => {
       await senders.delete(authOf(request).userId, request.params.id);
       return { success: true as const, message: 'Sender deleted successfully.' };
@@ -79,7 +124,14 @@ export const sendersRoutes: FastifyPluginAsyncTypebox<{ chatapp: ChatappServices
     '/user/chatapp/senders/:id/templates',
     {
       config: senderRoute,
-      schema: { tags, operationId: 'listTemplates', summary: 'Get templates', params: SenderParams, querystring: TemplateStatusQuery, response: { 200: TemplateListResponse, 404: notFound } },
+      schema: {
+        tags,
+        operationId: 'listTemplates',
+        summary: 'Get templates',
+        params: SenderParams,
+        querystring: TemplateStatusQuery,
+        response: { 200: TemplateListResponse, 404: notFound },
+      },
     },
     async (request) => ({ data: await templates.list(authOf(request).userId, request.params.id, request.query.status) }),
   );
@@ -89,8 +141,16 @@ export const sendersRoutes: FastifyPluginAsyncTypebox<{ chatapp: ChatappServices
     {
       config: senderRoute,
       schema: {
-        tags, operationId: 'syncTemplates', summary: 'Sync templates from the platform now', params: SenderParams,
-        response: { 200: TemplateSyncResponse, 404: notFound, 422: coded('The platform refused (SYNC_FAILED).'), 502: coded('The platform could not be reached (SYNC_FAILED).') },
+        tags,
+        operationId: 'syncTemplates',
+        summary: 'Sync templates from the platform now',
+        params: SenderParams,
+        response: {
+          200: TemplateSyncResponse,
+          404: notFound,
+          422: coded('The platform refused (SYNC_FAILED).'),
+          502: coded('The platform could not be reached (SYNC_FAILED).'),
+        },
       },
     },
     async (request) => {
@@ -104,7 +164,11 @@ export const sendersRoutes: FastifyPluginAsyncTypebox<{ chatapp: ChatappServices
     {
       config: senderRoute,
       schema: {
-        tags, operationId: 'simulateInboundMessage', summary: 'Simulator: a customer message arrives', params: SenderParams, body: SimulateInboundBody,
+        tags,
+        operationId: 'simulateInboundMessage',
+        summary: 'Simulator: a customer message arrives',
+        params: SenderParams,
+        body: SimulateInboundBody,
         response: { 200: SimulateInboundResponse, 404: notFound, 422: coded('Not a simulator sender (SIMULATOR_ONLY), or invalid input.') },
       },
     },
@@ -116,7 +180,11 @@ export const sendersRoutes: FastifyPluginAsyncTypebox<{ chatapp: ChatappServices
     {
       config: senderRoute,
       schema: {
-        tags, operationId: 'simulateCallPermissionReply', summary: 'Simulator: the customer allows or declines calls', params: SenderParams, body: SimulatePermissionBody,
+        tags,
+        operationId: 'simulateCallPermissionReply',
+        summary: 'Simulator: the customer allows or declines calls',
+        params: SenderParams,
+        body: SimulatePermissionBody,
         response: { 200: CallPermissionRecord, 404: notFound, 422: coded('Not a simulator sender (SIMULATOR_ONLY), or invalid input.') },
       },
     },

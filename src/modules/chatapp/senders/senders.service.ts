@@ -60,7 +60,8 @@ export function createSendersService(deps: ChatappContext) {
   }
 
   const takenPhoneNumberId = (error: unknown) => {
-    if (isUniqueViolation(error, 'chatapp_senders_phone_number_id_key')) throw validationFailed({ phone_number_id: [PHONE_NUMBER_ID_TAKEN] });
+    if (isUniqueViolation(error, 'chatapp_senders_phone_number_id_key'))
+      throw validationFailed({ phone_number_id: [PHONE_NUMBER_ID_TAKEN] });
     throw error;
   };
 
@@ -111,10 +112,14 @@ export function createSendersService(deps: ChatappContext) {
       await calling.setCallingEnabled(enabled);
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
-      throw new AppError(error.kind === 'rejected' ? 422 : 502, `The messaging platform refused to turn calling ${enabled ? 'on' : 'off'}: ${error.message}`, {
-        code: 'CALLING_SETTINGS_FAILED',
-        extra: { platform_error: { code: error.code, message: error.message, details: error.details } },
-      });
+      throw new AppError(
+        error.kind === 'rejected' ? 422 : 502,
+        `The messaging platform refused to turn calling ${enabled ? 'on' : 'off'}: ${error.message}`,
+        {
+          code: 'CALLING_SETTINGS_FAILED',
+          extra: { platform_error: { code: error.code, message: error.message, details: error.details } },
+        },
+      );
     }
   }
 
@@ -127,7 +132,9 @@ export function createSendersService(deps: ChatappContext) {
    * A refusal (bad token, wrong WABA) creates nothing; an unreachable platform creates the
    * sender and leaves the templates to the recurring sync.
    */
-  async function initialTemplates(sender: SenderPlatformFields): Promise<{ templates: PlatformTemplate[] | null; syncError: string | null }> {
+  async function initialTemplates(
+    sender: SenderPlatformFields,
+  ): Promise<{ templates: PlatformTemplate[] | null; syncError: string | null }> {
     try {
       return { templates: await platforms.forSender(sender).listTemplates(), syncError: null };
     } catch (error) {
@@ -172,7 +179,9 @@ export function createSendersService(deps: ChatappContext) {
       const { templates, syncError } = await initialTemplates(credentials);
       const sender = await inTransaction(db, async (tx) => {
         const synced = { templates_synced_at: templates ? now : null, templates_sync_error: syncError };
-        const inserted = await createSendersRepo(tx).insert({ ...row, ...synced }).catch(takenPhoneNumberId);
+        const inserted = await createSendersRepo(tx)
+          .insert({ ...row, ...synced })
+          .catch(takenPhoneNumberId);
         if (templates) await createTemplatesRepo(tx).replaceAll(inserted.id, templates, now);
         return inserted;
       });
@@ -215,7 +224,10 @@ export function createSendersService(deps: ChatappContext) {
         }
       }
       if (patch.voice_calling_enabled !== undefined && patch.voice_calling_enabled !== sender.voice_calling_enabled) {
-        await applyCallingSetting({ ...sender, access_token_sealed: patch.access_token_sealed ?? sender.access_token_sealed }, patch.voice_calling_enabled);
+        await applyCallingSetting(
+          { ...sender, access_token_sealed: patch.access_token_sealed ?? sender.access_token_sealed },
+          patch.voice_calling_enabled,
+        );
       }
       const updated = await createSendersRepo(db).updateOwned(userId, id, patch);
       if (!updated) throw chatappErrors.senderNotFound();

@@ -17,7 +17,10 @@ const givenValue = (given: Given, key: string) => {
  * platform never sees a send it would refuse with #132000.
  */
 export function resolveTemplateSend(
-  template: Pick<TemplateRow, 'name' | 'language' | 'parameter_format' | 'variables' | 'header_format' | 'header_variables' | 'button_variables'>,
+  template: Pick<
+    TemplateRow,
+    'name' | 'language' | 'parameter_format' | 'variables' | 'header_format' | 'header_variables' | 'button_variables'
+  >,
   given: Given,
 ): { toSend: TemplateToSend; bodyValues: string[] } | { missing: string[] } {
   const body = resolveTemplateValues(template.variables, given);
@@ -31,9 +34,13 @@ export function resolveTemplateSend(
     parameters: template.variables.map((name, i) => ({ name, value: body.values[i]! })),
   };
   const headerKey = template.header_variables[0];
-  if (headerKey && template.header_format) toSend.header = headerParameter(template.header_format as HeaderFormat, headerKey, givenValue(given, headerKey));
+  if (headerKey && template.header_format)
+    toSend.header = headerParameter(template.header_format as HeaderFormat, headerKey, givenValue(given, headerKey));
   if (template.button_variables.length > 0) {
-    toSend.buttons = template.button_variables.map((key) => ({ index: Number(key.slice('button_'.length)), value: givenValue(given, key) }));
+    toSend.buttons = template.button_variables.map((key) => ({
+      index: Number(key.slice('button_'.length)),
+      value: givenValue(given, key),
+    }));
   }
   return { toSend, bodyValues: body.values };
 }

@@ -4,7 +4,9 @@ import type { MediaKind } from '../platform/types.js';
  * A send's `variables` by key: a list of values is positional (the first fills {{1}}), as the
  * reference's Laravel `array` rule takes a list as well as an object.
  */
-export function keyedTemplateValues(given: Record<string, string | number> | Array<string | number> | undefined): Record<string, string | number> {
+export function keyedTemplateValues(
+  given: Record<string, string | number> | Array<string | number> | undefined,
+): Record<string, string | number> {
   if (!Array.isArray(given)) return given ?? {};
   return Object.fromEntries(given.map((value, index) => [String(index + 1), value]));
 }
@@ -14,7 +16,10 @@ export function keyedTemplateValues(given: Record<string, string | number> | Arr
  * ("1") or by the template's variable name ("customer_name"). Returns the names left without a
  * value when any is missing; unknown keys are ignored.
  */
-export function resolveTemplateValues(variables: string[], given: Record<string, string | number>): { values: string[] } | { missing: string[] } {
+export function resolveTemplateValues(
+  variables: string[],
+  given: Record<string, string | number>,
+): { values: string[] } | { missing: string[] } {
   const values: string[] = [];
   const missing: string[] = [];
   variables.forEach((name, index) => {

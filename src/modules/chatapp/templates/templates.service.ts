@@ -120,7 +120,14 @@ export function createTemplatesService(ctx: ChatappContext) {
       if (senders.length === 0) return;
       const status = templateStatusFromPlatform(input.event);
       const touched =
-        status === undefined ? 0 : await createTemplatesRepo(tx).applyPlatformStatus(senders.map((s) => s.id), input.platformTemplateId, status, clock.now());
+        status === undefined
+          ? 0
+          : await createTemplatesRepo(tx).applyPlatformStatus(
+              senders.map((s) => s.id),
+              input.platformTemplateId,
+              status,
+              clock.now(),
+            );
       if (touched === 0 && status !== null) {
         for (const sender of senders) await enqueueTemplateSync(tx, sender.id);
       }

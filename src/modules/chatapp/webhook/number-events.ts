@@ -1,7 +1,6 @@
 import { messagingLimitOfTier } from '../platform/number-state.js';
 import { obj, str, type Obj } from './webhook-values.js';
 
-
 /** What an account or number webhook changes on the senders it names; undefined: unchanged. */
 export interface NumberStateChange {
   /** A reason takes the sender offline; null brings it back online. */

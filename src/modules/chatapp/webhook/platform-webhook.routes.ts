@@ -33,12 +33,21 @@ export const platformWebhookRoutes: FastifyPluginAsyncTypebox<PlatformWebhookOpt
     {
       config: { public: true },
       // No response schema: the 200 body is the bare challenge text (a wrong token gets 403).
-      schema: { tags, operationId: 'verifyChatappWebhook', summary: 'Verification handshake: echoes hub.challenge as text, 403 on a wrong verify token', querystring: HandshakeQuery },
+      schema: {
+        tags,
+        operationId: 'verifyChatappWebhook',
+        summary: 'Verification handshake: echoes hub.challenge as text, 403 on a wrong verify token',
+        querystring: HandshakeQuery,
+      },
     },
     async (request, reply) => {
       const query = request.query;
       const token = options.verifyToken;
-      const valid = query['hub.mode'] === 'subscribe' && !!token && secretsEqual(query['hub.verify_token'] ?? '', token) && query['hub.challenge'] !== undefined;
+      const valid =
+        query['hub.mode'] === 'subscribe' &&
+        !!token &&
+        secretsEqual(query['hub.verify_token'] ?? '', token) &&
+        query['hub.challenge'] !== undefined;
       if (!valid) throw new AppError(403, 'Verification failed.');
       return reply.type('text/plain; charset=utf-8').send(query['hub.challenge']);
     },

@@ -4,7 +4,15 @@ import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.js
 import { bearer, createUser } from '../../../../test/helpers/factories.js';
 import { startFakeGraph, type FakeGraph } from '../../../../test/helpers/fakes/graph.js';
 import { apiFor, createAssistant } from '../../../../test/helpers/assistants.js';
-import { VERIFY_TOKEN, chatappEnv, createCloudSender, inboundText, postWebhook, sign, statusUpdate } from '../../../../test/helpers/chatapp.js';
+import {
+  VERIFY_TOKEN,
+  chatappEnv,
+  createCloudSender,
+  inboundText,
+  postWebhook,
+  sign,
+  statusUpdate,
+} from '../../../../test/helpers/chatapp.js';
 import { isJobRunnerStatement, statementRecorder } from '../../../../test/helpers/statements.js';
 import { INBOUND_MESSAGE_JOB, PLATFORM_WEBHOOK_JOB } from '../inbound/inbound.service.js';
 
@@ -23,9 +31,21 @@ afterAll(async () => {
   await graph.close();
 });
 
-const webhookJobs = () => t.deps.db.selectFrom('jobs').select('id').where('kind', '=', PLATFORM_WEBHOOK_JOB).execute().then((rows) => rows.length);
+const webhookJobs = () =>
+  t.deps.db
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', '=', PLATFORM_WEBHOOK_JOB)
+    .execute()
+    .then((rows) => rows.length);
 const messagesOf = async (phone: string) =>
-  (await t.app.inject({ method: 'GET', url: `/api/user/chatapp/messages?sender_id=${sender.id}&recipient_phone=${encodeURIComponent(phone)}`, headers: bearer(token) })).json();
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/user/chatapp/messages?sender_id=${sender.id}&recipient_phone=${encodeURIComponent(phone)}`,
+      headers: bearer(token),
+    })
+  ).json();
 
 describe('GET /api/webhooks/chatapp (verification handshake)', () => {
   const handshake = (query: string) => t.app.inject({ method: 'GET', url: `/api/webhooks/chatapp?${query}` });
@@ -38,7 +58,11 @@ describe('GET /api/webhooks/chatapp (verification handshake)', () => {
   });
 
   it('is 403 for a wrong token, a wrong mode, or nothing at all', async () => {
-    for (const query of [`hub.mode=subscribe&hub.challenge=1&hub.verify_token=wrong`, `hub.mode=unsubscribe&hub.challenge=1&hub.verify_token=${VERIFY_TOKEN}`, '']) {
+    for (const query of [
+      `hub.mode=subscribe&hub.challenge=1&hub.verify_token=wrong`,
+      `hub.mode=unsubscribe&hub.challenge=1&hub.verify_token=${VERIFY_TOKEN}`,
+      '',
+    ]) {
       const res = await handshake(query);
       expect(res.statusCode, query).toBe(403);
       expect(res.json()).toEqual({ message: 'Verification failed.' });
@@ -48,9 +72,17 @@ describe('GET /api/webhooks/chatapp (verification handshake)', () => {
   it('is 403 for everyone when no verify token is configured', async () => {
     const bare = await buildTestApp();
     try {
-      const res = await bare.app.inject({ method: 'GET', url: '/api/webhooks/chatapp?hub.mode=subscribe&hub.challenge=1&hub.verify_token=' });
+      const res = await bare.app.inject({
+        method: 'GET',
+        url: '/api/webhooks/chatapp?hub.mode=subscribe&hub.challenge=1&hub.verify_token=',
+      });
       expect(res.statusCode).toBe(403);
-      const post = await bare.app.inject({ method: 'POST', url: '/api/webhooks/chatapp', headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign('{}') }, payload: '{}' });
+      const post = await bare.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/chatapp',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign('{}') },
+        payload: '{}',
+      });
       expect(post.statusCode).toBe(401);
     } finally {
       await bare.close();
@@ -63,12 +95,33 @@ describe('OpenAPI', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const paths = Object.keys(doc.paths).filter((p) => p.includes('chatapp'));
     expect(paths.sort()).toEqual([
-      '/api/user/chatapp/media/{id}', '/api/user/chatapp/messages', '/api/user/chatapp/send', '/api/user/chatapp/send-freeform', '/api/user/chatapp/senders',
-      '/api/user/chatapp/senders/{id}', '/api/user/chatapp/senders/{id}/simulate/call-permission-reply', '/api/user/chatapp/senders/{id}/simulate/inbound',
-      '/api/user/chatapp/senders/{id}/templates', '/api/user/chatapp/senders/{id}/templates/sync', '/api/user/chatapp/session-status',
-      '/api/user/chatapp/voice/call', '/api/user/chatapp/voice/permission', '/api/user/chatapp/voice/request', '/api/webhooks/chatapp',
+      '/api/user/chatapp/media/{id}',
+      '/api/user/chatapp/messages',
+      '/api/user/chatapp/send',
+      '/api/user/chatapp/send-freeform',
+      '/api/user/chatapp/senders',
+      '/api/user/chatapp/senders/{id}',
+      '/api/user/chatapp/senders/{id}/simulate/call-permission-reply',
+      '/api/user/chatapp/senders/{id}/simulate/inbound',
+      '/api/user/chatapp/senders/{id}/templates',
+      '/api/user/chatapp/senders/{id}/templates/sync',
+      '/api/user/chatapp/session-status',
+      '/api/user/chatapp/voice/call',
+      '/api/user/chatapp/voice/permission',
+      '/api/user/chatapp/voice/request',
+      '/api/webhooks/chatapp',
     ]);
-    expect(Object.keys(doc.paths['/api/user/chatapp/voice/request'].post.responses).sort()).toEqual(['200', '400', '401', '404', '413', '415', '422', '429', '500']);
+    expect(Object.keys(doc.paths['/api/user/chatapp/voice/request'].post.responses).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '404',
+      '413',
+      '415',
+      '422',
+      '429',
+      '500',
+    ]);
     // Public: no token (the platform signs its events instead).
     expect(doc.paths['/api/webhooks/chatapp'].post.security).toEqual([]);
   });
@@ -95,7 +148,12 @@ describe('POST /api/webhooks/chatapp', () => {
     // Whatever the declared content type, the body is the bytes that were signed.
     expect((await postWebhook(t.app, body, { contentType: 'application/json; charset=utf-8' })).statusCode).toBe(200);
     expect((await postWebhook(t.app, body, { contentType: 'text/plain' })).statusCode).toBe(200);
-    const untyped = await t.app.inject({ method: 'POST', url: '/api/webhooks/chatapp', headers: { 'x-hub-signature-256': sign(body) }, payload: body });
+    const untyped = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/chatapp',
+      headers: { 'x-hub-signature-256': sign(body) },
+      payload: body,
+    });
     expect(untyped.statusCode).toBe(200);
     await t.deps.jobs.drain();
     expect((await messagesOf('+40755000001')).data).toHaveLength(1);
@@ -109,11 +167,69 @@ describe('POST /api/webhooks/chatapp', () => {
 
   it('never answers 500 to odd input, and the job that reads it never fails', async () => {
     const odd: unknown[] = [
-      [], 42, 'text', null, {}, { entry: 'x' }, { entry: [null, 1, { changes: {} }] },
+      [],
+      42,
+      'text',
+      null,
+      {},
+      { entry: 'x' },
+      { entry: [null, 1, { changes: {} }] },
       { entry: [{ changes: [{ field: 'messages', value: { metadata: {}, messages: [{}] } }] }] },
-      { entry: [{ changes: [{ field: 'messages', value: { metadata: { phone_number_id: sender.phone_number_id }, messages: [{ id: 'x', from: 'not-a-number', type: 'text' }], statuses: [{ id: 5, status: {} }] } }] }] },
-      { entry: [{ changes: [{ field: 'messages', value: { metadata: { phone_number_id: sender.phone_number_id }, messages: [{ id: 'wamid.odd', from: '40755000099', timestamp: 'yesterday', type: 'interactive', interactive: { type: 'call_permission_reply', call_permission_reply: 'yes' } }] } }] }] },
-      { entry: [{ changes: [{ field: 'calls', value: { metadata: { phone_number_id: sender.phone_number_id }, calls: [{ event: 'terminate', duration: 'long' }], statuses: 'none' } }] }] },
+      {
+        entry: [
+          {
+            changes: [
+              {
+                field: 'messages',
+                value: {
+                  metadata: { phone_number_id: sender.phone_number_id },
+                  messages: [{ id: 'x', from: 'not-a-number', type: 'text' }],
+                  statuses: [{ id: 5, status: {} }],
+                },
+              },
+            ],
+          },
+        ],
+      },
+      {
+        entry: [
+          {
+            changes: [
+              {
+                field: 'messages',
+                value: {
+                  metadata: { phone_number_id: sender.phone_number_id },
+                  messages: [
+                    {
+                      id: 'wamid.odd',
+                      from: '40755000099',
+                      timestamp: 'yesterday',
+                      type: 'interactive',
+                      interactive: { type: 'call_permission_reply', call_permission_reply: 'yes' },
+                    },
+                  ],
+                },
+              },
+            ],
+          },
+        ],
+      },
+      {
+        entry: [
+          {
+            changes: [
+              {
+                field: 'calls',
+                value: {
+                  metadata: { phone_number_id: sender.phone_number_id },
+                  calls: [{ event: 'terminate', duration: 'long' }],
+                  statuses: 'none',
+                },
+              },
+            ],
+          },
+        ],
+      },
       { entry: [{ id: 1, changes: [{ field: 'message_template_status_update', value: { event: 7 } }] }] },
       { entry: [{ changes: [{ field: 'unknown_kind', value: { whatever: true } }] }], extra: { nested: { '\u0000key': 'nul\u0000byte' } } },
     ];
@@ -122,7 +238,12 @@ describe('POST /api/webhooks/chatapp', () => {
       expect(res.statusCode, JSON.stringify(item)).toBe(200);
     }
     await t.deps.jobs.drain();
-    const dead = await t.deps.db.selectFrom('jobs').select(['status', 'last_error']).where('kind', '=', PLATFORM_WEBHOOK_JOB).where('status', '!=', 'succeeded').execute();
+    const dead = await t.deps.db
+      .selectFrom('jobs')
+      .select(['status', 'last_error'])
+      .where('kind', '=', PLATFORM_WEBHOOK_JOB)
+      .where('status', '!=', 'succeeded')
+      .execute();
     expect(dead).toEqual([]);
   });
 
@@ -135,26 +256,56 @@ describe('POST /api/webhooks/chatapp', () => {
       { numRuns: 60 },
     );
     await t.deps.jobs.drain();
-    const failed = await t.deps.db.selectFrom('jobs').select('id').where('kind', '=', PLATFORM_WEBHOOK_JOB).where('status', 'in', ['dead', 'pending']).execute();
+    const failed = await t.deps.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', PLATFORM_WEBHOOK_JOB)
+      .where('status', 'in', ['dead', 'pending'])
+      .execute();
     expect(failed).toEqual([]);
   });
 
   it('stores a customer message once however often the platform retries it', async () => {
-    const body = inboundText({ phoneNumberId: sender.phone_number_id, from: '40755000002', name: 'Sheena Nelson', id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgASGBQzQTRBNjU5OUFFRTAzODEwMTQ0RgA=', at: t.clock.now() });
+    const body = inboundText({
+      phoneNumberId: sender.phone_number_id,
+      from: '40755000002',
+      name: 'Sheena Nelson',
+      id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgASGBQzQTRBNjU5OUFFRTAzODEwMTQ0RgA=',
+      at: t.clock.now(),
+    });
     for (let i = 0; i < 3; i++) expect((await postWebhook(t.app, body)).statusCode).toBe(200);
     await t.deps.jobs.drain();
     expect(await messagesOf('+40755000002')).toMatchObject({
-      data: [{ direction: 'inbound', kind: 'text', body: 'Does it come in another color?', status: 'received', message_sid: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgASGBQzQTRBNjU5OUFFRTAzODEwMTQ0RgA=' }],
+      data: [
+        {
+          direction: 'inbound',
+          kind: 'text',
+          body: 'Does it come in another color?',
+          status: 'received',
+          message_sid: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgASGBQzQTRBNjU5OUFFRTAzODEwMTQ0RgA=',
+        },
+      ],
     });
-    const session = await t.app.inject({ method: 'GET', url: `/api/user/chatapp/session-status?sender_id=${sender.id}&recipient_phone=40755000002`, headers: bearer(token) });
+    const session = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/chatapp/session-status?sender_id=${sender.id}&recipient_phone=40755000002`,
+      headers: bearer(token),
+    });
     expect(session.json()).toMatchObject({ customer_name: 'Sheena Nelson', session_status: { is_open: true } });
   });
 
   it('keeps the window where the first delivery put it: a repeat moves nothing, an older message nothing back', async () => {
     const conversationOf = (phone: string) =>
-      t.deps.db.selectFrom('chatapp_conversations').select(['last_customer_message_at', 'last_message_at', 'updated_at']).where('sender_id', '=', sender.id).where('customer_phone', '=', phone).executeTakeFirstOrThrow();
+      t.deps.db
+        .selectFrom('chatapp_conversations')
+        .select(['last_customer_message_at', 'last_message_at', 'updated_at'])
+        .where('sender_id', '=', sender.id)
+        .where('customer_phone', '=', phone)
+        .executeTakeFirstOrThrow();
     const deliver = async (id: string, at: Date) => {
-      expect((await postWebhook(t.app, inboundText({ phoneNumberId: sender.phone_number_id, from: '40755000010', id, at }))).statusCode).toBe(200);
+      expect(
+        (await postWebhook(t.app, inboundText({ phoneNumberId: sender.phone_number_id, from: '40755000010', id, at }))).statusCode,
+      ).toBe(200);
       await t.deps.jobs.drain();
     };
     const first = t.clock.now();
@@ -166,17 +317,36 @@ describe('POST /api/webhooks/chatapp', () => {
     expect(await conversationOf('+40755000010')).toEqual({ last_customer_message_at: first, last_message_at: first, updated_at: first });
     t.clock.advance(60_000);
     await deliver('wamid.window2', new Date(first.getTime() - 60 * 60_000));
-    expect(await conversationOf('+40755000010')).toEqual({ last_customer_message_at: first, last_message_at: first, updated_at: t.clock.now() });
+    expect(await conversationOf('+40755000010')).toEqual({
+      last_customer_message_at: first,
+      last_message_at: first,
+      updated_at: t.clock.now(),
+    });
     await deliver('wamid.window3', t.clock.now());
-    expect(await conversationOf('+40755000010')).toEqual({ last_customer_message_at: t.clock.now(), last_message_at: t.clock.now(), updated_at: t.clock.now() });
-    expect((await messagesOf('+40755000010')).data.map((m: { message_sid: string }) => m.message_sid)).toEqual(['wamid.window1', 'wamid.window2', 'wamid.window3']);
+    expect(await conversationOf('+40755000010')).toEqual({
+      last_customer_message_at: t.clock.now(),
+      last_message_at: t.clock.now(),
+      updated_at: t.clock.now(),
+    });
+    expect((await messagesOf('+40755000010')).data.map((m: { message_sid: string }) => m.message_sid)).toEqual([
+      'wamid.window1',
+      'wamid.window2',
+      'wamid.window3',
+    ]);
   });
 
   it('stores a customer message, its conversation and its window in one statement', async () => {
     const recorder = statementRecorder();
     const other = await t.startAnotherInstance({ plugins: [recorder.plugin] });
     recorder.statements.length = 0;
-    expect((await postWebhook(t.app, inboundText({ phoneNumberId: sender.phone_number_id, from: '40755000011', id: 'wamid.one-statement', at: t.clock.now() }))).statusCode).toBe(200);
+    expect(
+      (
+        await postWebhook(
+          t.app,
+          inboundText({ phoneNumberId: sender.phone_number_id, from: '40755000011', id: 'wamid.one-statement', at: t.clock.now() }),
+        )
+      ).statusCode,
+    ).toBe(200);
     await other.deps.jobs.drain();
     expect(recorder.statements.filter((statement) => !isJobRunnerStatement(statement))).toEqual([
       // The sender the platform's phone number id names.
@@ -184,11 +354,16 @@ describe('POST /api/webhooks/chatapp', () => {
       // Whether the message was delivered before, the conversation's upsert, and the message.
       'select chatapp_messages chatapp_conversations',
     ]);
-    expect((await messagesOf('+40755000011')).data).toMatchObject([{ direction: 'inbound', message_sid: 'wamid.one-statement', status: 'received' }]);
+    expect((await messagesOf('+40755000011')).data).toMatchObject([
+      { direction: 'inbound', message_sid: 'wamid.one-statement', status: 'received' },
+    ]);
   });
 
   it('ignores events for phone number ids nobody registered', async () => {
-    const res = await postWebhook(t.app, inboundText({ phoneNumberId: '999000999', from: '40755000003', id: 'wamid.stranger', at: t.clock.now() }));
+    const res = await postWebhook(
+      t.app,
+      inboundText({ phoneNumberId: '999000999', from: '40755000003', id: 'wamid.stranger', at: t.clock.now() }),
+    );
     expect(res.statusCode).toBe(200);
     await t.deps.jobs.drain();
     const rows = await t.deps.db.selectFrom('chatapp_messages').select('id').where('platform_message_id', '=', 'wamid.stranger').execute();
@@ -196,7 +371,16 @@ describe('POST /api/webhooks/chatapp', () => {
   });
 
   it('ignores a status for a message it never sent', async () => {
-    const res = await postWebhook(t.app, statusUpdate({ phoneNumberId: sender.phone_number_id, id: 'wamid.unknown', status: 'delivered', at: t.clock.now(), recipient: '40755000004' }));
+    const res = await postWebhook(
+      t.app,
+      statusUpdate({
+        phoneNumberId: sender.phone_number_id,
+        id: 'wamid.unknown',
+        status: 'delivered',
+        at: t.clock.now(),
+        recipient: '40755000004',
+      }),
+    );
     expect(res.statusCode).toBe(200);
     expect(await t.deps.jobs.drain()).toBeGreaterThan(0);
   });
@@ -205,19 +389,40 @@ describe('POST /api/webhooks/chatapp', () => {
     const { token: own } = await createUser(t.deps);
     const assistant = await createAssistant(apiFor(t, own));
     const withAssistant = await createCloudSender(t.app, graph, own, { assistant_id: assistant.id });
-    const body = inboundText({ phoneNumberId: withAssistant.phone_number_id, from: '40755000005', name: 'Ana', id: 'wamid.reply-me', at: t.clock.now(), text: 'Can I book for Friday?' });
+    const body = inboundText({
+      phoneNumberId: withAssistant.phone_number_id,
+      from: '40755000005',
+      name: 'Ana',
+      id: 'wamid.reply-me',
+      at: t.clock.now(),
+      text: 'Can I book for Friday?',
+    });
     await postWebhook(t.app, body);
     await postWebhook(t.app, body);
     // Only the webhook jobs run here: the reply engine's own handler is not this module's subject.
-    for (const job of await t.deps.db.selectFrom('jobs').select(['id', 'payload']).where('kind', '=', PLATFORM_WEBHOOK_JOB).where('status', '=', 'pending').execute()) {
+    for (const job of await t.deps.db
+      .selectFrom('jobs')
+      .select(['id', 'payload'])
+      .where('kind', '=', PLATFORM_WEBHOOK_JOB)
+      .where('status', '=', 'pending')
+      .execute()) {
       await t.deps.services.chatapp.inbound.processWebhook(job.payload);
     }
     const handed = await t.deps.db.selectFrom('jobs').select('payload').where('kind', '=', INBOUND_MESSAGE_JOB).execute();
     const mine = handed.map((j) => j.payload as Record<string, unknown>).filter((p) => p.senderId === withAssistant.id);
-    expect(mine).toEqual([{
-      senderId: withAssistant.id, assistantId: assistant.id, conversationId: expect.any(Number), conversationUuid: expect.any(String),
-      messageId: expect.any(Number), customerPhone: '+40755000005', customerName: 'Ana', text: 'Can I book for Friday?', receivedAt: t.clock.now().toISOString(),
-    }]);
+    expect(mine).toEqual([
+      {
+        senderId: withAssistant.id,
+        assistantId: assistant.id,
+        conversationId: expect.any(Number),
+        conversationUuid: expect.any(String),
+        messageId: expect.any(Number),
+        customerPhone: '+40755000005',
+        customerName: 'Ana',
+        text: 'Can I book for Friday?',
+        receivedAt: t.clock.now().toISOString(),
+      },
+    ]);
   });
 
   it('stores a message delivered six times at the same moment once, and hands it on once', async () => {
@@ -226,12 +431,25 @@ describe('POST /api/webhooks/chatapp', () => {
     const withAssistant = await createCloudSender(t.app, graph, own, { assistant_id: assistant.id });
     const body = inboundText({ phoneNumberId: withAssistant.phone_number_id, from: '40755000006', id: 'wamid.at-once', at: t.clock.now() });
     expect((await postWebhook(t.app, body)).statusCode).toBe(200);
-    const job = await t.deps.db.selectFrom('jobs').select('payload').where('kind', '=', PLATFORM_WEBHOOK_JOB).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const job = await t.deps.db
+      .selectFrom('jobs')
+      .select('payload')
+      .where('kind', '=', PLATFORM_WEBHOOK_JOB)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     // The platform's retries, run by six workers at the same moment (on PostgreSQL, six connections).
     await Promise.all(Array.from({ length: 6 }, () => t.deps.services.chatapp.inbound.processWebhook(job.payload)));
-    const stored = await t.deps.db.selectFrom('chatapp_messages').select('conversation_id').where('sender_id', '=', withAssistant.id).execute();
+    const stored = await t.deps.db
+      .selectFrom('chatapp_messages')
+      .select('conversation_id')
+      .where('sender_id', '=', withAssistant.id)
+      .execute();
     expect(stored).toHaveLength(1);
-    const conversations = await t.deps.db.selectFrom('chatapp_conversations').select(['id', 'last_customer_message_at']).where('sender_id', '=', withAssistant.id).execute();
+    const conversations = await t.deps.db
+      .selectFrom('chatapp_conversations')
+      .select(['id', 'last_customer_message_at'])
+      .where('sender_id', '=', withAssistant.id)
+      .execute();
     expect(conversations).toEqual([{ id: stored[0]!.conversation_id, last_customer_message_at: t.clock.now() }]);
     const handed = await t.deps.db.selectFrom('jobs').select('payload').where('kind', '=', INBOUND_MESSAGE_JOB).execute();
     expect(handed.filter((j) => (j.payload as { senderId: number }).senderId === withAssistant.id)).toHaveLength(1);

@@ -17,7 +17,11 @@ export function callsChange(value: Obj, now: Date): WebhookEvent[] {
   // Meta's own samples swap from/to; the customer is whichever party is not the business number.
   // A customer who hides their number is known by the platform's user id only.
   const customerOf = (candidates: unknown[], userIds: unknown[]) =>
-    [contactWaId, ...candidates].map(str).filter((c): c is string => !!c && c !== business).map(fromWaId).find((p) => p !== null) ??
+    [contactWaId, ...candidates]
+      .map(str)
+      .filter((c): c is string => !!c && c !== business)
+      .map(fromWaId)
+      .find((p) => p !== null) ??
     ([contact?.user_id, ...userIds].find(isPlatformUserId) as string | undefined) ??
     null;
   const events: WebhookEvent[] = [];
@@ -27,7 +31,12 @@ export function callsChange(value: Obj, now: Date): WebhookEvent[] {
     const pickedUp = str(call.event) === 'terminate' && (unixSeconds(call.start_time) !== null || Number(call.duration) > 0);
     const customerPhone = customerOf([call.to, call.from], [call.from_user_id, call.to_user_id]);
     if (pickedUp && customerPhone) {
-      events.push({ type: 'call_connected', phoneNumberId, customerPhone, at: unixSeconds(call.start_time) ?? unixSeconds(call.timestamp) ?? now });
+      events.push({
+        type: 'call_connected',
+        phoneNumberId,
+        customerPhone,
+        at: unixSeconds(call.start_time) ?? unixSeconds(call.timestamp) ?? now,
+      });
     }
     // The customer calling in is contact from the customer, like a message, answered or not.
     if (str(call.event) === 'connect' && str(call.direction)?.toUpperCase() === 'USER_INITIATED' && customerPhone) {
@@ -45,10 +54,19 @@ export function callsChange(value: Obj, now: Date): WebhookEvent[] {
     const callId = str(status?.id);
     if (status?.type === 'call' && callId) {
       events.push({
-        type: 'call_signal', phoneNumberId,
+        type: 'call_signal',
+        phoneNumberId,
         signal: {
-          callId, kind: 'status', direction: 'business_initiated', sdp: null, customerPhone, status: str(status.status)?.toUpperCase() ?? null,
-          at: unixSeconds(status.timestamp) ?? now, durationSeconds: null, callbackData: str(status.biz_opaque_callback_data) ?? null, error: null,
+          callId,
+          kind: 'status',
+          direction: 'business_initiated',
+          sdp: null,
+          customerPhone,
+          status: str(status.status)?.toUpperCase() ?? null,
+          at: unixSeconds(status.timestamp) ?? now,
+          durationSeconds: null,
+          callbackData: str(status.biz_opaque_callback_data) ?? null,
+          error: null,
         },
       });
     }

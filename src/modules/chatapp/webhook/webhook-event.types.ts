@@ -37,9 +37,16 @@ export interface InboundMessage {
 export type WebhookEvent =
   | { type: 'message'; phoneNumberId: string; message: InboundMessage }
   | {
-      type: 'status'; phoneNumberId: string; platformMessageId: string; status: ChatappMessageStatus; errorCode: number | null; errorMessage: string | null;
+      type: 'status';
+      phoneNumberId: string;
+      platformMessageId: string;
+      status: ChatappMessageStatus;
+      errorCode: number | null;
+      errorMessage: string | null;
       /** The platform's own time of the change; the error's title and details apart, as the receipt webhook shows them. */
-      at?: Date; errorTitle?: string | null; errorDetails?: string | null;
+      at?: Date;
+      errorTitle?: string | null;
+      errorDetails?: string | null;
     }
   | { type: 'call_connected'; phoneNumberId: string; customerPhone: string; at: Date }
   /** The customer called the business: the window opens even if nobody picks up. */

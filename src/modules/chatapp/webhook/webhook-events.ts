@@ -28,7 +28,13 @@ export function parseWebhookPayload(payload: unknown, now: Date): WebhookEvent[]
       } else if (field && NUMBER_FIELDS.has(field)) {
         const wabaId = str(obj(entry)?.id);
         const change = numberStateChange(field, value);
-        if (wabaId && change) events.push({ type: 'number_state', wabaId, displayPhone: str(value.display_phone_number) ?? str(value.phone_number) ?? null, change });
+        if (wabaId && change)
+          events.push({
+            type: 'number_state',
+            wabaId,
+            displayPhone: str(value.display_phone_number) ?? str(value.phone_number) ?? null,
+            change,
+          });
       }
     }
   }

@@ -8,7 +8,9 @@ export function messagesChange(value: Obj, now: Date): WebhookEvent[] {
   const phoneNumberId = str(obj(value.metadata)?.phone_number_id);
   if (!phoneNumberId) return [];
   const events: WebhookEvent[] = [];
-  const contacts = arr(value.contacts).map(obj).filter((c): c is Obj => !!c);
+  const contacts = arr(value.contacts)
+    .map(obj)
+    .filter((c): c is Obj => !!c);
   for (const raw of arr(value.messages)) {
     const message = parseMessage(obj(raw), contacts, now);
     if (message) events.push({ type: 'message', phoneNumberId, message });
@@ -25,15 +27,28 @@ export function messagesChange(value: Obj, now: Date): WebhookEvent[] {
     const details = str(obj(error?.error_data)?.details);
     const errorMessage = text && details && details !== text ? `${text}: ${details}` : (text ?? details ?? null);
     events.push({
-      type: 'status', phoneNumberId, platformMessageId: id, status: mapped as ChatappMessageStatus, errorCode: code, errorMessage,
-      at: unixSeconds(status.timestamp) ?? now, errorTitle: text ?? null, errorDetails: details ?? null,
+      type: 'status',
+      phoneNumberId,
+      platformMessageId: id,
+      status: mapped as ChatappMessageStatus,
+      errorCode: code,
+      errorMessage,
+      at: unixSeconds(status.timestamp) ?? now,
+      errorTitle: text ?? null,
+      errorDetails: details ?? null,
     });
   }
   return events;
 }
 
 const MEDIA_LABELS: Record<string, string> = {
-  image: '[Image]', video: '[Video]', audio: '[Audio]', document: '[Document]', sticker: '[Sticker]', location: '[Location]', contacts: '[Contacts]',
+  image: '[Image]',
+  video: '[Video]',
+  audio: '[Audio]',
+  document: '[Document]',
+  sticker: '[Sticker]',
+  location: '[Location]',
+  contacts: '[Contacts]',
 };
 const MEDIA_TYPES = new Set(['image', 'video', 'audio', 'document', 'sticker']);
 
@@ -46,8 +61,11 @@ function parseMessage(raw: Obj | undefined, contacts: Obj[], now: Date): Inbound
   const id = str(raw?.id);
   if (!raw || !id) return null;
   const contact =
-    contacts.find((c) => (str(c.wa_id) !== undefined && str(c.wa_id) === str(raw.from)) || (str(c.user_id) !== undefined && str(c.user_id) === str(raw.from_user_id))) ??
-    (contacts.length === 1 ? contacts[0] : undefined);
+    contacts.find(
+      (c) =>
+        (str(c.wa_id) !== undefined && str(c.wa_id) === str(raw.from)) ||
+        (str(c.user_id) !== undefined && str(c.user_id) === str(raw.from_user_id)),
+    ) ?? (contacts.length === 1 ? contacts[0] : undefined);
   const customerPhone = contactKey(raw.from, raw.from_user_id, contact?.user_id);
   if (!customerPhone) return null;
   const type = str(raw.type) ?? 'unknown';
@@ -67,7 +85,12 @@ function parseMessage(raw: Obj | undefined, contacts: Obj[], now: Date): Inbound
     const response = str(reply.response);
     if (response !== 'accept' && response !== 'reject') return null;
     const automatic = reply.response_source === 'automatic';
-    const permissionReply = { accept: response === 'accept', permanent: reply.is_permanent === true, expiresAt: unixSeconds(reply.expiration_timestamp), automatic };
+    const permissionReply = {
+      accept: response === 'accept',
+      permanent: reply.is_permanent === true,
+      expiresAt: unixSeconds(reply.expiration_timestamp),
+      automatic,
+    };
     const body = response === 'accept' ? '[Call permission granted]' : '[Call permission declined]';
     return { ...base, kind: 'call_permission_reply', body, fromCustomer: !automatic, permissionReply, media: null };
   }
@@ -101,9 +124,10 @@ function describeContent(type: string, raw: Obj): { kind: string; body: string; 
   if (label) {
     const caption = str(part?.caption);
     const mediaId = str(part?.id);
-    const media = MEDIA_TYPES.has(type) && mediaId
-      ? { id: mediaId, mimeType: str(part?.mime_type) ?? null, caption: caption ?? null, filename: str(part?.filename) ?? null }
-      : null;
+    const media =
+      MEDIA_TYPES.has(type) && mediaId
+        ? { id: mediaId, mimeType: str(part?.mime_type) ?? null, caption: caption ?? null, filename: str(part?.filename) ?? null }
+        : null;
     return { kind: type, body: caption ? `${label} ${caption}` : label, media };
   }
   return plain('other', `[${type}]`);
@@ -111,7 +135,9 @@ function describeContent(type: string, raw: Obj): { kind: string; body: string; 
 
 /** The customer's text, then one line listing the items, so the assistant can act on the order. */
 function describeOrder(order: Obj | undefined): string {
-  const items = arr(order?.product_items).map(obj).filter((i): i is Obj => !!i);
+  const items = arr(order?.product_items)
+    .map(obj)
+    .filter((i): i is Obj => !!i);
   const currencies = new Set(items.map((i) => str(i.currency)));
   let total = 0;
   const lines = items.map((item) => {

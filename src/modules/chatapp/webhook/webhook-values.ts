@@ -5,7 +5,8 @@
 export type Obj = Record<string, unknown>;
 export const obj = (v: unknown): Obj | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined);
 export const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-export const str = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : typeof v === 'number' ? String(v) : undefined);
+export const str = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.length > 0 ? v : typeof v === 'number' ? String(v) : undefined;
 
 /** Unix seconds, sent as a string or (older payloads) an integer. */
 export function unixSeconds(v: unknown): Date | null {

@@ -14,7 +14,8 @@ async function run(task: ExtractionTask): Promise<ExtractionReply> {
     const sections = task.type === 'pdf' ? await extractPdf(data, { maxPages: task.maxPages }) : await extractDocx(data);
     return { id: task.id, ok: true, sections };
   } catch (error) {
-    if (error instanceof ExtractionError) return { id: task.id, ok: false, extraction: true, message: error.message, retryable: error.retryable };
+    if (error instanceof ExtractionError)
+      return { id: task.id, ok: false, extraction: true, message: error.message, retryable: error.retryable };
     return { id: task.id, ok: false, extraction: false, message: error instanceof Error ? error.message : String(error) };
   }
 }

@@ -140,7 +140,10 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
       // A parser stuck in a loop cannot be interrupted from outside; killing its process can.
       // The clock runs from here, so a child that never starts fails the file too.
       slot.timer = setTimeout(() => {
-        fail(slot, new ExtractionError(`Reading the file took longer than ${describeMs(settings.timeoutMs)}; split it into smaller files.`));
+        fail(
+          slot,
+          new ExtractionError(`Reading the file took longer than ${describeMs(settings.timeoutMs)}; split it into smaller files.`),
+        );
       }, settings.timeoutMs);
       if (slot.ready) send(slot);
     }
@@ -150,9 +153,16 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
     extract(type, data) {
       if (closed) return Promise.reject(new Error('The extraction pool is closed.'));
       if (data.length > settings.maxBytes) {
-        return Promise.reject(new ExtractionError(`The file is larger than ${describeBytes(settings.maxBytes)}; split it into smaller files.`));
+        return Promise.reject(
+          new ExtractionError(`The file is larger than ${describeBytes(settings.maxBytes)}; split it into smaller files.`),
+        );
       }
-      const task: ExtractionTask = { id: nextId++, type, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), maxPages: settings.maxPages };
+      const task: ExtractionTask = {
+        id: nextId++,
+        type,
+        data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+        maxPages: settings.maxPages,
+      };
       return new Promise<ExtractedSection[]>((resolve, reject) => {
         waiting.push({ task, resolve, reject });
         dispatch();
@@ -163,21 +173,26 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
       closed = true;
       const error = new Error('The extraction pool is closed.');
       for (const pending of waiting.splice(0)) pending.reject(error);
-      await Promise.all([...slots].map((slot) => {
-        slot.current?.reject(error);
-        slot.current = null;
-        return retire(slot, 'kill');
-      }));
+      await Promise.all(
+        [...slots].map((slot) => {
+          slot.current?.reject(error);
+          slot.current = null;
+          return retire(slot, 'kill');
+        }),
+      );
     },
   };
 }
 
 function exitError(stderrTail: string, started: boolean, code: number | null, signal: NodeJS.Signals | null): Error {
   // Too large for its heap is a property of the file; anything else may pass on a retry.
-  if (/heap out of memory/i.test(stderrTail)) return new ExtractionError('The file is too large or complex to read; split it into smaller files.');
+  if (/heap out of memory/i.test(stderrTail))
+    return new ExtractionError('The file is too large or complex to read; split it into smaller files.');
   const how = signal ? `signal ${signal}` : `exit code ${code}`;
   const detail = stderrTail.trim().split('\n').slice(-3).join(' ');
-  return new Error(`The extraction process ${started ? 'stopped unexpectedly' : 'could not start'} (${how})${detail ? `: ${detail}` : ''}.`);
+  return new Error(
+    `The extraction process ${started ? 'stopped unexpectedly' : 'could not start'} (${how})${detail ? `: ${detail}` : ''}.`,
+  );
 }
 
 function describeBytes(bytes: number): string {

@@ -22,16 +22,58 @@ interface DomNode {
 
 // Page furniture rather than content: navigation, boilerplate, scripts, forms.
 const NOISE_SELECTOR = [
-  'script', 'style', 'noscript', 'template', 'svg', 'canvas', 'iframe', 'object', 'head',
-  'nav', 'footer', 'header', 'aside', 'form', 'button', 'select',
-  '[hidden]', '[aria-hidden="true"]', '[role="navigation"]', '[role="banner"]', '[role="contentinfo"]',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'canvas',
+  'iframe',
+  'object',
+  'head',
+  'nav',
+  'footer',
+  'header',
+  'aside',
+  'form',
+  'button',
+  'select',
+  '[hidden]',
+  '[aria-hidden="true"]',
+  '[role="navigation"]',
+  '[role="banner"]',
+  '[role="contentinfo"]',
 ].join(',');
 
 const HEADING_LEVELS: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
 const BLOCK_TAGS = new Set([
-  'p', 'div', 'section', 'article', 'main', 'body', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'blockquote',
-  'pre', 'table', 'thead', 'tbody', 'tfoot', 'caption', 'figure', 'figcaption', 'address', 'details',
-  'summary', 'hr', 'center', 'fieldset',
+  'p',
+  'div',
+  'section',
+  'article',
+  'main',
+  'body',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
+  'blockquote',
+  'pre',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'caption',
+  'figure',
+  'figcaption',
+  'address',
+  'details',
+  'summary',
+  'hr',
+  'center',
+  'fieldset',
 ]);
 
 /** A web page reduced to readable text: its headings and paragraphs, without page furniture. */
@@ -45,7 +87,11 @@ export function extractHtmlPage(html: Buffer | string, pageUrl: string, contentT
   $(NOISE_SELECTOR).remove();
   // Prefer the page's declared main content when it has some; otherwise the whole body.
   const main = $('main, [role="main"], article').first();
-  const root = (main.length > 0 && collapseWhitespace(main.text()) !== '' ? main : $('body').length > 0 ? $('body') : $.root())[0] as unknown as DomNode;
+  const root = (main.length > 0 && collapseWhitespace(main.text()) !== ''
+    ? main
+    : $('body').length > 0
+      ? $('body')
+      : $.root())[0] as unknown as DomNode;
   return { title, blocks: blocksFromDom(root), links };
 }
 
@@ -89,7 +135,9 @@ export function blocksFromDom(root: DomNode): TextBlock[] {
         if (text) blocks.push({ kind: 'heading', level, text });
       } else if (child.name === 'tr') {
         flushInline();
-        const cells = (child.children ?? []).filter((c) => c.name === 'td' || c.name === 'th').map((c) => collapseWhitespace(textContent(c)));
+        const cells = (child.children ?? [])
+          .filter((c) => c.name === 'td' || c.name === 'th')
+          .map((c) => collapseWhitespace(textContent(c)));
         if (cells.some(Boolean)) blocks.push({ kind: 'paragraph', text: cells.filter(Boolean).join(' | ') });
       } else if (child.name === 'br') {
         inline += ' ';
@@ -109,5 +157,7 @@ export function blocksFromDom(root: DomNode): TextBlock[] {
 
 function textContent(node: DomNode): string {
   if (node.type === 'text') return node.data ?? '';
-  return (node.children ?? []).map((child) => (child.name === 'br' || BLOCK_TAGS.has(child.name ?? '') ? ` ${textContent(child)} ` : textContent(child))).join('');
+  return (node.children ?? [])
+    .map((child) => (child.name === 'br' || BLOCK_TAGS.has(child.name ?? '') ? ` ${textContent(child)} ` : textContent(child)))
+    .join('');
 }

@@ -94,7 +94,14 @@ function groupIntoLines(items: TextItem[]): Line[] {
 
 function toBlocks(pages: Line[][]): TextBlock[] {
   const bodySize = mostCommonSize(pages.flat());
-  const headingSizes = [...new Set(pages.flat().filter((l) => isHeading(l, bodySize)).map((l) => round(l.size)))].sort((a, b) => b - a);
+  const headingSizes = [
+    ...new Set(
+      pages
+        .flat()
+        .filter((l) => isHeading(l, bodySize))
+        .map((l) => round(l.size)),
+    ),
+  ].sort((a, b) => b - a);
   const blocks: TextBlock[] = [];
   let paragraph: string[] = [];
   const flush = () => {
@@ -109,7 +116,8 @@ function toBlocks(pages: Line[][]): TextBlock[] {
         const level = Math.min(6, headingSizes.indexOf(round(line.size)) + 1);
         const previous = blocks[blocks.length - 1];
         // A heading set over two lines arrives as two heading lines of the same size.
-        if (previous?.kind === 'heading' && previous.level === level && i > 0 && isHeading(lines[i - 1]!, bodySize)) previous.text += ` ${line.text}`;
+        if (previous?.kind === 'heading' && previous.level === level && i > 0 && isHeading(lines[i - 1]!, bodySize))
+          previous.text += ` ${line.text}`;
         else blocks.push({ kind: 'heading', level, text: line.text });
         return;
       }

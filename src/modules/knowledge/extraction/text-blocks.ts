@@ -41,9 +41,15 @@ const LIKELY_TITLE_MAX_CHARS = 80;
  */
 export function blocksFromPlainText(text: string): TextBlock[] {
   const blocks: TextBlock[] = [];
-  const normalized = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').replace(/\u0000/g, '');
+  const normalized = text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .replace(/\u0000/g, '');
   for (const raw of normalized.split(/\n\s*\n/)) {
-    const lines = raw.split('\n').map((l) => l.trimEnd()).filter((l) => l.trim() !== '');
+    const lines = raw
+      .split('\n')
+      .map((l) => l.trimEnd())
+      .filter((l) => l.trim() !== '');
     if (lines.length === 0) continue;
     const markdown = MARKDOWN_HEADING.exec(lines[0]!.trim());
     if (markdown) {

@@ -16,7 +16,8 @@ const PAGE_TIMEOUT_MS = 15_000;
 const MAX_PAGE_BYTES = 5 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
 // Links to these are downloads, not pages to read.
-const NON_PAGE_EXTENSION = /\.(pdf|zip|gz|tar|rar|7z|exe|dmg|iso|jpe?g|png|gif|webp|svg|ico|mp[34]|avi|mov|webm|wav|docx?|xlsx?|pptx?|css|js|json|xml|rss)$/i;
+const NON_PAGE_EXTENSION =
+  /\.(pdf|zip|gz|tar|rar|7z|exe|dmg|iso|jpe?g|png|gif|webp|svg|ico|mp[34]|avi|mov|webm|wav|docx?|xlsx?|pptx?|css|js|json|xml|rss)$/i;
 
 export interface CrawlOptions {
   /** Pages fetched at once; a site's Crawl-delay still spaces its own requests. */
@@ -59,7 +60,11 @@ export async function readWebsite(http: HttpClient, source: WebsiteSource, optio
     }
     return page;
   };
-  const crawler = { fetchAllowed, concurrency: Math.max(1, options.concurrency ?? DEFAULT_CRAWL_CONCURRENCY), onPageSkipped: options.onPageSkipped ?? (() => undefined) };
+  const crawler = {
+    fetchAllowed,
+    concurrency: Math.max(1, options.concurrency ?? DEFAULT_CRAWL_CONCURRENCY),
+    onPageSkipped: options.onPageSkipped ?? (() => undefined),
+  };
   if (source.links && source.links.length > 0) return readListedPages(crawler, source.links);
   if (!source.url) throw new ExtractionError('The document has no URL to read.');
   return crawl(crawler, source.url, source.relativeLinksLimit);
@@ -83,7 +88,10 @@ async function crawl(crawler: Crawler, startUrl: string, relativeLinksLimit: num
   const first = await crawler.fetchAllowed(startUrl);
   const site = siteOf(first.finalUrl);
   // When each URL was requested (-1: the start page), and the URLs whose content was kept.
-  const requestedAt = new Map([[withoutHash(startUrl), -1], [withoutHash(first.finalUrl), -1]]);
+  const requestedAt = new Map([
+    [withoutHash(startUrl), -1],
+    [withoutHash(first.finalUrl), -1],
+  ]);
   const kept = new Set([withoutHash(first.finalUrl)]);
   const sections = [first.section];
   const queue = [...first.links];
@@ -152,7 +160,10 @@ async function readListedPages(crawler: Crawler, links: string[]): Promise<Extra
 /** robots.txt unreadable: the page's own fetch would meet the same fate, so it is told the same way. */
 function robotsFailure(url: string, error: unknown): ExtractionError {
   if (error instanceof OutboundError) {
-    return new ExtractionError(`Could not fetch ${url}: ${error.message}`, { cause: error, retryable: !(error instanceof UrlRefusedError) });
+    return new ExtractionError(`Could not fetch ${url}: ${error.message}`, {
+      cause: error,
+      retryable: !(error instanceof UrlRefusedError),
+    });
   }
   const detail = error instanceof RobotsUnavailableError ? error.message : 'robots.txt could not be read.';
   return new ExtractionError(`Could not fetch ${url}: ${detail}`, { cause: error, retryable: true });

@@ -13,7 +13,13 @@ const CALENDLY_MAX_MS = 7 * 86_400_000;
 const RESERVED = new Set(['start_time', 'name', 'email', 'phone']);
 
 type CalendarTool = Record<string, unknown>;
-interface BookingField { slug: string; type: string; label: string; required?: boolean; options?: string[] }
+interface BookingField {
+  slug: string;
+  type: string;
+  label: string;
+  required?: boolean;
+  options?: string[];
+}
 
 /**
  * The calendar_integration tool as two functions: availability and booking, against Cal.com v2
@@ -32,7 +38,10 @@ export function calendarFunctions(tool: CalendarTool, clients: CalendarClients):
       parameters: objectSchema(
         {
           start_date: { type: 'string', description: 'First day to check, YYYY-MM-DD. Defaults to today.' },
-          end_date: { type: 'string', description: `Last day to check, YYYY-MM-DD. Defaults to ${DEFAULT_DAYS - 1} days after start_date.` },
+          end_date: {
+            type: 'string',
+            description: `Last day to check, YYYY-MM-DD. Defaults to ${DEFAULT_DAYS - 1} days after start_date.`,
+          },
         },
         [],
       ),
@@ -43,7 +52,9 @@ export function calendarFunctions(tool: CalendarTool, clients: CalendarClients):
       const endDate = dateArg(args.end_date, 'end_date') ?? addDays(startDate, DEFAULT_DAYS - 1);
       if (endDate < startDate) throw new FunctionError('end_date must not be before start_date.');
       if (endDate > addDays(startDate, MAX_DAYS - 1)) throw new FunctionError(`The range can cover at most ${MAX_DAYS} days.`);
-      const starts = await guard(() => (providerB ? calendlyTimes(tool, clients, startDate, endDate, zone, ctx.now) : calcomTimes(tool, clients, startDate, endDate, zone)));
+      const starts = await guard(() =>
+        providerB ? calendlyTimes(tool, clients, startDate, endDate, zone, ctx.now) : calcomTimes(tool, clients, startDate, endDate, zone),
+      );
       return {
         result: {
           time_zone: zone,
@@ -62,7 +73,10 @@ export function calendarFunctions(tool: CalendarTool, clients: CalendarClients):
       description: `Books an appointment${eventName} at one of the open times. Ask the customer for their name and e-mail first.${extra}`,
       parameters: objectSchema(
         {
-          start_time: { type: 'string', description: 'Start time exactly as listed by check_calendar_availability (ISO 8601 with offset).' },
+          start_time: {
+            type: 'string',
+            description: 'Start time exactly as listed by check_calendar_availability (ISO 8601 with offset).',
+          },
           name: { type: 'string', minLength: 1, description: "The customer's full name." },
           email: { type: 'string', minLength: 3, description: "The customer's e-mail address." },
           phone: { type: 'string', description: "The customer's phone number in international format, if given." },
@@ -87,7 +101,14 @@ export function calendarFunctions(tool: CalendarTool, clients: CalendarClients):
           }),
         );
         return {
-          result: { booked: true, status: invitee.status, booking_id: invitee.uri, start: isoInZone(start, zone), cancel_url: invitee.cancelUrl, reschedule_url: invitee.rescheduleUrl },
+          result: {
+            booked: true,
+            status: invitee.status,
+            booking_id: invitee.uri,
+            start: isoInZone(start, zone),
+            cancel_url: invitee.cancelUrl,
+            reschedule_url: invitee.rescheduleUrl,
+          },
         };
       }
       const responses = Object.fromEntries(fields.filter((f) => args[f.slug] !== undefined).map((f) => [f.slug, args[f.slug]]));
@@ -101,7 +122,13 @@ export function calendarFunctions(tool: CalendarTool, clients: CalendarClients):
         }),
       );
       return {
-        result: { booked: booked.status !== 'rejected' && booked.status !== 'cancelled', status: booked.status, booking_id: booked.uid, start: isoInZone(new Date(booked.start), zone), end: booked.end ? isoInZone(new Date(booked.end), zone) : null },
+        result: {
+          booked: booked.status !== 'rejected' && booked.status !== 'cancelled',
+          status: booked.status,
+          booking_id: booked.uid,
+          start: isoInZone(new Date(booked.start), zone),
+          end: booked.end ? isoInZone(new Date(booked.end), zone) : null,
+        },
       };
     },
   };
@@ -119,12 +146,25 @@ function calcomRef(tool: CalendarTool): CalcomEventRef {
   };
 }
 
-async function calcomTimes(tool: CalendarTool, clients: CalendarClients, startDate: string, endDate: string, zone: string): Promise<string[]> {
+async function calcomTimes(
+  tool: CalendarTool,
+  clients: CalendarClients,
+  startDate: string,
+  endDate: string,
+  zone: string,
+): Promise<string[]> {
   const slots = await clients.calcom.getSlots({ ...calcomRef(tool), start: startDate, end: endDate, timeZone: zone });
   return slots.map((s) => s.start);
 }
 
-async function calendlyTimes(tool: CalendarTool, clients: CalendarClients, startDate: string, endDate: string, zone: string, now: Date): Promise<string[]> {
+async function calendlyTimes(
+  tool: CalendarTool,
+  clients: CalendarClients,
+  startDate: string,
+  endDate: string,
+  zone: string,
+  now: Date,
+): Promise<string[]> {
   // Calendly only takes a future start.
   const start = new Date(Math.max(zonedToUtc(startDate, '00:00', zone).getTime(), now.getTime() + 60_000));
   const end = new Date(Math.min(zonedToUtc(addDays(endDate, 1), '00:00', zone).getTime(), start.getTime() + CALENDLY_MAX_MS));
@@ -158,7 +198,8 @@ function fieldSchema(field: BookingField): Record<string, unknown> {
 function dateArg(value: unknown, name: string): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   const text = String(value).slice(0, 10);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(text))) throw new FunctionError(`${name} must be a date in the form YYYY-MM-DD.`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(text)))
+    throw new FunctionError(`${name} must be a date in the form YYYY-MM-DD.`);
   return text;
 }
 

@@ -35,7 +35,13 @@ export function customToolFunction(tool: CustomTool, http: HttpClient): Conversa
       }
       let response;
       try {
-        response = await http.request(url, { method: tool.method, headers, body, timeoutMs: tool.timeout * 1000, maxResponseBytes: MAX_RESPONSE_BYTES });
+        response = await http.request(url, {
+          method: tool.method,
+          headers,
+          body,
+          timeoutMs: tool.timeout * 1000,
+          maxResponseBytes: MAX_RESPONSE_BYTES,
+        });
       } catch (error) {
         if (error instanceof OutboundError) {
           throw new FunctionError(error.code === 'TIMEOUT' ? `The tool did not answer within ${tool.timeout} s.` : error.message);

@@ -10,7 +10,8 @@ export function endConversationFunction(description: string | null): Conversatio
   return {
     spec: {
       name: FUNCTION_NAMES.end,
-      description: description || 'Ends the conversation when the customer says goodbye or has nothing more to ask. Say goodbye in the same reply.',
+      description:
+        description || 'Ends the conversation when the customer says goodbye or has nothing more to ask. Say goodbye in the same reply.',
       parameters: objectSchema({ reason: { type: 'string', description: 'Why the conversation ends, in a few words.' } }, []),
     },
     async call(args) {

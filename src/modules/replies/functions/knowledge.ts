@@ -8,7 +8,12 @@ export interface KnowledgePassage {
 }
 
 /** The knowledge module's search, as the engine uses it (adapted in deps.ts). */
-export type KnowledgeSearch = (input: { userId: number; knowledgeBaseId: number; query: string; limit: number }) => Promise<KnowledgePassage[]>;
+export type KnowledgeSearch = (input: {
+  userId: number;
+  knowledgeBaseId: number;
+  query: string;
+  limit: number;
+}) => Promise<KnowledgePassage[]>;
 
 export const KNOWLEDGE_RESULTS = 4;
 
@@ -17,8 +22,12 @@ export function knowledgeFunction(knowledgeBaseId: number, search: KnowledgeSear
   return {
     spec: {
       name: FUNCTION_NAMES.knowledge,
-      description: 'Searches the knowledge base for passages that answer a question. Use it before answering questions about the business, its products or policies.',
-      parameters: objectSchema({ query: { type: 'string', minLength: 1, description: 'What to look up, as a short question or keywords.' } }, ['query']),
+      description:
+        'Searches the knowledge base for passages that answer a question. Use it before answering questions about the business, its products or policies.',
+      parameters: objectSchema(
+        { query: { type: 'string', minLength: 1, description: 'What to look up, as a short question or keywords.' } },
+        ['query'],
+      ),
     },
     async call(args, ctx) {
       const query = String(args.query).trim();
@@ -26,7 +35,11 @@ export function knowledgeFunction(knowledgeBaseId: number, search: KnowledgeSear
       const passages = await search({ userId: ctx.userId, knowledgeBaseId, query, limit: KNOWLEDGE_RESULTS });
       return {
         result: {
-          results: passages.map((p) => ({ content: p.content, ...(p.source ? { source: p.source } : {}), ...(p.score !== undefined ? { score: p.score } : {}) })),
+          results: passages.map((p) => ({
+            content: p.content,
+            ...(p.source ? { source: p.source } : {}),
+            ...(p.score !== undefined ? { score: p.score } : {}),
+          })),
         },
       };
     },

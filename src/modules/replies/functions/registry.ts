@@ -108,7 +108,9 @@ async function runOne(fn: ConversationFunction | undefined, call: ToolCall, ctx:
   if (parsed.error) return fail(parsed.error);
   const validate = validatorFor(fn.spec.parameters);
   if (!validate(parsed.args)) {
-    const problems = (validate.errors ?? []).map((e) => `${e.instancePath ? e.instancePath.slice(1).replace(/\//g, '.') : 'arguments'} ${e.message ?? 'is invalid'}`);
+    const problems = (validate.errors ?? []).map(
+      (e) => `${e.instancePath ? e.instancePath.slice(1).replace(/\//g, '.') : 'arguments'} ${e.message ?? 'is invalid'}`,
+    );
     return fail(`Invalid arguments: ${problems.join('; ')}.`);
   }
   try {

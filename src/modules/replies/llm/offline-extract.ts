@@ -79,5 +79,10 @@ export function isQuestion(text: string): boolean {
 
 /** The words of a text in lower case, for matching names and descriptions. */
 export function wordsOf(text: string): Set<string> {
-  return new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 2));
+  return new Set(
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length > 2),
+  );
 }

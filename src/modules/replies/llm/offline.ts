@@ -1,6 +1,17 @@
 import { BUILT_IN_FUNCTIONS, FUNCTION_NAMES, KNOWLEDGE_CONTEXT_HEADING } from '../functions/names.js';
 import type { ChatMessage, ChatRequest, ChatResult, LanguageModel, ToolCall, ToolSpec } from './provider.js';
-import { findDateTime, findDates, findEmail, findName, findNamedValue, findPhone, coerceTo, isQuestion, namedArguments, wordsOf } from './offline-extract.js';
+import {
+  findDateTime,
+  findDates,
+  findEmail,
+  findName,
+  findNamedValue,
+  findPhone,
+  coerceTo,
+  isQuestion,
+  namedArguments,
+  wordsOf,
+} from './offline-extract.js';
 import { offlineEvaluation } from './offline-evaluation.js';
 
 /**
@@ -43,7 +54,11 @@ function respond(request: ChatRequest): ChatResult {
 /** One call when the message plainly asks for something a function does; a question when details are missing. */
 function planCall(text: string, tools: ToolSpec[]): ToolCall | string | null {
   const byName = new Map(tools.map((t) => [t.name, t]));
-  const call = (name: string, args: Record<string, unknown>): ToolCall => ({ id: `offline_${name}`, name, arguments: JSON.stringify(args) });
+  const call = (name: string, args: Record<string, unknown>): ToolCall => ({
+    id: `offline_${name}`,
+    name,
+    arguments: JSON.stringify(args),
+  });
   const lower = text.toLowerCase();
 
   for (const tool of tools) {
@@ -52,14 +67,18 @@ function planCall(text: string, tools: ToolSpec[]): ToolCall | string | null {
     const name = tool.name.toLowerCase().replace(/[^a-z0-9_]/g, '');
     if (new RegExp(`\\b(${name}|${name.replace(/_/g, ' ')})\\b`).test(lower)) return call(tool.name, namedArguments(text, tool.parameters));
   }
-  if (byName.has(FUNCTION_NAMES.end) && END.test(text)) return call(FUNCTION_NAMES.end, { reason: 'The customer asked to end the conversation.' });
+  if (byName.has(FUNCTION_NAMES.end) && END.test(text))
+    return call(FUNCTION_NAMES.end, { reason: 'The customer asked to end the conversation.' });
   const transfer = byName.get(FUNCTION_NAMES.transfer);
   if (transfer && TRANSFER.test(text)) return call(transfer.name, { assistant_id: pickTransferTarget(text, transfer) });
   const booking = byName.get(FUNCTION_NAMES.booking);
   if (booking && BOOK.test(text)) return planBooking(text, booking, call);
   if (byName.has(FUNCTION_NAMES.availability) && AVAILABILITY.test(text)) {
     const [startDate, endDate] = findDates(text);
-    return call(FUNCTION_NAMES.availability, { ...(startDate ? { start_date: startDate } : {}), ...(endDate ? { end_date: endDate } : {}) });
+    return call(FUNCTION_NAMES.availability, {
+      ...(startDate ? { start_date: startDate } : {}),
+      ...(endDate ? { end_date: endDate } : {}),
+    });
   }
   if (byName.has(FUNCTION_NAMES.knowledge) && isQuestion(text)) return call(FUNCTION_NAMES.knowledge, { query: text.trim() });
   return null;
@@ -122,7 +141,9 @@ function describeResult(name: string, result: Record<string, unknown>): string {
         : `Your appointment is booked for ${String(result.start)}.`;
     case FUNCTION_NAMES.knowledge: {
       const first = (Array.isArray(result.results) ? result.results[0] : undefined) as { content?: unknown } | undefined;
-      return first?.content ? `Here is what I found: ${truncate(String(first.content), 400)}` : 'I found nothing about that in the knowledge base.';
+      return first?.content
+        ? `Here is what I found: ${truncate(String(first.content), 400)}`
+        : 'I found nothing about that in the knowledge base.';
     }
     case FUNCTION_NAMES.transfer:
       return `You are now talking to ${String(result.assistant_name ?? 'another assistant')}. How can I help?`;
@@ -137,7 +158,11 @@ function plainReply(userText: string, messages: ChatMessage[]): string {
   const system = messages.find((m) => m.role === 'system')?.content ?? '';
   const at = system.indexOf(KNOWLEDGE_CONTEXT_HEADING);
   if (at >= 0 && isQuestion(userText)) {
-    const passage = system.slice(at + KNOWLEDGE_CONTEXT_HEADING.length).split('\n').map((l) => l.replace(/^[-*\d.\s]+/, '').trim()).find(Boolean);
+    const passage = system
+      .slice(at + KNOWLEDGE_CONTEXT_HEADING.length)
+      .split('\n')
+      .map((l) => l.replace(/^[-*\d.\s]+/, '').trim())
+      .find(Boolean);
     if (passage) return `Here is what I know: ${truncate(passage, 400)}`;
   }
   if (userText.trim() === '') return 'Hello! How can I help you?';

@@ -39,7 +39,10 @@ describe('the OpenAI-compatible model', () => {
     const model = createOpenAiCompatibleModel({ baseUrl: llm.baseUrl, apiKey: 'sk-test-key', timeoutMs: 5_000, maxRetries: 0 });
     llm.reply({ content: 'Hi.', toolCalls: [{ name: 'lookup', arguments: { q: 'x' } }] });
 
-    expect(await model.complete(request)).toEqual({ content: 'Hi.', toolCalls: [{ id: 'call_1_0', name: 'lookup', arguments: '{"q":"x"}' }] });
+    expect(await model.complete(request)).toEqual({
+      content: 'Hi.',
+      toolCalls: [{ id: 'call_1_0', name: 'lookup', arguments: '{"q":"x"}' }],
+    });
     expect(llm.requests).toHaveLength(1);
     expect(llm.requests[0]!.path).toBe('/v1/chat/completions');
     expect(llm.requests[0]!.headers.authorization).toBe('Bearer sk-test-key');

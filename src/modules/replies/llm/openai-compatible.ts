@@ -35,7 +35,15 @@ export function createOpenAiCompatibleModel(options: OpenAiCompatibleOptions): L
       const streaming = callOptions.onToken !== undefined;
       const body = JSON.stringify({ ...toRequestBody(request), stream: streaming });
       try {
-        const response = await postJson({ url, headers, body, timeoutMs: options.timeoutMs, maxRetries: options.maxRetries, signal: callOptions.signal, dispatcher });
+        const response = await postJson({
+          url,
+          headers,
+          body,
+          timeoutMs: options.timeoutMs,
+          maxRetries: options.maxRetries,
+          signal: callOptions.signal,
+          dispatcher,
+        });
         if (callOptions.onToken) return await collectStream(response.body, callOptions.onToken, callOptions.signal);
         return completionResult(await readJson(response.body, callOptions.signal));
       } catch (error) {
@@ -56,7 +64,12 @@ interface Completion {
   choices?: Array<{ message?: { content?: string | null; tool_calls?: Array<Partial<WireToolCall>> } }>;
 }
 interface CompletionChunk {
-  choices?: Array<{ delta?: { content?: string | null; tool_calls?: Array<{ index: number; id?: string; function?: { name?: string; arguments?: string } }> } }>;
+  choices?: Array<{
+    delta?: {
+      content?: string | null;
+      tool_calls?: Array<{ index: number; id?: string; function?: { name?: string; arguments?: string } }>;
+    };
+  }>;
   error?: unknown;
 }
 

@@ -14,7 +14,10 @@ export class ProviderCallError extends Error {
     readonly failure: ProviderFailure,
     options?: { cause?: unknown },
   ) {
-    super(failure.kind === 'status' || failure.kind === 'connection' || failure.kind === 'invalid' ? failure.detail : failure.kind, options);
+    super(
+      failure.kind === 'status' || failure.kind === 'connection' || failure.kind === 'invalid' ? failure.detail : failure.kind,
+      options,
+    );
     this.name = 'ProviderCallError';
   }
 }
@@ -87,7 +90,11 @@ function retryable(status: number, headers: Dispatcher.ResponseData['headers']):
   return status === 408 || status === 409 || status === 429 || status >= 500;
 }
 
-async function waitBeforeRetry(retries: number, headers: Dispatcher.ResponseData['headers'] | undefined, signal: AbortSignal | undefined): Promise<void> {
+async function waitBeforeRetry(
+  retries: number,
+  headers: Dispatcher.ResponseData['headers'] | undefined,
+  signal: AbortSignal | undefined,
+): Promise<void> {
   const asked = askedWaitMs(headers);
   const ms = asked !== undefined && asked >= 0 && asked < 60_000 ? asked : Math.min(500 * 2 ** retries, 8_000) * (1 - Math.random() * 0.25);
   try {

@@ -17,14 +17,206 @@
   const MAX_MESSAGE = 2000;
 
   const STRINGS = {
-    en: { close: 'Close chat', launcher: 'Chat with us', placeholder: 'Type your message…', send: 'Send', newChat: 'New conversation', typing: 'The assistant is typing', you: 'You', startNew: 'Start a new conversation', balance: 'The assistant cannot reply right now. Please try again later.', rate: 'Too many messages. Please wait {t} and try again.', ended: 'This conversation has ended.', failed: 'Something went wrong. Please try again.', network: 'Could not reach the chat. Check your connection and try again.', unavailable: 'The chat is not available right now.', seconds: '{n} s', minutes: '{n} min', call: 'Call', hangUp: 'Hang up', calling: 'Calling…', inCall: 'On the call. Speak now.', callEnded: 'Call ended.', micBlocked: 'The call needs your microphone. Allow it in your browser and try again.', callFailed: 'The call could not start. Please try again.' },
-    de: { close: 'Chat schließen', launcher: 'Chatten Sie mit uns', placeholder: 'Nachricht eingeben…', send: 'Senden', newChat: 'Neue Unterhaltung', typing: 'Der Assistent schreibt', you: 'Sie', startNew: 'Neue Unterhaltung beginnen', balance: 'Der Assistent kann gerade nicht antworten. Bitte versuchen Sie es später erneut.', rate: 'Zu viele Nachrichten. Bitte warten Sie {t} und versuchen Sie es erneut.', ended: 'Diese Unterhaltung ist beendet.', failed: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.', network: 'Der Chat ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.', unavailable: 'Der Chat ist gerade nicht verfügbar.', seconds: '{n} s', minutes: '{n} Min.', call: 'Anrufen', hangUp: 'Auflegen', calling: 'Verbindung wird hergestellt…', inCall: 'Verbunden. Sie können jetzt sprechen.', callEnded: 'Anruf beendet.', micBlocked: 'Für den Anruf wird Ihr Mikrofon benötigt. Erlauben Sie es im Browser und versuchen Sie es erneut.', callFailed: 'Der Anruf konnte nicht gestartet werden. Bitte versuchen Sie es erneut.' },
-    fr: { close: 'Fermer le chat', launcher: 'Discutons', placeholder: 'Écrivez votre message…', send: 'Envoyer', newChat: 'Nouvelle conversation', typing: "L'assistant écrit", you: 'Vous', startNew: 'Commencer une nouvelle conversation', balance: "L'assistant ne peut pas répondre pour le moment. Veuillez réessayer plus tard.", rate: 'Trop de messages. Veuillez patienter {t} puis réessayer.', ended: 'Cette conversation est terminée.', failed: "Une erreur s'est produite. Veuillez réessayer.", network: 'Impossible de joindre le chat. Vérifiez votre connexion et réessayez.', unavailable: "Le chat n'est pas disponible pour le moment.", seconds: '{n} s', minutes: '{n} min', call: 'Appeler', hangUp: 'Raccrocher', calling: 'Appel en cours…', inCall: 'Vous êtes en ligne. Parlez maintenant.', callEnded: 'Appel terminé.', micBlocked: "L'appel a besoin de votre micro. Autorisez-le dans votre navigateur et réessayez.", callFailed: "L'appel n'a pas pu démarrer. Veuillez réessayer." },
-    es: { close: 'Cerrar chat', launcher: 'Chatea con nosotros', placeholder: 'Escribe tu mensaje…', send: 'Enviar', newChat: 'Nueva conversación', typing: 'El asistente está escribiendo', you: 'Tú', startNew: 'Empezar una nueva conversación', balance: 'El asistente no puede responder ahora. Inténtalo más tarde.', rate: 'Demasiados mensajes. Espera {t} e inténtalo de nuevo.', ended: 'Esta conversación ha terminado.', failed: 'Algo salió mal. Inténtalo de nuevo.', network: 'No se pudo conectar con el chat. Comprueba tu conexión e inténtalo de nuevo.', unavailable: 'El chat no está disponible ahora.', seconds: '{n} s', minutes: '{n} min', call: 'Llamar', hangUp: 'Colgar', calling: 'Llamando…', inCall: 'En llamada. Ya puedes hablar.', callEnded: 'Llamada finalizada.', micBlocked: 'La llamada necesita tu micrófono. Permítelo en el navegador e inténtalo de nuevo.', callFailed: 'No se pudo iniciar la llamada. Inténtalo de nuevo.' },
-    it: { close: 'Chiudi la chat', launcher: 'Scrivici', placeholder: 'Scrivi il tuo messaggio…', send: 'Invia', newChat: 'Nuova conversazione', typing: "L'assistente sta scrivendo", you: 'Tu', startNew: 'Inizia una nuova conversazione', balance: "L'assistente non può rispondere ora. Riprova più tardi.", rate: 'Troppi messaggi. Attendi {t} e riprova.', ended: 'Questa conversazione è terminata.', failed: 'Qualcosa è andato storto. Riprova.', network: 'Impossibile raggiungere la chat. Controlla la connessione e riprova.', unavailable: 'La chat non è disponibile al momento.', seconds: '{n} s', minutes: '{n} min', call: 'Chiama', hangUp: 'Riaggancia', calling: 'Chiamata in corso…', inCall: 'In linea. Puoi parlare.', callEnded: 'Chiamata terminata.', micBlocked: 'La chiamata richiede il microfono. Consentilo nel browser e riprova.', callFailed: 'Impossibile avviare la chiamata. Riprova.' },
-    pt: { close: 'Fechar chat', launcher: 'Fale connosco', placeholder: 'Escreva a sua mensagem…', send: 'Enviar', newChat: 'Nova conversa', typing: 'O assistente está a escrever', you: 'Você', startNew: 'Iniciar uma nova conversa', balance: 'O assistente não pode responder agora. Tente novamente mais tarde.', rate: 'Demasiadas mensagens. Aguarde {t} e tente novamente.', ended: 'Esta conversa terminou.', failed: 'Algo correu mal. Tente novamente.', network: 'Não foi possível contactar o chat. Verifique a ligação e tente novamente.', unavailable: 'O chat não está disponível de momento.', seconds: '{n} s', minutes: '{n} min', call: 'Ligar', hangUp: 'Desligar', calling: 'A ligar…', inCall: 'Em chamada. Pode falar.', callEnded: 'Chamada terminada.', micBlocked: 'A chamada precisa do seu microfone. Permita-o no navegador e tente novamente.', callFailed: 'Não foi possível iniciar a chamada. Tente novamente.' },
-    nl: { close: 'Chat sluiten', launcher: 'Chat met ons', placeholder: 'Typ je bericht…', send: 'Versturen', newChat: 'Nieuw gesprek', typing: 'De assistent typt', you: 'Jij', startNew: 'Een nieuw gesprek beginnen', balance: 'De assistent kan nu niet antwoorden. Probeer het later opnieuw.', rate: 'Te veel berichten. Wacht {t} en probeer het opnieuw.', ended: 'Dit gesprek is beëindigd.', failed: 'Er ging iets mis. Probeer het opnieuw.', network: 'De chat is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.', unavailable: 'De chat is nu niet beschikbaar.', seconds: '{n} s', minutes: '{n} min', call: 'Bellen', hangUp: 'Ophangen', calling: 'Bezig met bellen…', inCall: 'In gesprek. Je kunt nu spreken.', callEnded: 'Gesprek beëindigd.', micBlocked: 'Voor het gesprek is je microfoon nodig. Sta die toe in je browser en probeer het opnieuw.', callFailed: 'Het gesprek kon niet starten. Probeer het opnieuw.' },
-    ro: { close: 'Închide chatul', launcher: 'Scrie-ne', placeholder: 'Scrie mesajul tău…', send: 'Trimite', newChat: 'Conversație nouă', typing: 'Asistentul scrie', you: 'Tu', startNew: 'Începe o conversație nouă', balance: 'Asistentul nu poate răspunde acum. Încearcă din nou mai târziu.', rate: 'Prea multe mesaje. Așteaptă {t} și încearcă din nou.', ended: 'Această conversație s-a încheiat.', failed: 'Ceva nu a mers. Încearcă din nou.', network: 'Chatul nu poate fi accesat. Verifică conexiunea și încearcă din nou.', unavailable: 'Chatul nu este disponibil acum.', seconds: '{n} s', minutes: '{n} min', call: 'Sună', hangUp: 'Închide', calling: 'Se apelează…', inCall: 'În apel. Poți vorbi acum.', callEnded: 'Apel încheiat.', micBlocked: 'Apelul are nevoie de microfon. Permite-l în browser și încearcă din nou.', callFailed: 'Apelul nu a putut porni. Încearcă din nou.' },
+    en: {
+      close: 'Close chat',
+      launcher: 'Chat with us',
+      placeholder: 'Type your message…',
+      send: 'Send',
+      newChat: 'New conversation',
+      typing: 'The assistant is typing',
+      you: 'You',
+      startNew: 'Start a new conversation',
+      balance: 'The assistant cannot reply right now. Please try again later.',
+      rate: 'Too many messages. Please wait {t} and try again.',
+      ended: 'This conversation has ended.',
+      failed: 'Something went wrong. Please try again.',
+      network: 'Could not reach the chat. Check your connection and try again.',
+      unavailable: 'The chat is not available right now.',
+      seconds: '{n} s',
+      minutes: '{n} min',
+      call: 'Call',
+      hangUp: 'Hang up',
+      calling: 'Calling…',
+      inCall: 'On the call. Speak now.',
+      callEnded: 'Call ended.',
+      micBlocked: 'The call needs your microphone. Allow it in your browser and try again.',
+      callFailed: 'The call could not start. Please try again.',
+    },
+    de: {
+      close: 'Chat schließen',
+      launcher: 'Chatten Sie mit uns',
+      placeholder: 'Nachricht eingeben…',
+      send: 'Senden',
+      newChat: 'Neue Unterhaltung',
+      typing: 'Der Assistent schreibt',
+      you: 'Sie',
+      startNew: 'Neue Unterhaltung beginnen',
+      balance: 'Der Assistent kann gerade nicht antworten. Bitte versuchen Sie es später erneut.',
+      rate: 'Zu viele Nachrichten. Bitte warten Sie {t} und versuchen Sie es erneut.',
+      ended: 'Diese Unterhaltung ist beendet.',
+      failed: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
+      network: 'Der Chat ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+      unavailable: 'Der Chat ist gerade nicht verfügbar.',
+      seconds: '{n} s',
+      minutes: '{n} Min.',
+      call: 'Anrufen',
+      hangUp: 'Auflegen',
+      calling: 'Verbindung wird hergestellt…',
+      inCall: 'Verbunden. Sie können jetzt sprechen.',
+      callEnded: 'Anruf beendet.',
+      micBlocked: 'Für den Anruf wird Ihr Mikrofon benötigt. Erlauben Sie es im Browser und versuchen Sie es erneut.',
+      callFailed: 'Der Anruf konnte nicht gestartet werden. Bitte versuchen Sie es erneut.',
+    },
+    fr: {
+      close: 'Fermer le chat',
+      launcher: 'Discutons',
+      placeholder: 'Écrivez votre message…',
+      send: 'Envoyer',
+      newChat: 'Nouvelle conversation',
+      typing: "L'assistant écrit",
+      you: 'Vous',
+      startNew: 'Commencer une nouvelle conversation',
+      balance: "L'assistant ne peut pas répondre pour le moment. Veuillez réessayer plus tard.",
+      rate: 'Trop de messages. Veuillez patienter {t} puis réessayer.',
+      ended: 'Cette conversation est terminée.',
+      failed: "Une erreur s'est produite. Veuillez réessayer.",
+      network: 'Impossible de joindre le chat. Vérifiez votre connexion et réessayez.',
+      unavailable: "Le chat n'est pas disponible pour le moment.",
+      seconds: '{n} s',
+      minutes: '{n} min',
+      call: 'Appeler',
+      hangUp: 'Raccrocher',
+      calling: 'Appel en cours…',
+      inCall: 'Vous êtes en ligne. Parlez maintenant.',
+      callEnded: 'Appel terminé.',
+      micBlocked: "L'appel a besoin de votre micro. Autorisez-le dans votre navigateur et réessayez.",
+      callFailed: "L'appel n'a pas pu démarrer. Veuillez réessayer.",
+    },
+    es: {
+      close: 'Cerrar chat',
+      launcher: 'Chatea con nosotros',
+      placeholder: 'Escribe tu mensaje…',
+      send: 'Enviar',
+      newChat: 'Nueva conversación',
+      typing: 'El asistente está escribiendo',
+      you: 'Tú',
+      startNew: 'Empezar una nueva conversación',
+      balance: 'El asistente no puede responder ahora. Inténtalo más tarde.',
+      rate: 'Demasiados mensajes. Espera {t} e inténtalo de nuevo.',
+      ended: 'Esta conversación ha terminado.',
+      failed: 'Algo salió mal. Inténtalo de nuevo.',
+      network: 'No se pudo conectar con el chat. Comprueba tu conexión e inténtalo de nuevo.',
+      unavailable: 'El chat no está disponible ahora.',
+      seconds: '{n} s',
+      minutes: '{n} min',
+      call: 'Llamar',
+      hangUp: 'Colgar',
+      calling: 'Llamando…',
+      inCall: 'En llamada. Ya puedes hablar.',
+      callEnded: 'Llamada finalizada.',
+      micBlocked: 'La llamada necesita tu micrófono. Permítelo en el navegador e inténtalo de nuevo.',
+      callFailed: 'No se pudo iniciar la llamada. Inténtalo de nuevo.',
+    },
+    it: {
+      close: 'Chiudi la chat',
+      launcher: 'Scrivici',
+      placeholder: 'Scrivi il tuo messaggio…',
+      send: 'Invia',
+      newChat: 'Nuova conversazione',
+      typing: "L'assistente sta scrivendo",
+      you: 'Tu',
+      startNew: 'Inizia una nuova conversazione',
+      balance: "L'assistente non può rispondere ora. Riprova più tardi.",
+      rate: 'Troppi messaggi. Attendi {t} e riprova.',
+      ended: 'Questa conversazione è terminata.',
+      failed: 'Qualcosa è andato storto. Riprova.',
+      network: 'Impossibile raggiungere la chat. Controlla la connessione e riprova.',
+      unavailable: 'La chat non è disponibile al momento.',
+      seconds: '{n} s',
+      minutes: '{n} min',
+      call: 'Chiama',
+      hangUp: 'Riaggancia',
+      calling: 'Chiamata in corso…',
+      inCall: 'In linea. Puoi parlare.',
+      callEnded: 'Chiamata terminata.',
+      micBlocked: 'La chiamata richiede il microfono. Consentilo nel browser e riprova.',
+      callFailed: 'Impossibile avviare la chiamata. Riprova.',
+    },
+    pt: {
+      close: 'Fechar chat',
+      launcher: 'Fale connosco',
+      placeholder: 'Escreva a sua mensagem…',
+      send: 'Enviar',
+      newChat: 'Nova conversa',
+      typing: 'O assistente está a escrever',
+      you: 'Você',
+      startNew: 'Iniciar uma nova conversa',
+      balance: 'O assistente não pode responder agora. Tente novamente mais tarde.',
+      rate: 'Demasiadas mensagens. Aguarde {t} e tente novamente.',
+      ended: 'Esta conversa terminou.',
+      failed: 'Algo correu mal. Tente novamente.',
+      network: 'Não foi possível contactar o chat. Verifique a ligação e tente novamente.',
+      unavailable: 'O chat não está disponível de momento.',
+      seconds: '{n} s',
+      minutes: '{n} min',
+      call: 'Ligar',
+      hangUp: 'Desligar',
+      calling: 'A ligar…',
+      inCall: 'Em chamada. Pode falar.',
+      callEnded: 'Chamada terminada.',
+      micBlocked: 'A chamada precisa do seu microfone. Permita-o no navegador e tente novamente.',
+      callFailed: 'Não foi possível iniciar a chamada. Tente novamente.',
+    },
+    nl: {
+      close: 'Chat sluiten',
+      launcher: 'Chat met ons',
+      placeholder: 'Typ je bericht…',
+      send: 'Versturen',
+      newChat: 'Nieuw gesprek',
+      typing: 'De assistent typt',
+      you: 'Jij',
+      startNew: 'Een nieuw gesprek beginnen',
+      balance: 'De assistent kan nu niet antwoorden. Probeer het later opnieuw.',
+      rate: 'Te veel berichten. Wacht {t} en probeer het opnieuw.',
+      ended: 'Dit gesprek is beëindigd.',
+      failed: 'Er ging iets mis. Probeer het opnieuw.',
+      network: 'De chat is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.',
+      unavailable: 'De chat is nu niet beschikbaar.',
+      seconds: '{n} s',
+      minutes: '{n} min',
+      call: 'Bellen',
+      hangUp: 'Ophangen',
+      calling: 'Bezig met bellen…',
+      inCall: 'In gesprek. Je kunt nu spreken.',
+      callEnded: 'Gesprek beëindigd.',
+      micBlocked: 'Voor het gesprek is je microfoon nodig. Sta die toe in je browser en probeer het opnieuw.',
+      callFailed: 'Het gesprek kon niet starten. Probeer het opnieuw.',
+    },
+    ro: {
+      close: 'Închide chatul',
+      launcher: 'Scrie-ne',
+      placeholder: 'Scrie mesajul tău…',
+      send: 'Trimite',
+      newChat: 'Conversație nouă',
+      typing: 'Asistentul scrie',
+      you: 'Tu',
+      startNew: 'Începe o conversație nouă',
+      balance: 'Asistentul nu poate răspunde acum. Încearcă din nou mai târziu.',
+      rate: 'Prea multe mesaje. Așteaptă {t} și încearcă din nou.',
+      ended: 'Această conversație s-a încheiat.',
+      failed: 'Ceva nu a mers. Încearcă din nou.',
+      network: 'Chatul nu poate fi accesat. Verifică conexiunea și încearcă din nou.',
+      unavailable: 'Chatul nu este disponibil acum.',
+      seconds: '{n} s',
+      minutes: '{n} min',
+      call: 'Sună',
+      hangUp: 'Închide',
+      calling: 'Se apelează…',
+      inCall: 'În apel. Poți vorbi acum.',
+      callEnded: 'Apel încheiat.',
+      micBlocked: 'Apelul are nevoie de microfon. Permite-l în browser și încearcă din nou.',
+      callFailed: 'Apelul nu a putut porni. Încearcă din nou.',
+    },
   };
 
   const CSS = `
@@ -87,7 +279,11 @@ header button.hangup:hover{background:#991b1b}
 
   function emit(event, detail) {
     for (const fn of listeners[event] || []) {
-      try { fn(detail); } catch (error) { console.error('[switchboard] listener failed', error); }
+      try {
+        fn(detail);
+      } catch (error) {
+        console.error('[switchboard] listener failed', error);
+      }
     }
   }
 
@@ -96,17 +292,27 @@ header button.hangup:hover{background:#991b1b}
     try {
       const value = JSON.parse(text);
       if (value && typeof value === 'object' && !Array.isArray(value)) return value;
-    } catch (_) { /* reported below */ }
+    } catch (_) {
+      /* reported below */
+    }
     console.warn('[switchboard] data-variables is not a JSON object; ignored');
     return {};
   }
 
   // Private mode and blocked storage throw: the chat still works, it just is not kept.
   function loadState() {
-    try { return JSON.parse(localStorage.getItem(STORE_KEY)) || {}; } catch (_) { return {}; }
+    try {
+      return JSON.parse(localStorage.getItem(STORE_KEY)) || {};
+    } catch (_) {
+      return {};
+    }
   }
   function saveState() {
-    try { localStorage.setItem(STORE_KEY, JSON.stringify(state)); } catch (_) { /* not kept */ }
+    try {
+      localStorage.setItem(STORE_KEY, JSON.stringify(state));
+    } catch (_) {
+      /* not kept */
+    }
   }
 
   function el(tag, attrs, children) {
@@ -124,7 +330,8 @@ header button.hangup:hover{background:#991b1b}
 
   // ---- safe rendering: a small markdown subset, built as DOM nodes ----
 
-  const INLINE = /(`[^`\n]+`)|(\*\*[^*\n]+\*\*)|(\*[^*\s][^*\n]*\*|\b_[^_\n]+_\b)|(\[[^\]\n]+\]\([^()\s]+\))|((?:https?:\/\/|mailto:)[^\s<>()]*[^\s<>().,;:!?'"])/g;
+  const INLINE =
+    /(`[^`\n]+`)|(\*\*[^*\n]+\*\*)|(\*[^*\s][^*\n]*\*|\b_[^_\n]+_\b)|(\[[^\]\n]+\]\([^()\s]+\))|((?:https?:\/\/|mailto:)[^\s<>()]*[^\s<>().,;:!?'"])/g;
 
   function safeHref(raw) {
     try {
@@ -166,7 +373,13 @@ header button.hangup:hover{background:#991b1b}
     for (const block of String(text).split(/\n{2,}/)) {
       const lines = block.split('\n');
       if (lines.every((line) => /^\s*[-*•]\s+/.test(line))) {
-        out.append(el('ul', {}, lines.map((line) => el('li', {}, [inline(line.replace(/^\s*[-*•]\s+/, ''))]))));
+        out.append(
+          el(
+            'ul',
+            {},
+            lines.map((line) => el('li', {}, [inline(line.replace(/^\s*[-*•]\s+/, ''))])),
+          ),
+        );
         continue;
       }
       const p = el('p');
@@ -184,11 +397,17 @@ header button.hangup:hover{background:#991b1b}
   function formatTime(iso) {
     const date = new Date(iso);
     if (Number.isNaN(date.getTime())) return null;
-    return el('time', { datetime: date.toISOString(), text: new Intl.DateTimeFormat(config.language, { hour: '2-digit', minute: '2-digit' }).format(date) });
+    return el('time', {
+      datetime: date.toISOString(),
+      text: new Intl.DateTimeFormat(config.language, { hour: '2-digit', minute: '2-digit' }).format(date),
+    });
   }
 
   function fillGreeting(text) {
-    return text.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (_, name) => (variables[name] == null ? '' : String(variables[name]))).replace(/\s+([!?.,])/g, '$1').trim();
+    return text
+      .replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (_, name) => (variables[name] == null ? '' : String(variables[name])))
+      .replace(/\s+([!?.,])/g, '$1')
+      .trim();
   }
 
   function addMessage(role, content, at) {
@@ -225,23 +444,59 @@ header button.hangup:hover{background:#991b1b}
     const s = config.settings;
     const panelId = 'sb-panel';
     // Named by its visible text (WCAG 2.5.3); aria-expanded says whether the chat is open.
-    const launcher = el('button', { class: 'launcher', type: 'button', 'aria-expanded': 'false', 'aria-controls': panelId, onclick: () => (ui.panel.hidden ? open() : close()) });
+    const launcher = el('button', {
+      class: 'launcher',
+      type: 'button',
+      'aria-expanded': 'false',
+      'aria-controls': panelId,
+      onclick: () => (ui.panel.hidden ? open() : close()),
+    });
     launcher.append(chatIcon(), el('span', { text: s.launcher_text || t.launcher }));
-    const input = el('textarea', { rows: '1', maxlength: String(MAX_MESSAGE), placeholder: t.placeholder, 'aria-label': t.placeholder, onkeydown: onInputKey });
+    const input = el('textarea', {
+      rows: '1',
+      maxlength: String(MAX_MESSAGE),
+      placeholder: t.placeholder,
+      'aria-label': t.placeholder,
+      onkeydown: onInputKey,
+    });
     const sendButton = el('button', { type: 'submit', text: t.send });
-    const form = el('form', { onsubmit: (event) => { event.preventDefault(); submit(); } }, [input, sendButton]);
+    const form = el(
+      'form',
+      {
+        onsubmit: (event) => {
+          event.preventDefault();
+          submit();
+        },
+      },
+      [input, sendButton],
+    );
     const log = el('div', { class: 'log', role: 'log', 'aria-live': 'polite', 'aria-relevant': 'additions text' });
     const typing = el('div', { class: 'typing', role: 'status', 'aria-label': t.typing }, [el('i'), el('i'), el('i')]);
     const callToggle = callButton();
     const callbar = el('div', { class: 'callbar', role: 'status', hidden: true, 'data-received-ms': '0' });
     const header = el('header', {}, [
       s.avatar_url ? el('img', { src: s.avatar_url, alt: '', referrerpolicy: 'no-referrer' }) : null,
-      el('div', { class: 'who' }, [el('h2', { class: 'title', id: 'sb-title', text: s.title }), s.subtitle ? el('p', { class: 'subtitle', text: s.subtitle }) : null]),
+      el('div', { class: 'who' }, [
+        el('h2', { class: 'title', id: 'sb-title', text: s.title }),
+        s.subtitle ? el('p', { class: 'subtitle', text: s.subtitle }) : null,
+      ]),
       callToggle,
       el('button', { type: 'button', 'aria-label': t.newChat, title: t.newChat, text: '↻', onclick: () => newConversation() }),
       el('button', { type: 'button', 'aria-label': t.close, title: t.close, text: '×', onclick: () => close() }),
     ]);
-    const panel = el('div', { class: 'panel', id: panelId, role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'sb-title', hidden: true, onkeydown: onPanelKey }, [header, callbar, log, form]);
+    const panel = el(
+      'div',
+      {
+        class: 'panel',
+        id: panelId,
+        role: 'dialog',
+        'aria-modal': 'true',
+        'aria-labelledby': 'sb-title',
+        hidden: true,
+        onkeydown: onPanelKey,
+      },
+      [header, callbar, log, form],
+    );
     const wrap = el('div', { class: 'sb' + (s.position === 'bottom-left' ? ' left' : '') }, [launcher, panel]);
     wrap.style.setProperty('--p', s.primary_color);
     root.append(el('style', { text: CSS }), wrap);
@@ -268,7 +523,14 @@ header button.hangup:hover{background:#991b1b}
   // Shown when this server can carry a call of the assistant (its speech providers are configured).
   function callButton() {
     if (!config.call || !config.call.enabled) return null;
-    return el('button', { type: 'button', class: 'call', 'aria-label': t.call, title: t.call, text: '☎', onclick: () => (call ? hangUp() : startCall()) });
+    return el('button', {
+      type: 'button',
+      class: 'call',
+      'aria-label': t.call,
+      title: t.call,
+      text: '☎',
+      onclick: () => (call ? hangUp() : startCall()),
+    });
   }
 
   function showCallState(text, active) {
@@ -287,7 +549,9 @@ header button.hangup:hover{background:#991b1b}
     try {
       current.context = new AudioContext();
       await current.context.audioWorklet.addModule(BASE + '/call/assets/capture-worklet.js');
-      current.microphone = await navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true } });
+      current.microphone = await navigator.mediaDevices.getUserMedia({
+        audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+      });
     } catch (error) {
       console.warn('[switchboard] no microphone for the call', error);
       return endCall(current, t.micBlocked);
@@ -295,7 +559,11 @@ header button.hangup:hover{background:#991b1b}
     // Hung up while the browser asked for the microphone.
     if (current !== call) return current.microphone.getTracks().forEach((track) => track.stop());
     try {
-      const res = await api('/api/calls/web', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ assistant_id: ASSISTANT, variables }) });
+      const res = await api('/api/calls/web', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ assistant_id: ASSISTANT, variables }),
+      });
       if (!res.ok) return endCall(current, res.status === 503 ? t.callFailed : (await describeFailure(res)).text);
       if (current === call) openCallSocket(current, (await res.json()).websocket_url);
     } catch (error) {
@@ -320,9 +588,14 @@ header button.hangup:hover{background:#991b1b}
     socket.onmessage = (message) => {
       if (typeof message.data !== 'string') return playCallAudio(current, message.data);
       let event;
-      try { event = JSON.parse(message.data); } catch (_) { return; }
+      try {
+        event = JSON.parse(message.data);
+      } catch (_) {
+        return;
+      }
       // What was said on the call joins the chat, marked as spoken.
-      if (event.type === 'transcript' && event.final && event.text) addMessage(event.role === 'user' ? 'user' : 'assistant', event.text, new Date().toISOString()).node.classList.add('spoken');
+      if (event.type === 'transcript' && event.final && event.text)
+        addMessage(event.role === 'user' ? 'user' : 'assistant', event.text, new Date().toISOString()).node.classList.add('spoken');
       else if (event.type === 'clear') clearCallAudio(current);
       else if (event.type === 'end') endCall(current, t.callEnded, { letAudioFinish: true });
     };
@@ -388,7 +661,9 @@ header button.hangup:hover{background:#991b1b}
       return;
     }
     if (event.key !== 'Tab') return;
-    const focusable = [...ui.panel.querySelectorAll('button, textarea, a[href]')].filter((node) => !node.disabled && node.getClientRects().length > 0);
+    const focusable = [...ui.panel.querySelectorAll('button, textarea, a[href]')].filter(
+      (node) => !node.disabled && node.getClientRects().length > 0,
+    );
     if (focusable.length === 0) return;
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
@@ -416,7 +691,11 @@ header button.hangup:hover{background:#991b1b}
   /** A refused request as the visitor's sentence; `ended` asks for the new-conversation button. */
   async function describeFailure(res) {
     let body = {};
-    try { body = await res.json(); } catch (_) { /* no JSON */ }
+    try {
+      body = await res.json();
+    } catch (_) {
+      /* no JSON */
+    }
     if (res.status === 429) {
       const seconds = Number(res.headers.get('retry-after')) || Number(body.retry_after) || 60;
       return { text: waitText(seconds) };
@@ -441,7 +720,12 @@ header button.hangup:hover{background:#991b1b}
     }
     const created = await res.json();
     const greetingAt = state.greetingAt || new Date().toISOString();
-    state = { conversation: created.conversation_id, greeting: state.greeting, greetingAt, times: (created.history || []).map(() => greetingAt) };
+    state = {
+      conversation: created.conversation_id,
+      greeting: state.greeting,
+      greetingAt,
+      times: (created.history || []).map(() => greetingAt),
+    };
     saveState();
     return true;
   }
@@ -527,9 +811,17 @@ header button.hangup:hover{background:#991b1b}
         const block = buffer.slice(0, cut);
         buffer = buffer.slice(cut + 2);
         const event = (/^event: ?(.*)$/m.exec(block) || [])[1] || 'message';
-        const data = block.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trimStart()).join('\n');
+        const data = block
+          .split('\n')
+          .filter((line) => line.startsWith('data:'))
+          .map((line) => line.slice(5).trimStart())
+          .join('\n');
         let parsed = {};
-        try { parsed = data ? JSON.parse(data) : {}; } catch (_) { continue; }
+        try {
+          parsed = data ? JSON.parse(data) : {};
+        } catch (_) {
+          continue;
+        }
         last = event;
         onEvent(event, parsed);
       }
@@ -576,7 +868,9 @@ header button.hangup:hover{background:#991b1b}
     const history = (body.history || []).filter((m) => (m.role === 'user' || m.role === 'assistant') && m.content);
     // The greeting the visitor saw (an override, or filled from this page's variables) stays
     // in place of the stored initial message.
-    history.forEach((m, i) => addMessage(m.role, i === 0 && m.role === 'assistant' && state.greeting ? state.greeting : m.content, times[i]));
+    history.forEach((m, i) =>
+      addMessage(m.role, i === 0 && m.role === 'assistant' && state.greeting ? state.greeting : m.content, times[i]),
+    );
   }
 
   // ---- public API ----
@@ -639,7 +933,10 @@ header button.hangup:hover{background:#991b1b}
     }
     if (!res.ok) {
       // The site's owner reads this in the console: the server's reason says what to do (e.g. activate the assistant).
-      const reason = await res.json().then((body) => body.error, () => null);
+      const reason = await res.json().then(
+        (body) => body.error,
+        () => null,
+      );
       return console.warn('[switchboard] the assistant is not available (HTTP ' + res.status + ')' + (reason ? ': ' + reason : ''));
     }
     config = await res.json();

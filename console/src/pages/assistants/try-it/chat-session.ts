@@ -25,11 +25,19 @@ export async function startTestConversation(assistantUuid: string): Promise<stri
  * Sends a message and reads the reply as it is written (server-sent events: token,
  * function_call, then done or error). openapi-fetch reads whole bodies, so this one is fetch.
  */
-export async function sendAndStream(conversationId: string, message: string, handlers: ReplyHandlers): Promise<{ message: string; functionCalls: FunctionCall[] }> {
+export async function sendAndStream(
+  conversationId: string,
+  message: string,
+  handlers: ReplyHandlers,
+): Promise<{ message: string; functionCalls: FunctionCall[] }> {
   const session = readSession();
   const response = await fetch(`/api/conversations/${encodeURIComponent(conversationId)}/messages`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...(session ? { authorization: `Bearer ${session.token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+      ...(session ? { authorization: `Bearer ${session.token}` } : {}),
+    },
     body: JSON.stringify({ message }),
   });
   if (!response.ok || !response.body) throw apiErrorFrom(await response.json().catch(() => undefined), response.status);

@@ -6,6 +6,8 @@ describe('server-sent events from a chunked stream', () => {
     const feed = createSseParser();
     expect(feed('event: token\ndata: {"content":"Hel"}\n\nevent: tok')).toEqual([{ event: 'token', data: { content: 'Hel' } }]);
     expect(feed('en\ndata: {"content":"lo"}\r\n\r\n: keep-alive\n\n')).toEqual([{ event: 'token', data: { content: 'lo' } }]);
-    expect(feed('event: done\ndata: {"status":true,"message":"Hello"}\n\n')).toEqual([{ event: 'done', data: { status: true, message: 'Hello' } }]);
+    expect(feed('event: done\ndata: {"status":true,"message":"Hello"}\n\n')).toEqual([
+      { event: 'done', data: { status: true, message: 'Hello' } },
+    ]);
   });
 });

@@ -30,13 +30,25 @@ function FunctionCalls({ calls }: { calls: FunctionCall[] }) {
     <Accordion variant="contained" chevronPosition="left" mt={4}>
       {calls.map((call, index) => (
         <Accordion.Item value={String(index)} key={index}>
-          <Accordion.Control><Text size="sm">{functionCallTitle(call.name)}</Text></Accordion.Control>
+          <Accordion.Control>
+            <Text size="sm">{functionCallTitle(call.name)}</Text>
+          </Accordion.Control>
           <Accordion.Panel>
-            <Text size="xs" c="dimmed">Function {call.name}</Text>
-            <Text size="xs" fw={600}>Asked with</Text>
-            <Code block style={WRAP}>{pretty(call.arguments)}</Code>
-            <Text size="xs" fw={600} mt="xs">Got back</Text>
-            <Code block style={WRAP}>{pretty(call.result)}</Code>
+            <Text size="xs" c="dimmed">
+              Function {call.name}
+            </Text>
+            <Text size="xs" fw={600}>
+              Asked with
+            </Text>
+            <Code block style={WRAP}>
+              {pretty(call.arguments)}
+            </Code>
+            <Text size="xs" fw={600} mt="xs">
+              Got back
+            </Text>
+            <Code block style={WRAP}>
+              {pretty(call.result)}
+            </Code>
           </Accordion.Panel>
         </Accordion.Item>
       ))}
@@ -96,23 +108,51 @@ export function TryItPanel({ assistant }: { assistant: Assistant }) {
     <Paper withBorder p="md" component="aside" aria-labelledby="try-it-title">
       <Stack gap="sm">
         <Group justify="space-between">
-          <Title order={2} size="h4" id="try-it-title">Try it</Title>
-          {conversationId && <Button size="xs" variant="subtle" onClick={restart}>New chat</Button>}
+          <Title order={2} size="h4" id="try-it-title">
+            Try it
+          </Title>
+          {conversationId && (
+            <Button size="xs" variant="subtle" onClick={restart}>
+              New chat
+            </Button>
+          )}
         </Group>
-        <Text size="xs" c="dimmed">Free test chats with the saved settings (save first to try a change). They are listed under Conversations as “Test”.</Text>
+        <Text size="xs" c="dimmed">
+          Free test chats with the saved settings (save first to try a change). They are listed under Conversations as “Test”.
+        </Text>
         <ScrollArea.Autosize mah={420} type="auto" scrollbars="y" viewportRef={viewport}>
           <Stack gap="xs" role="log" aria-label="Test chat" aria-live="polite">
-            {turns.length === 0 && <Text size="sm" c="dimmed">Write a message as a customer would, e.g. “Are you open on Sunday?”</Text>}
+            {turns.length === 0 && (
+              <Text size="sm" c="dimmed">
+                Write a message as a customer would, e.g. “Are you open on Sunday?”
+              </Text>
+            )}
             {turns.map((turn, index) => (
-              <Paper key={index} p="xs" radius="md" style={WRAP} bg={turn.role === 'user' ? 'blue.0' : 'gray.1'} ml={turn.role === 'user' ? 'lg' : 0} mr={turn.role === 'assistant' ? 'lg' : 0}>
-                <Text size="xs" fw={600} c="dimmed">{turn.role === 'user' ? 'You' : assistant.name}</Text>
-                <Text size="sm" style={WRAP}>{turn.text || (sending && index === turns.length - 1 ? '…' : '')}</Text>
+              <Paper
+                key={index}
+                p="xs"
+                radius="md"
+                style={WRAP}
+                bg={turn.role === 'user' ? 'blue.0' : 'gray.1'}
+                ml={turn.role === 'user' ? 'lg' : 0}
+                mr={turn.role === 'assistant' ? 'lg' : 0}
+              >
+                <Text size="xs" fw={600} c="dimmed">
+                  {turn.role === 'user' ? 'You' : assistant.name}
+                </Text>
+                <Text size="sm" style={WRAP}>
+                  {turn.text || (sending && index === turns.length - 1 ? '…' : '')}
+                </Text>
                 <FunctionCalls calls={turn.functionCalls} />
               </Paper>
             ))}
           </Stack>
         </ScrollArea.Autosize>
-        {error && <Alert color="red" role="alert" p="xs">{error}</Alert>}
+        {error && (
+          <Alert color="red" role="alert" p="xs">
+            {error}
+          </Alert>
+        )}
         <form
           onSubmit={(event) => {
             event.preventDefault();
@@ -134,7 +174,9 @@ export function TryItPanel({ assistant }: { assistant: Assistant }) {
                 }
               }}
             />
-            <Button type="submit" loading={sending} disabled={!draft.trim()}>Send</Button>
+            <Button type="submit" loading={sending} disabled={!draft.trim()}>
+              Send
+            </Button>
           </Stack>
         </form>
         <VoiceTest assistant={assistant} />

@@ -46,17 +46,33 @@ export function VoiceTest({ assistant }: { assistant: Assistant }) {
   const onCall = status.state === 'starting' || status.state === 'connected';
   return (
     <Stack gap="xs" pt="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-      <Text size="sm" fw={600}>Test call</Text>
-      <Text size="xs" c="dimmed">Talk to it from this computer’s microphone. Free.</Text>
+      <Text size="sm" fw={600}>
+        Test call
+      </Text>
+      <Text size="xs" c="dimmed">
+        Talk to it from this computer’s microphone. Free.
+      </Text>
       <Group>
         {onCall ? (
-          <Button color="red" onClick={() => call.current?.hangUp()}>Hang up</Button>
+          <Button color="red" onClick={() => call.current?.hangUp()}>
+            Hang up
+          </Button>
         ) : (
-          <Button variant="default" onClick={() => void start()}>Start a test call</Button>
+          <Button variant="default" onClick={() => void start()}>
+            Start a test call
+          </Button>
         )}
       </Group>
-      {status.text && <Text size="sm" role="status" data-testid="call-status">{status.text}</Text>}
-      {problem && <Alert color="yellow" variant="light" role="alert" title="The test call did not start">{problem}</Alert>}
+      {status.text && (
+        <Text size="sm" role="status" data-testid="call-status">
+          {status.text}
+        </Text>
+      )}
+      {problem && (
+        <Alert color="yellow" variant="light" role="alert" title="The test call did not start">
+          {problem}
+        </Alert>
+      )}
       {lines.map((line, index) => (
         <Text key={index} size="sm" c={line.final ? undefined : 'dimmed'}>
           <b>{line.role === 'user' ? 'You' : assistant.name}:</b> {line.text}

@@ -45,7 +45,9 @@ export async function startWebCall(assistantUuid: string, events: CallEvents): P
   try {
     context = new AudioContext();
     await context.audioWorklet.addModule('/call/assets/capture-worklet.js');
-    microphone = await navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true } });
+    microphone = await navigator.mediaDevices.getUserMedia({
+      audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+    });
   } catch (error) {
     // The call was placed but cannot be carried: open its socket only to end it.
     const unused = new WebSocket(body.websocket_url);
@@ -54,7 +56,9 @@ export async function startWebCall(assistantUuid: string, events: CallEvents): P
       unused.close();
     };
     finish('Call ended.');
-    throw new Error(`The microphone could not be used: ${error instanceof Error ? error.message : String(error)}. Allow it in the browser's address bar, then try again.`);
+    throw new Error(
+      `The microphone could not be used: ${error instanceof Error ? error.message : String(error)}. Allow it in the browser's address bar, then try again.`,
+    );
   }
   const audio = context;
   const mic = microphone;
@@ -74,7 +78,13 @@ export async function startWebCall(assistantUuid: string, events: CallEvents): P
   };
   live.onmessage = (message) => {
     if (typeof message.data === 'string') {
-      const event = JSON.parse(message.data) as { type: string; role?: 'user' | 'assistant'; text?: string; final?: boolean; reason?: string };
+      const event = JSON.parse(message.data) as {
+        type: string;
+        role?: 'user' | 'assistant';
+        text?: string;
+        final?: boolean;
+        reason?: string;
+      };
       if (event.type === 'transcript' && event.role) events.onTranscript(event.role, event.text ?? '', Boolean(event.final));
       else if (event.type === 'clear') {
         for (const source of playing) source.stop();

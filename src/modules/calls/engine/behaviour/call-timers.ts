@@ -11,10 +11,13 @@ export class CallTimers {
 
   arm(name: CallTimerName, ms: number, fn: () => void): void {
     this.cancel(name);
-    this.cancels.set(name, this.timers.after(ms, () => {
-      this.cancels.delete(name);
-      fn();
-    }));
+    this.cancels.set(
+      name,
+      this.timers.after(ms, () => {
+        this.cancels.delete(name);
+        fn();
+      }),
+    );
   }
 
   has(name: CallTimerName): boolean {
@@ -52,7 +55,10 @@ export interface SilenceHandlers {
 export class SilenceRules {
   private callerSpoke = false;
 
-  constructor(private readonly timers: CallTimers, private readonly on: SilenceHandlers) {}
+  constructor(
+    private readonly timers: CallTimers,
+    private readonly on: SilenceHandlers,
+  ) {}
 
   /** The assistant finished speaking and waits for the caller. */
   lineQuiet(assistant: SilenceSettings): void {

@@ -23,7 +23,11 @@ export class CallerHold {
     return this.holding !== null;
   }
 
-  async transfer(request: CallTransferRequest, ctx: HandOverContext, music: (bed: AmbientBed | null) => void): Promise<HeldTransferOutcome> {
+  async transfer(
+    request: CallTransferRequest,
+    ctx: HandOverContext,
+    music: (bed: AmbientBed | null) => void,
+  ): Promise<HeldTransferOutcome> {
     const holding = new AbortController();
     this.holding = holding;
     try {

@@ -51,8 +51,46 @@ export type TurnText = 'finished' | 'unfinished' | 'unknown';
 
 /** Words a sentence does not end on: it goes on after them ("my number is", "and the"). */
 const DANGLING = new Set([
-  'a', 'an', 'the', 'and', 'or', 'but', 'so', 'because', 'to', 'of', 'for', 'with', 'at', 'in', 'on', 'from', 'is', 'are', 'was', 'were',
-  'my', 'your', 'our', 'their', 'his', 'her', 'its', 'um', 'uh', 'er', 'like', 'if', 'then', 'than', 'that', 'which', 'who', 'about', 'be', 'am',
+  'a',
+  'an',
+  'the',
+  'and',
+  'or',
+  'but',
+  'so',
+  'because',
+  'to',
+  'of',
+  'for',
+  'with',
+  'at',
+  'in',
+  'on',
+  'from',
+  'is',
+  'are',
+  'was',
+  'were',
+  'my',
+  'your',
+  'our',
+  'their',
+  'his',
+  'her',
+  'its',
+  'um',
+  'uh',
+  'er',
+  'like',
+  'if',
+  'then',
+  'than',
+  'that',
+  'which',
+  'who',
+  'about',
+  'be',
+  'am',
 ]);
 
 /**
@@ -64,7 +102,11 @@ export function judgeTurnText(text: string): TurnText {
   const trimmed = text.trim().toLowerCase();
   if (!trimmed) return 'unknown';
   if (/(\.\.\.|…|,|-|–|—)$/.test(trimmed)) return 'unfinished';
-  const lastWord = trimmed.replace(/[.?!"')\]]+$/, '').split(/\s+/).at(-1) ?? '';
+  const lastWord =
+    trimmed
+      .replace(/[.?!"')\]]+$/, '')
+      .split(/\s+/)
+      .at(-1) ?? '';
   if (DANGLING.has(lastWord)) return 'unfinished';
   return /[.?!]["')\]]*$/.test(trimmed) ? 'finished' : 'unknown';
 }
@@ -114,9 +156,10 @@ export class TurnEnds {
     this.held = this.held ? `${this.held} ${trimmed}` : trimmed;
     const verdict = judgeTurnText(this.held);
     if (verdict === 'finished') return this.release();
-    const waitMs = verdict === 'unknown'
-      ? this.options.pauseMs - this.transcriberPauseMs
-      : Math.max(MIN_UNFINISHED_WAIT_MS, UNFINISHED_PAUSES * this.options.pauseMs) - this.transcriberPauseMs;
+    const waitMs =
+      verdict === 'unknown'
+        ? this.options.pauseMs - this.transcriberPauseMs
+        : Math.max(MIN_UNFINISHED_WAIT_MS, UNFINISHED_PAUSES * this.options.pauseMs) - this.transcriberPauseMs;
     this.arm(waitMs);
   }
 

@@ -9,7 +9,11 @@ import { createHoldMusic } from '../line/hold-music.js';
 import { PHRASES } from './phrases.js';
 import { realTimers, type EngineTimers } from '../timers.js';
 import {
-  summarizeForSupervisor, SUMMARY_UNAVAILABLE, SUPERVISOR_ANSWER_TIMEOUT_MS, SUPERVISOR_RING_SECONDS, transferConferenceName,
+  summarizeForSupervisor,
+  SUMMARY_UNAVAILABLE,
+  SUPERVISOR_ANSWER_TIMEOUT_MS,
+  SUPERVISOR_RING_SECONDS,
+  transferConferenceName,
 } from '../functions/warm-transfer.js';
 
 export interface HandOverContext {
@@ -94,7 +98,8 @@ export async function warmHandOver(request: CallTransferRequest, ctx: HandOverCo
   const progress = supervisorProgress(session);
   let leg: SupervisorLeg;
   try {
-    const callerId = request.callerId ?? (request.callerLineId !== undefined ? await session.ownNumber?.(request.callerLineId) : null) ?? undefined;
+    const callerId =
+      request.callerId ?? (request.callerLineId !== undefined ? await session.ownNumber?.(request.callerLineId) : null) ?? undefined;
     leg = await dial({
       to: request.to,
       ...(callerId ? { callerId } : {}),

@@ -26,9 +26,10 @@ export interface LineExtras {
 /** The ambient bed (ambient_sound at ambient_sound_volume) and, with `record`, a recorder for the call. */
 export async function openLineExtras(deps: RecordingDeps, session: Pick<CallEngineSession, 'assistant' | 'call'>): Promise<LineExtras> {
   const { assistant, call } = session;
-  const recorder = assistant.record && !deps.dataDir.startsWith('memory://')
-    ? await CallRecorder.open(deps.dataDir, call.id, deps.recordingFormat === 'wav-mulaw' ? 'mulaw' : 'pcm16')
-    : null;
+  const recorder =
+    assistant.record && !deps.dataDir.startsWith('memory://')
+      ? await CallRecorder.open(deps.dataDir, call.id, deps.recordingFormat === 'wav-mulaw' ? 'mulaw' : 'pcm16')
+      : null;
   return {
     ambient: createAmbientBed(assistant.ambient_sound as AmbientSound, assistant.ambient_sound_volume, call.id),
     recorder,

@@ -1,5 +1,12 @@
 import type { FunctionCallRecord } from '../../../../core/db/schema.js';
-import type { ConversationFunction, FunctionContext, FunctionRun, FunctionSet, RuntimeAssistant, ToolCall } from '../../../replies/index.js';
+import type {
+  ConversationFunction,
+  FunctionContext,
+  FunctionRun,
+  FunctionSet,
+  RuntimeAssistant,
+  ToolCall,
+} from '../../../replies/index.js';
 import { sipDestination, warmTransferSettings, type WarmTransferSettings } from './warm-transfer.js';
 
 export const TRANSFER_CALL_FUNCTION = 'transfer_call';
@@ -73,7 +80,8 @@ function optOutFunction(): ConversationFunction {
   return {
     spec: {
       name: OPT_OUT_FUNCTION,
-      description: 'Call this when the person says they do not want to be called again. Their number is never called again by this business\'s campaigns. Confirm it to them in the same reply.',
+      description:
+        "Call this when the person says they do not want to be called again. Their number is never called again by this business's campaigns. Confirm it to them in the same reply.",
       parameters: { type: 'object', properties: {}, required: [], additionalProperties: false },
     },
     async call() {
@@ -82,18 +90,33 @@ function optOutFunction(): ConversationFunction {
   };
 }
 
-function transferDestinations(assistant: RuntimeAssistant, call: { fromNumber: string | null; toNumber: string | null; direction: 'inbound' | 'outbound' }): Destination[] {
+function transferDestinations(
+  assistant: RuntimeAssistant,
+  call: { fromNumber: string | null; toNumber: string | null; direction: 'inbound' | 'outbound' },
+): Destination[] {
   const customer = call.direction === 'outbound' ? call.toNumber : call.fromNumber;
   const out: Destination[] = [];
   for (const tool of assistant.tools) {
     if (tool.type === 'call_transfer' && typeof tool.phone_number === 'string') {
       const warm = tool.warm_transfer === true ? { warm: warmTransferSettings({}) } : {};
-      out.push({ key: String(out.length + 1), description: String(tool.description ?? 'A colleague who can help further.'), request: { to: tool.phone_number, ...warm } });
+      out.push({
+        key: String(out.length + 1),
+        description: String(tool.description ?? 'A colleague who can help further.'),
+        request: { to: tool.phone_number, ...warm },
+      });
     } else if (tool.type === 'warm_call_transfer' && typeof tool.supervisor_phone === 'string') {
       // outbound_number (the default): the tool's own line calls, falling back to the call's number.
-      const callerId = tool.caller_id_mode === 'customer_number' ? customer : tool.caller_id_mode === 'custom' ? (tool.custom_caller_id as string | null | undefined) : null;
-      const line = tool.caller_id_mode === 'customer_number' || tool.caller_id_mode === 'custom' || typeof tool.outbound_phone_id !== 'number' ? {} : { callerLineId: tool.outbound_phone_id };
-      const to = tool.custom_sip === true ? sipDestination(tool.supervisor_phone) ?? '' : tool.supervisor_phone;
+      const callerId =
+        tool.caller_id_mode === 'customer_number'
+          ? customer
+          : tool.caller_id_mode === 'custom'
+            ? (tool.custom_caller_id as string | null | undefined)
+            : null;
+      const line =
+        tool.caller_id_mode === 'customer_number' || tool.caller_id_mode === 'custom' || typeof tool.outbound_phone_id !== 'number'
+          ? {}
+          : { callerLineId: tool.outbound_phone_id };
+      const to = tool.custom_sip === true ? (sipDestination(tool.supervisor_phone) ?? '') : tool.supervisor_phone;
       const request = { to, ...(callerId ? { callerId } : {}), ...line, warm: warmTransferSettings(tool) };
       out.push({ key: String(out.length + 1), description: String(tool.description ?? 'A supervisor.'), request });
     }
@@ -102,7 +125,10 @@ function transferDestinations(assistant: RuntimeAssistant, call: { fromNumber: s
 }
 
 /** The assistant's own functions plus the call's, under one FunctionSet (built-ins keep their names). */
-export function withCallFunctions(registry: { forAssistant(a: RuntimeAssistant): Promise<FunctionSet> }, extra: (a: RuntimeAssistant) => ConversationFunction[]) {
+export function withCallFunctions(
+  registry: { forAssistant(a: RuntimeAssistant): Promise<FunctionSet> },
+  extra: (a: RuntimeAssistant) => ConversationFunction[],
+) {
   return {
     async forAssistant(assistant: RuntimeAssistant): Promise<FunctionSet> {
       const base = await registry.forAssistant(assistant);
@@ -126,7 +152,13 @@ async function runCallFunction(fn: ConversationFunction, call: ToolCall, ctx: Fu
     const parsed: unknown = call.arguments.trim() ? JSON.parse(call.arguments) : {};
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) args = parsed as Record<string, unknown>;
   } catch {
-    return { record: { name: call.name, arguments: { raw: call.arguments.slice(0, 2000) }, result: { error: 'The arguments are not valid JSON.' } } };
+    return {
+      record: {
+        name: call.name,
+        arguments: { raw: call.arguments.slice(0, 2000) },
+        result: { error: 'The arguments are not valid JSON.' },
+      },
+    };
   }
   try {
     const outcome = await fn.call(args, ctx);

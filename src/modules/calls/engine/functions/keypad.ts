@@ -66,7 +66,14 @@ export class KeypadInput {
   collect(options: { stopKey: string; timeoutMs: number; promptPlayed?: Promise<void> }): Promise<KeypadResult> {
     this.cancel();
     return new Promise((resolve) => {
-      const collection: Collection = { stopKey: options.stopKey, timeoutMs: options.timeoutMs, digits: '', timing: !options.promptPlayed, cancelTimer: () => undefined, resolve };
+      const collection: Collection = {
+        stopKey: options.stopKey,
+        timeoutMs: options.timeoutMs,
+        digits: '',
+        timing: !options.promptPlayed,
+        cancelTimer: () => undefined,
+        resolve,
+      };
       this.collection = collection;
       this.arm(collection);
       void options.promptPlayed?.then(() => {
@@ -129,10 +136,18 @@ export function keypadFunctions(assistant: RuntimeAssistant, line: KeypadLine): 
         description: [
           'Presses keys on the phone keypad, heard by the other side as touch tones (to navigate an automated phone menu).',
           typeof sendTool.description === 'string' && sendTool.description ? `When: ${sendTool.description}` : '',
-        ].filter(Boolean).join('\n'),
+        ]
+          .filter(Boolean)
+          .join('\n'),
         parameters: {
           type: 'object',
-          properties: { digits: { type: 'string', pattern: DTMF_SEQUENCE_PATTERN, description: 'Keys to press in order: 0-9, * and #; w waits half a second.' } },
+          properties: {
+            digits: {
+              type: 'string',
+              pattern: DTMF_SEQUENCE_PATTERN,
+              description: 'Keys to press in order: 0-9, * and #; w waits half a second.',
+            },
+          },
           required: ['digits'],
           additionalProperties: false,
         },
@@ -155,7 +170,9 @@ export function keypadFunctions(assistant: RuntimeAssistant, line: KeypadLine): 
         description: [
           `Waits for the caller to type digits on their phone keypad and returns them. Ask for the digits in the same reply, before calling this, and tell the caller to finish with ${stopKey === '#' ? 'the pound key (#)' : 'the star key (*)'}.`,
           typeof collectTool.description === 'string' && collectTool.description ? `When: ${collectTool.description}` : '',
-        ].filter(Boolean).join('\n'),
+        ]
+          .filter(Boolean)
+          .join('\n'),
         parameters: { type: 'object', properties: {}, required: [], additionalProperties: false },
       },
       async call() {

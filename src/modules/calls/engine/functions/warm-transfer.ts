@@ -71,8 +71,13 @@ export const SUPERVISOR_ANSWER_TIMEOUT_MS = 40_000;
  */
 export function transferUnansweredPrompt(reason: string): string {
   const why: Record<string, string> = {
-    busy: 'the line was busy', 'no-answer': 'nobody answered', no_answer_timeout: 'nobody answered', failed: 'the call could not be placed',
-    canceled: 'the call was cancelled', completed: 'the call ended before anyone answered', dial_failed: 'the call could not be placed',
+    busy: 'the line was busy',
+    'no-answer': 'nobody answered',
+    no_answer_timeout: 'nobody answered',
+    failed: 'the call could not be placed',
+    canceled: 'the call was cancelled',
+    completed: 'the call ended before anyone answered',
+    dial_failed: 'the call could not be placed',
     invalid_destination: 'the transfer destination cannot be dialled',
   };
   return `(The transfer to a supervisor did not go through: ${why[reason] ?? 'nobody could be reached'}. Tell the caller that nobody is available right now, then keep helping them, or end the call politely if they want to.)`;

@@ -18,7 +18,10 @@ const MAX_PENDING_FRAMES = 100;
 export class CallRecorder {
   private pending: Int16Array[] = [];
 
-  private constructor(private readonly writer: WavFileWriter, readonly relativePath: string) {}
+  private constructor(
+    private readonly writer: WavFileWriter,
+    readonly relativePath: string,
+  ) {}
 
   /** `mulaw` (RECORDINGS_FORMAT=wav-mulaw) stores 8-bit G.711 samples: half the size of PCM16. */
   static async open(dataDir: string, callId: number, format: WavFormat = 'pcm16'): Promise<CallRecorder> {

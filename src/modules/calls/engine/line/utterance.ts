@@ -64,7 +64,10 @@ export class Utterance {
   }
 
   get text(): string {
-    return this.sentences.map((s) => s.text).filter(Boolean).join(' ');
+    return this.sentences
+      .map((s) => s.text)
+      .filter(Boolean)
+      .join(' ');
   }
 
   add(text: string): void {

@@ -7,7 +7,15 @@ import { decodeWav } from '../../audio/wav.js';
 import { apiFor } from '../../../../../test/helpers/assistants.js';
 import { createUser } from '../../../../../test/helpers/factories.js';
 import { makeCall, ownerWithLine, PUBLIC_URL } from '../../../../../test/helpers/voice.js';
-import { callEnded, heard, playedOut, recordedBothSides, shortRecordedCall, until, useEngineApp } from '../../../../../test/helpers/voice-engine.js';
+import {
+  callEnded,
+  heard,
+  playedOut,
+  recordedBothSides,
+  shortRecordedCall,
+  until,
+  useEngineApp,
+} from '../../../../../test/helpers/voice-engine.js';
 import { PHRASES } from '../behaviour/phrases.js';
 
 /**
@@ -44,8 +52,10 @@ describe('silence', () => {
     expect(e.twilio.updates().at(-1)!.form).toEqual({ Status: 'completed' });
   });
 
-  it('asks the model with reengagement_prompt, without storing the prompt as the caller\'s words', async () => {
-    const owner = await ownerWithLine(e.t, { assistant: { ...calm, reengagement_interval: 7, reengagement_prompt: 'Ask whether they want to hear our offers.' } });
+  it("asks the model with reengagement_prompt, without storing the prompt as the caller's words", async () => {
+    const owner = await ownerWithLine(e.t, {
+      assistant: { ...calm, reengagement_interval: 7, reengagement_prompt: 'Ask whether they want to hear our offers.' },
+    });
     e.llm.reply({ content: 'Would you like to hear our offers?' });
     const callId = await makeCall(owner.api, owner.assistant.id);
     const caller = await e.answer(callId);
@@ -53,7 +63,10 @@ describe('silence', () => {
     e.timers.advance(7_000);
     await heard(caller, 'Would you like to hear our offers?');
     const messages = e.llm.requests[0]!.body.messages;
-    expect(messages.at(-1)).toEqual({ role: 'user', content: '(The caller has said nothing for 7 seconds. Ask whether they want to hear our offers.)' });
+    expect(messages.at(-1)).toEqual({
+      role: 'user',
+      content: '(The caller has said nothing for 7 seconds. Ask whether they want to hear our offers.)',
+    });
     await playedOut(caller);
     caller.hangUp();
     const row = await callEnded(e.t, callId);
@@ -84,7 +97,9 @@ describe('silence', () => {
 
 describe('voicemail, balance and recording', () => {
   it('leaves voice_mail_message when a machine answers, then hangs up', async () => {
-    const owner = await ownerWithLine(e.t, { assistant: { ...calm, end_call_on_voicemail: true, voice_mail_message: 'Hi {{name}}, please call us back.' } });
+    const owner = await ownerWithLine(e.t, {
+      assistant: { ...calm, end_call_on_voicemail: true, voice_mail_message: 'Hi {{name}}, please call us back.' },
+    });
     const callId = await makeCall(owner.api, owner.assistant.id, '+14155550199', { name: 'Jane' });
     const caller = await e.answer(callId);
     await until(() => e.elevenlabs.requests.length > 0, 'the greeting to start');
@@ -111,7 +126,10 @@ describe('voicemail, balance and recording', () => {
 
   it('records both sides into a WAV served to the owner only', async () => {
     const { owner, callId, row } = await shortRecordedCall(e);
-    expect(row).toMatchObject({ recording_path: join('recordings', `${callId}.wav`), recording_url: `${PUBLIC_URL}/api/user/calls/${callId}/recording` });
+    expect(row).toMatchObject({
+      recording_path: join('recordings', `${callId}.wav`),
+      recording_url: `${PUBLIC_URL}/api/user/calls/${callId}/recording`,
+    });
     const wav = decodeWav(readFileSync(join(e.dataDir, row.recording_path!)));
     expect(wav).toMatchObject({ sampleRate: 16_000, channels: 1, format: 'pcm16' });
     expect(recordedBothSides(bytesToPcm16(wav.data))).toBe(true);
@@ -121,7 +139,10 @@ describe('voicemail, balance and recording', () => {
     expect((res as unknown as { headers: Record<string, string> }).headers['content-type']).toBe('audio/wav');
     expect((res as unknown as { rawPayload: Buffer }).rawPayload.equals(readFileSync(join(e.dataDir, row.recording_path!)))).toBe(true);
     const stranger = apiFor(e.t, (await createUser(e.t.deps)).token);
-    expect(await stranger.get(`/api/user/calls/${callId}/recording`)).toMatchObject({ statusCode: 404, body: JSON.stringify({ message: 'Call not found' }) });
+    expect(await stranger.get(`/api/user/calls/${callId}/recording`)).toMatchObject({
+      statusCode: 404,
+      body: JSON.stringify({ message: 'Call not found' }),
+    });
   });
 });
 

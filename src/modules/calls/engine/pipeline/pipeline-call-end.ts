@@ -71,8 +71,13 @@ export class PipelineCallEnd {
     this.ending = { endedBy: 'assistant', reason: 'transferred' };
     const { session, replyDeps, logger, timers } = this.deps.call;
     const ctx = {
-      session, logger, summaryModel: replyDeps, say: (text: string) => this.deps.turns.say(text), transcript: this.deps.transcript,
-      timestamp: () => this.deps.timestamp(), timers,
+      session,
+      logger,
+      summaryModel: replyDeps,
+      say: (text: string) => this.deps.turns.say(text),
+      transcript: this.deps.transcript,
+      timestamp: () => this.deps.timestamp(),
+      timers,
     };
     if (request.warm && session.telephony.dialSupervisor) return this.warmTransfer(request, ctx);
     this.deps.timers.clear();

@@ -83,8 +83,16 @@ export class PipelineCall {
       reengage: () => void this.reengage(),
     });
     this.turns = new PipelineTurns({
-      out: this.out, tts: deps.tts, voice: deps.voice, clock: deps.clock, callId: session.call.id, playedMs: () => session.media.playedMs(),
-      transcript: this.transcript, history: this.history, event: (payload) => this.event(payload), onTurnMetrics: deps.onTurnMetrics,
+      out: this.out,
+      tts: deps.tts,
+      voice: deps.voice,
+      clock: deps.clock,
+      callId: session.call.id,
+      playedMs: () => session.media.playedMs(),
+      transcript: this.transcript,
+      history: this.history,
+      event: (payload) => this.event(payload),
+      onTurnMetrics: deps.onTurnMetrics,
       onTurnStarted: () => {
         this.silence.assistantSpeaking();
         this.listener?.resetInterruption();
@@ -95,20 +103,36 @@ export class PipelineCall {
       },
     });
     this.replies = new PipelineReplies({
-      session, replyDeps: deps.replyDeps, mediumNote: deps.mediumNote, clock: deps.clock, timers: deps.timers, turns: this.turns, history: this.history,
-      assistant: () => this.assistant, setAssistant: (assistant) => (this.assistant = assistant), ending: () => this.end.underway,
-      event: (payload) => this.event(payload), onTransferRequested: (request) => (this.transferRequest = request),
+      session,
+      replyDeps: deps.replyDeps,
+      mediumNote: deps.mediumNote,
+      clock: deps.clock,
+      timers: deps.timers,
+      turns: this.turns,
+      history: this.history,
+      assistant: () => this.assistant,
+      setAssistant: (assistant) => (this.assistant = assistant),
+      ending: () => this.end.underway,
+      event: (payload) => this.event(payload),
+      onTransferRequested: (request) => (this.transferRequest = request),
       onModelFailed: (error) => this.providerFailed('llm', error),
     });
     this.end = new PipelineCallEnd({
-      call: deps, timers: this.timers, turns: this.turns, out: this.out, transcript: this.transcript, timestamp: () => this.timestamp(),
+      call: deps,
+      timers: this.timers,
+      turns: this.turns,
+      out: this.out,
+      transcript: this.transcript,
+      timestamp: () => this.timestamp(),
       interrupt: () => this.bargeIn(),
       release: () => this.release(),
       respond: (prompt) => this.respond(prompt, { visible: false }),
     });
     this.outcome = this.end.outcome;
     this.turnEnds = new TurnEnds({
-      type: this.assistant.endpoint_type, pauseMs: endpointPauseMs(this.assistant.endpoint_sensitivity), timers: deps.timers,
+      type: this.assistant.endpoint_type,
+      pauseMs: endpointPauseMs(this.assistant.endpoint_sensitivity),
+      timers: deps.timers,
       callerSpeaking: () => this.listener?.speaking ?? false,
       onTurn: (text) => this.callerTurn(text),
     });
@@ -141,7 +165,8 @@ export class PipelineCall {
       if (answeredBy === 'machine') this.voicemail();
     });
     if (session.call.answeredBy === 'machine') this.voicemail();
-    else if (!this.assistant.wait_for_customer) void this.turns.say(fillVariables(this.assistant.initial_message, session.call.variables)).then(() => this.lineQuiet());
+    else if (!this.assistant.wait_for_customer)
+      void this.turns.say(fillVariables(this.assistant.initial_message, session.call.variables)).then(() => this.lineQuiet());
     else this.lineQuiet();
     return this.outcome;
   }
@@ -162,11 +187,16 @@ export class PipelineCall {
         this.weighInterruption();
       },
       onSpeechStart: () => this.onSpeechStarted(),
-      onUnavailable: (what, error) => this.deps.logger.warn({ err: error, callId }, `the ${what} could not start; the call goes on without it`),
+      onUnavailable: (what, error) =>
+        this.deps.logger.warn({ err: error, callId }, `the ${what} could not start; the call goes on without it`),
     });
     this.stt = await this.deps.stt.open(
       { language: this.deps.sttLanguage, endpointingMs: this.turnEnds.transcriberPauseMs },
-      { onTranscript: (event) => this.onTranscript(event), onSpeechStarted: () => this.onSpeechStarted(), onError: (error) => this.providerFailed('stt', error) },
+      {
+        onTranscript: (event) => this.onTranscript(event),
+        onSpeechStarted: () => this.onSpeechStarted(),
+        onError: (error) => this.providerFailed('stt', error),
+      },
     );
   }
 
@@ -214,7 +244,9 @@ export class PipelineCall {
     this.transcript.push({ text, type: 'transcript', sender: 'human', timestamp: this.timestamp() });
     this.pendingUserText = this.pendingUserText ? `${this.pendingUserText} ${text}` : text;
     const caller: TurnTimings = {
-      speechEndedAt: this.listener?.lastSpeechAt ?? undefined, transcriptAt: this.transcriptAt, turnEndedAt: performance.now(),
+      speechEndedAt: this.listener?.lastSpeechAt ?? undefined,
+      transcriptAt: this.transcriptAt,
+      turnEndedAt: performance.now(),
       transcriberPauseMs: this.turnEnds.transcriberPauseMs,
     };
     void this.respond(this.pendingUserText, { visible: true, caller });
@@ -269,7 +301,10 @@ export class PipelineCall {
 
   private providerFailed(kind: 'stt' | 'llm' | 'tts', error: unknown): void {
     if (this.end.underway || this.end.isFinished) return;
-    this.deps.logger.warn({ err: error, callId: this.deps.session.call.id, provider: kind }, 'a speech or language provider failed mid-call');
+    this.deps.logger.warn(
+      { err: error, callId: this.deps.session.call.id, provider: kind },
+      'a speech or language provider failed mid-call',
+    );
     // A failed synthesizer cannot apologise: hang up cleanly.
     void this.endWith(`${kind}_failed`, kind === 'tts' ? undefined : PHRASES.apology);
   }

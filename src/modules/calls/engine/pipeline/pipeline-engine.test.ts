@@ -17,7 +17,13 @@ const spokenTexts = () => e.elevenlabs.requests.map((r) => r.body.text);
 describe('pipeline calls', () => {
   it('greets with variables filled, answers each caller turn sentence by sentence, and stores the conversation', async () => {
     const owner = await ownerWithLine(e.t, {
-      assistant: { initial_message: 'Hello {{name}}! How can I help?', speech_speed: 1.1, voice_stability: 0.4, voice_similarity: 0.9, timezone: 'America/New_York' },
+      assistant: {
+        initial_message: 'Hello {{name}}! How can I help?',
+        speech_speed: 1.1,
+        voice_stability: 0.4,
+        voice_similarity: 0.9,
+        timezone: 'America/New_York',
+      },
     });
     e.deepgram.knowPhrases('What time do you open?');
     e.llm.reply({ content: 'We open at nine. We close at five.' });
@@ -48,7 +54,9 @@ describe('pipeline calls', () => {
 
     const [turn] = e.metrics.filter((m) => m.callId === callId);
     expect(turn).toBeDefined();
-    console.info(`pipeline turn latency: total ${turn!.totalMs.toFixed(1)} ms, model first token ${turn!.llmFirstTokenMs.toFixed(1)} ms, TTS first audio ${turn!.ttsFirstAudioMs.toFixed(1)} ms, added by the service ${turn!.serviceMs.toFixed(1)} ms`);
+    console.info(
+      `pipeline turn latency: total ${turn!.totalMs.toFixed(1)} ms, model first token ${turn!.llmFirstTokenMs.toFixed(1)} ms, TTS first audio ${turn!.ttsFirstAudioMs.toFixed(1)} ms, added by the service ${turn!.serviceMs.toFixed(1)} ms`,
+    );
     // Loose: this machine is shared; the benchmark measures it properly.
     expect(turn!.serviceMs).toBeLessThan(1_000);
 
@@ -78,7 +86,16 @@ describe('pipeline calls', () => {
   it('is interrupted by enough caller words: clears the line, cancels the rest, and stores only what was heard', async () => {
     const owner = await ownerWithLine(e.t, { assistant: { allow_interruptions: true, min_interrupt_words: 2 } });
     e.deepgram.knowPhrases('Tell me everything', 'Okay', 'Hold on please');
-    const sentences = ['First point is here.', 'Second point is here.', 'Third point is here.', 'Fourth point is here.', 'Fifth point is here.', 'Sixth point is here.', 'Seventh point is here.', 'Eighth point is here.'];
+    const sentences = [
+      'First point is here.',
+      'Second point is here.',
+      'Third point is here.',
+      'Fourth point is here.',
+      'Fifth point is here.',
+      'Sixth point is here.',
+      'Seventh point is here.',
+      'Eighth point is here.',
+    ];
     e.llm.reply({ content: sentences.join(' ') }, { content: 'Sure, I am listening.' });
     const callId = await makeCall(owner.api, owner.assistant.id);
     const caller = await e.answer(callId);
@@ -124,12 +141,17 @@ describe('pipeline calls', () => {
   it('speaks a filler while a function runs, then transfers the call by phone after saying so', async () => {
     const owner = await ownerWithLine(e.t, {
       assistant: {
-        wait_for_customer: true, fillers: true, filler_config: { neutral: ['Let me look into that.'] },
+        wait_for_customer: true,
+        fillers: true,
+        filler_config: { neutral: ['Let me look into that.'] },
         tools: [{ type: 'call_transfer', phone_number: '+14155550123', description: 'The billing department' }],
       },
     });
     e.deepgram.knowPhrases('I need billing');
-    e.llm.reply({ toolCalls: [{ name: 'transfer_call', arguments: { destination: '1' } }] }, { content: 'Transferring you to billing now.' });
+    e.llm.reply(
+      { toolCalls: [{ name: 'transfer_call', arguments: { destination: '1' } }] },
+      { content: 'Transferring you to billing now.' },
+    );
     const callId = await makeCall(owner.api, owner.assistant.id);
     const caller = await e.answer(callId);
     await until(() => e.deepgram.listens.length > 0 && e.t.deps.services.callsModule.sessions.size > 0, 'the call to start');
@@ -146,16 +168,25 @@ describe('pipeline calls', () => {
     expect(update.form.Twiml).toContain('+14155550123</Dial>');
     expect(row).toMatchObject({ status: 'ended_by_assistant', end_reason: 'transferred' });
     expect(row.transcript.at(-1)).toMatchObject({
-      sender: 'bot', text: 'Let me look into that. Transferring you to billing now.',
+      sender: 'bot',
+      text: 'Let me look into that. Transferring you to billing now.',
       function_calls: [{ name: 'transfer_call', arguments: { destination: '1' }, result: { transferring: true, destination: '1' } }],
     });
     // The calls API shows the function calls on the bot's entry, as conversation history does.
     const item = await owner.api.get(`/api/user/calls/${callId}`);
     expect(item.json().transcript.at(-1)).toEqual({
-      text: 'Let me look into that. Transferring you to billing now.', type: 'transcript', sender: 'bot', timestamp: row.transcript.at(-1)!.timestamp,
+      text: 'Let me look into that. Transferring you to billing now.',
+      type: 'transcript',
+      sender: 'bot',
+      timestamp: row.transcript.at(-1)!.timestamp,
       function_calls: [{ name: 'transfer_call', arguments: { destination: '1' }, result: { transferring: true, destination: '1' } }],
       // The filler went out before the model's first words: first audio, then first token.
-      latency: { caller_speech_ended_at: expect.any(Number), transcript_final_at: expect.any(Number), model_first_token_at: expect.any(Number), first_audio_sent_at: row.transcript.at(-1)!.timestamp },
+      latency: {
+        caller_speech_ended_at: expect.any(Number),
+        transcript_final_at: expect.any(Number),
+        model_first_token_at: expect.any(Number),
+        first_audio_sent_at: row.transcript.at(-1)!.timestamp,
+      },
     });
     expect(item.json().transcript[0]).not.toHaveProperty('function_calls');
   });

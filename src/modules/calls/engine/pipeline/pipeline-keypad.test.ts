@@ -32,7 +32,10 @@ describe('collect_keypad', () => {
       { content: 'Please type your order number, then press pound.', toolCalls: [{ name: 'collect_keypad', arguments: {} }] },
       { content: 'Thank you, order 4711 is on its way.' },
     );
-    const { owner, callId, caller } = await callAsking([{ type: 'collect_keypad', timeout: 5, stop_key: '#' }, { type: 'end_call' }], 'Where is my order');
+    const { owner, callId, caller } = await callAsking(
+      [{ type: 'collect_keypad', timeout: 5, stop_key: '#' }, { type: 'end_call' }],
+      'Where is my order',
+    );
     await heard(caller, 'Please type your order number, then press pound.');
     const tool = e.llm.requests[0]!.body.tools!.find((t) => t.function.name === 'collect_keypad')!;
     expect(tool.function.description).toContain('finish with the pound key (#)');
@@ -41,17 +44,22 @@ describe('collect_keypad', () => {
     expect(toolResult(1)).toEqual({ digits: '4711', ended_by: 'stop_key' });
     // No filler while the caller types.
     expect(e.elevenlabs.requests.map((r) => r.body.text)).toEqual([
-      'Hello! How can I help you today?', 'Please type your order number, then press pound.', 'Thank you, order 4711 is on its way.',
+      'Hello! How can I help you today?',
+      'Please type your order number, then press pound.',
+      'Thank you, order 4711 is on its way.',
     ]);
     await playedOut(caller);
     caller.hangUp();
     const row = await callEnded(e.t, callId);
     expect(row.transcript.at(-1)).toMatchObject({
-      sender: 'bot', text: 'Please type your order number, then press pound. Thank you, order 4711 is on its way.',
+      sender: 'bot',
+      text: 'Please type your order number, then press pound. Thank you, order 4711 is on its way.',
       function_calls: [{ name: 'collect_keypad', arguments: {}, result: { digits: '4711', ended_by: 'stop_key' } }],
     });
     const item = await owner.api.get(`/api/user/calls/${callId}`);
-    expect(item.json().transcript.at(-1).function_calls).toEqual([{ name: 'collect_keypad', arguments: {}, result: { digits: '4711', ended_by: 'stop_key' } }]);
+    expect(item.json().transcript.at(-1).function_calls).toEqual([
+      { name: 'collect_keypad', arguments: {}, result: { digits: '4711', ended_by: 'stop_key' } },
+    ]);
   });
 
   it('ends the collection after the tool timeout without a key, counted from the last key, with the star stop key', async () => {

@@ -20,11 +20,14 @@ afterAll(() => e.close());
 
 const OPENAI_STT = { voice_id: 11, synthesizer_provider_id: 4, transcriber_provider_id: 5 };
 const LONG_REPLY = Array.from({ length: 8 }, (_, i) => `Point number ${i + 1} is worth hearing.`);
-const callerSays = (caller: Awaited<ReturnType<EngineApp['answer']>>, id: SpeechId) => caller.say(toPhoneLine(concatSamples([recordedSpeech(id), silence(200, 16_000)])));
+const callerSays = (caller: Awaited<ReturnType<EngineApp['answer']>>, id: SpeechId) =>
+  caller.say(toPhoneLine(concatSamples([recordedSpeech(id), silence(200, 16_000)])));
 const clears = (caller: Awaited<ReturnType<EngineApp['answer']>>) => caller.received.filter((m) => m.event === 'clear').length;
 
 async function callWith(assistant: Record<string, unknown>) {
-  const owner = await ownerWithLine(e.t, { assistant: { reengagement_interval: 600, max_silence_duration: 360, enable_noise_cancellation: true, ...OPENAI_STT, ...assistant } });
+  const owner = await ownerWithLine(e.t, {
+    assistant: { reengagement_interval: 600, max_silence_duration: 360, enable_noise_cancellation: true, ...OPENAI_STT, ...assistant },
+  });
   const callId = await makeCall(owner.api, owner.assistant.id);
   const caller = await e.answer(callId);
   await playedOut(caller);
@@ -62,7 +65,9 @@ describe('recorded speech through the pipeline', () => {
     callerSays(caller, 'order');
     await until(() => clears(caller) > 0, 'the line to be cleared', 3_000);
     const stopMs = performance.now() - startedAt;
-    console.info(`barge-in at min_interrupt_words 1 (OpenAI-compatible STT): the assistant stopped ${stopMs.toFixed(0)} ms after the caller started`);
+    console.info(
+      `barge-in at min_interrupt_words 1 (OpenAI-compatible STT): the assistant stopped ${stopMs.toFixed(0)} ms after the caller started`,
+    );
     expect(stopMs).toBeLessThan(700);
     // It stopped on the speech's length: the caller's sentence was still being spoken, untranscribed.
     // (Less a frame: the caller's first frame leaves before the clock here is read.)
@@ -91,7 +96,9 @@ describe('recorded speech through the pipeline', () => {
 
   it('hears the caller under street noise at 5 dB SNR with noise cancellation (bench/voice-detection.ts: the detector alone never ends the turn there)', async () => {
     e.llm.reply({ content: 'We open at ten on Sunday.' });
-    const noisy = toPhoneLine(withNoise(concatSamples([silence(600, 16_000), recordedSpeech('hours'), silence(1_500, 16_000)]), 'street', 5));
+    const noisy = toPhoneLine(
+      withNoise(concatSamples([silence(600, 16_000), recordedSpeech('hours'), silence(1_500, 16_000)]), 'street', 5),
+    );
     const { callId, caller } = await callWith({});
     caller.say(noisy);
     await heard(caller, 'We open at ten on Sunday.', 15_000);
@@ -102,7 +109,15 @@ describe('recorded speech through the pipeline', () => {
 
   it('stops the assistant within 700 ms on the Deepgram transcriber too, on the speech alone', async () => {
     e.llm.reply({ content: LONG_REPLY.join(' ') }, { content: 'Of course, what is the question?' });
-    const owner = await ownerWithLine(e.t, { assistant: { reengagement_interval: 600, max_silence_duration: 360, enable_noise_cancellation: true, allow_interruptions: true, min_interrupt_words: 1 } });
+    const owner = await ownerWithLine(e.t, {
+      assistant: {
+        reengagement_interval: 600,
+        max_silence_duration: 360,
+        enable_noise_cancellation: true,
+        allow_interruptions: true,
+        min_interrupt_words: 1,
+      },
+    });
     const listens = e.deepgram.listens.length;
     const callId = await makeCall(owner.api, owner.assistant.id);
     const caller = await e.answer(callId);
@@ -128,7 +143,11 @@ describe('recorded speech through the pipeline', () => {
     e.llm.reply({ content: 'Thank you.' }, { content: 'Thank you.' });
     const requests = e.llm.requests.length;
     const { callId, caller } = await callWith({ endpoint_type: type });
-    caller.say(toPhoneLine(concatSamples([recordedSpeech('number_start'), silence(700, 16_000), recordedSpeech('number_end'), silence(300, 16_000)])));
+    caller.say(
+      toPhoneLine(
+        concatSamples([recordedSpeech('number_start'), silence(700, 16_000), recordedSpeech('number_end'), silence(300, 16_000)]),
+      ),
+    );
     await until(() => e.llm.requests.length >= requests + userTurns.length, 'the model to be asked', 15_000);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     // The model sees every turn the engine answered (a cut-in answers the first half at once).

@@ -1,5 +1,12 @@
 import type { Clock } from '../../../../core/clock.js';
-import { createReplyEngine, type HistoryItem, type Reply, type ReplyEngineDeps, type RuntimeAssistant, type ToolCall } from '../../../replies/index.js';
+import {
+  createReplyEngine,
+  type HistoryItem,
+  type Reply,
+  type ReplyEngineDeps,
+  type RuntimeAssistant,
+  type ToolCall,
+} from '../../../replies/index.js';
 import { dtmfTones } from '../../audio/dtmf.js';
 import { ENGINE_SAMPLE_RATE } from '../../speech/speech.types.js';
 import { perCallCache } from '../call-cache.js';

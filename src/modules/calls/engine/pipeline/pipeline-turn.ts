@@ -58,7 +58,10 @@ export class PipelineTurns {
   start(userText?: string): Turn {
     const markName = `u${++this.sequence}`;
     const utterance = new Utterance(markName, {
-      tts: this.deps.tts, voice: this.deps.voice, out: this.deps.out, playedMs: () => this.deps.playedMs(),
+      tts: this.deps.tts,
+      voice: this.deps.voice,
+      out: this.deps.out,
+      playedMs: () => this.deps.playedMs(),
       onFirstFrameSent: () => {
         this.deps.event({ type: 'speaking', role: 'assistant' });
         const metrics = turnMetrics(this.deps.callId, turn.timings, utterance.timings);
@@ -68,8 +71,15 @@ export class PipelineTurns {
     this.utterances.set(markName, utterance);
     utterance.done.catch((error: unknown) => this.deps.onSynthesisFailed(error));
     const turn: Turn = {
-      abort: new AbortController(), utterance, chunker: new SentenceChunker(), userText, functionCalls: [],
-      transcriptIndex: this.deps.transcript.length, startedAt: this.deps.clock.now(), timings: {}, stored: false,
+      abort: new AbortController(),
+      utterance,
+      chunker: new SentenceChunker(),
+      userText,
+      functionCalls: [],
+      transcriptIndex: this.deps.transcript.length,
+      startedAt: this.deps.clock.now(),
+      timings: {},
+      stored: false,
     };
     this.deps.onTurnStarted();
     this.current = turn;
@@ -130,14 +140,24 @@ export class PipelineTurns {
     if (turn.userText !== undefined) history.push({ id: history.length + 1, role: 'user', content: turn.userText, function_calls: null });
     const content = heard ?? turn.replyContent ?? turn.utterance.text;
     if (content || turn.functionCalls.length > 0) {
-      history.push({ id: history.length + 1, role: 'assistant', content, function_calls: turn.functionCalls.length ? turn.functionCalls : null });
+      history.push({
+        id: history.length + 1,
+        role: 'assistant',
+        content,
+        function_calls: turn.functionCalls.length ? turn.functionCalls : null,
+      });
     }
     const spoken = heard ?? turn.utterance.text;
     if (spoken || turn.functionCalls.length > 0) {
       // One conversion for every mark, so the entry's timestamp is its first_audio_sent_at exactly.
       const toEpoch = this.epochSeconds();
       const firstAudioAt = toEpoch(turn.utterance.timings.firstFrameSentAt);
-      const entry: CallTranscriptEntry = { text: spoken, type: 'transcript', sender: 'bot', timestamp: firstAudioAt ?? turn.startedAt.getTime() / 1000 };
+      const entry: CallTranscriptEntry = {
+        text: spoken,
+        type: 'transcript',
+        sender: 'bot',
+        timestamp: firstAudioAt ?? turn.startedAt.getTime() / 1000,
+      };
       if (turn.functionCalls.length > 0) entry.function_calls = turn.functionCalls;
       if (turn.timings.transcriptAt !== undefined) entry.latency = this.latency(turn, toEpoch);
       transcript.splice(turn.transcriptIndex, 0, entry);
@@ -173,10 +193,12 @@ export function turnAwareModel(model: LanguageModel, turn: Turn, onToolCalls: (c
     kind: model.kind,
     complete: async (request, options = {}) => {
       turn.timings.llmRequestAt ??= performance.now();
-      const onToken = options.onToken && ((text: string) => {
-        turn.timings.llmFirstTokenAt ??= performance.now();
-        options.onToken!(text);
-      });
+      const onToken =
+        options.onToken &&
+        ((text: string) => {
+          turn.timings.llmFirstTokenAt ??= performance.now();
+          options.onToken!(text);
+        });
       const result = await model.complete(request, { ...options, onToken, signal: turn.abort.signal });
       if (request.tools.length > 0 && result.toolCalls.length > 0) onToolCalls(result.toolCalls);
       return result;

@@ -33,10 +33,19 @@ const localUrl = (websocketUrl: string) => {
 describe('browser calls through the pipeline engine', () => {
   it('sends the page speaking, transcript and function_call events for the greeting, the caller and the reply', async () => {
     const user = await createUser(e.t.deps, { balanceUsd: 10 });
-    const assistant = await createAssistant(apiFor(e.t, user.token), { status: 'active', initial_message: 'Hi there, this is the shop.', tools: [{ type: 'end_call' }] });
+    const assistant = await createAssistant(apiFor(e.t, user.token), {
+      status: 'active',
+      initial_message: 'Hi there, this is the shop.',
+      tools: [{ type: 'end_call' }],
+    });
     e.deepgram.knowPhrases('That is all thanks');
     e.llm.reply({ toolCalls: [{ name: 'end_conversation', arguments: { reason: 'done' } }] }, { content: 'Goodbye, have a nice day!' });
-    const res = await e.t.app.inject({ method: 'POST', url: '/api/calls/web', remoteAddress: '198.51.100.77', payload: { assistant_id: assistant.uuid } });
+    const res = await e.t.app.inject({
+      method: 'POST',
+      url: '/api/calls/web',
+      remoteAddress: '198.51.100.77',
+      payload: { assistant_id: assistant.uuid },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const { call_id: callId, websocket_url: websocketUrl } = res.json();
     const listens = e.deepgram.listens.length;

@@ -23,7 +23,13 @@ async function longAnswer(model: FakeRealtimeConnection, caller: Awaited<ReturnT
   const words = Array.from({ length: 40 }, (_, i) => `word${i + 1}`).join(' ');
   const tone = Buffer.alloc(80_000, 0x2a);
   model.send({ type: 'response.created', response: { id: 'resp_long', status: 'in_progress' } });
-  for (let o = 0; o < tone.length; o += 8_000) model.send({ type: 'response.output_audio.delta', response_id: 'resp_long', item_id: 'item_long', delta: tone.subarray(o, o + 8_000).toString('base64') });
+  for (let o = 0; o < tone.length; o += 8_000)
+    model.send({
+      type: 'response.output_audio.delta',
+      response_id: 'resp_long',
+      item_id: 'item_long',
+      delta: tone.subarray(o, o + 8_000).toString('base64'),
+    });
   model.send({ type: 'response.output_audio_transcript.delta', item_id: 'item_long', delta: words });
   const before = caller.heard().length;
   await until(() => caller.heard().length >= before + 8 * 600, 'the long answer to play for a while');
@@ -60,7 +66,9 @@ describe('barge-in after min_interrupt_words', () => {
     await model.waitFor('conversation.item.truncate');
     await until(() => received(caller, 'clear') === 1, 'the line to be cleared');
     model.send({ type: 'response.done', response: { id: 'resp_long', status: 'cancelled' } });
-    const sent = model.events.filter((ev) => ['response.cancel', 'conversation.item.truncate', 'response.create'].includes(ev.type)).slice(1);
+    const sent = model.events
+      .filter((ev) => ['response.cancel', 'conversation.item.truncate', 'response.create'].includes(ev.type))
+      .slice(1);
     expect(sent.map((ev) => ev.type)).toEqual(['response.cancel', 'conversation.item.truncate', 'response.create']);
     const truncate = sent[1]!;
     expect(truncate).toMatchObject({ item_id: 'item_long', content_index: 0 });
@@ -76,14 +84,20 @@ describe('barge-in after min_interrupt_words', () => {
     caller.hangUp();
     const row = await callEnded(e.t, callId);
     const texts = row.transcript.map((entry) => [entry.sender, entry.text]);
-    expect(texts.slice(0, 2)).toEqual([['bot', GREETING], ['human', 'Uh-huh.']]);
+    expect(texts.slice(0, 2)).toEqual([
+      ['bot', GREETING],
+      ['human', 'Uh-huh.'],
+    ]);
     // The long answer is kept as far as it was heard: its first words, in order.
     const cut = texts[2]![1]!.split(' ');
     expect(texts[2]![0]).toBe('bot');
     expect(cut.length).toBeGreaterThanOrEqual(3);
     expect(cut.length).toBeLessThanOrEqual(20);
     expect(words.startsWith(cut.join(' '))).toBe(true);
-    expect(texts.slice(3)).toEqual([['human', 'Wait, I need help.'], ['bot', 'Of course.']]);
+    expect(texts.slice(3)).toEqual([
+      ['human', 'Wait, I need help.'],
+      ['bot', 'Of course.'],
+    ]);
   });
 
   it('dualplex: before the transcript is known, continuous speech of min_interrupt_words x 400 ms interrupts the synthesizer', async () => {
@@ -117,11 +131,18 @@ describe('barge-in after min_interrupt_words', () => {
 
 describe('silence, duration and voicemail', () => {
   it('re-engages with reengagement_prompt (hidden from the transcript), again after each silence, and ends after max_silence_duration', async () => {
-    const { callId, caller, model } = await greetedCall({ reengagement_interval: 7, max_silence_duration: 20, reengagement_prompt: 'Ask whether they want to hear our offers.' });
+    const { callId, caller, model } = await greetedCall({
+      reengagement_interval: 7,
+      max_silence_duration: 20,
+      reengagement_prompt: 'Ask whether they want to hear our offers.',
+    });
     await armed(7_000);
     e.timers.advance(7_000);
     await model.waitFor('response.create', 2);
-    expect(creates(model)[1]).toEqual({ type: 'response.create', response: { instructions: '(The caller has said nothing for 7 seconds. Ask whether they want to hear our offers.)' } });
+    expect(creates(model)[1]).toEqual({
+      type: 'response.create',
+      response: { instructions: '(The caller has said nothing for 7 seconds. Ask whether they want to hear our offers.)' },
+    });
     model.speak('Would you like to hear our offers?');
     await heard(caller, 'Would you like to hear our offers?');
     await playedOut(caller);
@@ -133,7 +154,10 @@ describe('silence, duration and voicemail', () => {
     await playedOut(caller);
     // Re-engaging is not the caller speaking: 6 of the 20 seconds are left. The next re-engagement
     // (7 s) is armed only once the engine has the answer's mark back, so the answer counts as heard.
-    await until(() => e.timers.nextDueInMs() === 6_000 && e.timers.dueInMs().includes(7_000), 'the answer to play out, with the silence limit');
+    await until(
+      () => e.timers.nextDueInMs() === 6_000 && e.timers.dueInMs().includes(7_000),
+      'the answer to play out, with the silence limit',
+    );
     e.timers.advance(6_000);
     const row = await callEnded(e.t, callId);
     expect(row).toMatchObject({ status: 'ended_by_assistant', end_reason: 'silence' });
@@ -173,7 +197,10 @@ describe('silence, duration and voicemail', () => {
   });
 
   it('leaves voice_mail_message when a machine answers, then hangs up', async () => {
-    const { callId, caller, model } = await greetedCall({ end_call_on_voicemail: true, voice_mail_message: 'Hi {{name}}, please call us back.' });
+    const { callId, caller, model } = await greetedCall({
+      end_call_on_voicemail: true,
+      voice_mail_message: 'Hi {{name}}, please call us back.',
+    });
     e.t.deps.services.callsModule.sessions.notifyAnsweredBy(callId, 'machine');
     await model.waitFor('response.create', 2);
     expect(creates(model)[1]).toEqual(sayExactly('Hi Jane, please call us back.'));
@@ -198,7 +225,10 @@ describe('sound and recording', () => {
     await until(() => containsSignalForText(model.inputAudio().samples, 8_000, 'Caller side audio'), 'the caller audio at the model');
     caller.hangUp();
     const row = await callEnded(e.t, callId);
-    expect(row).toMatchObject({ recording_path: join('recordings', `${callId}.wav`), recording_url: `${PUBLIC_URL}/api/user/calls/${callId}/recording` });
+    expect(row).toMatchObject({
+      recording_path: join('recordings', `${callId}.wav`),
+      recording_url: `${PUBLIC_URL}/api/user/calls/${callId}/recording`,
+    });
     const wav = decodeWav(readFileSync(join(e.dataDir, row.recording_path!)));
     expect(wav).toMatchObject({ sampleRate: 16_000, channels: 1, format: 'pcm16' });
     const samples = bytesToPcm16(wav.data);

@@ -140,7 +140,11 @@ export class RealtimeAnswers {
   cutOff(): number {
     const heard = [...this.playing.values()].map((answer) => {
       const heardMs = this.heardMs(answer);
-      return { answer, heardMs, text: answer.utterance ? answer.utterance.heardText() : heardShare(answer.text, heardMs, answer.receivedMs) };
+      return {
+        answer,
+        heardMs,
+        text: answer.utterance ? answer.utterance.heardText() : heardShare(answer.text, heardMs, answer.receivedMs),
+      };
     });
     for (const { answer } of heard) answer.utterance?.cancel();
     this.discarding = this.writing !== null && !this.writing.modelDone;
@@ -169,8 +173,17 @@ export class RealtimeAnswers {
     const markName = `answer-${index}`;
     const { speaker, out, media } = this.deps;
     const answer: Answer = {
-      index, markName, legStartMs: null, sentMs: 0, receivedMs: 0, text: '', entry: null, modelDone: false,
-      utterance: speaker ? new Utterance(markName, { tts: speaker.tts, voice: speaker.voice, out, playedMs: () => media.playedMs() }) : null,
+      index,
+      markName,
+      legStartMs: null,
+      sentMs: 0,
+      receivedMs: 0,
+      text: '',
+      entry: null,
+      modelDone: false,
+      utterance: speaker
+        ? new Utterance(markName, { tts: speaker.tts, voice: speaker.voice, out, playedMs: () => media.playedMs() })
+        : null,
       chunker: speaker ? new SentenceChunker() : null,
     };
     answer.utterance?.done.catch((error: unknown) => this.deps.onSynthesizerFailed(error));

@@ -91,8 +91,13 @@ export class RealtimeCall {
       reengage: () => this.reengage(),
     });
     this.answers = new RealtimeAnswers({
-      out: this.out, media: session.media, speaker: deps.speaker, transcript: this.transcript, takeFunctionCalls: () => this.functionCalls.splice(0),
-      timestamp: () => this.timestamp(), event: (payload) => this.event(payload),
+      out: this.out,
+      media: session.media,
+      speaker: deps.speaker,
+      transcript: this.transcript,
+      takeFunctionCalls: () => this.functionCalls.splice(0),
+      timestamp: () => this.timestamp(),
+      event: (payload) => this.event(payload),
       onStarted: () => this.silence.assistantSpeaking(),
       onAllPlayed: () => this.lineQuiet(),
       onSynthesizerFailed: (error) => {
@@ -100,10 +105,16 @@ export class RealtimeCall {
         void this.endNow('assistant', 'tts_failed');
       },
     });
-    this.callerTurns = deps.weighsInterruptions ? new CallerTurns({
-      minWords: minInterruptWords(session.assistant), interruptMs: interruptSpeechMs(session.assistant), timers: this.timers, speaking: () => this.answers.speaking,
-      interrupt: () => this.cutOff(), answer: () => this.model?.createResponse(),
-    }) : null;
+    this.callerTurns = deps.weighsInterruptions
+      ? new CallerTurns({
+          minWords: minInterruptWords(session.assistant),
+          interruptMs: interruptSpeechMs(session.assistant),
+          timers: this.timers,
+          speaking: () => this.answers.speaking,
+          interrupt: () => this.cutOff(),
+          answer: () => this.model?.createResponse(),
+        })
+      : null;
   }
 
   async run(): Promise<CallOutcome> {
@@ -133,7 +144,12 @@ export class RealtimeCall {
       return this.outcome;
     }
     this.timers.arm('max_duration', assistant.max_duration * 1000, () => void this.endNow('assistant', 'max_duration'));
-    onAbort(session.signals.wrapUp, () => this.endPolitely(wrapUpReason(session.signals.wrapUp.reason), 'The call must end now. Thank the caller and say goodbye in one short sentence.'));
+    onAbort(session.signals.wrapUp, () =>
+      this.endPolitely(
+        wrapUpReason(session.signals.wrapUp.reason),
+        'The call must end now. Thank the caller and say goodbye in one short sentence.',
+      ),
+    );
     session.signals.onAnsweredBy((answeredBy) => {
       if (answeredBy === 'machine') this.voicemail();
     });
@@ -254,7 +270,13 @@ export class RealtimeCall {
     this.timers.clear();
     const { session, logger, summaryModel, timers } = this.deps;
     const ctx: HandOverContext = {
-      session, logger, summaryModel, timers, say: (text) => this.say(text), transcript: this.transcript, timestamp: () => this.timestamp(),
+      session,
+      logger,
+      summaryModel,
+      timers,
+      say: (text) => this.say(text),
+      transcript: this.transcript,
+      timestamp: () => this.timestamp(),
     };
     if (transfer.warm && session.telephony.dialSupervisor) return this.warmTransfer(transfer, ctx);
     this.ending.reason = await handOver(transfer, ctx);
@@ -316,11 +338,22 @@ export class RealtimeCall {
     this.out.stop();
     // Functions no answer followed (the call ended first) are kept on an entry of their own.
     if (this.functionCalls.length > 0) {
-      this.transcript.push({ text: '', type: 'transcript', sender: 'bot', timestamp: this.timestamp(), function_calls: this.functionCalls.splice(0) });
+      this.transcript.push({
+        text: '',
+        type: 'transcript',
+        sender: 'bot',
+        timestamp: this.timestamp(),
+        function_calls: this.functionCalls.splice(0),
+      });
     }
     await this.model?.close().catch(() => undefined);
     const recordingPath = await closeRecording(this.deps.extras.recorder, this.deps.logger, this.deps.session.call.id);
-    this.resolve({ ...final, transcript: this.transcript, recordingPath, recordingUrl: recordingPath ? this.deps.extras.recordingUrl : null });
+    this.resolve({
+      ...final,
+      transcript: this.transcript,
+      recordingPath,
+      recordingUrl: recordingPath ? this.deps.extras.recordingUrl : null,
+    });
   }
 
   private event(payload: Record<string, unknown>): void {

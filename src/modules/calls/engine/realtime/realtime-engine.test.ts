@@ -25,8 +25,12 @@ beforeAll(async () => {
   speech = await startFakeSpeech({ apiKey: 'sp-key' });
   t = await buildTestApp({
     env: {
-      REALTIME_BASE_URL: realtime.baseUrl, REALTIME_API_KEY: 'rt-key', SPEECH_BASE_URL: speech.baseUrl, SPEECH_API_KEY: 'sp-key',
-      WIDGET_CONVERSATIONS_PER_IP_PER_HOUR: '1000', VOICE_PRICE_PER_MINUTE_USD: '0.12',
+      REALTIME_BASE_URL: realtime.baseUrl,
+      REALTIME_API_KEY: 'rt-key',
+      SPEECH_BASE_URL: speech.baseUrl,
+      SPEECH_API_KEY: 'sp-key',
+      WIDGET_CONVERSATIONS_PER_IP_PER_HOUR: '1000',
+      VOICE_PRICE_PER_MINUTE_USD: '0.12',
     },
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -52,7 +56,11 @@ async function until<T>(probe: () => Promise<T | undefined | false> | T | undefi
 async function startCall(assistant: Record<string, unknown>) {
   const owner = await createUser(t.deps, { balanceUsd: 1 });
   const created = await createAssistant(apiFor(t, owner.token), { status: 'active', ...assistant });
-  const res = await t.app.inject({ method: 'POST', url: '/api/calls/web', payload: { assistant_id: created.uuid, variables: { name: 'Ana' } } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/calls/web',
+    payload: { assistant_id: created.uuid, variables: { name: 'Ana' } },
+  });
   expect(res.statusCode, res.body).toBe(200);
   const url = new URL(res.json().websocket_url);
   const connection = realtime.nextConnection();
@@ -70,33 +78,46 @@ async function heardToEnd(caller: WebCaller, sinceMs: number, answerMs: number) 
 }
 
 const callRow = (id: number) => t.deps.db.selectFrom('calls').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const ended = (id: number) => until(async () => {
-  const row = await callRow(id);
-  return !['initiated', 'ringing', 'in-progress'].includes(row.status) && row;
-}, `call ${id} to end`);
+const ended = (id: number) =>
+  until(async () => {
+    const row = await callRow(id);
+    return !['initiated', 'ringing', 'in-progress'].includes(row.status) && row;
+  }, `call ${id} to end`);
 
 describe('the realtime engine (multimodal)', () => {
   it('configures the session, greets, keeps both transcripts, answers end_call through the chat registry and hangs up after the goodbye', async () => {
     const greeting = 'Hello Ana, this is the shop.';
-    const { callId, caller, model } = await startCall(multimodalBody({
-      initial_message: 'Hello {{name}}, this is the shop.', system_prompt: 'You sell tea to {{name}}.', tools: [{ type: 'end_call' }],
-    }));
+    const { callId, caller, model } = await startCall(
+      multimodalBody({
+        initial_message: 'Hello {{name}}, this is the shop.',
+        system_prompt: 'You sell tea to {{name}}.',
+        tools: [{ type: 'end_call' }],
+      }),
+    );
     await model.waitFor('response.create');
     expect(model.query).toEqual({ model: 'gpt-4o-realtime-preview' });
     const update = model.events.find((e) => e.type === 'session.update')!.session as Record<string, any>;
-    expect(update.instructions).toMatch(/^You sell tea to Ana\.\n\nCurrent date and time: .* This is a phone call: everything you write is spoken aloud by a voice\. Speak English\./);
+    expect(update.instructions).toMatch(
+      /^You sell tea to Ana\.\n\nCurrent date and time: .* This is a phone call: everything you write is spoken aloud by a voice\. Speak English\./,
+    );
     expect(update).toMatchObject({
-      type: 'realtime', model: 'gpt-4o-realtime-preview', output_modalities: ['audio'],
+      type: 'realtime',
+      model: 'gpt-4o-realtime-preview',
+      output_modalities: ['audio'],
       audio: {
         input: {
-          format: { type: 'audio/pcm', rate: 24000 }, transcription: { model: 'gpt-4o-mini-transcribe', language: 'en' },
+          format: { type: 'audio/pcm', rate: 24000 },
+          transcription: { model: 'gpt-4o-mini-transcribe', language: 'en' },
           turn_detection: { type: 'server_vad', silence_duration_ms: 500, create_response: true, interrupt_response: true },
         },
         output: { format: { type: 'audio/pcm', rate: 24000 }, voice: 'alloy', speed: 1 },
       },
     });
     expect(update.tools.map((tool: { name: string }) => tool.name)).toEqual(['end_conversation']);
-    expect(model.events.find((e) => e.type === 'response.create')).toEqual({ type: 'response.create', response: { instructions: `Greet the caller by saying exactly: "${greeting}"` } });
+    expect(model.events.find((e) => e.type === 'response.create')).toEqual({
+      type: 'response.create',
+      response: { instructions: `Greet the caller by saying exactly: "${greeting}"` },
+    });
 
     model.speak(greeting);
     await caller.waitForEvent((e) => e.type === 'transcript' && e.role === 'assistant' && e.final === true);
@@ -123,9 +144,17 @@ describe('the realtime engine (multimodal)', () => {
     expect(await caller.waitForEvent((e) => e.type === 'end')).toEqual({ type: 'end', reason: 'end_call' });
     const row = await ended(callId);
     expect(row).toMatchObject({ status: 'ended_by_assistant', end_reason: 'end_call' });
-    expect(row.transcript.map((e) => [e.sender, e.text])).toEqual([['bot', greeting], ['human', 'Goodbye, thanks!'], ['bot', 'Goodbye!']]);
+    expect(row.transcript.map((e) => [e.sender, e.text])).toEqual([
+      ['bot', greeting],
+      ['human', 'Goodbye, thanks!'],
+      ['bot', 'Goodbye!'],
+    ]);
     // The function the goodbye answered is kept on it, as the pipeline keeps a turn's functions.
-    expect(row.transcript.map((e) => e.function_calls)).toEqual([undefined, undefined, [{ name: 'end_conversation', arguments: { reason: 'caller is done' }, result: { ended: true } }]]);
+    expect(row.transcript.map((e) => e.function_calls)).toEqual([
+      undefined,
+      undefined,
+      [{ name: 'end_conversation', arguments: { reason: 'caller is done' }, result: { ended: true } }],
+    ]);
     expect(caller.events.filter((e) => e.type !== 'speaking')).toEqual([
       { type: 'transcript', role: 'assistant', text: 'Hello Ana, thi', final: false },
       { type: 'transcript', role: 'assistant', text: greeting, final: false },
@@ -146,7 +175,13 @@ describe('the realtime engine (multimodal)', () => {
     // Five seconds of answer at once (the model is faster than real time): the caller hears it over seconds.
     const audio = pcm16ToBytes(tone(600, 5_000, 24_000));
     model.send({ type: 'response.created', response: { id: 'resp_a', status: 'in_progress' } });
-    for (let o = 0; o < audio.length; o += 48_000) model.send({ type: 'response.output_audio.delta', response_id: 'resp_a', item_id: 'item_answer', delta: audio.subarray(o, o + 48_000).toString('base64') });
+    for (let o = 0; o < audio.length; o += 48_000)
+      model.send({
+        type: 'response.output_audio.delta',
+        response_id: 'resp_a',
+        item_id: 'item_answer',
+        delta: audio.subarray(o, o + 48_000).toString('base64'),
+      });
     model.send({ type: 'response.output_audio.done', item_id: 'item_answer' });
     model.send({ type: 'response.output_audio_transcript.done', item_id: 'item_answer', transcript: answer });
     model.send({ type: 'response.done', response: { id: 'resp_a', status: 'completed' } });
@@ -181,7 +216,11 @@ describe('the realtime engine (multimodal)', () => {
     await model.waitFor('response.cancel');
     const msAtCancel = receivedMs(caller);
     // The cancelled answer's tail still arrives: it must not be played or stored.
-    model.send({ type: 'response.output_audio_transcript.done', item_id: 'item_long', transcript: 'a long answer the caller will not wait for' });
+    model.send({
+      type: 'response.output_audio_transcript.done',
+      item_id: 'item_long',
+      transcript: 'a long answer the caller will not wait for',
+    });
     model.userTranscript('Stop, please.');
     await caller.waitForEvent((e) => e.type === 'transcript' && e.role === 'user');
     model.speak('Sure.');
@@ -196,7 +235,9 @@ describe('the realtime engine (multimodal)', () => {
 
 describe('the realtime engine (dualplex)', () => {
   it("asks the model for text and speaks it with the assistant's own synthesizer voice", async () => {
-    const { callId, caller, model } = await startCall(assistantBody({ mode: 'dualplex', voice_id: SEED_VOICE_IDS.novaPipeline, initial_message: 'Welcome to the shop.' }));
+    const { callId, caller, model } = await startCall(
+      assistantBody({ mode: 'dualplex', voice_id: SEED_VOICE_IDS.novaPipeline, initial_message: 'Welcome to the shop.' }),
+    );
     await model.waitFor('response.create');
     const update = model.events.find((e) => e.type === 'session.update')!.session as Record<string, any>;
     expect(model.query).toEqual({ model: 'gpt-realtime' });
@@ -208,7 +249,10 @@ describe('the realtime engine (dualplex)', () => {
     model.send({ type: 'response.output_text.done', item_id: 'item_t', text: 'Welcome to the shop. How can I help?' });
     model.send({ type: 'response.done', response: { id: 'resp_t', status: 'completed' } });
     await until(() => speech.speechRequests.length >= 2, 'two sentences synthesised');
-    expect(speech.speechRequests.map((r) => [r.body.input, r.body.voice])).toEqual([['Welcome to the shop.', 'nova'], ['How can I help?', 'nova']]);
+    expect(speech.speechRequests.map((r) => [r.body.input, r.body.voice])).toEqual([
+      ['Welcome to the shop.', 'nova'],
+      ['How can I help?', 'nova'],
+    ]);
     await heardToEnd(caller, 0, 960);
     const heard = caller.heard();
     expect(containsSignalForText(heard, 16_000, 'Welcome to the shop.')).toBe(true);
@@ -218,4 +262,3 @@ describe('the realtime engine (dualplex)', () => {
     expect(row.transcript.map((e) => [e.sender, e.text])).toEqual([['bot', 'Welcome to the shop. How can I help?']]);
   });
 });
-

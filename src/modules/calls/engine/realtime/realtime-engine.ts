@@ -11,7 +11,7 @@ import { callFunctions, withCallFunctions, type CallTransferRequest } from '../f
 import { KeypadInput, keypadFunctions, type KeypadLine } from '../functions/keypad.js';
 import type { CallEngine, CallEngineSession, CallOutcome } from '../engine.types.js';
 import { voiceMediumNote } from '../behaviour/phrases.js';
-import { RealtimeCall, } from './realtime-engine.call.js';
+import { RealtimeCall } from './realtime-engine.call.js';
 import { realTimers, type EngineTimers } from '../timers.js';
 import { endpointPauseMs } from '../behaviour/endpointing.js';
 
@@ -47,7 +47,10 @@ export function createRealtimeEngine(deps: RealtimeEngineDeps): CallEngine {
         setup = await prepare(deps, session);
       } catch (error) {
         if (!(error instanceof SpeechProviderUnavailableError)) throw error;
-        deps.logger.warn({ callId: session.call.id, reason: error.message }, 'the realtime model or synthesizer of the assistant is unavailable');
+        deps.logger.warn(
+          { callId: session.call.id, reason: error.message },
+          'the realtime model or synthesizer of the assistant is unavailable',
+        );
         await session.telephony.hangUp().catch(() => undefined);
         return { endedBy: 'assistant', reason: 'provider_unavailable', transcript: [] };
       }
@@ -106,7 +109,13 @@ async function prepare(deps: RealtimeEngineDeps, session: CallEngineSession) {
     if (!speech.synthesizer) throw new SpeechProviderUnavailableError('synthesizer', 'none', 'The assistant has no synthesizer provider.');
     speaker = {
       tts: deps.speech.tts(speech.synthesizer, { phone: call.type !== 'web' }),
-      voice: { voice: speech.voice ?? 'alloy', language: speech.language, speed: assistant.speech_speed, stability: assistant.voice_stability, similarity: assistant.voice_similarity },
+      voice: {
+        voice: speech.voice ?? 'alloy',
+        language: speech.language,
+        speed: assistant.speech_speed,
+        stability: assistant.voice_stability,
+        similarity: assistant.voice_similarity,
+      },
     };
   }
   const languageName = catalog.languages.get(assistant.language_id)?.name ?? null;

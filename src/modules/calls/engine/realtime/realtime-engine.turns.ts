@@ -79,7 +79,10 @@ export class CallerTurns {
   }
 }
 
-type CallerHandlers = Pick<RealtimeHandlers, 'onUserTranscript' | 'onUserTranscriptDelta' | 'onUserTranscriptFailed' | 'onInputCommitted' | 'onSpeechStopped'>;
+type CallerHandlers = Pick<
+  RealtimeHandlers,
+  'onUserTranscript' | 'onUserTranscriptDelta' | 'onUserTranscriptFailed' | 'onInputCommitted' | 'onSpeechStopped'
+>;
 
 /** The session's events about the caller's words: kept with `onWords`, and weighed by `turns` when it is set. */
 export function callerHandlers(turns: CallerTurns | null, onWords: (text: string) => void): CallerHandlers {

@@ -28,7 +28,9 @@ describe('collect_keypad on the realtime engine', () => {
     expect(outputs(model)).toEqual([]);
     for (const key of '4711#') caller.dtmf(key);
     await model.waitFor('conversation.item.create');
-    expect(outputs(model)).toEqual([{ type: 'function_call_output', call_id: 'call_k1', output: '{"digits":"4711","ended_by":"stop_key"}' }]);
+    expect(outputs(model)).toEqual([
+      { type: 'function_call_output', call_id: 'call_k1', output: '{"digits":"4711","ended_by":"stop_key"}' },
+    ]);
     // The function output is followed by a request for the model's answer.
     await model.waitFor('response.create', 2);
     model.speak('Thank you, order 4711 is on its way.');
@@ -37,7 +39,8 @@ describe('collect_keypad on the realtime engine', () => {
     caller.hangUp();
     const row = await callEnded(e.t, callId);
     expect(row.transcript.at(-1)).toMatchObject({
-      sender: 'bot', text: 'Thank you, order 4711 is on its way.',
+      sender: 'bot',
+      text: 'Thank you, order 4711 is on its way.',
       function_calls: [{ name: 'collect_keypad', arguments: {}, result: { digits: '4711', ended_by: 'stop_key' } }],
     });
   });
@@ -81,7 +84,9 @@ describe('send_dtmf on the realtime engine', () => {
     const { caller, model } = await greetedCall({ tools: [{ type: 'dtmf_input' }] });
     model.functionCall('send_dtmf', { digits: '12x' }, 'call_d2');
     await model.waitFor('conversation.item.create');
-    expect(outputs(model)).toEqual([{ type: 'function_call_output', call_id: 'call_d2', output: '{"error":"digits must be 1 to 32 of 0-9, *, #, A-D or w."}' }]);
+    expect(outputs(model)).toEqual([
+      { type: 'function_call_output', call_id: 'call_d2', output: '{"error":"digits must be 1 to 32 of 0-9, *, #, A-D or w."}' },
+    ]);
     expect(detectDtmf(caller.heard(), 8_000)).toBe('');
   });
 });

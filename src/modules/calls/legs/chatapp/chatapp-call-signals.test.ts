@@ -6,7 +6,15 @@ import { apiFor, createAssistant } from '../../../../../test/helpers/assistants.
 import { graphErrorBody, startFakeGraph, type FakeGraph } from '../../../../../test/helpers/fakes/graph.js';
 import { chatappEnv, createCloudSender, postWebhook } from '../../../../../test/helpers/chatapp.js';
 import { chatappFixture } from '../../../../../test/helpers/chatapp-fixtures.js';
-import { callConnect, callStatus, callTerminate, connectRequest, deliver, grantCallPermission, placedCall } from '../../../../../test/helpers/chatapp-calls.js';
+import {
+  callConnect,
+  callStatus,
+  callTerminate,
+  connectRequest,
+  deliver,
+  grantCallPermission,
+  placedCall,
+} from '../../../../../test/helpers/chatapp-calls.js';
 import { FakeChatappCustomer } from '../../../../../test/helpers/fakes/chatapp-customer.js';
 import { scriptedEngine } from '../../../../../test/helpers/scripted-engine.js';
 import { until } from '../../../../../test/helpers/voice-engine.js';
@@ -44,7 +52,8 @@ async function setup(options: { sender?: Record<string, unknown>; assistant?: Re
 }
 
 /** The one call of a `calls` webhook payload, to spoil. */
-const callIn = (payload: ReturnType<typeof callConnect>) => (payload.entry[0]!.changes[0]!.value as unknown as { calls: Array<Record<string, unknown>> }).calls[0]!;
+const callIn = (payload: ReturnType<typeof callConnect>) =>
+  (payload.entry[0]!.changes[0]!.value as unknown as { calls: Array<Record<string, unknown>> }).calls[0]!;
 
 const ended = (callId: number) =>
   until(async () => {
@@ -56,7 +65,12 @@ describe('calling settings', () => {
   it('turns calling on (Opus only) and off on the platform when voice_calling_enabled changes, and keeps the old value when the platform refuses', async () => {
     const { owner, sender } = await setup({ sender: { voice_calling_enabled: false } });
     const update = (voice_calling_enabled: boolean) =>
-      t.app.inject({ method: 'PATCH', url: `/api/user/chatapp/senders/${sender.id}`, headers: bearer(owner.token), payload: { voice_calling_enabled } });
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/user/chatapp/senders/${sender.id}`,
+        headers: bearer(owner.token),
+        payload: { voice_calling_enabled },
+      });
     const settings = () => graph.requests.filter((r) => r.path === `/${sender.phone_number_id}/settings`);
 
     expect((await update(true)).statusCode).toBe(200);
@@ -66,14 +80,31 @@ describe('calling settings', () => {
     expect((await update(false)).statusCode).toBe(200);
     expect(settings().at(-1)!.body).toEqual({ calling: { status: 'DISABLED' } });
 
-    graph.override((r) => (r.path.endsWith('/settings') ? { status: 400, body: graphErrorBody(138015, '(#138015) Calling cannot be enabled', 'The messaging limit of this number is below 2000.') } : undefined));
+    graph.override((r) =>
+      r.path.endsWith('/settings')
+        ? {
+            status: 400,
+            body: graphErrorBody(138015, '(#138015) Calling cannot be enabled', 'The messaging limit of this number is below 2000.'),
+          }
+        : undefined,
+    );
     const refused = await update(true);
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toEqual({
-      success: false, error_code: 'CALLING_SETTINGS_FAILED', error: 'The messaging platform refused to turn calling on: (#138015) Calling cannot be enabled',
-      platform_error: { code: 138015, message: '(#138015) Calling cannot be enabled', details: 'The messaging limit of this number is below 2000.' },
+      success: false,
+      error_code: 'CALLING_SETTINGS_FAILED',
+      error: 'The messaging platform refused to turn calling on: (#138015) Calling cannot be enabled',
+      platform_error: {
+        code: 138015,
+        message: '(#138015) Calling cannot be enabled',
+        details: 'The messaging limit of this number is below 2000.',
+      },
     });
-    const stored = await t.deps.db.selectFrom('chatapp_senders').select('voice_calling_enabled').where('id', '=', sender.id).executeTakeFirstOrThrow();
+    const stored = await t.deps.db
+      .selectFrom('chatapp_senders')
+      .select('voice_calling_enabled')
+      .where('id', '=', sender.id)
+      .executeTakeFirstOrThrow();
     expect(stored.voice_calling_enabled).toBe(false);
   });
 
@@ -94,12 +125,24 @@ describe('customer calls the sender cannot take', () => {
     const { sender } = await setup(options);
     const customer = new FakeChatappCustomer();
     customers.push(customer);
-    await deliver(t, callConnect({ phoneNumberId: sender.phone_number_id, customer: '40733000301', wacid: `wacid.REJ${sender.id}`, at: t.clock.now(), direction: 'USER_INITIATED', sdp: await customer.offer() }));
-    expect(graph.callActions().map((r) => r.body)).toEqual([{ messaging_product: 'whatsapp', call_id: `wacid.REJ${sender.id}`, action: 'reject' }]);
+    await deliver(
+      t,
+      callConnect({
+        phoneNumberId: sender.phone_number_id,
+        customer: '40733000301',
+        wacid: `wacid.REJ${sender.id}`,
+        at: t.clock.now(),
+        direction: 'USER_INITIATED',
+        sdp: await customer.offer(),
+      }),
+    );
+    expect(graph.callActions().map((r) => r.body)).toEqual([
+      { messaging_product: 'whatsapp', call_id: `wacid.REJ${sender.id}`, action: 'reject' },
+    ]);
     expect(await t.deps.db.selectFrom('calls').select('id').where('provider_call_id', '=', `wacid.REJ${sender.id}`).execute()).toEqual([]);
   });
 
-  it('rejects the platform\'s captured offer, whose SDP is cut short (no audio line), and records the failed call; a replay changes nothing', async () => {
+  it("rejects the platform's captured offer, whose SDP is cut short (no audio line), and records the failed call; a replay changes nothing", async () => {
     const { sender } = await setup();
     const body = chatappFixture('calls-connect-user-initiated', { replace: { '518638374672395': sender.phone_number_id } });
     for (let i = 0; i < 2; i++) {
@@ -108,7 +151,13 @@ describe('customer calls the sender cannot take', () => {
     }
     expect(graph.callActions().map((r) => r.body.action)).toEqual(['reject']);
     const row = await t.deps.db.selectFrom('calls').selectAll().where('chatapp_sender_id', '=', sender.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ type: 'whatsapp_inbound', status: 'failed', end_reason: 'offer_refused: no audio we can speak (Opus or PCMU)', from_number: '+917358580180', cost_micros: 0 });
+    expect(row).toMatchObject({
+      type: 'whatsapp_inbound',
+      status: 'failed',
+      end_reason: 'offer_refused: no audio we can speak (Opus or PCMU)',
+      from_number: '+917358580180',
+      cost_micros: 0,
+    });
   });
 
   it('answers 200 to every malformed offer, tells the platform reject, and records each refused call with its reason', async () => {
@@ -127,19 +176,49 @@ describe('customer calls the sender cannot take', () => {
       ['\u0000\u0001m=audio 1 RTP 111', 'the SDP does not start with v=0'],
     ];
     for (const [index, [sdp]] of offers.entries()) {
-      const payload = callConnect({ phoneNumberId: sender.phone_number_id, customer: `4073300070${index}`, wacid: `wacid.BAD${sender.id}-${index}`, at: t.clock.now(), direction: 'USER_INITIATED', sdp: '' });
+      const payload = callConnect({
+        phoneNumberId: sender.phone_number_id,
+        customer: `4073300070${index}`,
+        wacid: `wacid.BAD${sender.id}-${index}`,
+        at: t.clock.now(),
+        direction: 'USER_INITIATED',
+        sdp: '',
+      });
       (callIn(payload).session as { sdp: unknown }).sdp = sdp;
       await deliver(t, payload);
     }
     // An offer missing altogether (no session) is refused the same way.
-    const bare = callConnect({ phoneNumberId: sender.phone_number_id, customer: '40733000799', wacid: `wacid.BAD${sender.id}-bare`, at: t.clock.now(), direction: 'USER_INITIATED', sdp: '' });
+    const bare = callConnect({
+      phoneNumberId: sender.phone_number_id,
+      customer: '40733000799',
+      wacid: `wacid.BAD${sender.id}-bare`,
+      at: t.clock.now(),
+      direction: 'USER_INITIATED',
+      sdp: '',
+    });
     delete callIn(bare).session;
     await deliver(t, bare);
 
-    expect(graph.callActions().map((r) => r.body)).toEqual([...offers.map((_, index) => `wacid.BAD${sender.id}-${index}`), `wacid.BAD${sender.id}-bare`].map((call_id) => ({ messaging_product: 'whatsapp', call_id, action: 'reject' })));
-    const rows = await t.deps.db.selectFrom('calls').select(['provider_call_id', 'status', 'end_reason', 'cost_micros']).where('chatapp_sender_id', '=', sender.id).orderBy('id').execute();
+    expect(graph.callActions().map((r) => r.body)).toEqual(
+      [...offers.map((_, index) => `wacid.BAD${sender.id}-${index}`), `wacid.BAD${sender.id}-bare`].map((call_id) => ({
+        messaging_product: 'whatsapp',
+        call_id,
+        action: 'reject',
+      })),
+    );
+    const rows = await t.deps.db
+      .selectFrom('calls')
+      .select(['provider_call_id', 'status', 'end_reason', 'cost_micros'])
+      .where('chatapp_sender_id', '=', sender.id)
+      .orderBy('id')
+      .execute();
     expect(rows).toEqual([
-      ...offers.map(([, problem], index) => ({ provider_call_id: `wacid.BAD${sender.id}-${index}`, status: 'failed', end_reason: `offer_refused: ${problem}`, cost_micros: 0 })),
+      ...offers.map(([, problem], index) => ({
+        provider_call_id: `wacid.BAD${sender.id}-${index}`,
+        status: 'failed',
+        end_reason: `offer_refused: ${problem}`,
+        cost_micros: 0,
+      })),
       { provider_call_id: `wacid.BAD${sender.id}-bare`, status: 'failed', end_reason: 'offer_refused: no SDP', cost_micros: 0 },
     ]);
   });
@@ -149,10 +228,19 @@ describe('business call statuses', () => {
   it('moves to ringing on RINGING and ends as busy on REJECTED, terminating nothing', async () => {
     const { api, sender } = await setup();
     await grantCallPermission(t, sender.phone_number_id, '40733000401');
-    expect((await api.post('/api/user/chatapp/voice/call', { sender_id: sender.id, recipient_phone: '+40733000401' })).statusCode).toBe(200);
+    expect((await api.post('/api/user/chatapp/voice/call', { sender_id: sender.id, recipient_phone: '+40733000401' })).statusCode).toBe(
+      200,
+    );
     await connectRequest(graph, '40733000401');
     const call = await placedCall(t, sender.id);
-    const status = (value: 'RINGING' | 'REJECTED') => callStatus({ phoneNumberId: sender.phone_number_id, customer: '40733000401', wacid: call.provider_call_id!, at: t.clock.now(), status: value });
+    const status = (value: 'RINGING' | 'REJECTED') =>
+      callStatus({
+        phoneNumberId: sender.phone_number_id,
+        customer: '40733000401',
+        wacid: call.provider_call_id!,
+        at: t.clock.now(),
+        status: value,
+      });
     await deliver(t, status('RINGING'));
     expect((await callRow(t, call.id)).status).toBe('ringing');
     await deliver(t, status('REJECTED'));
@@ -166,13 +254,25 @@ describe('a malformed answer to our offer', () => {
   it('fails the call with the reason and tells the platform terminate; the webhook is answered 200', async () => {
     const { api, sender } = await setup();
     await grantCallPermission(t, sender.phone_number_id, '40733000801');
-    expect((await api.post('/api/user/chatapp/voice/call', { sender_id: sender.id, recipient_phone: '+40733000801' })).statusCode).toBe(200);
+    expect((await api.post('/api/user/chatapp/voice/call', { sender_id: sender.id, recipient_phone: '+40733000801' })).statusCode).toBe(
+      200,
+    );
     const connect = await connectRequest(graph, '40733000801');
     const call = await placedCall(t, sender.id);
     const customer = new FakeChatappCustomer();
     customers.push(customer);
     const answer = (await customer.answer(connect.body.session.sdp)).replace(/^a=fingerprint:.*\r\n/m, '');
-    await deliver(t, callConnect({ phoneNumberId: sender.phone_number_id, customer: '40733000801', wacid: call.provider_call_id, at: t.clock.now(), direction: 'BUSINESS_INITIATED', sdp: answer }));
+    await deliver(
+      t,
+      callConnect({
+        phoneNumberId: sender.phone_number_id,
+        customer: '40733000801',
+        wacid: call.provider_call_id,
+        at: t.clock.now(),
+        direction: 'BUSINESS_INITIATED',
+        sdp: answer,
+      }),
+    );
     expect(await ended(call.id)).toMatchObject({ status: 'failed', end_reason: 'answer_refused: no DTLS fingerprint', cost_micros: 0 });
     await until(() => graph.callActions('terminate').find((r) => r.body.call_id === call.provider_call_id), 'terminate');
   });
@@ -184,7 +284,9 @@ describe('across server processes', () => {
     const { api, sender } = await setup();
     await grantCallPermission(t, sender.phone_number_id, '40733000501');
     const run = engine.nextRun();
-    expect((await api.post('/api/user/chatapp/voice/call', { sender_id: sender.id, recipient_phone: '+40733000501' })).statusCode).toBe(200);
+    expect((await api.post('/api/user/chatapp/voice/call', { sender_id: sender.id, recipient_phone: '+40733000501' })).statusCode).toBe(
+      200,
+    );
     const connect = await connectRequest(graph, '40733000501');
     const call = await placedCall(t, sender.id);
     const customer = new FakeChatappCustomer();
@@ -196,14 +298,44 @@ describe('across server processes', () => {
       await other.deps.jobs.drain();
     };
     // The answer and the pick-up land there back to back: the row keeps both for the holder.
-    await viaOther(callConnect({ phoneNumberId: sender.phone_number_id, customer: '40733000501', wacid: call.provider_call_id!, at: t.clock.now(), direction: 'BUSINESS_INITIATED', sdp: answer }));
-    await viaOther(callStatus({ phoneNumberId: sender.phone_number_id, customer: '40733000501', wacid: call.provider_call_id!, at: t.clock.now(), status: 'ACCEPTED' }));
+    await viaOther(
+      callConnect({
+        phoneNumberId: sender.phone_number_id,
+        customer: '40733000501',
+        wacid: call.provider_call_id!,
+        at: t.clock.now(),
+        direction: 'BUSINESS_INITIATED',
+        sdp: answer,
+      }),
+    );
+    await viaOther(
+      callStatus({
+        phoneNumberId: sender.phone_number_id,
+        customer: '40733000501',
+        wacid: call.provider_call_id!,
+        at: t.clock.now(),
+        status: 'ACCEPTED',
+      }),
+    );
     expect((await callRow(t, call.id)).chatapp_signal).toEqual({ answerSdp: answer, accepted: true });
     const session = await run;
-    await until(() => containsSignalForText(customer.heard(), customer.sampleRate, 'Hello! How can I help you today?'), 'the customer to hear the greeting', 15_000);
+    await until(
+      () => containsSignalForText(customer.heard(), customer.sampleRate, 'Hello! How can I help you today?'),
+      'the customer to hear the greeting',
+      15_000,
+    );
     expect(other.deps.services.callsModule.chatappCalls!.live.size).toBe(0);
 
-    await viaOther(callTerminate({ phoneNumberId: sender.phone_number_id, customer: '40733000501', wacid: call.provider_call_id!, at: t.clock.now(), direction: 'BUSINESS_INITIATED', durationSeconds: 3 }));
+    await viaOther(
+      callTerminate({
+        phoneNumberId: sender.phone_number_id,
+        customer: '40733000501',
+        wacid: call.provider_call_id!,
+        at: t.clock.now(),
+        direction: 'BUSINESS_INITIATED',
+        durationSeconds: 3,
+      }),
+    );
     await customer.hangUp();
     await session.outcome;
     expect(await ended(call.id)).toMatchObject({ status: 'ended_by_customer', end_reason: 'hangup' });

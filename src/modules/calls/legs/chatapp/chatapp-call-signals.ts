@@ -27,7 +27,12 @@ export function createChatappCallSignals(deps: ChatappCallsDeps) {
     const byId = await repo.findByProviderCall('chatapp', signal.callId);
     if (byId) return byId.chatapp_sender_id === sender.id ? byId : undefined;
     if (!signal.callbackData || !/^[0-9a-f-]{36}$/i.test(signal.callbackData)) return undefined;
-    const byUuid = await db.selectFrom('calls').selectAll().where('uuid', '=', signal.callbackData).where('chatapp_sender_id', '=', sender.id).executeTakeFirst();
+    const byUuid = await db
+      .selectFrom('calls')
+      .selectAll()
+      .where('uuid', '=', signal.callbackData)
+      .where('chatapp_sender_id', '=', sender.id)
+      .executeTakeFirst();
     if (byUuid && !byUuid.provider_call_id) await repo.setProviderCall(byUuid.id, signal.callId, clock.now());
     return byUuid;
   }
@@ -74,7 +79,9 @@ export function createChatappCallSignals(deps: ChatappCallsDeps) {
     if (!calling) return;
     const reject = (why: string) => {
       logger.info({ senderId: sender.id, callId: signal.callId, why }, 'customer call rejected');
-      return calling.reject(signal.callId).catch((error: unknown) => logger.warn({ err: error, callId: signal.callId }, 'platform reject failed'));
+      return calling
+        .reject(signal.callId)
+        .catch((error: unknown) => logger.warn({ err: error, callId: signal.callId }, 'platform reject failed'));
     };
     const assistant = sender.assistant_id === null ? undefined : await deps.loadAssistant(sender.user_id, sender.assistant_id);
     if (!sender.voice_calling_enabled) return reject('calling_disabled');
@@ -97,23 +104,46 @@ export function createChatappCallSignals(deps: ChatappCallsDeps) {
       return;
     }
     const local = newLocalCall({
-      callId: row.id, wacid: signal.callId, uuid: row.uuid, leg: answered.leg, sender, customerPhone: signal.customerPhone, direction: 'whatsapp_inbound',
-      calling, ringDeadlineMs: clock.now().getTime() + RING_MS,
+      callId: row.id,
+      wacid: signal.callId,
+      uuid: row.uuid,
+      leg: answered.leg,
+      sender,
+      customerPhone: signal.customerPhone,
+      direction: 'whatsapp_inbound',
+      calling,
+      ringDeadlineMs: clock.now().getTime() + RING_MS,
     });
     local.answerApplied = true;
     live.add(local);
     // Detached: the webhook job must not wait for ICE and DTLS.
-    void pickUp(local, calling, answered.sdp).catch((error: unknown) => logger.error({ err: error, callId: row.id }, 'could not pick up a customer call'));
+    void pickUp(local, calling, answered.sdp).catch((error: unknown) =>
+      logger.error({ err: error, callId: row.id }, 'could not pick up a customer call'),
+    );
   }
 
   function insertInbound(sender: SenderRow, assistant: RuntimeAssistant, signal: CallSignal): Promise<CallRow> {
     const now = clock.now();
     return inTransaction(db, async (tx) => {
       const row = await createCallsRepo(tx).insert({
-        uuid: randomUUID(), user_id: sender.user_id, assistant_id: assistant.id, phone_number_id: null, type: 'whatsapp_inbound', direction: 'inbound',
-        is_test: false, status: 'ringing', provider: 'chatapp', provider_call_id: signal.callId, provider_account_id: null,
-        from_number: signal.customerPhone, to_number: sender.phone_number, variables: {}, price_per_minute_micros: deps.pricePerMinuteMicros,
-        lease_until: new Date(now.getTime() + RING_MS + MEDIA_CONNECT_MS), now, chatapp_sender_id: sender.id,
+        uuid: randomUUID(),
+        user_id: sender.user_id,
+        assistant_id: assistant.id,
+        phone_number_id: null,
+        type: 'whatsapp_inbound',
+        direction: 'inbound',
+        is_test: false,
+        status: 'ringing',
+        provider: 'chatapp',
+        provider_call_id: signal.callId,
+        provider_account_id: null,
+        from_number: signal.customerPhone,
+        to_number: sender.phone_number,
+        variables: {},
+        price_per_minute_micros: deps.pricePerMinuteMicros,
+        lease_until: new Date(now.getTime() + RING_MS + MEDIA_CONNECT_MS),
+        now,
+        chatapp_sender_id: sender.id,
       });
       await reserveMinute(tx, { id: row.id, userId: row.user_id, pricePerMinuteMicros: Number(row.price_per_minute_micros) }, now);
       return row;
@@ -159,7 +189,8 @@ export function createChatappCallSignals(deps: ChatappCallsDeps) {
       if (signal.kind === 'terminate') return customerEnded(row, platformEnd(signal));
       if (signal.kind === 'status' && signal.status === 'RINGING') await createCallsRepo(db).advance(row.id, 'ringing', clock.now());
       if (signal.kind === 'status' && signal.status === 'ACCEPTED') await onAccepted(row);
-      if (signal.kind === 'status' && signal.status === 'REJECTED') await customerEnded(row, { status: 'busy', reason: 'rejected', durationSeconds: null, failed: false });
+      if (signal.kind === 'status' && signal.status === 'REJECTED')
+        await customerEnded(row, { status: 'busy', reason: 'rejected', durationSeconds: null, failed: false });
     },
   };
 }
@@ -174,7 +205,12 @@ export type ChatappCallSignals = ReturnType<typeof createChatappCallSignals>;
 function platformEnd(signal: CallSignal): PlatformEnd {
   const durationSeconds = signal.durationSeconds;
   if (signal.status === 'FAILED' && signal.error) {
-    return { status: 'failed', reason: `platform_error ${signal.error.code}: ${signal.error.message}`.slice(0, 500), durationSeconds, failed: true };
+    return {
+      status: 'failed',
+      reason: `platform_error ${signal.error.code}: ${signal.error.message}`.slice(0, 500),
+      durationSeconds,
+      failed: true,
+    };
   }
   if (durationSeconds !== null && durationSeconds > 0) return { status: 'completed', reason: 'hangup', durationSeconds, failed: false };
   return NOT_ANSWERED;

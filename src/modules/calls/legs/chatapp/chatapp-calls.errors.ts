@@ -2,9 +2,11 @@ import { AppError, tooManyRequests } from '../../../../core/http/errors.js';
 import { chatappErrors, PLATFORM_CODES, type PlatformError } from '../../../chatapp/voice-calls.port.js';
 
 /** Reference "Place a WhatsApp call": every refusal in the coded shape. */
-const coded = (status: number, code: string, message: string, extra?: Record<string, unknown>) => new AppError(status, message, { code, extra });
+const coded = (status: number, code: string, message: string, extra?: Record<string, unknown>) =>
+  new AppError(status, message, { code, extra });
 
-export const NO_PERMISSION_MESSAGE = 'This contact has not granted permission to receive WhatsApp calls. Send a call permission request first.';
+export const NO_PERMISSION_MESSAGE =
+  'This contact has not granted permission to receive WhatsApp calls. Send a call permission request first.';
 export const PER_CONTACT_ATTEMPTS = 3;
 export const PER_CONTACT_WINDOW_MS = 5 * 60_000;
 export const CALLS_IN_PROGRESS_PER_SENDER = 5;
@@ -17,9 +19,16 @@ export const chatappCallErrors = {
   noAssistant: () => coded(422, 'NO_ASSISTANT', 'No assistant is assigned to this sender. Assign one (assistant_id) to place calls.'),
   featureDisabled: () => coded(422, 'FEATURE_DISABLED', 'Voice calls are not available for this sender: they need a cloud_api sender.'),
   concurrentLimit: () =>
-    coded(429, 'CONCURRENT_LIMIT', `This sender already has ${CALLS_IN_PROGRESS_PER_SENDER} calls in progress. Try again when one has ended.`),
+    coded(
+      429,
+      'CONCURRENT_LIMIT',
+      `This sender already has ${CALLS_IN_PROGRESS_PER_SENDER} calls in progress. Try again when one has ended.`,
+    ),
   contactRateLimit: (retryAfterSeconds: number) => {
-    const limited = tooManyRequests(`Too many call attempts to this contact. The limit is ${PER_CONTACT_ATTEMPTS} per 5 minutes.`, retryAfterSeconds);
+    const limited = tooManyRequests(
+      `Too many call attempts to this contact. The limit is ${PER_CONTACT_ATTEMPTS} per 5 minutes.`,
+      retryAfterSeconds,
+    );
     return new AppError(429, limited.message, { code: 'CONTACT_RATE_LIMIT', headers: limited.headers });
   },
   userRateLimit: (retryAfterSeconds: number) =>
@@ -33,7 +42,8 @@ export const chatappCallErrors = {
  */
 export function callPlacementFailure(error: PlatformError, country: string | null): AppError {
   const extra = { platform_error: { code: error.code, message: error.message, details: error.details } };
-  const withPlatform = (known: AppError) => new AppError(known.statusCode, known.message, { code: known.code, headers: known.headers, extra });
+  const withPlatform = (known: AppError) =>
+    new AppError(known.statusCode, known.message, { code: known.code, headers: known.headers, extra });
   switch (error.code) {
     case PLATFORM_CODES.noCallPermission:
       return withPlatform(chatappCallErrors.noPermission());
@@ -49,6 +59,9 @@ export function callPlacementFailure(error: PlatformError, country: string | nul
     case PLATFORM_CODES.businessCallLimit:
       return withPlatform(chatappCallErrors.contactRateLimit(60));
     default:
-      return new AppError(error.kind === 'unavailable' ? 502 : 422, `The call could not be placed: ${error.message}`, { code: 'CALL_FAILED', extra });
+      return new AppError(error.kind === 'unavailable' ? 502 : 422, `The call could not be placed: ${error.message}`, {
+        code: 'CALL_FAILED',
+        extra,
+      });
   }
 }

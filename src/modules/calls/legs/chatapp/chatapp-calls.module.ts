@@ -8,7 +8,10 @@ import { createChatappCallsService } from './chatapp-calls.service.js';
 import { ChatappLiveCalls } from './chatapp-live-calls.js';
 
 /** The shared deps, less what the module builds itself: the live calls, and leg options defaulting to none. */
-export type ChatappCallsModuleDeps = Omit<ChatappCallsDeps, 'live' | 'legOptions'> & { sessions: CallSessions; legOptions?: WebrtcLegOptions };
+export type ChatappCallsModuleDeps = Omit<ChatappCallsDeps, 'live' | 'legOptions'> & {
+  sessions: CallSessions;
+  legOptions?: WebrtcLegOptions;
+};
 
 /**
  * Voice calls on the chatapp platform (WebRTC): the place-call service, the `calls` webhook's

@@ -21,10 +21,14 @@ export const chatappCallsRoutes: FastifyPluginAsyncTypebox<{ chatappCalls: Chata
         response: {
           200: PlaceChatappCallResponse,
           402: coded('INSUFFICIENT_BALANCE: the balance does not cover the first minute.'),
-          403: coded('ASSISTANT_BLOCKED: the sender\'s assistant is not active.'),
-          404: coded('SENDER_NOT_FOUND: missing, or not the caller\'s.'),
-          422: coded('INVALID_PHONE, VOICE_DISABLED, NO_PERMISSION, NO_ASSISTANT, SENDER_OFFLINE, REGION_NOT_SUPPORTED, FEATURE_DISABLED, CALL_FAILED, or invalid input.'),
-          429: coded('CONCURRENT_LIMIT (5 calls in progress per sender), CONTACT_RATE_LIMIT (3 per contact per 5 minutes), RATE_LIMIT_EXCEEDED (5/min, 15/h, 30/day per user); Retry-After says when.'),
+          403: coded("ASSISTANT_BLOCKED: the sender's assistant is not active."),
+          404: coded("SENDER_NOT_FOUND: missing, or not the caller's."),
+          422: coded(
+            'INVALID_PHONE, VOICE_DISABLED, NO_PERMISSION, NO_ASSISTANT, SENDER_OFFLINE, REGION_NOT_SUPPORTED, FEATURE_DISABLED, CALL_FAILED, or invalid input.',
+          ),
+          429: coded(
+            'CONCURRENT_LIMIT (5 calls in progress per sender), CONTACT_RATE_LIMIT (3 per contact per 5 minutes), RATE_LIMIT_EXCEEDED (5/min, 15/h, 30/day per user); Retry-After says when.',
+          ),
           502: coded('CALL_FAILED: the platform could not be reached.'),
         },
       },

@@ -78,10 +78,24 @@ export function createChatappCallsService(deps: ChatappCallsDeps) {
             .executeTakeFirstOrThrow();
           if (Number(inProgress.n) >= CALLS_IN_PROGRESS_PER_SENDER) throw chatappCallErrors.concurrentLimit();
           const inserted = await createCallsRepo(tx).insert({
-            uuid: randomUUID(), user_id: userId, assistant_id: assistant.id, phone_number_id: null, type: 'whatsapp_outbound', direction: 'outbound',
-            is_test: false, status: 'initiated', provider: 'chatapp', provider_call_id: null, provider_account_id: null,
-            from_number: sender.phone_number, to_number: phone, variables: body.variables ?? {}, price_per_minute_micros: deps.pricePerMinuteMicros,
-            lease_until: new Date(now.getTime() + RING_MS + MEDIA_CONNECT_MS), now, chatapp_sender_id: sender.id,
+            uuid: randomUUID(),
+            user_id: userId,
+            assistant_id: assistant.id,
+            phone_number_id: null,
+            type: 'whatsapp_outbound',
+            direction: 'outbound',
+            is_test: false,
+            status: 'initiated',
+            provider: 'chatapp',
+            provider_call_id: null,
+            provider_account_id: null,
+            from_number: sender.phone_number,
+            to_number: phone,
+            variables: body.variables ?? {},
+            price_per_minute_micros: deps.pricePerMinuteMicros,
+            lease_until: new Date(now.getTime() + RING_MS + MEDIA_CONNECT_MS),
+            now,
+            chatapp_sender_id: sender.id,
           });
           try {
             await reserveMinute(tx, { id: inserted.id, userId, pricePerMinuteMicros: Number(inserted.price_per_minute_micros) }, now);
@@ -98,7 +112,15 @@ export function createChatappCallsService(deps: ChatappCallsDeps) {
 
       // Held here before the platform hears of it: its answer may arrive before connect returns.
       const local = newLocalCall({
-        callId: row.id, wacid: null, uuid: row.uuid, leg: offered.leg, sender, customerPhone: phone, direction: 'whatsapp_outbound', calling, ringDeadlineMs: now.getTime() + RING_MS,
+        callId: row.id,
+        wacid: null,
+        uuid: row.uuid,
+        leg: offered.leg,
+        sender,
+        customerPhone: phone,
+        direction: 'whatsapp_outbound',
+        calling,
+        ringDeadlineMs: now.getTime() + RING_MS,
       });
       live.add(local);
       try {
@@ -106,9 +128,14 @@ export function createChatappCallsService(deps: ChatappCallsDeps) {
         await createCallsRepo(db).setProviderCall(row.id, local.wacid, clock.now());
       } catch (error) {
         deps.logger.warn({ err: error, callId: row.id }, 'the platform refused to place a call');
-        await endCall(db, row.id, { status: 'failed', reason: `platform_refused: ${(error as Error).message}`.slice(0, 500), endedAt: clock.now() });
+        await endCall(db, row.id, {
+          status: 'failed',
+          reason: `platform_refused: ${(error as Error).message}`.slice(0, 500),
+          endedAt: clock.now(),
+        });
         await offered.leg.close('platform_refused');
-        if (error instanceof PlatformError && error.code === PLATFORM_CODES.noCallPermission) await port.permissionRefused(sender, phone, clock.now());
+        if (error instanceof PlatformError && error.code === PLATFORM_CODES.noCallPermission)
+          await port.permissionRefused(sender, phone, clock.now());
         if (error instanceof PlatformError) throw callPlacementFailure(error, sender.country_code);
         throw error;
       }

@@ -47,8 +47,19 @@ export interface LocalCall {
 }
 
 /** A call just placed or picked up: nothing applied, connected or started yet. */
-export function newLocalCall(fields: Pick<LocalCall, 'callId' | 'wacid' | 'uuid' | 'leg' | 'sender' | 'customerPhone' | 'direction' | 'calling' | 'ringDeadlineMs'>): LocalCall {
-  return { ...fields, answerApplied: false, mediaUp: false, accepted: false, starting: false, started: false, customerHungUp: false, platformEnd: null };
+export function newLocalCall(
+  fields: Pick<LocalCall, 'callId' | 'wacid' | 'uuid' | 'leg' | 'sender' | 'customerPhone' | 'direction' | 'calling' | 'ringDeadlineMs'>,
+): LocalCall {
+  return {
+    ...fields,
+    answerApplied: false,
+    mediaUp: false,
+    accepted: false,
+    starting: false,
+    started: false,
+    customerHungUp: false,
+    platformEnd: null,
+  };
 }
 
 export interface ChatappLiveCallsDeps {
@@ -91,7 +102,9 @@ export class ChatappLiveCalls {
     void call.leg.whenEnded.then(async (reason) => {
       this.local.delete(call.callId);
       if (call.customerHungUp || !call.wacid) return;
-      await call.calling.terminate(call.wacid).catch((error: unknown) => this.deps.logger.warn({ err: error, callId: call.callId, reason }, 'platform terminate failed'));
+      await call.calling
+        .terminate(call.wacid)
+        .catch((error: unknown) => this.deps.logger.warn({ err: error, callId: call.callId, reason }, 'platform terminate failed'));
     });
     this.startPolling();
   }
@@ -103,7 +116,7 @@ export class ChatappLiveCalls {
     try {
       await call.leg.acceptAnswer(sdp);
     } catch (error) {
-      this.deps.logger.warn({ err: error, callId: call.callId }, 'the platform\'s SDP answer was refused');
+      this.deps.logger.warn({ err: error, callId: call.callId }, "the platform's SDP answer was refused");
       return this.fail(call, error instanceof SdpRefused ? `answer_refused: ${error.problem}` : 'answer_refused');
     }
     void this.awaitMedia(call);
@@ -146,7 +159,9 @@ export class ChatappLiveCalls {
       return;
     }
     call.started = true;
-    await port.callConnected(call.sender, call.customerPhone, clock.now()).catch((error: unknown) => logger.error({ err: error, callId: call.callId }, 'could not record the connected call'));
+    await port
+      .callConnected(call.sender, call.customerPhone, clock.now())
+      .catch((error: unknown) => logger.error({ err: error, callId: call.callId }, 'could not record the connected call'));
   }
 
   /** The platform ended the call (terminate webhook, or a REJECTED status before pick-up). */
@@ -157,7 +172,12 @@ export class ChatappLiveCalls {
       await call.leg.close(end.failed ? 'platform_failed' : 'hangup');
       return;
     }
-    await endCall(this.deps.db, call.callId, { status: end.status, reason: end.reason, endedAt: this.deps.clock.now(), durationSeconds: end.durationSeconds ?? undefined });
+    await endCall(this.deps.db, call.callId, {
+      status: end.status,
+      reason: end.reason,
+      endedAt: this.deps.clock.now(),
+      durationSeconds: end.durationSeconds ?? undefined,
+    });
     await call.leg.close(end.reason);
   }
 

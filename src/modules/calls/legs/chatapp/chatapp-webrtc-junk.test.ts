@@ -34,12 +34,14 @@ const ICE_CONTROLLING = 0x802a;
 
 /** A STUN Binding Request with the given attributes (type, value), header length filled in. */
 function stunRequest(attributes: Array<[number, Buffer]>): Buffer {
-  const body = Buffer.concat(attributes.map(([type, value]) => {
-    const header = Buffer.alloc(4);
-    header.writeUInt16BE(type, 0);
-    header.writeUInt16BE(value.length, 2);
-    return Buffer.concat([header, value, Buffer.alloc((4 - (value.length % 4)) % 4)]);
-  }));
+  const body = Buffer.concat(
+    attributes.map(([type, value]) => {
+      const header = Buffer.alloc(4);
+      header.writeUInt16BE(type, 0);
+      header.writeUInt16BE(value.length, 2);
+      return Buffer.concat([header, value, Buffer.alloc((4 - (value.length % 4)) % 4)]);
+    }),
+  );
   const header = Buffer.alloc(20);
   header.writeUInt16BE(0x0001, 0);
   header.writeUInt16BE(body.length, 2);
@@ -53,10 +55,17 @@ function stunRequest(attributes: Array<[number, Buffer]>): Buffer {
  * §14.5/§14.7): the leg answers it, which shows the junk goes where the platform's packets go.
  */
 function signedStunRequest(username: string, password: string, role: number): Buffer {
-  const unsigned = stunRequest([[0x0006, Buffer.from(username)], [0x0024, Buffer.alloc(4, 1)], [role, randomBytes(8)]]);
+  const unsigned = stunRequest([
+    [0x0006, Buffer.from(username)],
+    [0x0024, Buffer.alloc(4, 1)],
+    [role, randomBytes(8)],
+  ]);
   const withIntegrityLength = Buffer.from(unsigned);
   withIntegrityLength.writeUInt16BE(unsigned.readUInt16BE(2) + 24, 2);
-  const integrity = Buffer.concat([Buffer.from([0x00, 0x08, 0x00, 0x14]), createHmac('sha1', password).update(withIntegrityLength).digest()]);
+  const integrity = Buffer.concat([
+    Buffer.from([0x00, 0x08, 0x00, 0x14]),
+    createHmac('sha1', password).update(withIntegrityLength).digest(),
+  ]);
   const signed = Buffer.concat([withIntegrityLength, integrity]);
   signed.writeUInt16BE(signed.readUInt16BE(2) + 8, 2);
   const fingerprint = Buffer.alloc(8);
@@ -91,7 +100,10 @@ function rtp(version: number, payloadType: number, payload: Buffer): Buffer {
 
 /** Every kind of junk, named; `username` is the ICE username the leg expects (its ufrag:the peer's). */
 function junk(username: string): Array<[string, Buffer]> {
-  const goodLooking = stunRequest([[0x0006, Buffer.from(username)], [0x0024, Buffer.alloc(4, 1)]]);
+  const goodLooking = stunRequest([
+    [0x0006, Buffer.from(username)],
+    [0x0024, Buffer.alloc(4, 1)],
+  ]);
   const badIntegrity = stunRequest([
     [0x0006, Buffer.from(username)],
     [0x0024, Buffer.alloc(4, 1)],
@@ -102,10 +114,22 @@ function junk(username: string): Array<[string, Buffer]> {
     ['a single byte', Buffer.of(0x00)],
     ['an empty datagram', Buffer.alloc(0)],
     ['a truncated STUN message', stunRequest([[0x0006, Buffer.from(username)]]).subarray(0, 13)],
-    ['a STUN message whose length overruns it', Buffer.concat([stunRequest([]).subarray(0, 2), Buffer.from([0x04, 0x00]), stunRequest([]).subarray(4)])],
+    [
+      'a STUN message whose length overruns it',
+      Buffer.concat([stunRequest([]).subarray(0, 2), Buffer.from([0x04, 0x00]), stunRequest([]).subarray(4)]),
+    ],
     ['a STUN request with a bad MESSAGE-INTEGRITY', badIntegrity],
-    ['a STUN request for another username', stunRequest([[0x0006, Buffer.from('someone:else')], [0x0008, randomBytes(20)]])],
-    ['a malformed DTLS record', Buffer.concat([Buffer.from([22, 0xfe, 0xfd, 0, 0]), randomBytes(6), Buffer.from([0xff, 0xff]), randomBytes(40)])],
+    [
+      'a STUN request for another username',
+      stunRequest([
+        [0x0006, Buffer.from('someone:else')],
+        [0x0008, randomBytes(20)],
+      ]),
+    ],
+    [
+      'a malformed DTLS record',
+      Buffer.concat([Buffer.from([22, 0xfe, 0xfd, 0, 0]), randomBytes(6), Buffer.from([0xff, 0xff]), randomBytes(40)]),
+    ],
     ['a DTLS ClientHello cut short', Buffer.from([22, 0xfe, 0xff, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x30, 1, 0, 0, 0x24])],
     ['a DTLS alert', Buffer.from([21, 0xfe, 0xfd, 0, 1, 0, 0, 0, 0, 0, 9, 0, 2, 2, 40])],
     ['RTP with a bad version', rtp(1, 111, randomBytes(60))],
@@ -127,7 +151,9 @@ async function sendAll(target: { address: string; port: number }, datagrams: Arr
   const socket = createSocket('udp4');
   try {
     for (const [, datagram] of datagrams) {
-      await new Promise<void>((resolve, reject) => socket.send(datagram, target.port, target.address, (error) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        socket.send(datagram, target.port, target.address, (error) => (error ? reject(error) : resolve())),
+      );
     }
   } finally {
     socket.close();
@@ -136,7 +162,10 @@ async function sendAll(target: { address: string; port: number }, datagrams: Arr
 
 /** The leg's own host candidates: where the platform (and anyone else) sends to. */
 function hostCandidates(sdp: string): Array<{ address: string; port: number }> {
-  return [...sdp.matchAll(/^a=candidate:\S+ 1 udp \d+ (\d+\.\d+\.\d+\.\d+) (\d+) typ host/gm)].map((m) => ({ address: m[1]!, port: Number(m[2]) }));
+  return [...sdp.matchAll(/^a=candidate:\S+ 1 udp \d+ (\d+\.\d+\.\d+\.\d+) (\d+) typ host/gm)].map((m) => ({
+    address: m[1]!,
+    port: Number(m[2]),
+  }));
 }
 
 const ufrag = (sdp: string) => /^a=ice-ufrag:(\S+)/m.exec(sdp)![1]!;
@@ -168,7 +197,16 @@ async function openCall(direction: 'customer' | 'business') {
   leg.setHandlers({ onAudio: (frame) => void heard.push(frame), onClose: (reason) => void closed.push(reason) });
   // The far end's checks carry its ICE role: controlling when it offered, controlled when it answered.
   const role = direction === 'customer' ? ICE_CONTROLLING : ICE_CONTROLLED;
-  return { customer, leg, sdp: legSdp, username: `${ufrag(legSdp)}:${ufrag(customerSdp)}`, role, connect, heard: () => concatSamples(heard), closed };
+  return {
+    customer,
+    leg,
+    sdp: legSdp,
+    username: `${ufrag(legSdp)}:${ufrag(customerSdp)}`,
+    role,
+    connect,
+    heard: () => concatSamples(heard),
+    closed,
+  };
 }
 
 /** Both ways on a connected call: the customer's words reach the leg, the leg's reach the customer. */
@@ -177,35 +215,44 @@ async function talks(call: Awaited<ReturnType<typeof openCall>>, words: string):
   call.customer.say(signalForText(`${words} from the customer`, call.customer.sampleRate));
   const reply = signalForText(`${words} from the assistant`, 16_000);
   for (let i = 0; i < reply.length; i += 320) call.leg.send(reply.slice(i, i + 320));
-  await until(() => containsSignalForText(call.heard().subarray(before.leg), 16_000, `${words} from the customer`), `the leg to hear "${words}"`);
-  await until(() => containsSignalForText(call.customer.heard().subarray(before.customer), call.customer.sampleRate, `${words} from the assistant`), `the customer to hear "${words}"`);
+  await until(
+    () => containsSignalForText(call.heard().subarray(before.leg), 16_000, `${words} from the customer`),
+    `the leg to hear "${words}"`,
+  );
+  await until(
+    () => containsSignalForText(call.customer.heard().subarray(before.customer), call.customer.sampleRate, `${words} from the assistant`),
+    `the customer to hear "${words}"`,
+  );
 }
 
-describe('the chatapp leg\'s UDP port', () => {
-  it.each(['customer', 'business'] as const)('takes every kind of junk before and after the DTLS handshake (%s call): the call goes on, and another call on the process too', async (direction) => {
-    const other = await openCall('customer');
-    await other.connect();
-    expect(await other.leg.connected).toBe(true);
+describe("the chatapp leg's UDP port", () => {
+  it.each(['customer', 'business'] as const)(
+    'takes every kind of junk before and after the DTLS handshake (%s call): the call goes on, and another call on the process too',
+    async (direction) => {
+      const other = await openCall('customer');
+      await other.connect();
+      expect(await other.leg.connected).toBe(true);
 
-    const target = await openCall(direction);
-    const ports = hostCandidates(target.sdp);
-    expect(ports.length).toBeGreaterThan(0);
-    // The port is the one the platform's checks reach: a request signed with the leg's password is answered (Binding Success).
-    expect(await probe(ports[0]!, target.username, /^a=ice-pwd:(\S+)/m.exec(target.sdp)![1]!, target.role)).toBe(0x0101);
-    // One signed with anything else is not even answered (it could otherwise become the media's path).
-    expect(await probe(ports[0]!, target.username, 'not the password', target.role)).toBe(-1);
-    const datagrams = junk(target.username);
-    for (const port of ports) await sendAll(port, datagrams);
+      const target = await openCall(direction);
+      const ports = hostCandidates(target.sdp);
+      expect(ports.length).toBeGreaterThan(0);
+      // The port is the one the platform's checks reach: a request signed with the leg's password is answered (Binding Success).
+      expect(await probe(ports[0]!, target.username, /^a=ice-pwd:(\S+)/m.exec(target.sdp)![1]!, target.role)).toBe(0x0101);
+      // One signed with anything else is not even answered (it could otherwise become the media's path).
+      expect(await probe(ports[0]!, target.username, 'not the password', target.role)).toBe(-1);
+      const datagrams = junk(target.username);
+      for (const port of ports) await sendAll(port, datagrams);
 
-    await target.connect();
-    expect(await target.leg.connected).toBe(true);
-    await talks(target, 'Before the junk');
-    for (const port of ports) await sendAll(port, datagrams);
-    await talks(target, 'After the junk');
-    await talks(other, 'Meanwhile');
+      await target.connect();
+      expect(await target.leg.connected).toBe(true);
+      await talks(target, 'Before the junk');
+      for (const port of ports) await sendAll(port, datagrams);
+      await talks(target, 'After the junk');
+      await talks(other, 'Meanwhile');
 
-    expect(target.closed).toEqual([]);
-    expect(other.closed).toEqual([]);
-    expect(crashes).toEqual([]);
-  });
+      expect(target.closed).toEqual([]);
+      expect(other.closed).toEqual([]);
+      expect(crashes).toEqual([]);
+    },
+  );
 });

@@ -33,7 +33,11 @@ async function connectedPair(direction: 'business' | 'customer', mediaTimeoutMs?
   const heard: Int16Array[] = [];
   const marks: string[] = [];
   const closed: string[] = [];
-  leg.setHandlers({ onAudio: (frame) => void heard.push(frame), onMark: (name) => void marks.push(name), onClose: (reason) => void closed.push(reason) });
+  leg.setHandlers({
+    onAudio: (frame) => void heard.push(frame),
+    onMark: (name) => void marks.push(name),
+    onClose: (reason) => void closed.push(reason),
+  });
   expect(await leg.connected).toBe(true);
   return { leg, customer, heard: () => concatSamples(heard), marks, closed };
 }
@@ -44,24 +48,30 @@ describe('chatapp WebRTC leg', () => {
     ['customer', 'opus'],
     ['business', 'pcmu'],
     ['customer', 'pcmu'],
-  ] as const)('carries audio both ways when the %s offers and the phone speaks %s, and marks fire as the pacer plays', async (direction, codec) => {
-    const { leg, customer, heard, marks } = await connectedPair(direction, undefined, codec);
-    expect(leg.codecName).toBe(codec);
-    customer.say(signalForText('Hello from the customer', customer.sampleRate));
-    const greeting = signalForText('Hello from the assistant', 16_000);
-    for (let i = 0; i < greeting.length; i += 320) leg.send(greeting.slice(i, i + 320));
-    leg.mark('greeting');
-    expect(marks).toEqual([]);
-    await until(() => marks.includes('greeting'), 'the greeting mark');
-    // The mark fires when the pacer has sent the greeting: real time, not how fast it was queued.
-    expect(leg.playedMs()).toBeGreaterThanOrEqual(Math.floor(greeting.length / 320) * 20);
-    await until(() => containsSignalForText(customer.heard(), customer.sampleRate, 'Hello from the assistant'), 'the customer to hear the greeting');
-    await until(() => containsSignalForText(heard(), 16_000, 'Hello from the customer'), 'the leg to hear the customer');
-    // Only the agreed codec went to the phone (111 for Opus, 0 for PCMU).
-    expect([...customer.payloadTypes]).toEqual([codec === 'opus' ? 111 : 0]);
-  });
+  ] as const)(
+    'carries audio both ways when the %s offers and the phone speaks %s, and marks fire as the pacer plays',
+    async (direction, codec) => {
+      const { leg, customer, heard, marks } = await connectedPair(direction, undefined, codec);
+      expect(leg.codecName).toBe(codec);
+      customer.say(signalForText('Hello from the customer', customer.sampleRate));
+      const greeting = signalForText('Hello from the assistant', 16_000);
+      for (let i = 0; i < greeting.length; i += 320) leg.send(greeting.slice(i, i + 320));
+      leg.mark('greeting');
+      expect(marks).toEqual([]);
+      await until(() => marks.includes('greeting'), 'the greeting mark');
+      // The mark fires when the pacer has sent the greeting: real time, not how fast it was queued.
+      expect(leg.playedMs()).toBeGreaterThanOrEqual(Math.floor(greeting.length / 320) * 20);
+      await until(
+        () => containsSignalForText(customer.heard(), customer.sampleRate, 'Hello from the assistant'),
+        'the customer to hear the greeting',
+      );
+      await until(() => containsSignalForText(heard(), 16_000, 'Hello from the customer'), 'the leg to hear the customer');
+      // Only the agreed codec went to the phone (111 for Opus, 0 for PCMU).
+      expect([...customer.payloadTypes]).toEqual([codec === 'opus' ? 111 : 0]);
+    },
+  );
 
-  it('answers the platform\'s user-initiated sample offer (Opus 111 and telephone-event only) with Opus 111 alone', async () => {
+  it("answers the platform's user-initiated sample offer (Opus 111 and telephone-event only) with Opus 111 alone", async () => {
     const customer = new FakeChatappCustomer();
     open.push({ close: () => customer.hangUp() });
     const offer = await customer.offer();
@@ -78,7 +88,10 @@ describe('chatapp WebRTC leg', () => {
   it('offers Opus first and PCMU after it on business calls', async () => {
     const { leg, sdp } = await ChatappWebrtcLeg.offer();
     open.push({ close: () => leg.close('test_done') });
-    expect(audioCodecsIn(sdp)).toEqual([{ name: 'opus', payloadType: 111 }, { name: 'pcmu', payloadType: 0 }]);
+    expect(audioCodecsIn(sdp)).toEqual([
+      { name: 'opus', payloadType: 111 },
+      { name: 'pcmu', payloadType: 0 },
+    ]);
   });
 
   it('clear drops unplayed audio and fires pending marks at once', async () => {
@@ -107,8 +120,13 @@ describe('chatapp WebRTC leg', () => {
   it('refuses an offer with neither Opus nor PCMU, and reads codecs by rtpmap or static type', async () => {
     const g722Only = 'v=0\r\no=- 1 0 IN IP4 0.0.0.0\r\ns=-\r\nt=0 0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 9\r\na=rtpmap:9 G722/8000\r\n';
     await expect(ChatappWebrtcLeg.answer(g722Only)).rejects.toThrow('no audio we can speak');
-    await expect(ChatappWebrtcLeg.answer('not an SDP at all')).rejects.toThrow('The call offer cannot be used: the SDP does not start with v=0.');
-    expect(audioCodecsIn('m=audio 3482 UDP/TLS/RTP/SAVPF 111 0 126\r\na=rtpmap:111 OPUS/48000/2\r\n')).toEqual([{ name: 'opus', payloadType: 111 }, { name: 'pcmu', payloadType: 0 }]);
+    await expect(ChatappWebrtcLeg.answer('not an SDP at all')).rejects.toThrow(
+      'The call offer cannot be used: the SDP does not start with v=0.',
+    );
+    expect(audioCodecsIn('m=audio 3482 UDP/TLS/RTP/SAVPF 111 0 126\r\na=rtpmap:111 OPUS/48000/2\r\n')).toEqual([
+      { name: 'opus', payloadType: 111 },
+      { name: 'pcmu', payloadType: 0 },
+    ]);
   });
 
   it('offers the public address a STUN server reports (CHATAPP_ICE_SERVERS), beside its host candidates', async () => {
@@ -122,7 +140,13 @@ describe('chatapp WebRTC leg', () => {
   });
 
   it('gives the TURN credentials to turn: URLs only', () => {
-    expect(iceServersFromConfig({ CHATAPP_ICE_SERVERS: 'stun:stun.example.com:3478, turns:turn.example.com:5349?transport=tcp', CHATAPP_TURN_USERNAME: 'u', CHATAPP_TURN_CREDENTIAL: 'p' })).toEqual([
+    expect(
+      iceServersFromConfig({
+        CHATAPP_ICE_SERVERS: 'stun:stun.example.com:3478, turns:turn.example.com:5349?transport=tcp',
+        CHATAPP_TURN_USERNAME: 'u',
+        CHATAPP_TURN_CREDENTIAL: 'p',
+      }),
+    ).toEqual([
       { urls: 'stun:stun.example.com:3478' },
       { urls: 'turns:turn.example.com:5349?transport=tcp', username: 'u', credential: 'p' },
     ]);

@@ -12,7 +12,10 @@ const ENGINE_FRAME = samplesPerFrame(ENGINE_SAMPLE_RATE);
 
 /** The platform's SDP is malformed or has nothing we can use; `problem` says what. */
 export class SdpRefused extends Error {
-  constructor(readonly problem: string, what: 'offer' | 'answer') {
+  constructor(
+    readonly problem: string,
+    what: 'offer' | 'answer',
+  ) {
     super(`The call ${what} cannot be used: ${problem}.`);
   }
 }
@@ -44,10 +47,19 @@ const DEFAULT_MEDIA_TIMEOUT_MS = 15_000;
  * public address, or a TURN relay when its UDP cannot be reached at all. The TURN credentials go
  * with the turn: URLs only (a STUN server is sent none).
  */
-export function iceServersFromConfig(config: { CHATAPP_ICE_SERVERS?: string; CHATAPP_TURN_USERNAME?: string; CHATAPP_TURN_CREDENTIAL?: string }): NonNullable<WebrtcLegOptions['iceServers']> {
-  const urls = (config.CHATAPP_ICE_SERVERS ?? '').split(',').map((url) => url.trim()).filter(Boolean);
+export function iceServersFromConfig(config: {
+  CHATAPP_ICE_SERVERS?: string;
+  CHATAPP_TURN_USERNAME?: string;
+  CHATAPP_TURN_CREDENTIAL?: string;
+}): NonNullable<WebrtcLegOptions['iceServers']> {
+  const urls = (config.CHATAPP_ICE_SERVERS ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
   return urls.map((url) =>
-    /^turns?:/.test(url) ? { urls: url, username: config.CHATAPP_TURN_USERNAME, credential: config.CHATAPP_TURN_CREDENTIAL } : { urls: url },
+    /^turns?:/.test(url)
+      ? { urls: url, username: config.CHATAPP_TURN_USERNAME, credential: config.CHATAPP_TURN_CREDENTIAL }
+      : { urls: url },
   );
 }
 
@@ -102,7 +114,11 @@ export class ChatappWebrtcLeg implements CallMedia {
   /** Packets received from the far end (tests and metrics). */
   packetsReceived = 0;
 
-  private constructor(private readonly werift: Werift, private readonly pc: RTCPeerConnection, options: WebrtcLegOptions) {
+  private constructor(
+    private readonly werift: Werift,
+    private readonly pc: RTCPeerConnection,
+    options: WebrtcLegOptions,
+  ) {
     this.track = new werift.MediaStreamTrack({ kind: 'audio' });
     this.now = options.now ?? (() => performance.now());
     this.mediaTimeoutMs = options.mediaTimeoutMs ?? DEFAULT_MEDIA_TIMEOUT_MS;
@@ -246,7 +262,12 @@ export class ChatappWebrtcLeg implements CallMedia {
     const frame = farEndReady ? this.queue.shift() : undefined;
     if (frame) this.sentMs += FRAME_MS;
     const payload = frame ? codec.encode(frame) : codec.silence();
-    const header = new this.werift.RtpHeader({ payloadType: codec.payloadType, sequenceNumber: this.sequence, timestamp: this.timestamp, marker: this.packetsSent === 0 });
+    const header = new this.werift.RtpHeader({
+      payloadType: codec.payloadType,
+      sequenceNumber: this.sequence,
+      timestamp: this.timestamp,
+      marker: this.packetsSent === 0,
+    });
     this.track.writeRtp(new this.werift.RtpPacket(header, Buffer.from(payload)));
     this.sequence = (this.sequence + 1) & 0xffff;
     this.timestamp = (this.timestamp + codec.timestampStep) >>> 0;
@@ -254,7 +275,8 @@ export class ChatappWebrtcLeg implements CallMedia {
   }
 
   private confirmMarks(): void {
-    while (this.pendingMarks.length > 0 && this.pendingMarks[0]!.atMs <= this.sentMs) this.handlers?.onMark?.(this.pendingMarks.shift()!.name);
+    while (this.pendingMarks.length > 0 && this.pendingMarks[0]!.atMs <= this.sentMs)
+      this.handlers?.onMark?.(this.pendingMarks.shift()!.name);
   }
 
   private ended(reason: string): void {
@@ -273,7 +295,12 @@ export class ChatappWebrtcLeg implements CallMedia {
 }
 
 /** A peer speaking the given codecs, Opus as the platform offers it (payload type 111 unless the offer says otherwise). */
-function createPeer(werift: Werift, options: WebrtcLegOptions, codecs: RtpCodecName[], opusPayloadType = OPUS_PAYLOAD_TYPE): RTCPeerConnection {
+function createPeer(
+  werift: Werift,
+  options: WebrtcLegOptions,
+  codecs: RtpCodecName[],
+  opusPayloadType = OPUS_PAYLOAD_TYPE,
+): RTCPeerConnection {
   const audio: RTCRtpCodecParameters[] = codecs.map((name) =>
     name === 'opus' ? werift.useOPUS({ payloadType: opusPayloadType, parameters: OPUS_FMTP }) : werift.usePCMU(),
   );

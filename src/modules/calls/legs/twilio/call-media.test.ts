@@ -4,7 +4,18 @@ import { containsSignalForText, signalForText } from '../../audio/test-signal.js
 import { connectFakeCaller, newCallSid, signTwilio, type FakeCaller } from '../../../../../test/helpers/fakes/twilio.js';
 import { GOODBYE } from '../../../../../test/helpers/scripted-engine.js';
 import { startWebhookSink, type WebhookSink } from '../../../../../test/helpers/webhook-sink.js';
-import { balanceMicros, callRow, makeCall, ownerWithLine, ownerWithOperatorLine, postTwilio, PRICE_MICROS, PUBLIC_HOST, startVoiceApp, type VoiceTestApp } from '../../../../../test/helpers/voice.js';
+import {
+  balanceMicros,
+  callRow,
+  makeCall,
+  ownerWithLine,
+  ownerWithOperatorLine,
+  postTwilio,
+  PRICE_MICROS,
+  PUBLIC_HOST,
+  startVoiceApp,
+  type VoiceTestApp,
+} from '../../../../../test/helpers/voice.js';
 
 /**
  * Whole calls through the real server listening on a port: a fake caller opens the media stream
@@ -55,7 +66,15 @@ async function until<T>(probe: () => Promise<T | undefined | false> | T | undefi
 async function answer(app: VoiceTestApp, callId: number, options: { signature?: string } = {}) {
   port = await serve(app);
   const callSid = (await callRow(app.t, callId)).provider_call_id!;
-  const caller = await connectFakeCaller({ port, publicHost: PUBLIC_HOST, authToken: app.authToken, accountSid: app.accountSid, callSid, callId, ...options });
+  const caller = await connectFakeCaller({
+    port,
+    publicHost: PUBLIC_HOST,
+    authToken: app.authToken,
+    accountSid: app.accountSid,
+    callSid,
+    callId,
+    ...options,
+  });
   callers.set(callSid, caller);
   return caller;
 }
@@ -68,14 +87,28 @@ const ended = (app: VoiceTestApp, callId: number) =>
 
 describe('the Twilio media stream', () => {
   it('plays the greeting to the caller, hears marks and DTMF, and ends when the assistant hangs up', async () => {
-    const owner = await ownerWithLine(v.t, { balanceUsd: 1, assistant: { webhook_url: `${sink.url}/post-call`, is_webhook_active: true, post_call_evaluation: false, include_recording_in_webhook: false } });
+    const owner = await ownerWithLine(v.t, {
+      balanceUsd: 1,
+      assistant: {
+        webhook_url: `${sink.url}/post-call`,
+        is_webhook_active: true,
+        post_call_evaluation: false,
+        include_recording_in_webhook: false,
+      },
+    });
     const callId = await makeCall(owner.api, owner.assistant.id, '+14155550199', { name: 'Jane' });
     const run = v.engine.nextRun();
     const caller = await answer(v, callId);
     expect(caller.opened).toBe(true);
     caller.start();
     const session = await run;
-    expect(session.session.call).toMatchObject({ id: callId, type: 'outbound', toNumber: '+14155550199', fromNumber: owner.number, variables: { name: 'Jane' } });
+    expect(session.session.call).toMatchObject({
+      id: callId,
+      type: 'outbound',
+      toNumber: '+14155550199',
+      fromNumber: owner.number,
+      variables: { name: 'Jane' },
+    });
     expect((await callRow(v.t, callId)).status).toBe('in-progress');
     caller.dtmf('4');
     caller.dtmf('2');
@@ -98,8 +131,16 @@ describe('the Twilio media stream', () => {
     const hangUp = v.twilio.updates().at(-1)!;
     expect(hangUp.path).toBe(`/2010-04-01/Accounts/${v.accountSid}/Calls/${row.provider_call_id}.json`);
     expect(hangUp.form).toEqual({ Status: 'completed' });
-    expect(row).toMatchObject({ status: 'ended_by_assistant', end_reason: 'end_call', duration_seconds: 8, lease_holder: null, cost_micros: 8 * 2_000 });
-    expect(row.transcript).toEqual([{ text: 'Hello! How can I help you today?', type: 'transcript', sender: 'bot', timestamp: Date.parse('2026-01-15T10:00:00Z') / 1000 }]);
+    expect(row).toMatchObject({
+      status: 'ended_by_assistant',
+      end_reason: 'end_call',
+      duration_seconds: 8,
+      lease_holder: null,
+      cost_micros: 8 * 2_000,
+    });
+    expect(row.transcript).toEqual([
+      { text: 'Hello! How can I help you today?', type: 'transcript', sender: 'bot', timestamp: Date.parse('2026-01-15T10:00:00Z') / 1000 },
+    ]);
     expect(await balanceMicros(v.t, owner.user.id)).toBe(1_000_000 - 16_000);
 
     await v.t.deps.jobs.drain();
@@ -108,10 +149,17 @@ describe('the Twilio media stream', () => {
     expect(delivery.path).toBe('/post-call');
     expect(delivery.headers['x-switchboard-event']).toBe('post_call');
     expect(JSON.parse(delivery.body)).toEqual({
-      id: callId, customer_phone: '+14155550199', assistant_phone: owner.number, duration: 8, status: 'ended_by_assistant',
-      extracted_variables: null, input_variables: { name: 'Jane' },
-      transcript: row.transcript, formatted_transcript: 'AI: Hello! How can I help you today?',
-      created_at: '2026-01-15T10:00:00.000000Z', finished_at: '2026-01-15T10:00:07.400000Z',
+      id: callId,
+      customer_phone: '+14155550199',
+      assistant_phone: owner.number,
+      duration: 8,
+      status: 'ended_by_assistant',
+      extracted_variables: null,
+      input_variables: { name: 'Jane' },
+      transcript: row.transcript,
+      formatted_transcript: 'AI: Hello! How can I help you today?',
+      created_at: '2026-01-15T10:00:00.000000Z',
+      finished_at: '2026-01-15T10:00:07.400000Z',
     });
   });
 
@@ -125,7 +173,14 @@ describe('the Twilio media stream', () => {
     expect(httpsSigned.opened).toBe(false);
 
     // Signed correctly, but naming a CallSid that is not this call's: the stream is closed, the call untouched.
-    const stranger = await connectFakeCaller({ port, publicHost: PUBLIC_HOST, authToken: v.authToken, accountSid: v.accountSid, callSid: newCallSid(), callId });
+    const stranger = await connectFakeCaller({
+      port,
+      publicHost: PUBLIC_HOST,
+      authToken: v.authToken,
+      accountSid: v.accountSid,
+      callSid: newCallSid(),
+      callId,
+    });
     expect(stranger.opened).toBe(true);
     stranger.start();
     expect(await stranger.closed).toBe(1000);
@@ -135,7 +190,12 @@ describe('the Twilio media stream', () => {
   it('ends as ended_by_customer when the caller hangs up, evaluates, and sends the webhook', async () => {
     const owner = await ownerWithLine(listen.t, {
       balanceUsd: 1,
-      assistant: { webhook_url: `${sink.url}/post-call`, is_webhook_active: true, send_webhook_only_on_completed: true, include_recording_in_webhook: true },
+      assistant: {
+        webhook_url: `${sink.url}/post-call`,
+        is_webhook_active: true,
+        send_webhook_only_on_completed: true,
+        include_recording_in_webhook: true,
+      },
     });
     const callId = await makeCall(owner.api, owner.assistant.id);
     const run = listen.engine.nextRun();
@@ -150,7 +210,12 @@ describe('the Twilio media stream', () => {
     const row = await ended(listen, callId);
     expect(row).toMatchObject({ status: 'ended_by_customer', end_reason: 'hangup', duration_seconds: 42, cost_micros: 84_000 });
     expect(await balanceMicros(listen.t, owner.user.id)).toBe(1_000_000 - 84_000);
-    const ledger = await listen.t.deps.db.selectFrom('balance_ledger').select(['amount_micros', 'reason']).where('user_id', '=', owner.user.id).orderBy('id').execute();
+    const ledger = await listen.t.deps.db
+      .selectFrom('balance_ledger')
+      .select(['amount_micros', 'reason'])
+      .where('user_id', '=', owner.user.id)
+      .orderBy('id')
+      .execute();
     expect(ledger.slice(1)).toEqual([
       { amount_micros: -PRICE_MICROS, reason: `Voice call ${callId}: minute reserved` },
       { amount_micros: PRICE_MICROS - 84_000, reason: `Voice call ${callId}: unused reservation returned` },
@@ -188,7 +253,13 @@ describe('the Twilio media stream', () => {
     await session.outcome;
     expect(session.wrapUpReason).toBe('balance');
     const row = await ended(listen, callId);
-    expect(row).toMatchObject({ status: 'ended_by_assistant', end_reason: 'balance', duration_seconds: 110, reserved_micros: 2 * PRICE_MICROS, cost_micros: 220_000 });
+    expect(row).toMatchObject({
+      status: 'ended_by_assistant',
+      end_reason: 'balance',
+      duration_seconds: 110,
+      reserved_micros: 2 * PRICE_MICROS,
+      cost_micros: 220_000,
+    });
     expect(row.transcript.map((t) => t.text)).toEqual(['Hello! How can I help you today?', GOODBYE]);
     expect(await balanceMicros(listen.t, owner.user.id)).toBe(300_000 - 220_000);
   });
@@ -202,29 +273,61 @@ describe('the post-call webhook for calls that never connected', () => {
     for (const owner of [completedOnly, all]) {
       const callId = await makeCall(owner.api, owner.assistant.id);
       const CallSid = (await callRow(v.t, callId)).provider_call_id!;
-      await postTwilio(v.t, `/api/voice/twilio/status?call_id=${callId}`, { AccountSid: v.accountSid, CallSid, CallStatus: 'busy', CallDuration: '0' }, { token: v.authToken });
+      await postTwilio(
+        v.t,
+        `/api/voice/twilio/status?call_id=${callId}`,
+        { AccountSid: v.accountSid, CallSid, CallStatus: 'busy', CallDuration: '0' },
+        { token: v.authToken },
+      );
     }
     await v.t.deps.jobs.drain();
     await sink.waitForRequests(1);
     expect(sink.requests).toHaveLength(1);
     const body = JSON.parse(sink.requests[0]!.body);
-    expect(body).toMatchObject({ customer_phone: '+14155550199', assistant_phone: all.number, status: 'busy', duration: 0, extracted_variables: null, transcript: [], formatted_transcript: '' });
+    expect(body).toMatchObject({
+      customer_phone: '+14155550199',
+      assistant_phone: all.number,
+      status: 'busy',
+      duration: 0,
+      extracted_variables: null,
+      transcript: [],
+      formatted_transcript: '',
+    });
   });
 });
 
 describe('inbound calls end to end', () => {
   it('answers a call to an inbound number with its assistant', async () => {
-    const owner = await ownerWithOperatorLine(v, { assistant: { type: 'inbound', status: 'active', initial_message: 'Thanks for calling Acme!' } });
+    const owner = await ownerWithOperatorLine(v, {
+      assistant: { type: 'inbound', status: 'active', initial_message: 'Thanks for calling Acme!' },
+    });
     const CallSid = newCallSid();
-    const twiml = await postTwilio(v.t, '/api/voice/twilio/incoming', { AccountSid: v.accountSid, CallSid, From: '+40711222333', To: owner.number, Direction: 'inbound' }, { token: v.authToken });
+    const twiml = await postTwilio(
+      v.t,
+      '/api/voice/twilio/incoming',
+      { AccountSid: v.accountSid, CallSid, From: '+40711222333', To: owner.number, Direction: 'inbound' },
+      { token: v.authToken },
+    );
     const callId = Number(/name="call_id" value="(\d+)"/.exec(twiml.body)![1]);
     const run = v.engine.nextRun();
     port = await serve(v);
-    const caller = await connectFakeCaller({ port, publicHost: PUBLIC_HOST, authToken: v.authToken, accountSid: v.accountSid, callSid: CallSid, callId });
+    const caller = await connectFakeCaller({
+      port,
+      publicHost: PUBLIC_HOST,
+      authToken: v.authToken,
+      accountSid: v.accountSid,
+      callSid: CallSid,
+      callId,
+    });
     callers.set(CallSid, caller);
     caller.start();
     const session = await run;
-    expect(session.session.call).toMatchObject({ type: 'inbound', direction: 'inbound', fromNumber: '+40711222333', toNumber: owner.number });
+    expect(session.session.call).toMatchObject({
+      type: 'inbound',
+      direction: 'inbound',
+      fromNumber: '+40711222333',
+      toNumber: owner.number,
+    });
     await session.outcome;
     expect(await ended(v, callId)).toMatchObject({ status: 'ended_by_assistant', type: 'inbound' });
     expect(containsSignalForText(caller.heard(), 8_000, 'Thanks for calling Acme!')).toBe(true);

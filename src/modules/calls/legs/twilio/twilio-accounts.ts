@@ -19,7 +19,10 @@ export interface TwilioAccountsOptions {
 export function createTwilioAccounts({ db, secrets, accountSid, authToken }: TwilioAccountsOptions) {
   const configured: TwilioCredentials | null = accountSid && authToken ? { accountSid, authToken } : null;
 
-  const open = (row: { account_sid: string; auth_token_sealed: string }): TwilioCredentials => ({ accountSid: row.account_sid, authToken: secrets.open(row.auth_token_sealed) });
+  const open = (row: { account_sid: string; auth_token_sealed: string }): TwilioCredentials => ({
+    accountSid: row.account_sid,
+    authToken: secrets.open(row.auth_token_sealed),
+  });
 
   return {
     configured,
@@ -29,18 +32,26 @@ export function createTwilioAccounts({ db, secrets, accountSid, authToken }: Twi
       if (phoneNumberId === null) return configured;
       const row = await db
         .selectFrom('phone_numbers as p')
-        .leftJoin('twilio_accounts as t', (join) => join.onRef('t.account_sid', '=', 'p.twilio_account_sid').onRef('t.user_id', '=', 'p.user_id'))
+        .leftJoin('twilio_accounts as t', (join) =>
+          join.onRef('t.account_sid', '=', 'p.twilio_account_sid').onRef('t.user_id', '=', 'p.user_id'),
+        )
         .select(['p.provider', 't.account_sid', 't.auth_token_sealed'])
         .where('p.id', '=', phoneNumberId)
         .executeTakeFirst();
       if (row?.provider !== 'twilio') return configured;
-      return row.account_sid && row.auth_token_sealed ? open({ account_sid: row.account_sid, auth_token_sealed: row.auth_token_sealed }) : null;
+      return row.account_sid && row.auth_token_sealed
+        ? open({ account_sid: row.account_sid, auth_token_sealed: row.auth_token_sealed })
+        : null;
     },
 
     /** The credentials of the account a webhook names (its AccountSid). */
     async bySid(sid: string): Promise<TwilioCredentials | null> {
       if (configured && configured.accountSid === sid) return configured;
-      const row = await db.selectFrom('twilio_accounts').select(['account_sid', 'auth_token_sealed']).where('account_sid', '=', sid).executeTakeFirst();
+      const row = await db
+        .selectFrom('twilio_accounts')
+        .select(['account_sid', 'auth_token_sealed'])
+        .where('account_sid', '=', sid)
+        .executeTakeFirst();
       return row ? open(row) : null;
     },
 

@@ -19,7 +19,8 @@ afterAll(async () => {
   await v.close();
 });
 
-const POLITE_HANGUP = '<?xml version="1.0" encoding="UTF-8"?><Response><Say>Sorry, this number is not available right now. Goodbye.</Say><Hangup/></Response>';
+const POLITE_HANGUP =
+  '<?xml version="1.0" encoding="UTF-8"?><Response><Say>Sorry, this number is not available right now. Goodbye.</Say><Hangup/></Response>';
 const streams = (body: string) => body.includes(`<Stream url="wss://${PUBLIC_HOST}/api/voice/twilio/stream">`);
 let numberSequence = 0;
 const nextNumber = () => `+1628555${String(1000 + ++numberSequence)}`;
@@ -40,13 +41,27 @@ function ownAccount(status: 'active' | 'suspended' | 'closed' = 'active') {
 }
 
 const register = (api: Api, body: Record<string, unknown>) => api.post('/api/user/phone-numbers', body);
-const withOwnAccount = (account: { sid: string; token: string }, phone_number: string) => ({ phone_number, provider: 'twilio', twilio_account_sid: account.sid, twilio_auth_token: account.token });
+const withOwnAccount = (account: { sid: string; token: string }, phone_number: string) => ({
+  phone_number,
+  provider: 'twilio',
+  twilio_account_sid: account.sid,
+  twilio_auth_token: account.token,
+});
 
 const incoming = (accountSid: string, to: string, token: string) =>
-  postTwilio(v.t, '/api/voice/twilio/incoming', { AccountSid: accountSid, CallSid: newCallSid(), From: '+40711222333', To: to, Direction: 'inbound' }, { token });
+  postTwilio(
+    v.t,
+    '/api/voice/twilio/incoming',
+    { AccountSid: accountSid, CallSid: newCallSid(), From: '+40711222333', To: to, Direction: 'inbound' },
+    { token },
+  );
 
 async function stored(userId: number) {
-  const numbers = await v.t.deps.db.selectFrom('phone_numbers').select(['phone_number', 'provider', 'twilio_account_sid', 'claim']).where('user_id', '=', userId).execute();
+  const numbers = await v.t.deps.db
+    .selectFrom('phone_numbers')
+    .select(['phone_number', 'provider', 'twilio_account_sid', 'claim'])
+    .where('user_id', '=', userId)
+    .execute();
   const accounts = await v.t.deps.db.selectFrom('twilio_accounts').selectAll().where('user_id', '=', userId).execute();
   return { numbers, accounts };
 }
@@ -58,7 +73,13 @@ describe("a tenant's own Twilio account", () => {
     const before = v.twilio.lookups().length;
 
     const madeUp = await register(api, withOwnAccount({ sid: account.sid, token: 'made-up-token' }, account.number));
-    expect([madeUp.statusCode, madeUp.json()]).toEqual([422, { message: 'Twilio did not accept this account SID and auth token.', errors: { twilio_auth_token: ['Twilio did not accept this account SID and auth token.'] } }]);
+    expect([madeUp.statusCode, madeUp.json()]).toEqual([
+      422,
+      {
+        message: 'Twilio did not accept this account SID and auth token.',
+        errors: { twilio_auth_token: ['Twilio did not accept this account SID and auth token.'] },
+      },
+    ]);
     const [probe] = v.twilio.lookups().slice(before);
     expect(probe!.path).toBe(`/2010-04-01/Accounts/${account.sid}.json`);
     expect(probe!.headers.authorization).toBe(`Basic ${Buffer.from(`${account.sid}:made-up-token`).toString('base64')}`);
@@ -71,16 +92,26 @@ describe("a tenant's own Twilio account", () => {
     expect([refused.statusCode, refused.json().errors]).toEqual([422, { twilio_account_sid: ['This Twilio account is suspended.'] }]);
 
     const elsewhere = await register(api, withOwnAccount(account, '+16285559999'));
-    expect([elsewhere.statusCode, elsewhere.json().errors]).toEqual([422, { phone_number: [`The Twilio account ${account.sid} has no phone number +16285559999.`] }]);
-    expect(v.twilio.lookups().at(-1)!.path).toBe(`/2010-04-01/Accounts/${account.sid}/IncomingPhoneNumbers.json?PhoneNumber=%2B16285559999`);
+    expect([elsewhere.statusCode, elsewhere.json().errors]).toEqual([
+      422,
+      { phone_number: [`The Twilio account ${account.sid} has no phone number +16285559999.`] },
+    ]);
+    expect(v.twilio.lookups().at(-1)!.path).toBe(
+      `/2010-04-01/Accounts/${account.sid}/IncomingPhoneNumbers.json?PhoneNumber=%2B16285559999`,
+    );
 
     v.twilio.dropNext();
     const offline = await register(api, withOwnAccount(account, account.number));
-    expect([offline.statusCode, offline.json()]).toEqual([502, { message: 'Twilio could not be reached to check the number; please try again.' }]);
+    expect([offline.statusCode, offline.json()]).toEqual([
+      502,
+      { message: 'Twilio could not be reached to check the number; please try again.' },
+    ]);
 
     // The service's own account is not a tenant's to register, even with its real token.
     const operator = await register(api, withOwnAccount({ sid: v.accountSid, token: v.authToken }, nextNumber()));
-    expect(operator.json().errors).toEqual({ twilio_account_sid: ["This is the service's own Twilio account; only an administrator can assign its numbers."] });
+    expect(operator.json().errors).toEqual({
+      twilio_account_sid: ["This is the service's own Twilio account; only an administrator can assign its numbers."],
+    });
     expect(await stored(userId)).toEqual({ numbers: [], accounts: [] });
 
     const ok = await register(api, withOwnAccount(account, account.number));
@@ -93,7 +124,7 @@ describe("a tenant's own Twilio account", () => {
     expect(accounts[0]!.auth_token_sealed).not.toContain(account.token);
   });
 
-  it("checks signatures with the token Twilio accepted; another tenant cannot register the same SID, with a made-up token or the real one", async () => {
+  it('checks signatures with the token Twilio accepted; another tenant cannot register the same SID, with a made-up token or the real one', async () => {
     const owner = await tenant();
     const squatter = await tenant();
     const account = ownAccount();
@@ -105,7 +136,10 @@ describe("a tenant's own Twilio account", () => {
     const secondNumber = nextNumber();
     v.twilio.addIncomingNumber(account.sid, secondNumber);
     const realToken = await register(squatter.api, withOwnAccount(account, secondNumber));
-    expect([realToken.statusCode, realToken.json().errors]).toEqual([422, { twilio_account_sid: ['This Twilio account is registered by another account.'] }]);
+    expect([realToken.statusCode, realToken.json().errors]).toEqual([
+      422,
+      { twilio_account_sid: ['This Twilio account is registered by another account.'] },
+    ]);
     expect(await stored(squatter.userId)).toEqual({ numbers: [], accounts: [] });
 
     // Twilio's genuine webhook reaches the owner's assistant; one signed with the squatter's token is forged.
@@ -127,10 +161,35 @@ describe("a tenant's own Twilio account", () => {
     // What the migration leaves of a squat: the SID claimed, unproven, with the squatter's token, and their number on it.
     const sealed = v.t.deps.secrets.seal('squatter-token');
     const now = v.t.clock.now();
-    await v.t.deps.db.insertInto('twilio_accounts').values({ account_sid: account.sid, user_id: squatter.userId, auth_token_sealed: sealed, verified_at: null, created_at: now, updated_at: now }).execute();
-    const squatted = await v.t.deps.db.insertInto('phone_numbers').values({
-      user_id: squatter.userId, phone_number: account.number, country_code: 'US', type: 'normal', sms_capable: false, region: '', has_active_subscription: true, provider: 'twilio', twilio_account_sid: account.sid, claim: 'carried_over', created_at: now, updated_at: now,
-    }).returning('id').executeTakeFirstOrThrow();
+    await v.t.deps.db
+      .insertInto('twilio_accounts')
+      .values({
+        account_sid: account.sid,
+        user_id: squatter.userId,
+        auth_token_sealed: sealed,
+        verified_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const squatted = await v.t.deps.db
+      .insertInto('phone_numbers')
+      .values({
+        user_id: squatter.userId,
+        phone_number: account.number,
+        country_code: 'US',
+        type: 'normal',
+        sms_capable: false,
+        region: '',
+        has_active_subscription: true,
+        provider: 'twilio',
+        twilio_account_sid: account.sid,
+        claim: 'carried_over',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await createAssistant(squatter.api, { type: 'inbound', status: 'active', phone_number_id: squatted.id });
     expect((await incoming(account.sid, account.number, account.token)).statusCode).toBe(403);
 
@@ -153,9 +212,14 @@ describe('numbers', () => {
     const operatorLine = await ownerWithOperatorLine(v, { assistant: { type: 'inbound', status: 'active' } });
     for (const type of ['normal', 'caller_id', 'sip']) {
       const res = await register(squatter.api, { phone_number: operatorLine.number, type });
-      expect([res.statusCode, res.json().errors], type).toEqual([422, { phone_number: ["This phone number is on the service's own Twilio account; only an administrator can assign it."] }]);
+      expect([res.statusCode, res.json().errors], type).toEqual([
+        422,
+        { phone_number: ["This phone number is on the service's own Twilio account; only an administrator can assign it."] },
+      ]);
     }
-    expect(v.twilio.lookups().at(-1)!.path).toBe(`/2010-04-01/Accounts/${v.accountSid}/IncomingPhoneNumbers.json?PhoneNumber=${encodeURIComponent(operatorLine.number)}`);
+    expect(v.twilio.lookups().at(-1)!.path).toBe(
+      `/2010-04-01/Accounts/${v.accountSid}/IncomingPhoneNumbers.json?PhoneNumber=${encodeURIComponent(operatorLine.number)}`,
+    );
     expect(streams((await incoming(v.accountSid, operatorLine.number, v.authToken)).body)).toBe(true);
     const [call] = await v.t.deps.db.selectFrom('calls').select('user_id').where('to_number', '=', operatorLine.number).execute();
     expect(call).toEqual({ user_id: operatorLine.user.id });
@@ -171,18 +235,33 @@ describe('numbers', () => {
     v.twilio.addIncomingNumber(moved.sid, account.number);
     const res = await register(other.api, withOwnAccount(moved, account.number));
     expect([res.statusCode, res.json().errors]).toEqual([422, { phone_number: ['This phone number is registered by another account.'] }]);
-    expect((await register(other.api, { phone_number: account.number })).json().errors).toEqual({ phone_number: ['This phone number is registered by another account.'] });
+    expect((await register(other.api, { phone_number: account.number })).json().errors).toEqual({
+      phone_number: ['This phone number is registered by another account.'],
+    });
 
     // A claim carried over from before claims were proven (here a number without an account of its
     // own) yields to a tenant whose own Twilio account is proven to list the number.
     const earlier = await tenant();
     const listed = ownAccount();
     const now = v.t.clock.now();
-    await v.t.deps.db.insertInto('phone_numbers').values({
-      user_id: earlier.userId, phone_number: listed.number, country_code: 'US', type: 'normal', sms_capable: false, region: '', has_active_subscription: true,
-      claim: 'carried_over', created_at: now, updated_at: now,
-    }).execute();
-    expect((await register(other.api, { phone_number: listed.number })).json().errors).toEqual({ phone_number: ['This phone number is registered by another account.'] });
+    await v.t.deps.db
+      .insertInto('phone_numbers')
+      .values({
+        user_id: earlier.userId,
+        phone_number: listed.number,
+        country_code: 'US',
+        type: 'normal',
+        sms_capable: false,
+        region: '',
+        has_active_subscription: true,
+        claim: 'carried_over',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    expect((await register(other.api, { phone_number: listed.number })).json().errors).toEqual({
+      phone_number: ['This phone number is registered by another account.'],
+    });
     expect((await register(other.api, withOwnAccount(listed, listed.number))).statusCode).toBe(201);
     expect((await stored(earlier.userId)).numbers).toEqual([expect.objectContaining({ phone_number: listed.number, claim: null })]);
     expect((await stored(other.userId)).numbers).toEqual([expect.objectContaining({ phone_number: listed.number, claim: 'own_account' })]);
@@ -193,12 +272,27 @@ describe('numbers', () => {
     const copier = await tenant();
     const now = v.t.clock.now();
     // A legacy row of the same number (registered before numbers were checked), with its own inbound and outbound assistants.
-    const copy = await v.t.deps.db.insertInto('phone_numbers').values({
-      user_id: copier.userId, phone_number: holder.number, country_code: 'US', type: 'normal', sms_capable: false, region: '', has_active_subscription: true, created_at: now, updated_at: now,
-    }).returning('id').executeTakeFirstOrThrow();
+    const copy = await v.t.deps.db
+      .insertInto('phone_numbers')
+      .values({
+        user_id: copier.userId,
+        phone_number: holder.number,
+        country_code: 'US',
+        type: 'normal',
+        sms_capable: false,
+        region: '',
+        has_active_subscription: true,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const dialer = await createAssistant(copier.api, { phone_number_id: copy.id });
     const dial = await copier.api.post('/api/user/make_call', { phone_number: '+14155550199', assistant_id: dialer.id });
-    expect([dial.statusCode, dial.json()]).toEqual([422, { message: `The number ${holder.number} is registered by another account; the assistant cannot call from it.` }]);
+    expect([dial.statusCode, dial.json()]).toEqual([
+      422,
+      { message: `The number ${holder.number} is registered by another account; the assistant cannot call from it.` },
+    ]);
     const unknownTo = await incoming(v.accountSid, '+16285550000', v.authToken);
     expect(unknownTo.body).toBe(POLITE_HANGUP);
     expect(streams((await incoming(v.accountSid, holder.number, v.authToken)).body)).toBe(true);

@@ -25,7 +25,10 @@ export function createTwilioRequestCheck(accounts: Pick<TwilioAccounts, 'bySid' 
       const accountSid = Array.isArray(given) ? given[0] : given;
       if (!urls || !accountSid) throw new TwilioSignatureError();
       const credentials = await accounts.bySid(accountSid);
-      if (!credentials || !isValidTwilioSignature(credentials.authToken, request.signature, urls.requested(request.pathAndQuery), request.params)) {
+      if (
+        !credentials ||
+        !isValidTwilioSignature(credentials.authToken, request.signature, urls.requested(request.pathAndQuery), request.params)
+      ) {
         throw new TwilioSignatureError();
       }
       return accountSid;

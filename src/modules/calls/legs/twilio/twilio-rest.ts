@@ -92,7 +92,8 @@ export function createTwilioRest({ baseUrl, timeoutMs }: TwilioRestOptions) {
     async fetchAccount(credentials: TwilioCredentials): Promise<{ status: TwilioAccountStatus }> {
       const account = await request(credentials, '.json');
       const status = account.status;
-      if (status !== 'active' && status !== 'suspended' && status !== 'closed') throw new TwilioApiError('Twilio answered without an account status', 200, null);
+      if (status !== 'active' && status !== 'suspended' && status !== 'closed')
+        throw new TwilioApiError('Twilio answered without an account status', 200, null);
       return { status };
     },
 

@@ -37,7 +37,10 @@ export function installTwilioStream(server: Server, deps: TwilioStreamDeps): Web
     logger: deps.logger,
     async admit(request) {
       const signature = request.headers['x-twilio-signature'];
-      const accountSid = await deps.webhooks.streamAccount(request.url ?? TWILIO_STREAM_PATH, typeof signature === 'string' ? signature : undefined);
+      const accountSid = await deps.webhooks.streamAccount(
+        request.url ?? TWILIO_STREAM_PATH,
+        typeof signature === 'string' ? signature : undefined,
+      );
       return accountSid ? { admitted: accountSid } : { refused: 403 };
     },
     accept: (ws, accountSid) => accept(ws, accountSid),
@@ -55,7 +58,9 @@ export function installTwilioStream(server: Server, deps: TwilioStreamDeps): Web
     const media = new TwilioMediaStream(ws, start);
     try {
       const telephony = async (call: CallRow): Promise<CallTelephony> => {
-        const control = await controlForCall(deps.rest, deps.accounts, call, { supervisorStatusUrl: deps.webhooks.supervisorStatusUrl(call.id) });
+        const control = await controlForCall(deps.rest, deps.accounts, call, {
+          supervisorStatusUrl: deps.webhooks.supervisorStatusUrl(call.id),
+        });
         if (!control) throw new Error(`No Twilio account ${call.provider_account_id} to control call ${call.id}`);
         return control;
       };

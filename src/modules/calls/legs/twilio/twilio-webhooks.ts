@@ -51,7 +51,13 @@ const SUPERVISOR_LEG_PARAMETER = 'leg=supervisor';
 const isSupervisorLeg = (pathAndQuery: string) => new URLSearchParams(pathAndQuery.split('?')[1] ?? '').get('leg') === 'supervisor';
 
 const SUPERVISOR_STATUSES = new Map<string, SupervisorProgress['status']>([
-  ['ringing', 'ringing'], ['in-progress', 'answered'], ['busy', 'busy'], ['no-answer', 'no-answer'], ['failed', 'failed'], ['canceled', 'canceled'], ['completed', 'completed'],
+  ['ringing', 'ringing'],
+  ['in-progress', 'answered'],
+  ['busy', 'busy'],
+  ['no-answer', 'no-answer'],
+  ['failed', 'failed'],
+  ['canceled', 'canceled'],
+  ['completed', 'completed'],
 ]);
 
 export function answeredByFromTwilio(value: string): AnsweredBy {
@@ -80,12 +86,20 @@ export function createTwilioWebhooks(deps: TwilioWebhooksDeps) {
     const configured = deps.accounts.configured?.accountSid === accountSid;
     return db
       .selectFrom('phone_numbers as p')
-      .innerJoin('assistants as a', (join) => join.onRef('a.phone_number_id', '=', 'p.id').on('a.type', '=', 'inbound').on('a.status', '=', 'active'))
+      .innerJoin('assistants as a', (join) =>
+        join.onRef('a.phone_number_id', '=', 'p.id').on('a.type', '=', 'inbound').on('a.status', '=', 'active'),
+      )
       .select(['a.id as assistant_id', 'a.user_id', 'p.id as phone_number_id'])
       .where('p.phone_number', '=', number)
       .where('p.claim', 'is not', null)
       .where((eb) => {
-        const ownAccount = eb.exists(eb.selectFrom('twilio_accounts as t').select('t.account_sid').where('t.account_sid', '=', accountSid).whereRef('t.user_id', '=', 'p.user_id'));
+        const ownAccount = eb.exists(
+          eb
+            .selectFrom('twilio_accounts as t')
+            .select('t.account_sid')
+            .where('t.account_sid', '=', accountSid)
+            .whereRef('t.user_id', '=', 'p.user_id'),
+        );
         const own = eb.and([eb('p.provider', '=', 'twilio'), eb('p.twilio_account_sid', '=', accountSid), ownAccount]);
         return configured ? eb.or([own, eb('p.provider', 'is', null)]) : own;
       })
@@ -123,10 +137,23 @@ export function createTwilioWebhooks(deps: TwilioWebhooksDeps) {
       if (!target) return sayAndHangUpTwiml(NOT_AVAILABLE_MESSAGE);
       const now = clock.now();
       const newCall = (leaseMs: number): NewCall => ({
-        uuid: randomUUID(), user_id: target.user_id, assistant_id: target.assistant_id, phone_number_id: target.phone_number_id,
-        type: 'inbound', direction: 'inbound', is_test: false, status: 'ringing', provider: 'twilio', provider_call_id: callSid,
-        provider_account_id: accountSid, from_number: from, to_number: to, variables: {}, price_per_minute_micros: deps.pricePerMinuteMicros,
-        lease_until: new Date(now.getTime() + leaseMs), now,
+        uuid: randomUUID(),
+        user_id: target.user_id,
+        assistant_id: target.assistant_id,
+        phone_number_id: target.phone_number_id,
+        type: 'inbound',
+        direction: 'inbound',
+        is_test: false,
+        status: 'ringing',
+        provider: 'twilio',
+        provider_call_id: callSid,
+        provider_account_id: accountSid,
+        from_number: from,
+        to_number: to,
+        variables: {},
+        price_per_minute_micros: deps.pricePerMinuteMicros,
+        lease_until: new Date(now.getTime() + leaseMs),
+        now,
       });
       try {
         const call = await inTransaction(db, async (tx) => {
@@ -171,8 +198,14 @@ export function createTwilioWebhooks(deps: TwilioWebhooksDeps) {
         }
         return EMPTY_TWIML;
       }
-      const call = callIdParam !== undefined ? await repo.findById(callIdParam) : callSid ? await repo.findByProviderCall('twilio', callSid) : undefined;
-      if (!call || call.provider_account_id !== accountSid || (call.provider_call_id && callSid && call.provider_call_id !== callSid)) return EMPTY_TWIML;
+      const call =
+        callIdParam !== undefined
+          ? await repo.findById(callIdParam)
+          : callSid
+            ? await repo.findByProviderCall('twilio', callSid)
+            : undefined;
+      if (!call || call.provider_account_id !== accountSid || (call.provider_call_id && callSid && call.provider_call_id !== callSid))
+        return EMPTY_TWIML;
       const now = clock.now();
       if (!call.provider_call_id && callSid) await repo.setProviderCall(call.id, callSid, now);
       const answeredBy = text(request.params, 'AnsweredBy');

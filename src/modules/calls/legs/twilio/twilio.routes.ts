@@ -37,9 +37,13 @@ const StatusQuery = Type.Object({ call_id: Type.Optional(Type.Integer({ minimum:
  * carry a valid X-Twilio-Signature; a bad one is 403 and changes nothing.
  */
 export const twilioRoutes: FastifyPluginAsyncTypebox<TwilioRoutesOptions> = async (app, { webhooks }) => {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
-    done(null, parseForm(body as string));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => {
+      done(null, parseForm(body as string));
+    },
+  );
 
   const signed = (request: FastifyRequest): TwilioRequest => ({
     params: (request.body && typeof request.body === 'object' ? request.body : {}) as TwilioParams,
@@ -61,7 +65,12 @@ export const twilioRoutes: FastifyPluginAsyncTypebox<TwilioRoutesOptions> = asyn
     {
       config: { public: true },
       bodyLimit: FORM_BODY_LIMIT,
-      schema: { tags, operationId: 'twilioIncomingCall', summary: "A number's Voice URL: answers with TwiML that streams the call to its inbound assistant", response: { 403: MessageBody } },
+      schema: {
+        tags,
+        operationId: 'twilioIncomingCall',
+        summary: "A number's Voice URL: answers with TwiML that streams the call to its inbound assistant",
+        response: { 403: MessageBody },
+      },
     },
     async (request, reply) => twiml(reply, () => webhooks.incoming(signed(request))),
   );
@@ -71,7 +80,13 @@ export const twilioRoutes: FastifyPluginAsyncTypebox<TwilioRoutesOptions> = asyn
     {
       config: { public: true },
       bodyLimit: FORM_BODY_LIMIT,
-      schema: { tags, operationId: 'twilioCallStatus', summary: 'Call progress and answering-machine detection callbacks', querystring: StatusQuery, response: { 403: MessageBody } },
+      schema: {
+        tags,
+        operationId: 'twilioCallStatus',
+        summary: 'Call progress and answering-machine detection callbacks',
+        querystring: StatusQuery,
+        response: { 403: MessageBody },
+      },
     },
     async (request, reply) => twiml(reply, () => webhooks.status(signed(request), request.query.call_id)),
   );

@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCallSid, signTwilio } from '../../../../../test/helpers/fakes/twilio.js';
-import { balanceMicros, callRow, makeCall, ownerWithLine, ownerWithOperatorLine, postTwilio, PRICE_MICROS, PUBLIC_HOST, PUBLIC_URL, startVoiceApp, type VoiceTestApp } from '../../../../../test/helpers/voice.js';
+import {
+  balanceMicros,
+  callRow,
+  makeCall,
+  ownerWithLine,
+  ownerWithOperatorLine,
+  postTwilio,
+  PRICE_MICROS,
+  PUBLIC_HOST,
+  PUBLIC_URL,
+  startVoiceApp,
+  type VoiceTestApp,
+} from '../../../../../test/helpers/voice.js';
 import { isValidTwilioSignature, twilioSignature } from './twilio-signature.js';
 import { twilioCallControl } from './twilio.js';
 
@@ -12,15 +24,26 @@ afterAll(async () => {
   await v.close();
 });
 
-const POLITE_HANGUP = '<?xml version="1.0" encoding="UTF-8"?><Response><Say>Sorry, this number is not available right now. Goodbye.</Say><Hangup/></Response>';
+const POLITE_HANGUP =
+  '<?xml version="1.0" encoding="UTF-8"?><Response><Say>Sorry, this number is not available right now. Goodbye.</Say><Hangup/></Response>';
 const EMPTY = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
 const streamTwiml = (callId: number) =>
   `<?xml version="1.0" encoding="UTF-8"?><Response><Connect><Stream url="wss://${PUBLIC_HOST}/api/voice/twilio/stream">` +
   `<Parameter name="call_id" value="${callId}"/></Stream></Connect></Response>`;
 
 const incomingForm = (to: string, overrides: Record<string, string> = {}) => ({
-  AccountSid: v.accountSid, ApiVersion: '2010-04-01', CallSid: newCallSid(), CallStatus: 'ringing', Called: to, Caller: '+40711222333',
-  Direction: 'inbound', From: '+40711222333', To: to, CalledCountry: 'US', CallerCountry: 'RO', ...overrides,
+  AccountSid: v.accountSid,
+  ApiVersion: '2010-04-01',
+  CallSid: newCallSid(),
+  CallStatus: 'ringing',
+  Called: to,
+  Caller: '+40711222333',
+  Direction: 'inbound',
+  From: '+40711222333',
+  To: to,
+  CalledCountry: 'US',
+  CallerCountry: 'RO',
+  ...overrides,
 });
 
 describe('X-Twilio-Signature', () => {
@@ -30,7 +53,9 @@ describe('X-Twilio-Signature', () => {
     expect(twilioSignature('12345', url, params)).toBe('0/KCTR6DLpKmkAf8muzZqo1nDgQ=');
     expect(isValidTwilioSignature('12345', '0/KCTR6DLpKmkAf8muzZqo1nDgQ=', url, params)).toBe(true);
     // Twilio signed the URL with the default port; we see it without (and the other way round).
-    expect(isValidTwilioSignature('12345', twilioSignature('12345', 'https://mycompany.com:443/myapp.php?foo=1&bar=2', params), url, params)).toBe(true);
+    expect(
+      isValidTwilioSignature('12345', twilioSignature('12345', 'https://mycompany.com:443/myapp.php?foo=1&bar=2', params), url, params),
+    ).toBe(true);
     expect(isValidTwilioSignature('12345', '0/KCTR6DLpKmkAf8muzZqo1nDgQ=', url, { ...params, Digits: '1235' })).toBe(false);
     expect(isValidTwilioSignature('54321', '0/KCTR6DLpKmkAf8muzZqo1nDgQ=', url, params)).toBe(false);
     expect(isValidTwilioSignature('12345', undefined, url, params)).toBe(false);
@@ -49,8 +74,15 @@ describe('POST /api/voice/twilio/incoming', () => {
     const [call] = await v.t.deps.db.selectFrom('calls').selectAll().where('user_id', '=', owner.user.id).execute();
     expect(res.body).toBe(streamTwiml(call!.id));
     expect(call).toMatchObject({
-      type: 'inbound', direction: 'inbound', status: 'ringing', from_number: '+40711222333', to_number: owner.number,
-      provider_call_id: form.CallSid, provider_account_id: v.accountSid, assistant_id: owner.assistant.id, reserved_micros: PRICE_MICROS,
+      type: 'inbound',
+      direction: 'inbound',
+      status: 'ringing',
+      from_number: '+40711222333',
+      to_number: owner.number,
+      provider_call_id: form.CallSid,
+      provider_account_id: v.accountSid,
+      assistant_id: owner.assistant.id,
+      reserved_micros: PRICE_MICROS,
     });
     expect(await balanceMicros(v.t, owner.user.id)).toBe(1_000_000 - PRICE_MICROS);
 
@@ -86,8 +118,15 @@ describe('POST /api/voice/twilio/incoming', () => {
     expect(list.json().data).toHaveLength(1);
     const [item] = list.json().data;
     expect(item).toMatchObject({
-      assistant_id: broke.assistant.id, type: 'inbound', status: 'failed', end_reason: 'insufficient_balance', duration: 0, total_cost: 0,
-      assistant_phone_number: broke.number, client_phone_number: '+40711222333', transcript: [],
+      assistant_id: broke.assistant.id,
+      type: 'inbound',
+      status: 'failed',
+      end_reason: 'insufficient_balance',
+      duration: 0,
+      total_cost: 0,
+      assistant_phone_number: broke.number,
+      client_phone_number: '+40711222333',
+      transcript: [],
     });
     const failed = await broke.api.get('/api/user/calls?status=failed');
     expect(failed.json().data.map((c: { id: number }) => c.id)).toEqual([item.id]);
@@ -96,7 +135,12 @@ describe('POST /api/voice/twilio/incoming', () => {
     expect(row.ended_at).not.toBeNull();
     expect(await balanceMicros(v.t, broke.user.id)).toBe(50_000);
     // Twilio's final status callback for the refused call changes nothing.
-    const status = await postTwilio(v.t, '/api/voice/twilio/status', { ...form, CallStatus: 'completed', CallDuration: '3' }, { token: v.authToken });
+    const status = await postTwilio(
+      v.t,
+      '/api/voice/twilio/status',
+      { ...form, CallStatus: 'completed', CallDuration: '3' },
+      { token: v.authToken },
+    );
     expect(status.statusCode).toBe(200);
     expect(await callRow(v.t, item.id)).toMatchObject({ status: 'failed', end_reason: 'insufficient_balance', duration_seconds: 0 });
   });
@@ -117,9 +161,18 @@ describe('signatures on every Twilio route', () => {
     const owner = await ownerWithOperatorLine(v, { assistant: { type: 'inbound', status: 'active' } });
     const form = incomingForm(owner.number);
     const wrongToken = await postTwilio(v.t, '/api/voice/twilio/incoming', form, { token: 'not-the-token' });
-    const wrongUrl = await postTwilio(v.t, '/api/voice/twilio/incoming', form, { signature: signTwilio(v.authToken, 'https://evil.test/api/voice/twilio/incoming', form) });
-    const tampered = await postTwilio(v.t, '/api/voice/twilio/incoming', form, { signature: signTwilio(v.authToken, `${PUBLIC_URL}/api/voice/twilio/incoming`, { ...form, To: '+14155550000' }) });
-    const missing = await v.t.app.inject({ method: 'POST', url: '/api/voice/twilio/incoming', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(form).toString() });
+    const wrongUrl = await postTwilio(v.t, '/api/voice/twilio/incoming', form, {
+      signature: signTwilio(v.authToken, 'https://evil.test/api/voice/twilio/incoming', form),
+    });
+    const tampered = await postTwilio(v.t, '/api/voice/twilio/incoming', form, {
+      signature: signTwilio(v.authToken, `${PUBLIC_URL}/api/voice/twilio/incoming`, { ...form, To: '+14155550000' }),
+    });
+    const missing = await v.t.app.inject({
+      method: 'POST',
+      url: '/api/voice/twilio/incoming',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(form).toString(),
+    });
     for (const res of [wrongToken, wrongUrl, tampered, missing]) {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ message: 'Invalid Twilio signature.' });
@@ -129,11 +182,18 @@ describe('signatures on every Twilio route', () => {
     const dialer = await ownerWithLine(v.t);
     const callId = await makeCall(dialer.api, dialer.assistant.id);
     const path = `/api/voice/twilio/status?call_id=${callId}`;
-    const status = { AccountSid: v.accountSid, CallSid: (await callRow(v.t, callId)).provider_call_id!, CallStatus: 'busy', Direction: 'outbound-api' };
+    const status = {
+      AccountSid: v.accountSid,
+      CallSid: (await callRow(v.t, callId)).provider_call_id!,
+      CallStatus: 'busy',
+      Direction: 'outbound-api',
+    };
     const refused = await postTwilio(v.t, path, status, { token: 'not-the-token' });
     expect(refused.statusCode).toBe(403);
     // The signature covers the query: the same body for another call id is refused.
-    const moved = await postTwilio(v.t, path, status, { signature: signTwilio(v.authToken, `${PUBLIC_URL}/api/voice/twilio/status?call_id=${callId + 1}`, status) });
+    const moved = await postTwilio(v.t, path, status, {
+      signature: signTwilio(v.authToken, `${PUBLIC_URL}/api/voice/twilio/status?call_id=${callId + 1}`, status),
+    });
     expect(moved.statusCode).toBe(403);
     expect((await callRow(v.t, callId)).status).toBe('initiated');
   });
@@ -143,7 +203,9 @@ describe('signatures on every Twilio route', () => {
     expect(json.statusCode).toBe(403);
     const owner = await ownerWithLine(v.t);
     const form = await v.t.app.inject({
-      method: 'POST', url: '/api/user/make_call', headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      url: '/api/user/make_call',
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/x-www-form-urlencoded' },
       payload: `phone_number=%2B14155550199&assistant_id=${owner.assistant.id}`,
     });
     expect(form.statusCode).toBe(415);
@@ -152,13 +214,23 @@ describe('signatures on every Twilio route', () => {
 
 describe('POST /api/voice/twilio/status', () => {
   const post = (callId: number | null, params: Record<string, string>) =>
-    postTwilio(v.t, callId === null ? '/api/voice/twilio/status' : `/api/voice/twilio/status?call_id=${callId}`, { AccountSid: v.accountSid, ApiVersion: '2010-04-01', ...params }, { token: v.authToken });
+    postTwilio(
+      v.t,
+      callId === null ? '/api/voice/twilio/status' : `/api/voice/twilio/status?call_id=${callId}`,
+      { AccountSid: v.accountSid, ApiVersion: '2010-04-01', ...params },
+      { token: v.authToken },
+    );
 
   it('moves a call forward through ringing and in-progress, never back', async () => {
     const owner = await ownerWithLine(v.t);
     const callId = await makeCall(owner.api, owner.assistant.id);
     const CallSid = (await callRow(v.t, callId)).provider_call_id!;
-    for (const [CallStatus, expected] of [['initiated', 'initiated'], ['ringing', 'ringing'], ['in-progress', 'in-progress'], ['ringing', 'in-progress']] as const) {
+    for (const [CallStatus, expected] of [
+      ['initiated', 'initiated'],
+      ['ringing', 'ringing'],
+      ['in-progress', 'in-progress'],
+      ['ringing', 'in-progress'],
+    ] as const) {
       const res = await post(callId, { CallSid, CallStatus, SequenceNumber: '0' });
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe(EMPTY);
@@ -168,7 +240,12 @@ describe('POST /api/voice/twilio/status', () => {
   });
 
   it('ends a call that never connected as busy, no-answer or failed, returning the whole reservation', async () => {
-    for (const [CallStatus, expected] of [['busy', 'busy'], ['no-answer', 'no-answer'], ['failed', 'failed'], ['canceled', 'failed']] as const) {
+    for (const [CallStatus, expected] of [
+      ['busy', 'busy'],
+      ['no-answer', 'no-answer'],
+      ['failed', 'failed'],
+      ['canceled', 'failed'],
+    ] as const) {
       const owner = await ownerWithLine(v.t, { balanceUsd: 1 });
       const callId = await makeCall(owner.api, owner.assistant.id);
       const CallSid = (await callRow(v.t, callId)).provider_call_id!;
@@ -207,13 +284,25 @@ describe('POST /api/voice/twilio/status', () => {
       const res = await post(callId, { CallSid, CallStatus, constructor: 'x', toString: 'y' });
       expect([res.statusCode, res.body], CallStatus).toEqual([200, EMPTY]);
     }
-    const supervisor = await postTwilio(v.t, `/api/voice/twilio/status?call_id=${callId}&leg=supervisor`, { AccountSid: v.accountSid, CallSid: newCallSid(), CallStatus: 'constructor' }, { token: v.authToken });
+    const supervisor = await postTwilio(
+      v.t,
+      `/api/voice/twilio/status?call_id=${callId}&leg=supervisor`,
+      { AccountSid: v.accountSid, CallSid: newCallSid(), CallStatus: 'constructor' },
+      { token: v.authToken },
+    );
     expect([supervisor.statusCode, supervisor.body]).toEqual([200, EMPTY]);
     expect(await callRow(v.t, callId)).toMatchObject({ status: 'initiated', supervisor_status: null });
     // A __proto__ field is a field: signed over by Twilio like any other, it is checked like any other.
-    const signed = signTwilio(v.authToken, `${PUBLIC_URL}/api/voice/twilio/status?call_id=${callId}`, { AccountSid: v.accountSid, CallSid, CallStatus: 'ringing', ['__proto__']: 'x' });
+    const signed = signTwilio(v.authToken, `${PUBLIC_URL}/api/voice/twilio/status?call_id=${callId}`, {
+      AccountSid: v.accountSid,
+      CallSid,
+      CallStatus: 'ringing',
+      ['__proto__']: 'x',
+    });
     const proto = await v.t.app.inject({
-      method: 'POST', url: `/api/voice/twilio/status?call_id=${callId}`, headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signed },
+      method: 'POST',
+      url: `/api/voice/twilio/status?call_id=${callId}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signed },
       payload: `AccountSid=${v.accountSid}&CallSid=${CallSid}&CallStatus=ringing&__proto__=x`,
     });
     expect([proto.statusCode, proto.body]).toEqual([200, EMPTY]);
@@ -239,7 +328,8 @@ describe('hang-up and transfer through the REST call update', () => {
     const [transfer, hangUp] = v.twilio.updates().slice(-2);
     expect(transfer!.path).toBe(`/2010-04-01/Accounts/${v.accountSid}/Calls/${callSid}.json`);
     expect(transfer!.form).toEqual({
-      Twiml: '<?xml version="1.0" encoding="UTF-8"?><Response><Say>Transferring you to a colleague &amp; friend.</Say>' +
+      Twiml:
+        '<?xml version="1.0" encoding="UTF-8"?><Response><Say>Transferring you to a colleague &amp; friend.</Say>' +
         '<Dial callerId="+14155550100">+14155550123</Dial></Response>',
     });
     expect(hangUp!.form).toEqual({ Status: 'completed' });

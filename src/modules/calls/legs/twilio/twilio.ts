@@ -34,7 +34,13 @@ export function wantsMachineDetection(assistant: Pick<RuntimeAssistant, 'end_cal
 }
 
 /** The create-call form: our TwiML inline (no fetch round trip), progress callbacks, optional async AMD. */
-export function createCallForm(input: { callId: number; from: string; to: string; assistant: RuntimeAssistant; urls: TwilioUrls }): TwilioParams {
+export function createCallForm(input: {
+  callId: number;
+  from: string;
+  to: string;
+  assistant: RuntimeAssistant;
+  urls: TwilioUrls;
+}): TwilioParams {
   const statusUrl = input.urls.status(input.callId);
   const form: TwilioParams = {
     To: input.to,
@@ -46,7 +52,12 @@ export function createCallForm(input: { callId: number; from: string; to: string
     Timeout: String(input.assistant.ringing_time),
   };
   if (wantsMachineDetection(input.assistant)) {
-    Object.assign(form, { MachineDetection: 'DetectMessageEnd', AsyncAmd: 'true', AsyncAmdStatusCallback: statusUrl, AsyncAmdStatusCallbackMethod: 'POST' });
+    Object.assign(form, {
+      MachineDetection: 'DetectMessageEnd',
+      AsyncAmd: 'true',
+      AsyncAmdStatusCallback: statusUrl,
+      AsyncAmdStatusCallbackMethod: 'POST',
+    });
   }
   return form;
 }
@@ -76,9 +87,18 @@ export function twilioCallControl(
       const from = plan.callerId ?? defaultCallerId;
       if (!from) throw new Error('No number to call the supervisor from.');
       // A SIP address is dialled as it is: Twilio's create-call takes sip: URIs in To.
-      const form: TwilioParams = { To: plan.to, From: from, Twiml: briefAndJoinTwiml(plan.briefing, plan.conference), Timeout: String(plan.ringSeconds) };
+      const form: TwilioParams = {
+        To: plan.to,
+        From: from,
+        Twiml: briefAndJoinTwiml(plan.briefing, plan.conference),
+        Timeout: String(plan.ringSeconds),
+      };
       if (options.supervisorStatusUrl) {
-        Object.assign(form, { StatusCallback: options.supervisorStatusUrl, StatusCallbackMethod: 'POST', StatusCallbackEvent: STATUS_EVENTS });
+        Object.assign(form, {
+          StatusCallback: options.supervisorStatusUrl,
+          StatusCallbackMethod: 'POST',
+          StatusCallbackEvent: STATUS_EVENTS,
+        });
       }
       const leg = await rest.createCall(credentials, form);
       return {
@@ -102,7 +122,13 @@ export function twilioCallControl(
 export async function controlForCall(
   rest: TwilioRest,
   accounts: TwilioAccounts,
-  call: { provider_account_id: string | null; provider_call_id: string | null; direction: string; from_number: string | null; to_number: string | null },
+  call: {
+    provider_account_id: string | null;
+    provider_call_id: string | null;
+    direction: string;
+    from_number: string | null;
+    to_number: string | null;
+  },
   options: TwilioControlOptions = {},
 ): Promise<CallTelephony | null> {
   if (!call.provider_account_id || !call.provider_call_id) return null;

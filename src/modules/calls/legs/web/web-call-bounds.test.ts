@@ -21,8 +21,12 @@ beforeAll(async () => {
   v = await startVoiceApp({
     engine: 'listen',
     env: {
-      ELEVENLABS_API_KEY: 'el-test', DEEPGRAM_API_KEY: 'dg-test', WEB_CALL_TOKEN_TTL_SECONDS: '30',
-      WIDGET_CONVERSATIONS_PER_IP_PER_HOUR: '1000', WEB_CALLS_MAX_PER_ASSISTANT: '3', WEB_CALLS_MAX_PER_NETWORK: '2',
+      ELEVENLABS_API_KEY: 'el-test',
+      DEEPGRAM_API_KEY: 'dg-test',
+      WEB_CALL_TOKEN_TTL_SECONDS: '30',
+      WIDGET_CONVERSATIONS_PER_IP_PER_HOUR: '1000',
+      WEB_CALLS_MAX_PER_ASSISTANT: '3',
+      WEB_CALLS_MAX_PER_NETWORK: '2',
     },
   });
   await v.t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -41,7 +45,13 @@ async function owner(assistant: Record<string, unknown> = {}, balanceUsd = 5) {
 
 function startCall(assistantUuid: string, options: { ip?: string; token?: string; app?: VoiceTestApp['t']['app'] } = {}) {
   const headers: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {};
-  return (options.app ?? v.t.app).inject({ method: 'POST', url: '/api/calls/web', remoteAddress: options.ip ?? nextIp(), headers, payload: { assistant_id: assistantUuid } });
+  return (options.app ?? v.t.app).inject({
+    method: 'POST',
+    url: '/api/calls/web',
+    remoteAddress: options.ip ?? nextIp(),
+    headers,
+    payload: { assistant_id: assistantUuid },
+  });
 }
 
 async function connect(websocketUrl: string): Promise<WebCaller> {
@@ -71,10 +81,19 @@ async function spent(assistantId: number): Promise<Array<{ day: string; spent_mi
     .execute();
 }
 
-const liveCalls = (userId: number) => v.t.deps.db.selectFrom('calls').select('id').where('user_id', '=', userId).where('status', 'in', ['initiated', 'ringing', 'in-progress']).execute();
+const liveCalls = (userId: number) =>
+  v.t.deps.db
+    .selectFrom('calls')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['initiated', 'ringing', 'in-progress'])
+    .execute();
 
 const CALLS_SPENT = { status: false, error: 'This assistant has taken all the calls it can today. Please try again tomorrow.' };
-const ASSISTANT_BUSY = { status: false, error: 'This assistant is taking as many calls as it can right now. Please try again in a moment.' };
+const ASSISTANT_BUSY = {
+  status: false,
+  error: 'This assistant is taking as many calls as it can right now. Please try again in a moment.',
+};
 const NETWORK_BUSY = { status: false, error: 'Too many calls are in progress from your network. Please try again when one has ended.' };
 
 describe('the daily widget budget', () => {
@@ -85,7 +104,12 @@ describe('the daily widget budget', () => {
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual(CALLS_SPENT);
     expect(res.headers['retry-after']).toBe(String(4 * 3600));
-    const chat = await v.t.app.inject({ method: 'POST', url: '/api/conversations', remoteAddress: nextIp(), payload: { assistant_id: o.assistant.uuid } });
+    const chat = await v.t.app.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      remoteAddress: nextIp(),
+      payload: { assistant_id: o.assistant.uuid },
+    });
     expect([chat.statusCode, chat.headers['retry-after']]).toEqual([429, String(4 * 3600)]);
     expect(await v.t.deps.db.selectFrom('calls').select('id').where('user_id', '=', o.user.id).execute()).toEqual([]);
     expect(await balanceMicros(v.t, o.user.id)).toBe(5_000_000);
@@ -108,7 +132,12 @@ describe('the daily widget budget', () => {
     const third = await startCall(o.assistant.uuid);
     expect([third.statusCode, third.json()]).toEqual([429, CALLS_SPENT]);
     // The budget is widget chat's too: no message can be paid from it now.
-    const chat = await v.t.app.inject({ method: 'POST', url: '/api/conversations', remoteAddress: nextIp(), payload: { assistant_id: o.assistant.uuid } });
+    const chat = await v.t.app.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      remoteAddress: nextIp(),
+      payload: { assistant_id: o.assistant.uuid },
+    });
     expect(chat.statusCode).toBe(429);
 
     // A call that ends at once costs nothing: its minute goes back to the balance and the day's budget.
@@ -137,7 +166,12 @@ describe('the daily widget budget', () => {
     expect(session.wrapUpReason).toBe('daily_budget');
     await expect.poll(async () => (await callRow(v.t, callId)).status, { timeout: 8_000 }).toBe('ended_by_assistant');
     const row = await callRow(v.t, callId);
-    expect(row).toMatchObject({ end_reason: 'daily_budget', duration_seconds: 110, reserved_micros: 2 * PRICE_MICROS, cost_micros: 220_000 });
+    expect(row).toMatchObject({
+      end_reason: 'daily_budget',
+      duration_seconds: 110,
+      reserved_micros: 2 * PRICE_MICROS,
+      cost_micros: 220_000,
+    });
     expect(await spent(o.assistant.id)).toEqual([{ day: '2026-02-12', spent_micros: 220_000 }]);
     expect(await balanceMicros(v.t, o.user.id)).toBe(5_000_000 - 220_000);
   });
@@ -175,14 +209,16 @@ describe('calls in progress', () => {
     const busy = await owner();
     const responses = await Promise.all(Array.from({ length: 12 }, (_, i) => startCall(busy.assistant.uuid, { app: apps[i % 2] })));
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(3);
-    for (const refused of responses.filter((r) => r.statusCode !== 200)) expect([refused.statusCode, refused.json()]).toEqual([429, ASSISTANT_BUSY]);
+    for (const refused of responses.filter((r) => r.statusCode !== 200))
+      expect([refused.statusCode, refused.json()]).toEqual([429, ASSISTANT_BUSY]);
     expect(await liveCalls(busy.user.id)).toHaveLength(3);
 
     // Two minutes of budget, three places: exactly two calls, whichever instance admitted them.
     const budgeted = await owner({ widget_daily_budget_usd: 0.24 });
     const starts = await Promise.all(Array.from({ length: 12 }, (_, i) => startCall(budgeted.assistant.uuid, { app: apps[i % 2] })));
     expect(starts.filter((r) => r.statusCode === 200)).toHaveLength(2);
-    for (const refused of starts.filter((r) => r.statusCode !== 200)) expect([refused.statusCode, refused.json()]).toEqual([429, CALLS_SPENT]);
+    for (const refused of starts.filter((r) => r.statusCode !== 200))
+      expect([refused.statusCode, refused.json()]).toEqual([429, CALLS_SPENT]);
     expect(await spent(budgeted.assistant.id)).toEqual([{ day: '2026-02-14', spent_micros: 2 * PRICE_MICROS }]);
     expect(await balanceMicros(v.t, budgeted.user.id)).toBe(5_000_000 - 2 * PRICE_MICROS);
   });

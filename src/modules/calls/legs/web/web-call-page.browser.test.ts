@@ -37,7 +37,9 @@ describe.skipIf(!availability.run)('the test call page in Chromium', () => {
     const microphone = join(dir, 'caller.wav');
     writeFileSync(microphone, encodeWav(concatSamples([signalForText(CALLER_PHRASE, 48_000), silence(400, 48_000)]), 48_000));
     realtime = await startFakeRealtime({ apiKey: 'rt-key' });
-    t = await buildTestApp({ env: { REALTIME_BASE_URL: realtime.baseUrl, REALTIME_API_KEY: 'rt-key', VOICE_PRICE_PER_MINUTE_USD: '0.12' } });
+    t = await buildTestApp({
+      env: { REALTIME_BASE_URL: realtime.baseUrl, REALTIME_API_KEY: 'rt-key', VOICE_PRICE_PER_MINUTE_USD: '0.12' },
+    });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     chromium = await launchChromium(fakeMicrophoneArgs(microphone));
@@ -82,7 +84,11 @@ describe.skipIf(!availability.run)('the test call page in Chromium', () => {
 
     const callId = (await t.deps.db.selectFrom('calls').select('id').where('user_id', '=', owner.user.id).executeTakeFirstOrThrow()).id;
     await page.getByRole('button', { name: 'Hang up' }).click();
-    await expect.poll(async () => (await t.deps.db.selectFrom('calls').select(['status', 'end_reason']).where('id', '=', callId).executeTakeFirstOrThrow()), { timeout: 10_000 })
+    await expect
+      .poll(
+        async () => await t.deps.db.selectFrom('calls').select(['status', 'end_reason']).where('id', '=', callId).executeTakeFirstOrThrow(),
+        { timeout: 10_000 },
+      )
       .toEqual({ status: 'ended_by_customer', end_reason: 'hangup' });
     const row = await t.deps.db.selectFrom('calls').select(['type', 'transcript']).where('id', '=', callId).executeTakeFirstOrThrow();
     expect(row.type).toBe('web');

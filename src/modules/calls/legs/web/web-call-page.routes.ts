@@ -25,7 +25,10 @@ const PAGE_POLICY = [
 export const webCallPageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const page = read('call-page.html');
   // A Map: a name such as `constructor` or `__proto__` must find nothing (an object literal has them).
-  const scripts = new Map([['call-page.js', read('call-page.js')], ['capture-worklet.js', read('capture-worklet.js')]]);
+  const scripts = new Map([
+    ['call-page.js', read('call-page.js')],
+    ['capture-worklet.js', read('capture-worklet.js')],
+  ]);
   const common = { config: { public: true }, schema: { hide: true } };
 
   app.get('/call/:uuid', { ...common, schema: { hide: true, params: CallPageParams } }, async (_request, reply) =>
@@ -40,13 +43,15 @@ export const webCallPageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/call/assets/:name', common, async (request, reply) => {
     const script = scripts.get((request.params as { name: string }).name);
     if (!script) return reply.status(404).type('text/plain').send('Not found');
-    return reply
-      .type('text/javascript; charset=utf-8')
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'public, max-age=300')
-      // The website widget loads the capture worklet from its own page's origin (a CORS module load).
-      .header('access-control-allow-origin', '*')
-      .header('cross-origin-resource-policy', 'cross-origin')
-      .send(script);
+    return (
+      reply
+        .type('text/javascript; charset=utf-8')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'public, max-age=300')
+        // The website widget loads the capture worklet from its own page's origin (a CORS module load).
+        .header('access-control-allow-origin', '*')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(script)
+    );
   });
 };

@@ -62,8 +62,16 @@ export function createWebCallsRepo(db: DbOrTx) {
      * when its lease does, without waiting for the sweep.
      */
     async countCallsInProgress(assistantId: number, network: string, now: Date): Promise<{ byAssistant: number; byNetwork: number }> {
-      const live = db.selectFrom('calls').select((eb) => eb.fn.countAll<string>().as('count')).where('status', 'in', LIVE_STATUSES).where('lease_until', '>', now);
-      const byAssistant = await live.where('type', '=', 'web').where('is_test', '=', false).where('assistant_id', '=', assistantId).executeTakeFirstOrThrow();
+      const live = db
+        .selectFrom('calls')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('status', 'in', LIVE_STATUSES)
+        .where('lease_until', '>', now);
+      const byAssistant = await live
+        .where('type', '=', 'web')
+        .where('is_test', '=', false)
+        .where('assistant_id', '=', assistantId)
+        .executeTakeFirstOrThrow();
       const byNetwork = await live.where('client_network', '=', network).executeTakeFirstOrThrow();
       return { byAssistant: Number(byAssistant.count), byNetwork: Number(byNetwork.count) };
     },

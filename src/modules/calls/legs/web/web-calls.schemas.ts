@@ -16,13 +16,21 @@ export const CreateWebCallResponse = Type.Object({
 
 export const WebCallErrors = {
   400: { ...ConversationErrorBody, description: "Insufficient balance for the call's first minute." },
-  403: { ...ConversationErrorBody, description: "The page's origin is not allowed, or the assistant is not active (public calls only; the owner's test calls are allowed)." },
+  403: {
+    ...ConversationErrorBody,
+    description:
+      "The page's origin is not allowed, or the assistant is not active (public calls only; the owner's test calls are allowed).",
+  },
   404: { ...ConversationErrorBody, description: 'Assistant not found.' },
   429: {
     ...ConversationErrorBody,
-    description: "Public calls only: the widget's starts per client network per hour, the assistant's daily widget budget (DAILY_BUDGET_SPENT, until the next UTC day), or the calls in progress per assistant or per network (WEB_CALLS_MAX_*). Retry-After gives the seconds to wait.",
+    description:
+      "Public calls only: the widget's starts per client network per hour, the assistant's daily widget budget (DAILY_BUDGET_SPENT, until the next UTC day), or the calls in progress per assistant or per network (WEB_CALLS_MAX_*). Retry-After gives the seconds to wait.",
   },
-  503: { ...ConversationErrorBody, description: "This server lacks a speech provider the assistant's mode needs (the owner is told which key to set)." },
+  503: {
+    ...ConversationErrorBody,
+    description: "This server lacks a speech provider the assistant's mode needs (the owner is told which key to set).",
+  },
 } as const;
 
 export const CallPageParams = Type.Object({ uuid: Type.String({ format: 'uuid' }) });

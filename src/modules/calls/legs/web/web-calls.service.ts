@@ -6,7 +6,15 @@ import { inTransaction, type Tx } from '../../../../core/db/transaction.js';
 import { AppError, tooManyRequests } from '../../../../core/http/errors.js';
 import { InsufficientBalanceError } from '../../../accounts/index.js';
 import type { RuntimeAssistant } from '../../../assistants/index.js';
-import { assistantInactive, clientNetwork, conversationStartLimits, enforceLimits, type PublicCaller, type PublicLimits, secondsToNextBudgetDay } from '../../../conversations/index.js';
+import {
+  assistantInactive,
+  clientNetwork,
+  conversationStartLimits,
+  enforceLimits,
+  type PublicCaller,
+  type PublicLimits,
+  secondsToNextBudgetDay,
+} from '../../../conversations/index.js';
 import type { OriginVerdict } from '../../../widget/index.js';
 import { budgetAssistantOf, DailyBudgetSpentError, reserveMinute } from '../../lifecycle/call-billing.js';
 import type { CallReadiness } from '../../lifecycle/call-readiness.js';
@@ -46,7 +54,11 @@ const BUSY_RETRY_SECONDS = 30;
 
 /** Widget chat's answer to a spent daily budget (429, Retry-After until the next UTC day), in a call's words. */
 const callsBudgetSpent = (now: Date) =>
-  tooManyRequests('This assistant has taken all the calls it can today. Please try again tomorrow.', secondsToNextBudgetDay(now), 'DAILY_BUDGET_SPENT');
+  tooManyRequests(
+    'This assistant has taken all the calls it can today. Please try again tomorrow.',
+    secondsToNextBudgetDay(now),
+    'DAILY_BUDGET_SPENT',
+  );
 
 const assistantNotFound = () => new AppError(404, 'Assistant not found', { code: 'ASSISTANT_NOT_FOUND' });
 const callsUnavailable = () => new AppError(503, 'Calls are not available for this assistant right now.', { code: 'CALLS_UNAVAILABLE' });
@@ -77,7 +89,8 @@ export function createWebCallsService(deps: WebCallsDeps) {
     const repo = createWebCallsRepo(tx);
     await repo.lockCallsInProgress(assistantId, network);
     const live = await repo.countCallsInProgress(assistantId, network, now);
-    if (live.byAssistant >= deps.callsInProgress.perAssistant) throw tooManyRequests(ASSISTANT_BUSY, BUSY_RETRY_SECONDS, 'CALLS_IN_PROGRESS');
+    if (live.byAssistant >= deps.callsInProgress.perAssistant)
+      throw tooManyRequests(ASSISTANT_BUSY, BUSY_RETRY_SECONDS, 'CALLS_IN_PROGRESS');
     if (live.byNetwork >= deps.callsInProgress.perNetwork) throw tooManyRequests(NETWORK_BUSY, BUSY_RETRY_SECONDS, 'CALLS_IN_PROGRESS');
   }
 
@@ -88,7 +101,11 @@ export function createWebCallsService(deps: WebCallsDeps) {
      * in progress commit together; a refusal of any leaves nothing behind. The call then waits
      * for its socket until the token expires (the sweep closes it unbilled if it never comes).
      */
-    async create(input: { assistantUuid: string; variables: Record<string, unknown> | null; caller: PublicCaller }): Promise<WebCallCreated> {
+    async create(input: {
+      assistantUuid: string;
+      variables: Record<string, unknown> | null;
+      caller: PublicCaller;
+    }): Promise<WebCallCreated> {
       const assistant = await admittedAssistant(input.assistantUuid, input.caller);
       const isTest = input.caller.auth !== null;
       const network = isTest ? null : clientNetwork(input.caller.clientIp);
@@ -101,13 +118,31 @@ export function createWebCallsService(deps: WebCallsDeps) {
           await refuseBeyondCallsInProgress(tx, assistant.id, network, now);
         }
         const row = await createCallsRepo(tx).insert({
-          uuid: randomUUID(), user_id: assistant.user_id, assistant_id: assistant.id, phone_number_id: null, type: 'web', direction: 'inbound',
-          is_test: isTest, status: 'initiated', provider: 'web', provider_call_id: hash.toString('hex'), provider_account_id: null,
-          from_number: null, to_number: null, variables: input.variables ?? {}, price_per_minute_micros: isTest ? 0 : deps.pricePerMinuteMicros,
-          lease_until: expiresAt, now, client_network: network,
+          uuid: randomUUID(),
+          user_id: assistant.user_id,
+          assistant_id: assistant.id,
+          phone_number_id: null,
+          type: 'web',
+          direction: 'inbound',
+          is_test: isTest,
+          status: 'initiated',
+          provider: 'web',
+          provider_call_id: hash.toString('hex'),
+          provider_account_id: null,
+          from_number: null,
+          to_number: null,
+          variables: input.variables ?? {},
+          price_per_minute_micros: isTest ? 0 : deps.pricePerMinuteMicros,
+          lease_until: expiresAt,
+          now,
+          client_network: network,
         });
         const price = Number(row.price_per_minute_micros);
-        await reserveMinute(tx, { id: row.id, userId: row.user_id, pricePerMinuteMicros: price, budgetAssistantId: budgetAssistantOf(row) }, now);
+        await reserveMinute(
+          tx,
+          { id: row.id, userId: row.user_id, pricePerMinuteMicros: price, budgetAssistantId: budgetAssistantOf(row) },
+          now,
+        );
         return row.id;
       }).catch((error: unknown) => Promise.reject(error instanceof DailyBudgetSpentError ? callsBudgetSpent(now) : error));
       return { callId, token: secret, expiresAt };

@@ -23,7 +23,12 @@ beforeAll(async () => {
   v = await startVoiceApp({
     engine: 'listen',
     // The pipeline's providers are configured (never reached: the engine is scripted); realtime is not.
-    env: { ELEVENLABS_API_KEY: 'el-test', DEEPGRAM_API_KEY: 'dg-test', WIDGET_CONVERSATIONS_PER_IP_PER_HOUR: '2', WEB_CALL_TOKEN_TTL_SECONDS: '30' },
+    env: {
+      ELEVENLABS_API_KEY: 'el-test',
+      DEEPGRAM_API_KEY: 'dg-test',
+      WIDGET_CONVERSATIONS_PER_IP_PER_HOUR: '2',
+      WEB_CALL_TOKEN_TTL_SECONDS: '30',
+    },
   });
   await v.t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (v.t.app.server.address() as AddressInfo).port;
@@ -90,7 +95,15 @@ describe('POST /api/calls/web and its socket', () => {
     // The first minute is reserved before anything rings, exactly as for a phone call.
     expect(await balanceMicros(v.t, o.user.id)).toBe(before - PRICE_MICROS);
     const waiting = await callRow(v.t, body.call_id);
-    expect(waiting).toMatchObject({ type: 'web', direction: 'inbound', is_test: false, status: 'initiated', provider: 'web', from_number: null, to_number: null });
+    expect(waiting).toMatchObject({
+      type: 'web',
+      direction: 'inbound',
+      is_test: false,
+      status: 'initiated',
+      provider: 'web',
+      from_number: null,
+      to_number: null,
+    });
     // Only the token's SHA-256 is stored.
     expect(waiting.provider_call_id).toMatch(/^[0-9a-f]{64}$/);
     expect(body.websocket_url).not.toContain(waiting.provider_call_id);
@@ -129,17 +142,23 @@ describe('POST /api/calls/web and its socket', () => {
     v.t.clock.advance(30_001);
     expect(await connectWebCaller(localUrl(late.websocket_url))).toEqual({ status: 401 });
     expect((await callRow(v.t, late.call_id)).status).toBe('initiated');
-    expect(await connectWebCaller(localUrl(localUrl(late.websocket_url).replace(/token=[^&]+/, 'token=forged-token-forged-token')))).toEqual({ status: 401 });
+    expect(
+      await connectWebCaller(localUrl(localUrl(late.websocket_url).replace(/token=[^&]+/, 'token=forged-token-forged-token'))),
+    ).toEqual({ status: 401 });
   });
 
-  it("refuses pages on origins the assistant does not allow, at the route and at the socket (which does not spend the token)", async () => {
+  it('refuses pages on origins the assistant does not allow, at the route and at the socket (which does not spend the token)', async () => {
     const o = await owner({ assistant: { widget_settings: { allowed_origins: [SHOP] } } });
     const refused = await startCall({ assistant_id: o.assistant.uuid }, { origin: 'https://evil.example.net' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ status: false, error: 'This website is not allowed to use this assistant.' });
     expect(refused.headers['access-control-allow-origin']).toBeUndefined();
 
-    const preflight = await v.t.app.inject({ method: 'OPTIONS', url: '/api/calls/web', headers: { origin: SHOP, 'access-control-request-method': 'POST' } });
+    const preflight = await v.t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/calls/web',
+      headers: { origin: SHOP, 'access-control-request-method': 'POST' },
+    });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe(SHOP);
 
@@ -160,7 +179,10 @@ describe('POST /api/calls/web and its socket', () => {
     expect((await startCall({ assistant_id: o.assistant.uuid }, { ip })).statusCode).toBe(200);
     const third = await startCall({ assistant_id: o.assistant.uuid }, { ip });
     expect(third.statusCode).toBe(429);
-    expect(third.json()).toEqual({ status: false, error: 'Too many conversations were started from your network. Please try again later.' });
+    expect(third.json()).toEqual({
+      status: false,
+      error: 'Too many conversations were started from your network. Please try again later.',
+    });
     expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
     expect(await balanceMicros(v.t, o.user.id)).toBe(before - 2 * PRICE_MICROS);
     // The owner's own test calls are not counted against a network.
@@ -172,7 +194,10 @@ describe('POST /api/calls/web and its socket', () => {
     const before = await balanceMicros(v.t, o.user.id);
     const publicTry = await startCall({ assistant_id: o.assistant.uuid });
     expect(publicTry.statusCode).toBe(403);
-    expect(publicTry.json()).toEqual({ status: false, error: 'This assistant is not active. Its owner can activate it with PUT /api/user/assistant/{id} and the body {"status": "active"}.' });
+    expect(publicTry.json()).toEqual({
+      status: false,
+      error: 'This assistant is not active. Its owner can activate it with PUT /api/user/assistant/{id} and the body {"status": "active"}.',
+    });
     const stranger = await createUser(v.t.deps, { balanceUsd: 1 });
     const foreign = await startCall({ assistant_id: o.assistant.uuid }, { token: stranger.token });
     expect(foreign.statusCode).toBe(404);
@@ -211,7 +236,10 @@ describe('POST /api/calls/web and its socket', () => {
     expect(visitor.statusCode).toBe(503);
     expect(visitor.json()).toEqual({ status: false, error: 'Calls are not available for this assistant right now.' });
     const ownerTry = await startCall({ assistant_id: o.assistant.uuid }, { token: o.token });
-    expect(ownerTry.json()).toEqual({ status: false, error: 'Realtime models need REALTIME_API_KEY (or REALTIME_BASE_URL for a self-hosted server) to be set.' });
+    expect(ownerTry.json()).toEqual({
+      status: false,
+      error: 'Realtime models need REALTIME_API_KEY (or REALTIME_BASE_URL for a self-hosted server) to be set.',
+    });
     // The widget shows its call button only where a call can be carried.
     const pipeline = await owner();
     expect((await v.t.app.inject({ url: `/api/widget/${pipeline.assistant.uuid}/config` })).json().call).toEqual({ enabled: true });
@@ -235,7 +263,9 @@ describe('GET /call/assets/{name}', () => {
       expect([res.statusCode, res.headers['content-type']], name).toEqual([200, 'text/javascript; charset=utf-8']);
     }
     const names = [...Object.getOwnPropertyNames(Object.prototype), 'hasOwn', 'prototype', 'nope.js'];
-    expect(names).toEqual(expect.arrayContaining(['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__']));
+    expect(names).toEqual(
+      expect.arrayContaining(['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__']),
+    );
     for (const name of names) {
       const res = await v.t.app.inject({ url: `/call/assets/${encodeURIComponent(name)}` });
       expect([res.statusCode, res.body], name).toEqual([404, 'Not found']);

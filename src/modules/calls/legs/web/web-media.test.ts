@@ -55,7 +55,7 @@ describe('WebCallMedia', () => {
     expect(caller.events).toEqual([{ type: 'clear' }]);
   });
 
-  it('cuts incoming audio of any chunk size into 20 ms engine frames, and ends on the page\'s end event', async () => {
+  it("cuts incoming audio of any chunk size into 20 ms engine frames, and ends on the page's end event", async () => {
     const { media, caller } = await pair(() => 0);
     const frames: Int16Array[] = [];
     const closed: string[] = [];
@@ -63,7 +63,12 @@ describe('WebCallMedia', () => {
     const audio = tone(700, 100, 16_000);
     // 100 ms sent as 3 uneven chunks, one of them splitting a sample across two messages.
     const bytes = Buffer.from(audio.buffer);
-    for (const [from, to] of [[0, 999], [999, 2501], [2501, bytes.length]] as const) caller.ws.send(bytes.subarray(from, to), { binary: true });
+    for (const [from, to] of [
+      [0, 999],
+      [999, 2501],
+      [2501, bytes.length],
+    ] as const)
+      caller.ws.send(bytes.subarray(from, to), { binary: true });
     caller.hangUp();
     await caller.closed;
     expect(frames.map((f) => f.length)).toEqual([320, 320, 320, 320, 320]);
@@ -77,8 +82,17 @@ describe('WebCallMedia', () => {
   it("reports the page's keypad keys, one per dtmf event, and ignores anything else", async () => {
     const { media, caller } = await pair(() => 0);
     const keys: string[] = [];
-    const closed = new Promise<void>((resolve) => media.setHandlers({ onAudio: () => {}, onDtmf: (digit) => keys.push(digit), onClose: () => resolve() }));
-    for (const message of [{ type: 'dtmf', digit: '4' }, { type: 'dtmf', digit: '12' }, { type: 'dtmf', digit: 5 }, { type: 'dtmf' }, { type: 'dtmf', digit: 'x' }, { type: 'dtmf', digit: '#' }]) {
+    const closed = new Promise<void>((resolve) =>
+      media.setHandlers({ onAudio: () => {}, onDtmf: (digit) => keys.push(digit), onClose: () => resolve() }),
+    );
+    for (const message of [
+      { type: 'dtmf', digit: '4' },
+      { type: 'dtmf', digit: '12' },
+      { type: 'dtmf', digit: 5 },
+      { type: 'dtmf' },
+      { type: 'dtmf', digit: 'x' },
+      { type: 'dtmf', digit: '#' },
+    ]) {
       caller.ws.send(JSON.stringify(message));
     }
     caller.hangUp();

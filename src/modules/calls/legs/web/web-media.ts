@@ -143,7 +143,8 @@ export class WebCallMedia implements CallMedia {
     // The caller hung up from the page; the engine ends the call as ended by the customer.
     if (message.type === 'end') this.ended('hangup');
     // A key of the page's keypad, one per message, as Twilio reports a phone's keys.
-    else if (message.type === 'dtmf' && typeof message.digit === 'string' && /^[0-9*#A-D]$/.test(message.digit)) this.handlers?.onDtmf?.(message.digit);
+    else if (message.type === 'dtmf' && typeof message.digit === 'string' && /^[0-9*#A-D]$/.test(message.digit))
+      this.handlers?.onDtmf?.(message.digit);
   }
 
   private ping(): void {

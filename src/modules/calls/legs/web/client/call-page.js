@@ -79,7 +79,9 @@ async function start() {
   try {
     context = new AudioContext();
     await context.audioWorklet.addModule('/call/assets/capture-worklet.js');
-    microphone = await navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true } });
+    microphone = await navigator.mediaDevices.getUserMedia({
+      audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+    });
     const token = $('token').value.trim();
     const response = await fetch('/api/calls/web', {
       method: 'POST',
