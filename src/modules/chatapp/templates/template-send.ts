@@ -1,12 +1,12 @@
 import type { HeaderFormat, TemplateToSend } from '../platform/types.js';
-import { resolveTemplateValues } from './template-values.js';
+import { ownValue, resolveTemplateValues } from './template-values.js';
 import type { TemplateRow } from './templates.repo.js';
 
 type Given = Record<string, string | number>;
 
-/** A header or button value the caller gave (own keys only: `constructor` is not a value). */
+/** A header or button value the caller gave, trimmed; '' when none. */
 const givenValue = (given: Given, key: string) => {
-  const raw = Object.hasOwn(given, key) ? given[key] : undefined;
+  const raw = ownValue(given, key);
   return raw === undefined ? '' : String(raw).trim();
 };
 

@@ -32,7 +32,8 @@ export function resolveTemplateValues(
   return missing.length > 0 ? { missing } : { values };
 }
 
-const ownValue = (given: Record<string, string | number>, key: string) => (Object.hasOwn(given, key) ? given[key] : undefined);
+/** What the caller gave under `key`: own keys only, so `constructor` or `toString` is not a value. */
+export const ownValue = (given: Record<string, string | number>, key: string) => (Object.hasOwn(given, key) ? given[key] : undefined);
 
 const MEDIA_EXTENSIONS: Array<[MediaKind, RegExp]> = [
   ['image', /\.(jpe?g|png|webp)$/i],
