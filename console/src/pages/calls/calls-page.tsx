@@ -2,6 +2,7 @@ import { Badge, Drawer, Group, Pagination, Paper, Select, Stack, Table, Text, Ti
 import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, unwrap, type paths } from '../../api/client.js';
 import { AssistantFilter } from '../../components/assistant-filter.js';
@@ -42,7 +43,10 @@ export function CallsPage() {
     from: null,
     to: null,
   });
-  const [openId, setOpenId] = useState<number | null>(null);
+  // The open call is in the address (?call=12): a lead's attempt links straight to it.
+  const openId = useSearch({ from: '/signed-in/calls' }).call ?? null;
+  const navigate = useNavigate({ from: '/calls' });
+  const setOpenId = (id: number | null) => void navigate({ search: id === null ? {} : { call: id } });
   const query: CallQuery = {
     page,
     per_page: PER_PAGE,
@@ -62,7 +66,13 @@ export function CallsPage() {
     setFilters((previous) => ({ ...previous, [name]: value }));
   };
   const filtered = Object.values(filters).some(Boolean);
-  const open = calls.data?.data.find((call) => call.id === openId) ?? null;
+  const listed = calls.data?.data.find((call) => call.id === openId);
+  const fetched = useQuery({
+    queryKey: ['call', openId],
+    queryFn: async () => unwrap(await api.GET('/api/user/calls/{id}', { params: { path: { id: openId! } } })),
+    enabled: openId !== null && !listed,
+  });
+  const open = openId === null ? null : (listed ?? fetched.data ?? null);
 
   return (
     <Stack gap="md" maw={1100}>
@@ -181,13 +191,19 @@ export function CallsPage() {
         }
       </QueryState>
       <Drawer
-        opened={open !== null}
+        opened={openId !== null}
         onClose={() => setOpenId(null)}
         position="right"
         size="lg"
-        title={open ? `Call of ${formatDateTime(open.created_at)}` : ''}
+        title={open ? `Call of ${formatDateTime(open.created_at)}` : 'Call'}
       >
-        {open && <CallDetails call={open} />}
+        {open ? (
+          <CallDetails call={open} />
+        ) : (
+          <QueryState query={fetched} label="the call">
+            {() => null}
+          </QueryState>
+        )}
       </Drawer>
     </Stack>
   );
