@@ -75,10 +75,37 @@ const conversationRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/conversations/conversation-page.js'), 'ConversationPage'),
 });
 
-const callsRoute = createRoute({
+export const callsRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: 'calls',
+  // ?call=12 opens that call's details, so other pages (a lead's attempts) can link to one call.
+  validateSearch: (search: Record<string, unknown>): { call?: number } => {
+    const call = Number(search.call);
+    return Number.isInteger(call) && call > 0 ? { call } : {};
+  },
   component: lazyRouteComponent(() => import('./pages/calls/calls-page.js'), 'CallsPage'),
+});
+
+const campaignsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'campaigns',
+  component: lazyRouteComponent(() => import('./pages/campaigns/campaigns-page.js'), 'CampaignsPage'),
+});
+
+const doNotCallRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'campaigns/do-not-call',
+  component: lazyRouteComponent(() => import('./pages/campaigns/do-not-call-page.js'), 'DoNotCallPage'),
+});
+
+export const campaignRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'campaigns/$campaignId',
+  params: {
+    parse: (params: { campaignId: string }) => ({ campaignId: Number(params.campaignId) }),
+    stringify: (params: { campaignId: number }) => ({ campaignId: String(params.campaignId) }),
+  },
+  component: lazyRouteComponent(() => import('./pages/campaigns/campaign-page.js'), 'CampaignPage'),
 });
 
 const knowledgeRoute = createRoute({
@@ -102,6 +129,9 @@ const routeTree = rootRoute.addChildren([
     conversationsRoute,
     conversationRoute,
     callsRoute,
+    campaignsRoute,
+    doNotCallRoute,
+    campaignRoute,
     knowledgeRoute,
     accountRoute,
   ]),

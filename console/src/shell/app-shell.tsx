@@ -9,6 +9,7 @@ const SECTIONS = [
   { to: '/assistants', label: 'Assistants', hint: 'Build and test' },
   { to: '/conversations', label: 'Conversations', hint: 'Chats and messages' },
   { to: '/calls', label: 'Calls', hint: 'Phone and browser calls' },
+  { to: '/campaigns', label: 'Campaigns', hint: 'Call lists of leads' },
   { to: '/knowledge', label: 'Knowledge', hint: 'Documents and websites' },
   { to: '/account', label: 'Account', hint: 'Keys and balance' },
 ] as const;
