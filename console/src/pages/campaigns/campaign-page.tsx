@@ -168,9 +168,10 @@ function DeleteCampaignModal({
     mutationFn: async () => unwrap(await api.DELETE('/api/user/campaign/{id}', { params: { path: { id: campaign.id } } })),
     onSuccess: async () => {
       notifications.show({ color: 'green', message: `Deleted “${campaign.name}”.` });
-      queryClient.removeQueries({ queryKey: ['campaign', campaign.id] });
-      await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
+      // Off its page first, so nothing polls the campaign that is gone.
       await navigate({ to: '/campaigns' });
+      for (const queryKey of [['campaign', campaign.id], ['campaign-progress', campaign.id]]) queryClient.removeQueries({ queryKey });
+      await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
     },
   });
   return (
