@@ -170,7 +170,11 @@ function DeleteCampaignModal({
       notifications.show({ color: 'green', message: `Deleted “${campaign.name}”.` });
       // Off its page first, so nothing polls the campaign that is gone.
       await navigate({ to: '/campaigns' });
-      for (const queryKey of [['campaign', campaign.id], ['campaign-progress', campaign.id]]) queryClient.removeQueries({ queryKey });
+      for (const queryKey of [
+        ['campaign', campaign.id],
+        ['campaign-progress', campaign.id],
+      ])
+        queryClient.removeQueries({ queryKey });
       await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
     },
   });

@@ -82,7 +82,7 @@ export function CampaignsPage() {
                         </AnchorLink>
                       </Table.Td>
                       <Table.Td>
-                        <Badge variant="outline" color={CAMPAIGN_STATUS[campaign.status]?.color ?? 'gray.8'}>
+                        <Badge miw="max-content" variant="outline" color={CAMPAIGN_STATUS[campaign.status]?.color ?? 'gray.8'}>
                           {campaignStatusLabel(campaign.status)}
                         </Badge>
                       </Table.Td>

@@ -123,7 +123,7 @@ export function LeadsSection({ campaignId, live, onImport }: { campaignId: numbe
                             </UnstyledButton>
                           </Table.Td>
                           <Table.Td>
-                            <Badge variant="outline" color={leadStatus.color}>
+                            <Badge miw="max-content" variant="outline" color={leadStatus.color}>
                               {leadStatus.label}
                             </Badge>
                           </Table.Td>
