@@ -1,6 +1,8 @@
 /**
  * What the phone-number rules ask the telephony provider (Twilio), implemented by the calls
- * module: whether a tenant's credentials are real, and which account has a number.
+ * module: whether a tenant's credentials are real and which account has a number
+ * (CarrierDirectory), and buying and giving back numbers on the service's own account
+ * (NumberProvisioning). A second carrier implements the same two interfaces.
  */
 
 export interface CarrierCredentials {
@@ -29,4 +31,76 @@ export interface CarrierDirectory {
   hasNumber(credentials: CarrierCredentials, e164: string): Promise<boolean>;
   /** Whether the service's own account has the number; false when it has no account. */
   operatorHasNumber(e164: string): Promise<boolean>;
+}
+
+/** What kind of number a search looks for (Twilio's Local, Mobile and TollFree). */
+export type NumberKind = 'local' | 'mobile' | 'toll_free';
+
+/** Whether the carrier needs an address of the number's user before selling it, and where. */
+export type AddressRequirement = 'none' | 'any' | 'local' | 'foreign';
+
+export interface AvailableNumberQuery {
+  /** ISO 3166-1 alpha-2. */
+  countryCode: string;
+  kind: NumberKind;
+  areaCode?: string;
+  locality?: string;
+  /** Digits the number must contain. */
+  contains?: string;
+  /** Only numbers that can receive SMS. */
+  smsCapable?: boolean;
+  limit: number;
+}
+
+export interface AvailableNumber {
+  e164: string;
+  countryCode: string;
+  locality: string | null;
+  region: string | null;
+  smsCapable: boolean;
+  addressRequirements: AddressRequirement;
+}
+
+/** A number on the service's carrier account. */
+export interface ProvisionedNumber {
+  carrierSid: string;
+  e164: string;
+  smsCapable: boolean;
+}
+
+/**
+ * Why the carrier refused a purchase, in its own words: `unavailable` (sold, reserved, not its
+ * to sell), `address_required` or `bundle_required` (regulation wants the user's address or
+ * identity documents first), `refused` (anything else it said no to).
+ */
+export type RefusalKind = 'unavailable' | 'address_required' | 'bundle_required' | 'refused';
+
+/** The carrier answered and said no: nothing was bought. */
+export class CarrierRefusedError extends Error {
+  constructor(
+    readonly kind: RefusalKind,
+    /** The carrier's own message, e.g. Twilio's "Phone Number Requires an Address". */
+    readonly reason: string,
+    readonly carrierCode: number | null,
+    readonly moreInfo: string | null,
+  ) {
+    super(reason);
+    this.name = 'CarrierRefusedError';
+  }
+}
+
+/**
+ * Buying and giving back numbers on the service's own carrier account (Twilio's
+ * AvailablePhoneNumbers and IncomingPhoneNumbers today), implemented by the calls module, which
+ * knows the webhooks a number must call. Errors: CarrierRefusedError when the carrier said no,
+ * CarrierUnavailableError when it could not answer (the outcome of a purchase is then unknown).
+ */
+export interface NumberProvisioning {
+  searchAvailable(query: AvailableNumberQuery): Promise<AvailableNumber[]>;
+  /** Buys the number with our voice and SMS webhooks set on it. */
+  purchase(e164: string): Promise<ProvisionedNumber>;
+  /** The number if our account has it: settles a purchase whose answer never came. */
+  findOwned(e164: string): Promise<ProvisionedNumber | null>;
+  /** Gives the number back; a number already gone counts as given back. */
+  release(carrierSid: string): Promise<void>;
 }

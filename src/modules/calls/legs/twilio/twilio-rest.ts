@@ -11,13 +11,17 @@ export class TwilioApiError extends Error {
     message: string,
     readonly status: number | null,
     readonly code: number | null,
+    /** Twilio's `more_info`: the page of its error code. */
+    readonly moreInfo: string | null = null,
+    /** Twilio's `message` as it said it. */
+    readonly twilioMessage: string | null = null,
   ) {
     super(message);
     this.name = 'TwilioApiError';
   }
 }
 
-/** Twilio's "resource not found": hanging up a call that already ended. */
+/** Twilio's "resource not found": hanging up a call that already ended, releasing a number already gone. */
 const CALL_GONE = 20404;
 
 export interface TwilioRestOptions {
@@ -26,24 +30,32 @@ export interface TwilioRestOptions {
   timeoutMs: number;
 }
 
+/** The AvailablePhoneNumbers subresources. */
+export type TwilioNumberKind = 'Local' | 'Mobile' | 'TollFree';
+
 /** An Account resource's `status`: only an active account places and receives calls. */
 export type TwilioAccountStatus = 'active' | 'suspended' | 'closed';
 
 /**
  * The Voice REST calls the service needs: create a call and update a live one, fetch an account
  * and look up one of its incoming numbers (to prove credentials and numbers before they are
- * registered). Form bodies with PascalCase keys, list values as repeated keys, HTTP Basic with
+ * registered), search numbers for sale, buy one and give it back. Form bodies with PascalCase keys, list values as repeated keys, HTTP Basic with
  * the account's SID and token.
  */
 export function createTwilioRest({ baseUrl, timeoutMs }: TwilioRestOptions) {
   const root = baseUrl.replace(/\/+$/, '');
 
-  async function request(credentials: TwilioCredentials, path: string, form?: TwilioParams): Promise<Record<string, unknown>> {
+  async function request(
+    credentials: TwilioCredentials,
+    path: string,
+    form?: TwilioParams,
+    method: 'GET' | 'POST' | 'DELETE' = form ? 'POST' : 'GET',
+  ): Promise<Record<string, unknown>> {
     const url = `${root}/2010-04-01/Accounts/${encodeURIComponent(credentials.accountSid)}${path}`;
     let response: Response;
     try {
       response = await fetch(url, {
-        method: form ? 'POST' : 'GET',
+        method,
         headers: {
           authorization: `Basic ${Buffer.from(`${credentials.accountSid}:${credentials.authToken}`).toString('base64')}`,
           ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
@@ -63,10 +75,23 @@ export function createTwilioRest({ baseUrl, timeoutMs }: TwilioRestOptions) {
       // Not JSON (a proxy's error page): the status says enough.
     }
     if (!response.ok) {
-      const message = typeof json.message === 'string' ? json.message : `HTTP ${response.status}`;
-      throw new TwilioApiError(`Twilio refused the request: ${message}`, response.status, typeof json.code === 'number' ? json.code : null);
+      const said = typeof json.message === 'string' ? json.message : null;
+      throw new TwilioApiError(
+        `Twilio refused the request: ${said ?? `HTTP ${response.status}`}`,
+        response.status,
+        typeof json.code === 'number' ? json.code : null,
+        typeof json.more_info === 'string' ? json.more_info : null,
+        said,
+      );
     }
     return json;
+  }
+
+  /** The account's incoming number with exactly this E.164, as Twilio describes it; null when it has none. */
+  async function findIncomingNumber(credentials: TwilioCredentials, e164: string): Promise<Record<string, unknown> | null> {
+    const page = await request(credentials, `/IncomingPhoneNumbers.json?${new URLSearchParams({ PhoneNumber: e164 })}`);
+    const listed = Array.isArray(page.incoming_phone_numbers) ? (page.incoming_phone_numbers as Array<Record<string, unknown>>) : [];
+    return listed.find((number) => number.phone_number === e164) ?? null;
   }
 
   return {
@@ -99,9 +124,39 @@ export function createTwilioRest({ baseUrl, timeoutMs }: TwilioRestOptions) {
 
     /** Whether the account has this incoming number (E.164): GET /IncomingPhoneNumbers.json?PhoneNumber=, matched exactly. */
     async hasIncomingNumber(credentials: TwilioCredentials, e164: string): Promise<boolean> {
-      const page = await request(credentials, `/IncomingPhoneNumbers.json?${new URLSearchParams({ PhoneNumber: e164 })}`);
-      const listed = Array.isArray(page.incoming_phone_numbers) ? (page.incoming_phone_numbers as Array<{ phone_number?: unknown }>) : [];
-      return listed.some((number) => number.phone_number === e164);
+      return (await findIncomingNumber(credentials, e164)) !== null;
+    },
+
+    findIncomingNumber,
+
+    /** GET /AvailablePhoneNumbers/{country}/{Local|Mobile|TollFree}.json: one page of numbers for sale. */
+    async availableNumbers(
+      credentials: TwilioCredentials,
+      countryCode: string,
+      kind: TwilioNumberKind,
+      query: Record<string, string>,
+    ): Promise<Array<Record<string, unknown>>> {
+      const path = `/AvailablePhoneNumbers/${encodeURIComponent(countryCode)}/${kind}.json?${new URLSearchParams(query)}`;
+      const page = await request(credentials, path);
+      return Array.isArray(page.available_phone_numbers) ? (page.available_phone_numbers as Array<Record<string, unknown>>) : [];
+    },
+
+    /** POST /IncomingPhoneNumbers.json: buys a number; the IncomingPhoneNumber Twilio created. */
+    async createIncomingNumber(credentials: TwilioCredentials, form: TwilioParams): Promise<Record<string, unknown>> {
+      const number = await request(credentials, '/IncomingPhoneNumbers.json', form);
+      if (typeof number.sid !== 'string') throw new TwilioApiError('Twilio answered without a phone number SID', 200, null);
+      return number;
+    },
+
+    /** DELETE /IncomingPhoneNumbers/{sid}.json; false when Twilio no longer has it. */
+    async deleteIncomingNumber(credentials: TwilioCredentials, sid: string): Promise<boolean> {
+      try {
+        await request(credentials, `/IncomingPhoneNumbers/${encodeURIComponent(sid)}.json`, undefined, 'DELETE');
+        return true;
+      } catch (error) {
+        if (error instanceof TwilioApiError && (error.code === CALL_GONE || error.status === 404)) return false;
+        throw error;
+      }
     },
   };
 }

@@ -8,6 +8,8 @@ import { briefAndJoinTwiml, connectStreamTwiml, dialTwiml, holdInConferenceTwiml
 export const TWILIO_STREAM_PATH = '/api/voice/twilio/stream';
 export const TWILIO_STATUS_PATH = '/api/voice/twilio/status';
 export const TWILIO_INCOMING_PATH = '/api/voice/twilio/incoming';
+/** A bought number's SMS URL: reserved for inbound SMS, set on every number bought here. */
+export const TWILIO_SMS_PATH = '/api/sms/twilio/incoming';
 /** The <Parameter> carrying our call id into the stream's `start.customParameters`. */
 export const CALL_ID_PARAMETER = 'call_id';
 /** Twilio reports progress for these; `initiated` and `ringing` only ever reach callbacks. */
@@ -20,6 +22,9 @@ export function twilioUrls(publicUrl: string) {
     /** Twilio opens media streams over wss only. */
     stream: `wss://${origin.host}${TWILIO_STREAM_PATH}`,
     status: (callId: number) => `${origin.origin}${TWILIO_STATUS_PATH}?${CALL_ID_PARAMETER}=${callId}`,
+    /** A number's Voice URL and SMS URL. */
+    incoming: `${origin.origin}${TWILIO_INCOMING_PATH}`,
+    sms: `${origin.origin}${TWILIO_SMS_PATH}`,
     /** The URL Twilio requested (what it signed), from the path and query we received. */
     requested: (pathAndQuery: string) => `${origin.origin}${pathAndQuery}`,
     streamRequested: (pathAndQuery: string) => `wss://${origin.host}${pathAndQuery}`,
