@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage } from 'no
 import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
 import { decodeMulaw, encodeMulaw } from '../../../src/modules/calls/audio/g711.js';
+import { createFakeNumbers, type StockNumber } from './twilio-numbers.js';
 
 /**
  * Twilio's side of a voice call, for tests: a fake REST API on 127.0.0.1, request signing exactly
@@ -79,56 +80,28 @@ function accountResource(sid: string, authToken: string, status: AccountStatus) 
   };
 }
 
-/** One page of IncomingPhoneNumbers (its list fields, and each number as Twilio describes it). */
-function incomingNumbersPage(sid: string, numbers: string[], query: URLSearchParams) {
-  const uri = `/2010-04-01/Accounts/${sid}/IncomingPhoneNumbers.json?${query.toString()}`;
-  return {
-    end: Math.max(0, numbers.length - 1),
-    first_page_uri: uri,
-    next_page_uri: null,
-    page: 0,
-    page_size: 50,
-    previous_page_uri: null,
-    start: 0,
-    uri,
-    incoming_phone_numbers: numbers.map((phoneNumber, i) => ({
-      account_sid: sid,
-      api_version: '2010-04-01',
-      capabilities: { fax: false, mms: true, sms: true, voice: true },
-      friendly_name: phoneNumber,
-      phone_number: phoneNumber,
-      sid: `PN${sid.slice(2, 26)}${String(i).padStart(8, '0')}`,
-      status: 'in-use',
-      voice_method: 'POST',
-      voice_url: null,
-      uri: `/2010-04-01/Accounts/${sid}/IncomingPhoneNumbers/PN${i}.json`,
-    })),
-  };
-}
-
 /**
  * The REST API for the accounts it knows, with Basic auth checked: create and update calls,
- * fetch an account, list its incoming numbers (filtered by PhoneNumber as Twilio does: a number
- * containing the filter's digits).
+ * fetch an account, and its phone numbers (twilio-numbers.ts: numbers for sale, and the
+ * account's own, listed as Twilio filters PhoneNumber: a number containing the filter's digits).
  */
-export async function startFakeTwilio(accounts: Record<string, string>) {
+export async function startFakeTwilio(accounts: Record<string, string>, options: { stock?: StockNumber[] } = {}) {
   const requests: TwilioRestRequest[] = [];
   const statuses = new Map<string, AccountStatus>();
-  const numbers = new Map<string, string[]>();
+  const numbers = createFakeNumbers(options.stock);
   let failNext: { status: number; body: Record<string, unknown> } | null = null;
-  let dropNext = false;
+  /** What happens to the next requests' connections: dropped unanswered, or dropped once answered. */
+  const connectionFailures: Array<'drop' | 'lose-answer'> = [];
   const updateListeners: Array<(callSid: string, form: Form) => void> = [];
 
-  function answer(req: IncomingMessage, record: TwilioRestRequest): { status: number; body: Record<string, unknown> } {
+  function answer(req: IncomingMessage, record: TwilioRestRequest): { status: number; body: Record<string, unknown> | null } {
     const url = new URL(record.path, 'http://twilio.test');
-    const match =
-      /^\/2010-04-01\/Accounts\/(AC[0-9a-f]{32})(\.json|\/IncomingPhoneNumbers\.json|\/Calls\.json|\/Calls\/(CA[0-9a-f]{32})\.json)$/.exec(
-        url.pathname,
-      );
+    const match = /^\/2010-04-01\/Accounts\/(AC[0-9a-f]{32})(\.json|\/Calls\.json|\/Calls\/(CA[0-9a-f]{32})\.json|\/.+)$/.exec(
+      url.pathname,
+    );
     const route = match && `${req.method} ${match[2]!.replace(/CA[0-9a-f]{32}/, '{sid}')}`;
-    if (!match || !['GET .json', 'GET /IncomingPhoneNumbers.json', 'POST /Calls.json', 'POST /Calls/{sid}.json'].includes(route!)) {
-      return { status: 404, body: twilioErrors.notFound(record.path) };
-    }
+    const known = route && (['GET .json', 'POST /Calls.json', 'POST /Calls/{sid}.json'].includes(route) || numbers.handles(url.pathname));
+    if (!match || !known) return { status: 404, body: twilioErrors.notFound(record.path) };
     const sid = match[1]!;
     const [user, pass] = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64')
       .toString()
@@ -140,17 +113,12 @@ export async function startFakeTwilio(accounts: Record<string, string>) {
       return failure;
     }
     if (route === 'GET .json') return { status: 200, body: accountResource(sid, accounts[sid]!, statuses.get(sid) ?? 'active') };
-    if (route === 'GET /IncomingPhoneNumbers.json') {
-      const filter = (url.searchParams.get('PhoneNumber') ?? '').replace(/\D/g, '');
-      return {
-        status: 200,
-        body: incomingNumbersPage(
-          sid,
-          (numbers.get(sid) ?? []).filter((n) => n.replace(/\D/g, '').includes(filter)),
-          url.searchParams,
-        ),
-      };
+    const numbersAnswer = numbers.answer(req.method ?? '', sid, url.pathname, url, record.form);
+    if (numbersAnswer) {
+      if (numbersAnswer.status === 201 && numbersAnswer.body) record.sid = String(numbersAnswer.body.sid);
+      return numbersAnswer;
     }
+    if (!route.startsWith('POST /Calls')) return { status: 404, body: twilioErrors.notFound(record.path) };
     const callSid = match[3];
     if (callSid) {
       for (const listener of updateListeners) listener(callSid, record.form);
@@ -174,11 +142,11 @@ export async function startFakeTwilio(accounts: Record<string, string>) {
       }
       const record: TwilioRestRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, form };
       requests.push(record);
-      if (dropNext) {
-        dropNext = false;
-        return req.socket.destroy();
-      }
+      const failure = connectionFailures.shift();
+      if (failure === 'drop') return req.socket.destroy();
       const { status, body } = answer(req, record);
+      if (failure === 'lose-answer') return req.socket.destroy();
+      if (body === null) return res.writeHead(status).end();
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     });
   });
@@ -189,13 +157,24 @@ export async function startFakeTwilio(accounts: Record<string, string>) {
     creates: () => requests.filter((r) => r.path.endsWith('/Calls.json')),
     updates: () => requests.filter((r) => /\/Calls\/CA[0-9a-f]{32}\.json$/.test(r.path)),
     /** Account fetches and number lookups, the checks of a registration. */
-    lookups: () => requests.filter((r) => r.method === 'GET'),
+    lookups: () => requests.filter((r) => r.method === 'GET' && !r.path.includes('/AvailablePhoneNumbers/')),
+    /** Searches of numbers for sale, with their query. */
+    searches: () => requests.filter((r) => r.path.includes('/AvailablePhoneNumbers/')),
+    /** Purchases (IncomingPhoneNumbers creates), answered or refused. */
+    purchases: () => requests.filter((r) => r.method === 'POST' && r.path.endsWith('/IncomingPhoneNumbers.json')),
+    /** Numbers given back (IncomingPhoneNumbers deletes). */
+    releases: () => requests.filter((r) => r.method === 'DELETE'),
+    numbers,
     failNext(status: number, body: Record<string, unknown>) {
       failNext = { status, body };
     },
     /** The next request's connection is dropped without an answer, as a network failure would. */
     dropNext() {
-      dropNext = true;
+      connectionFailures.push('drop');
+    },
+    /** The next request is carried out, but its answer is lost on the way back (after the one dropNext queued, if any). */
+    loseNextAnswer() {
+      connectionFailures.push('lose-answer');
     },
     /** Another account Twilio knows (a tenant's own). */
     addAccount(sid: string, authToken: string, status: AccountStatus = 'active') {
@@ -204,7 +183,7 @@ export async function startFakeTwilio(accounts: Record<string, string>) {
     },
     /** A number the account has (it shows in its IncomingPhoneNumbers). */
     addIncomingNumber(sid: string, phoneNumber: string) {
-      numbers.set(sid, [...(numbers.get(sid) ?? []), phoneNumber]);
+      numbers.addIncomingNumber(sid, phoneNumber);
     },
     /** Called for each call update (hang-up, new TwiML), as Twilio would act on the live call. */
     onUpdate(listener: (callSid: string, form: Form) => void) {
