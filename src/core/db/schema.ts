@@ -234,12 +234,29 @@ export interface PhoneNumbersTable {
   claim: ColumnType<NumberClaim | null, NumberClaim | null | undefined, NumberClaim | null>;
   /** A released dedicated number goes at the end of its billing period; null: not released. */
   release_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Bought here (migration 0030): pending until the carrier answers the purchase, then active; null: not bought here. */
+  purchase_state: ColumnType<PurchaseState | null, PurchaseState | null | undefined, PurchaseState | null>;
+  /** The carrier's id of a number bought here (Twilio's PN...). */
+  carrier_sid: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What each month of a bought number costs, fixed at purchase. */
+  monthly_price_micros: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The end of the month paid for; the renewal charges the next one then. */
+  paid_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When a renewal first found the balance short; null while paid. */
+  renewal_failed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Where this number's events go (renewal failed, released). */
+  webhook_url: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
 
-/** Own account: its Twilio account lists it; operator: an administrator assigned it; carried over: from before claims were proven. */
-export type NumberClaim = 'own_account' | 'operator' | 'carried_over';
+/**
+ * Own account: its Twilio account lists it; operator: an administrator assigned it; carried over:
+ * from before claims were proven; purchased: bought here on the service's account.
+ */
+export type NumberClaim = 'own_account' | 'operator' | 'carried_over' | 'purchased';
+
+export type PurchaseState = 'pending' | 'active';
 
 /** A tenant's own Twilio account: one account's per SID, with the token Twilio accepted (migration 0023). */
 export interface TwilioAccountsTable {

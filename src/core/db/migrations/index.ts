@@ -23,6 +23,7 @@ import * as webCallBounds from './0022-web-call-bounds.js';
 import * as twilioClaims from './0023-twilio-claims.js';
 import * as phoneNumberRelease from './0024-phone-number-release.js';
 import * as campaigns from './0025-campaigns.js';
+import * as numberPurchases from './0030-number-purchases.js';
 
 /**
  * Every migration in order. Listed explicitly (not read from a folder) so the order is reviewed
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0023-twilio-claims': twilioClaims,
   '0024-phone-number-release': phoneNumberRelease,
   '0025-campaigns': campaigns,
+  '0030-number-purchases': numberPurchases,
 };
