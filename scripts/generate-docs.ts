@@ -145,6 +145,12 @@ const SECTIONS: Section[] = [
     ],
   },
   {
+    title: 'Phone numbers',
+    intro:
+      'Numbers bought here, on the Twilio account of `TWILIO_ACCOUNT_SID` (which also needs `PUBLIC_URL`), and paid monthly from the balance. See [the phone numbers API](api/phone-numbers.md).',
+    keys: ['PHONE_NUMBER_MONTHLY_PRICE_MICROS', 'PHONE_NUMBER_COUNTRY_PRICES_MICROS', 'PHONE_NUMBER_RENEWAL_GRACE_DAYS'],
+  },
+  {
     title: 'Call recordings',
     intro:
       'Recordings are kept under `DATA_DIR/recordings`, or in an S3-compatible bucket (AWS S3, MinIO, Garage, R2) when all four `RECORDINGS_S3_*` keys without a default are set. Requests are path-style (`{endpoint}/{bucket}/{key}`) and SigV4-signed.',

@@ -21,6 +21,7 @@ import { groupsRoutes } from './modules/assistants/groups.routes.js';
 import { assistantCompatRoutes } from './modules/assistants/assistant-compat.routes.js';
 import { toolsRoutes } from './modules/tools/tools.routes.js';
 import { phoneNumbersRoutes } from './modules/phone-numbers/phone-numbers.routes.js';
+import { numberPurchasesRoutes } from './modules/phone-numbers/number-purchases.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { chatappRoutes } from './modules/chatapp/chatapp.routes.js';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes.js';
@@ -77,6 +78,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   await app.register(assistantCompatRoutes, { prefix: '/api', compat: deps.services.assistantCompat });
   await app.register(toolsRoutes, { prefix: '/api', tools });
   await app.register(phoneNumbersRoutes, { prefix: '/api', phoneNumbers });
+  await app.register(numberPurchasesRoutes, { prefix: '/api', purchases: deps.services.numberPurchases });
   await app.register(webhooksRoutes, { prefix: '/api', webhooks: deps.services.webhooks });
   await app.register(chatappRoutes, {
     prefix: '/api',

@@ -377,6 +377,28 @@ export const ConfigSchema = Type.Object({
     default: '0.10',
     description: "What a minute of talk costs the assistant's owner, billed by the second.",
   }),
+  PHONE_NUMBER_MONTHLY_PRICE_MICROS: Type.Integer({
+    minimum: 0,
+    maximum: 1_000_000_000,
+    default: 3_990_000,
+    description:
+      "What a month of a number bought with `POST /api/user/phone-numbers/purchase` costs its owner, in micro-USD (3,990,000 = 3.99 USD), in every country without a price of its own: taken from the balance at purchase and at each monthly renewal. The number itself is bought on the service's Twilio account (`TWILIO_ACCOUNT_SID`), which Twilio bills.",
+  }),
+  PHONE_NUMBER_COUNTRY_PRICES_MICROS: Type.Optional(
+    Type.String({
+      pattern: '^[A-Za-z]{2} *= *\\d{1,10}( *, *[A-Za-z]{2} *= *\\d{1,10})*$',
+      description:
+        'Monthly prices of particular countries, in micro-USD, as comma-separated `COUNTRY=price` pairs: `GB=4990000,AU=6990000`. Searches show them and purchases and renewals charge them.',
+      defaultText: 'none: every country pays `PHONE_NUMBER_MONTHLY_PRICE_MICROS`',
+    }),
+  ),
+  PHONE_NUMBER_RENEWAL_GRACE_DAYS: Type.Integer({
+    minimum: 0,
+    maximum: 90,
+    default: 7,
+    description:
+      "How long a bought number keeps working after its month ends unpaid. The renewal tries the balance again each day; the first failure sends the number's `phone_number_renewal_failed` webhook, and when the grace period is over the number is released at Twilio (`phone_number_released`).",
+  }),
   WEB_CALL_TOKEN_TTL_SECONDS: Type.Integer({
     minimum: 5,
     maximum: 3600,
@@ -618,6 +640,7 @@ function describe(key: string, ajvMessage: string): string {
   if (key === 'TWILIO_ACCOUNT_SID') return 'must be a Twilio Account SID (AC followed by 32 hex digits)';
   if (key === 'VOICE_PRICE_PER_MINUTE_USD') return 'must be a price in USD such as 0.10';
   if (key === 'CHATAPP_MESSAGE_PRICE_USD') return 'must be a price in USD such as 0.007, or 0 for free';
+  if (key === 'PHONE_NUMBER_COUNTRY_PRICES_MICROS') return 'must be comma-separated COUNTRY=micro-USD pairs such as GB=4990000,AU=6990000';
   if (key === 'REALTIME_DIALECT') return 'must be ga or beta';
   if (key === 'RECORDINGS_FORMAT') return 'must be wav or wav-mulaw';
   if (key === 'VOICE_NOISE_SUPPRESSION') return 'must be assistant or off';

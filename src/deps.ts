@@ -19,7 +19,11 @@ import { createToolsService } from './modules/tools/tools.service.js';
 import { createPhoneNumbersService } from './modules/phone-numbers/phone-numbers.service.js';
 import { createTwilioDirectory } from './modules/calls/legs/twilio/twilio-directory.js';
 import { createTwilioRest } from './modules/calls/legs/twilio/twilio-rest.js';
+import { createTwilioNumbers } from './modules/calls/legs/twilio/twilio-numbers.js';
 import { registerPhoneNumberJobs } from './modules/phone-numbers/phone-number-release.js';
+import { createNumberPurchasesService } from './modules/phone-numbers/number-purchases.service.js';
+import { createNumberRenewal } from './modules/phone-numbers/number-renewal.js';
+import { parseCountryPrices } from './modules/phone-numbers/number-pricing.js';
 import { createAssistantsService } from './modules/assistants/assistants.service.js';
 import { createAssistantCompatService } from './modules/assistants/assistant-compat.service.js';
 import { createKnowledgeService, type KnowledgeService } from './modules/knowledge/knowledge.service.js';
@@ -294,26 +298,48 @@ function createAssistantServices(deps: Omit<Deps, 'services'>, knowledgeBases: K
   const labels = createGroupsService({ db, clock }, 'label');
   const tools = createToolsService({ db, clock, secrets });
   // Deleting a number also drops the warm-transfer tools that dial from it (same transaction).
+  const provisioning = twilioNumbers(config);
   const phoneNumbers = createPhoneNumbersService({
     db,
     clock,
     secrets,
     carrier: twilioDirectory(config),
+    provisioning,
     beforeDelete: (tx, userId, id) => assistants.detachPhoneNumber(tx, userId, id),
   });
+  const numberPurchases = createNumberPurchasesService({
+    db,
+    clock,
+    provisioning,
+    prices: {
+      defaultMicros: config.PHONE_NUMBER_MONTHLY_PRICE_MICROS,
+      byCountry: parseCountryPrices(config.PHONE_NUMBER_COUNTRY_PRICES_MICROS),
+    },
+  });
+  const numberRenewal = createNumberRenewal({ db, graceMs: config.PHONE_NUMBER_RENEWAL_GRACE_DAYS * 24 * 3_600_000 });
   const owners = { folders, labels, tools, phoneNumbers, knowledgeBases };
   const assistants = createAssistantsService({ db, clock, secrets, catalog, calendars, owners });
   const assistantCompat = createAssistantCompatService({ db, clock });
-  return { catalog, calendars, folders, labels, tools, phoneNumbers, assistants, assistantCompat };
+  return { catalog, calendars, folders, labels, tools, phoneNumbers, numberPurchases, numberRenewal, assistants, assistantCompat };
+}
+
+const twilioRest = (config: Config) => createTwilioRest({ baseUrl: config.TWILIO_API_URL, timeoutMs: config.TWILIO_TIMEOUT_MS });
+
+function operatorAccount(config: Config) {
+  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken } = config;
+  return accountSid && authToken ? { accountSid, authToken } : null;
 }
 
 /** Twilio's answers to the phone-number rules (credentials, which account has a number). */
 function twilioDirectory(config: Config) {
-  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken } = config;
-  return createTwilioDirectory({
-    rest: createTwilioRest({ baseUrl: config.TWILIO_API_URL, timeoutMs: config.TWILIO_TIMEOUT_MS }),
-    operator: accountSid && authToken ? { accountSid, authToken } : null,
-  });
+  return createTwilioDirectory({ rest: twilioRest(config), operator: operatorAccount(config) });
+}
+
+/** Numbers bought on the service's Twilio account: needs the account, and PUBLIC_URL for the numbers' webhooks. */
+function twilioNumbers(config: Config) {
+  const operator = operatorAccount(config);
+  if (!operator || !config.PUBLIC_URL) return null;
+  return createTwilioNumbers({ rest: twilioRest(config), operator, publicUrl: config.PUBLIC_URL });
 }
 
 /** Job handlers and recurring jobs; each schedule fires once per period across all processes. */
@@ -326,7 +352,11 @@ function registerBackgroundJobs(
   registerConversationsJobs(jobs, services.conversationsModule);
   registerCallsJobs(jobs, services.callsModule);
   services.campaignsModule.registerJobs(jobs);
-  registerPhoneNumberJobs(jobs, services.phoneNumbers);
+  registerPhoneNumberJobs(jobs, {
+    removeReleased: services.phoneNumbers.removeReleased,
+    renew: services.numberRenewal.renew,
+    settlePurchase: services.numberPurchases.settlePurchase,
+  });
   registerWebhookJobs(jobs, {
     clock,
     http,

@@ -24,3 +24,17 @@ export function normalizePhone(text: string): NormalizedPhone | null {
   if (!parsed?.isValid()) return null;
   return { e164: parsed.number, countryCode: parsed.country ?? null };
 }
+
+/**
+ * An E.164 number as the reference shows search results: `+1 415-555-1234` in North America,
+ * the international format elsewhere (`+44 20 7946 0958`); the number itself when unparsable.
+ */
+export function formatPhoneNumber(e164: string): string {
+  const parsed = libphonenumber().parsePhoneNumberFromString(e164);
+  if (!parsed) return e164;
+  if (parsed.countryCallingCode === '1') {
+    const national = parsed.nationalNumber;
+    if (national.length === 10) return `+1 ${national.slice(0, 3)}-${national.slice(3, 6)}-${national.slice(6)}`;
+  }
+  return parsed.formatInternational();
+}

@@ -58,16 +58,21 @@ export function createPhoneNumbersRepo(db: DbOrTx) {
         .executeTakeFirstOrThrow();
     },
 
+    /** The user's numbers, but not a purchase the carrier has not confirmed yet. */
     list(userId: number, filter: { smsWithSubscription?: boolean } = {}) {
-      let query = db.selectFrom('phone_numbers').selectAll().where('user_id', '=', userId);
+      let query = db
+        .selectFrom('phone_numbers')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where((eb) => eb.or([eb('purchase_state', 'is', null), eb('purchase_state', '<>', 'pending')]));
       if (filter.smsWithSubscription) query = query.where('sms_capable', '=', true).where('has_active_subscription', '=', true);
       return query.orderBy('id').execute();
     },
 
-    updateNickname(userId: number, id: number, nickname: string | null, now: Date) {
+    update(userId: number, id: number, changes: { nickname?: string | null; webhook_url?: string | null }, now: Date) {
       return db
         .updateTable('phone_numbers')
-        .set({ nickname, updated_at: now })
+        .set({ ...changes, updated_at: now })
         .where('user_id', '=', userId)
         .where('id', '=', id)
         .returningAll()
@@ -82,7 +87,7 @@ export function createPhoneNumbersRepo(db: DbOrTx) {
     lockForDelete(userId: number, id: number) {
       return db
         .selectFrom('phone_numbers')
-        .select(['id', 'type', 'has_active_subscription', 'release_at', 'created_at'])
+        .select(['id', 'type', 'has_active_subscription', 'release_at', 'purchase_state', 'paid_until'])
         .where('user_id', '=', userId)
         .where('id', '=', id)
         .forUpdate()
@@ -113,7 +118,7 @@ export function createPhoneNumbersRepo(db: DbOrTx) {
       await db.deleteFrom('phone_numbers').where('id', '=', id).execute();
     },
 
-    /** This user's numbers among `ids`, key-share locked so they cannot be deleted before commit. */
+    /** This user's numbers among `ids` (not an unconfirmed purchase), key-share locked so they cannot be deleted before commit. */
     lockOwned(userId: number, ids: number[]) {
       if (ids.length === 0) return Promise.resolve([]);
       return db
@@ -121,6 +126,7 @@ export function createPhoneNumbersRepo(db: DbOrTx) {
         .select(['id', 'type'])
         .where('user_id', '=', userId)
         .where('id', 'in', ids)
+        .where((eb) => eb.or([eb('purchase_state', 'is', null), eb('purchase_state', '<>', 'pending')]))
         .forKeyShare()
         .execute();
     },

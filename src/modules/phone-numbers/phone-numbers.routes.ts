@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import { authOf } from '../../core/http/auth.js';
 import { IdParams, MessageBody, isoTimestamp } from '../../core/http/schemas.js';
 import type { PhoneNumbersTable } from '../../core/db/schema.js';
+import { microsToUsd } from '../../core/money.js';
 import type { PhoneNumbersService } from './phone-numbers.service.js';
 import {
   CreatePhoneNumberBody,
@@ -35,6 +36,14 @@ export function presentPhoneNumber(row: Selectable<PhoneNumbersTable>) {
     has_active_subscription: row.has_active_subscription,
     ...(row.provider === 'twilio' ? { provider: row.provider, twilio_account_sid: row.twilio_account_sid ?? undefined } : {}),
     ...(row.release_at ? { release_at: isoTimestamp(row.release_at)! } : {}),
+    ...(row.purchase_state === 'active'
+      ? {
+          monthly_price: microsToUsd(row.monthly_price_micros ?? 0),
+          paid_until: isoTimestamp(row.paid_until)!,
+          renewal_failed_at: isoTimestamp(row.renewal_failed_at),
+          webhook_url: row.webhook_url,
+        }
+      : {}),
     created_at: isoTimestamp(row.created_at)!,
   };
 }
@@ -88,14 +97,14 @@ export const phoneNumbersRoutes: FastifyPluginAsyncTypebox<PhoneNumbersRoutesOpt
       schema: {
         tags,
         operationId: 'updatePhoneNumber',
-        summary: "Update a phone number's nickname",
+        summary: "Update a phone number's nickname (and where a bought number's events go)",
         params: IdParams,
         body: UpdatePhoneNumberBody,
         response: { 200: PhoneNumberUpdated, 404: PlainNotFound },
       },
     },
     async (request) => {
-      const row = await phoneNumbers.rename(authOf(request).userId, request.params.id, request.body.nickname);
+      const row = await phoneNumbers.update(authOf(request).userId, request.params.id, request.body);
       const { id, phone_number, nickname, country_code, type } = row;
       return { message: 'Phone number updated successfully.', data: { id, phone_number, nickname, country_code, type } };
     },
@@ -109,9 +118,14 @@ export const phoneNumbersRoutes: FastifyPluginAsyncTypebox<PhoneNumbersRoutesOpt
         tags,
         operationId: 'deletePhoneNumber',
         summary:
-          'Release a phone number: a dedicated one with an active subscription at the end of its billing period, any other at once (unassigned everywhere)',
+          'Release a phone number: one bought here at the end of the month paid for (then given back to Twilio), any other at once (unassigned everywhere)',
         params: IdParams,
-        response: { 200: MessageBody, 400: { ...PlainNotFound, description: 'Already scheduled for release.' }, 404: PlainNotFound },
+        response: {
+          200: MessageBody,
+          400: { ...PlainNotFound, description: 'Already scheduled for release.' },
+          404: PlainNotFound,
+          409: { ...PlainNotFound, description: 'A purchase Twilio has not confirmed yet.' },
+        },
       },
     },
     async (request) => {

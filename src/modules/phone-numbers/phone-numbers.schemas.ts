@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable } from '../../core/http/schemas.js';
+import { HttpUrl, Nullable } from '../../core/http/schemas.js';
 import type { PhoneNumberType } from '../../core/db/schema.js';
 import { named } from '../../core/http/openapi-components.js';
 
@@ -39,9 +39,15 @@ export const CreatePhoneNumberBody = Type.Object(
 export type CreatePhoneNumberBody = Static<typeof CreatePhoneNumberBody>;
 
 export const UpdatePhoneNumberBody = Type.Object(
-  { nickname: Type.Optional(Nullable(Type.String({ maxLength: 50 }))) },
+  {
+    nickname: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
+    webhook_url: Type.Optional(
+      Nullable(HttpUrl({ description: "A bought number's phone_number_renewal_failed and phone_number_released events go here." })),
+    ),
+  },
   { additionalProperties: false },
 );
+export type UpdatePhoneNumberBody = Static<typeof UpdatePhoneNumberBody>;
 
 export const PhoneNumberRecord = named(
   'PhoneNumber',
@@ -60,6 +66,11 @@ export const PhoneNumberRecord = named(
     twilio_account_sid: Type.Optional(Type.String()),
     /** Only on a released dedicated number: when it goes (the end of its billing period). */
     release_at: Type.Optional(Type.String()),
+    /** Only on a number bought here: USD a month, the end of the month paid for, since when a renewal is unpaid, where its events go. */
+    monthly_price: Type.Optional(Type.Number()),
+    paid_until: Type.Optional(Type.String()),
+    renewal_failed_at: Type.Optional(Nullable(Type.String())),
+    webhook_url: Type.Optional(Nullable(Type.String())),
     created_at: Type.String(),
   }),
 );

@@ -3,21 +3,12 @@ import { inTransaction, type DbOrTx, type Tx } from '../../core/db/transaction.j
 import type { Clock } from '../../core/clock.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { AppError, validationFailed } from '../../core/http/errors.js';
-import { enqueueJob } from '../../core/jobs/index.js';
 import type { SecretBox } from '../../core/crypto/secret-box.js';
-import { CarrierUnavailableError, type CarrierCredentials, type CarrierDirectory } from './carrier.port.js';
-import { normalizePhone } from './phone-format.js';
+import { CarrierUnavailableError, type CarrierCredentials, type CarrierDirectory, type NumberProvisioning } from './carrier.port.js';
 import { createPhoneNumbersRepo } from './phone-numbers.repo.js';
-import { UNPARSABLE_PHONE, type CreatePhoneNumberBody } from './phone-numbers.schemas.js';
-import { billingPeriodEnd, PHONE_NUMBER_RELEASE_JOB, releaseJobKey, type ReleaseJobPayload } from './phone-number-release.js';
-
-/** The reference answers phone-number errors with `error`; `message` is there for our clients. */
-const phoneNotFound = () => new AppError(404, 'Phone number not found.', { extra: { error: 'Phone number not found.' } });
-const ALREADY_RELEASED = 'Phone number is already scheduled for release.';
-const alreadyReleased = () => new AppError(400, ALREADY_RELEASED, { code: 'ALREADY_RELEASED', extra: { error: ALREADY_RELEASED } });
-
-/** ISO's "unknown region", for non-geographic numbers such as +800. */
-const UNKNOWN_COUNTRY = 'ZZ';
+import type { CreatePhoneNumberBody, UpdatePhoneNumberBody } from './phone-numbers.schemas.js';
+import { parsePhone, phoneNotFound, UNKNOWN_COUNTRY } from './phone-number-errors.js';
+import { createNumberRelease } from './phone-number-release.js';
 
 const HELD_ELSEWHERE = 'This phone number is registered by another account.';
 const OPERATOR_NUMBER = "This phone number is on the service's own Twilio account; only an administrator can assign it.";
@@ -29,6 +20,8 @@ export interface PhoneNumbersDeps {
   secrets?: SecretBox;
   /** Proves credentials and numbers with the telephony provider before they are stored. */
   carrier: CarrierDirectory;
+  /** Gives bought numbers back when they are released; null when the service buys none. */
+  provisioning?: NumberProvisioning | null;
   /** Runs inside the delete transaction, e.g. to drop transfer tools that dial from this number. */
   beforeDelete?: (tx: Tx, userId: number, phoneNumberId: number) => Promise<void>;
 }
@@ -39,7 +32,7 @@ export interface PhoneNumbersDeps {
  * credentials Twilio must accept (and which no other account has proven); a number of the
  * service's own account is assigned by an administrator (the CLI), never registered.
  */
-export function createPhoneNumbersService({ db, clock, secrets, carrier, beforeDelete }: PhoneNumbersDeps) {
+export function createPhoneNumbersService({ db, clock, secrets, carrier, provisioning = null, beforeDelete }: PhoneNumbersDeps) {
   /** Asks the provider; an answer that could not come is a 502, never a guess. */
   async function ask<T>(question: () => Promise<T>): Promise<T> {
     try {
@@ -84,6 +77,8 @@ export function createPhoneNumbersService({ db, clock, secrets, carrier, beforeD
     await beforeDelete?.(tx, userId, id);
     await createPhoneNumbersRepo(tx).delete(id);
   }
+
+  const releases = createNumberRelease({ db, clock, provisioning, remove });
 
   return {
     async register(userId: number, body: CreatePhoneNumberBody) {
@@ -144,6 +139,9 @@ export function createPhoneNumbersService({ db, clock, secrets, carrier, beforeD
         const now = clock.now();
         const holder = await repo.lockClaim(normalized.e164);
         const takenFrom = holder && holder.user_id !== input.userId ? holder.user_id : null;
+        // A bought number is its buyer's while they pay for it; they release it first.
+        if (holder?.claim === 'purchased')
+          throw new AppError(409, `${normalized.e164} was bought by user ${holder.user_id}; it cannot be assigned.`);
         if (takenFrom !== null && !input.reassign) {
           throw new AppError(409, `${normalized.e164} is held by user ${takenFrom}; assign it again with --reassign to take it from them.`);
         }
@@ -169,47 +167,23 @@ export function createPhoneNumbersService({ db, clock, secrets, carrier, beforeD
       return createPhoneNumbersRepo(db).list(userId, { smsWithSubscription: options.legacy });
     },
 
-    /** Only the nickname can change; null or "" clears it. */
-    async rename(userId: number, id: number, nickname: string | null | undefined) {
+    /** The nickname (null or "" clears it) and where a bought number's events go. */
+    async update(userId: number, id: number, body: UpdatePhoneNumberBody) {
       const repo = createPhoneNumbersRepo(db);
-      const row =
-        nickname === undefined ? await repo.find(userId, id) : await repo.updateNickname(userId, id, nickname || null, clock.now());
+      const changes = {
+        ...(body.nickname !== undefined ? { nickname: body.nickname || null } : {}),
+        ...(body.webhook_url !== undefined ? { webhook_url: body.webhook_url } : {}),
+      };
+      const row = Object.keys(changes).length === 0 ? await repo.find(userId, id) : await repo.update(userId, id, changes, clock.now());
       if (!row) throw phoneNotFound();
       return row;
     },
 
-    /**
-     * As the reference releases numbers: a dedicated number with an active subscription keeps
-     * working until the end of its billing period and is removed then (its subscription is
-     * cancelled now; releasing it again is a 400); any other number is removed at once. Returns
-     * when it goes, null for at once.
-     */
-    async release(userId: number, id: number): Promise<{ releaseAt: Date | null }> {
-      return inTransaction(db, async (tx) => {
-        const repo = createPhoneNumbersRepo(tx);
-        const row = await repo.lockForDelete(userId, id);
-        if (!row) throw phoneNotFound();
-        if (row.release_at) throw alreadyReleased();
-        if (row.type !== 'normal' || !row.has_active_subscription) {
-          await remove(tx, userId, id);
-          return { releaseAt: null };
-        }
-        const now = clock.now();
-        const releaseAt = billingPeriodEnd(row.created_at, now);
-        await repo.scheduleRelease(id, releaseAt, now);
-        const payload: ReleaseJobPayload = { id };
-        await enqueueJob(tx, { kind: PHONE_NUMBER_RELEASE_JOB, payload, runAt: releaseAt, dedupeKey: releaseJobKey(id) });
-        return { releaseAt };
-      });
-    },
+    /** As the reference releases numbers (phone-number-release.ts); when it goes, null for at once. */
+    release: releases.release,
 
-    /** The release job: the number goes once its period is over (a repeated run finds nothing). */
-    async removeReleased(id: number, now: Date): Promise<void> {
-      await inTransaction(db, async (tx) => {
-        const due = await createPhoneNumbersRepo(tx).lockDueRelease(id, now);
-        if (due) await remove(tx, due.user_id, id);
-      });
-    },
+    /** The release job: the number goes once its time has come (a repeated run finds nothing). */
+    removeReleased: releases.removeReleased,
 
     lockOwned(userId: number, ids: number[], tx: DbOrTx) {
       return createPhoneNumbersRepo(tx).lockOwned(userId, ids);
@@ -218,13 +192,6 @@ export function createPhoneNumbersService({ db, clock, secrets, carrier, beforeD
 }
 
 export type PhoneNumbersService = ReturnType<typeof createPhoneNumbersService>;
-
-function parsePhone(text: string) {
-  const normalized = normalizePhone(text);
-  if (!normalized)
-    throw new AppError(422, UNPARSABLE_PHONE, { fieldErrors: { phone_number: [UNPARSABLE_PHONE] }, extra: { error: UNPARSABLE_PHONE } });
-  return normalized;
-}
 
 /** A number's own Twilio account: both credentials or neither. */
 function ownTwilioAccount(body: CreatePhoneNumberBody): CarrierCredentials | null {
