@@ -62,6 +62,8 @@ export function hoistNamedSchemas(document: OpenApiDocument): OpenApiDocument {
 
   for (const operation of operations(document)) {
     optionalWhenDefaulted(operation);
+    // A query parameter's own wording (errorMessage) is the validator's too.
+    for (const parameter of operation.parameters ?? []) if (parameter.schema) parameter.schema = hoist(parameter.schema) as Json;
     for (const [kind, media] of mediaOf(operation)) {
       if (!media.schema) continue;
       const schema = hoist(kind === 'Request' ? withoutDefaultedRequired(media.schema) : media.schema) as Json;
