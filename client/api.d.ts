@@ -627,11 +627,45 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Update a phone number's nickname */
+        /** Update a phone number's nickname (and where a bought number's events go) */
         put: operations["updatePhoneNumber"];
         post?: never;
-        /** Release a phone number: a dedicated one with an active subscription at the end of its billing period, any other at once (unassigned everywhere) */
+        /** Release a phone number: one bought here at the end of the month paid for (then given back to Twilio), any other at once (unassigned everywhere) */
         delete: operations["deletePhoneNumber"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/phone-numbers/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Numbers for sale (Twilio's AvailablePhoneNumbers) with our monthly price */
+        get: operations["searchPhoneNumbers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/phone-numbers/purchase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Buy a number: its first month is taken from the balance, then one each month */
+        post: operations["purchasePhoneNumber"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2893,6 +2927,10 @@ export interface components {
             provider?: "twilio";
             twilio_account_sid?: string;
             release_at?: string;
+            monthly_price?: number;
+            paid_until?: string;
+            renewal_failed_at?: string | null;
+            webhook_url?: string | null;
             created_at: string;
         };
         ListSmsPhoneNumbersResponse: {
@@ -2931,6 +2969,11 @@ export interface components {
         };
         UpdatePhoneNumberRequest: {
             nickname?: string | null;
+            /**
+             * Format: http-url
+             * @description A bought number's phone_number_renewal_failed and phone_number_released events go here.
+             */
+            webhook_url?: string | null;
         };
         UpdatePhoneNumberResponse: {
             message: string;
@@ -2941,6 +2984,39 @@ export interface components {
                 country_code: string;
                 type: string;
             };
+        };
+        AvailablePhoneNumber: {
+            /** @description E.164 */
+            phone_number: string;
+            /** @description e.g. +1 415-555-1234 */
+            phone_number_formatted: string;
+            country_code: string;
+            locality: string | null;
+            region: string | null;
+            /** @description USD a month, taken from the balance at purchase and at each renewal. */
+            price: number;
+            /** @description Always null: numbers are paid from the balance. */
+            stripe_price_id: string | null;
+            /** @enum {string} */
+            address_requirements: "none" | "any" | "local" | "foreign";
+            sms_capable: boolean;
+        };
+        SearchPhoneNumbersResponse: {
+            data: components["schemas"]["AvailablePhoneNumber"][];
+        };
+        PurchasePhoneNumberRequest: {
+            /** @description E.164, from a search result. */
+            phone_number: string;
+            nickname?: string | null;
+            /**
+             * Format: http-url
+             * @description Receives this number's phone_number_renewal_failed and phone_number_released events.
+             */
+            webhook_url?: string | null;
+        };
+        PurchasePhoneNumberResponse: {
+            message: string;
+            data: components["schemas"]["PhoneNumber"];
         };
         GetWebhookSecretResponse: {
             /** @description HMAC-SHA256 key of X-Switchboard-Signature. */
@@ -4229,6 +4305,10 @@ export type CreatePhoneNumberResponse = components['schemas']['CreatePhoneNumber
 export type ListPhoneNumbersResponse = components['schemas']['ListPhoneNumbersResponse'];
 export type UpdatePhoneNumberRequest = components['schemas']['UpdatePhoneNumberRequest'];
 export type UpdatePhoneNumberResponse = components['schemas']['UpdatePhoneNumberResponse'];
+export type AvailablePhoneNumber = components['schemas']['AvailablePhoneNumber'];
+export type SearchPhoneNumbersResponse = components['schemas']['SearchPhoneNumbersResponse'];
+export type PurchasePhoneNumberRequest = components['schemas']['PurchasePhoneNumberRequest'];
+export type PurchasePhoneNumberResponse = components['schemas']['PurchasePhoneNumberResponse'];
 export type GetWebhookSecretResponse = components['schemas']['GetWebhookSecretResponse'];
 export type RotateWebhookSecretResponse = components['schemas']['RotateWebhookSecretResponse'];
 export type WebhookDeliverySummary = components['schemas']['WebhookDeliverySummary'];
@@ -8020,6 +8100,10 @@ export interface operations {
                      *           "provider": "twilio",
                      *           "twilio_account_sid": "example",
                      *           "release_at": "example",
+                     *           "monthly_price": 0.5,
+                     *           "paid_until": "example",
+                     *           "renewal_failed_at": "example",
+                     *           "webhook_url": "example",
                      *           "created_at": "example"
                      *         }
                      *       ]
@@ -8089,6 +8173,10 @@ export interface operations {
                      *         "provider": "twilio",
                      *         "twilio_account_sid": "example",
                      *         "release_at": "example",
+                     *         "monthly_price": 0.5,
+                     *         "paid_until": "example",
+                     *         "renewal_failed_at": "example",
+                     *         "webhook_url": "example",
                      *         "created_at": "example"
                      *       }
                      *     }
@@ -8198,6 +8286,10 @@ export interface operations {
                      *           "provider": "twilio",
                      *           "twilio_account_sid": "example",
                      *           "release_at": "example",
+                     *           "monthly_price": 0.5,
+                     *           "paid_until": "example",
+                     *           "renewal_failed_at": "example",
+                     *           "webhook_url": "example",
                      *           "created_at": "example"
                      *         }
                      *       ]
@@ -8393,6 +8485,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description A purchase Twilio has not confirmed yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        error?: string;
+                    };
+                };
+            };
             /** @description Unexpected error. */
             500: {
                 headers: {
@@ -8400,6 +8504,326 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    searchPhoneNumbers: {
+        parameters: {
+            query?: {
+                /** @description ISO 3166-1 alpha-2, e.g. US, CA, GB. */
+                country_code?: string;
+                /** @description Twilio's Local, Mobile or TollFree. */
+                type?: "local" | "mobile" | "toll_free";
+                /** @description US and Canada only. */
+                area_code?: string;
+                /** @description A city or town, e.g. San Francisco. */
+                locality?: string;
+                /** @description Digits the number contains. */
+                contains?: string;
+                /** @description Only numbers that can receive SMS. */
+                sms_capable?: boolean;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "phone_number": "example",
+                     *           "phone_number_formatted": "example",
+                     *           "country_code": "example",
+                     *           "locality": "example",
+                     *           "region": "example",
+                     *           "price": 0.5,
+                     *           "stripe_price_id": "example",
+                     *           "address_requirements": "none",
+                     *           "sms_capable": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SearchPhoneNumbersResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description A bad filter, or one Twilio refused (its words in carrier_error). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        error: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        carrier_error?: {
+                            code: number | null;
+                            message: string;
+                            more_info: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Twilio could not be reached. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        error: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        carrier_error?: {
+                            code: number | null;
+                            message: string;
+                            more_info: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description This server has no Twilio account set up to buy numbers. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        error: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        carrier_error?: {
+                            code: number | null;
+                            message: string;
+                            more_info: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    purchasePhoneNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "phone_number": "+14155550101",
+                 *       "nickname": "Orders line",
+                 *       "webhook_url": "https://hooks.breadandco.example/numbers"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PurchasePhoneNumberRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "phone_number": "example",
+                     *         "nickname": "example",
+                     *         "country_code": "example",
+                     *         "type": "example",
+                     *         "type_label": "example",
+                     *         "sms_capable": true,
+                     *         "region": "example",
+                     *         "has_active_subscription": true,
+                     *         "provider": "twilio",
+                     *         "twilio_account_sid": "example",
+                     *         "release_at": "example",
+                     *         "monthly_price": 0.5,
+                     *         "paid_until": "example",
+                     *         "renewal_failed_at": "example",
+                     *         "webhook_url": "example",
+                     *         "created_at": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PurchasePhoneNumberResponse"];
+                };
+            };
+            /** @description In use, not for sale, or refused by Twilio (an address or regulatory bundle it requires: carrier_error). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        error: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        carrier_error?: {
+                            code: number | null;
+                            message: string;
+                            more_info: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The balance cannot pay the first month. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        error: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        carrier_error?: {
+                            code: number | null;
+                            message: string;
+                            more_info: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Not a phone number. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        error: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        carrier_error?: {
+                            code: number | null;
+                            message: string;
+                            more_info: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Twilio could not be reached; nothing is charged once the purchase is settled. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        error: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        carrier_error?: {
+                            code: number | null;
+                            message: string;
+                            more_info: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description This server has no Twilio account set up to buy numbers. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        error: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        carrier_error?: {
+                            code: number | null;
+                            message: string;
+                            more_info: string | null;
+                        };
+                    };
                 };
             };
         };

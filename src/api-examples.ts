@@ -39,6 +39,7 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   updateTool: { description: "Looks up an order's delivery status and time slot by its number.", timeout: 15 },
   createPhoneNumber: { phone_number: '+14155551234', nickname: 'Sales line' },
   updatePhoneNumber: { nickname: 'Front desk line' },
+  purchasePhoneNumber: { phone_number: '+14155550101', nickname: 'Orders line', webhook_url: 'https://hooks.breadandco.example/numbers' },
   createKnowledgeBase: { name: 'Shop FAQ', description: 'Opening hours, deliveries and orders' },
   updateKnowledgeBase: { name: 'Shop FAQ', description: 'Opening hours, deliveries, orders and cakes' },
   createDocument: { name: 'Opening hours', type: 'website', url: 'https://breadandco.example/hours', relative_links_limit: 5 },

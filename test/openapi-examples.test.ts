@@ -111,6 +111,8 @@ const STORY: Array<[operationId: string, run?: () => Promise<unknown>]> = [
   ['updateLabel'],
   ['createPhoneNumber'],
   ['updatePhoneNumber'],
+  // A number for sale on the fake Twilio's stock.
+  ['purchasePhoneNumber'],
   ['updateAssistant'],
   ['patchAssistant'],
   ['enableInboundWebhook'],

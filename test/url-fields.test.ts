@@ -16,6 +16,7 @@ let api: Api;
 let assistantId: number;
 let knowledgebaseId: number;
 let senderId: number;
+let phoneNumberId: number;
 
 const BAD_URLS = [
   'file:///etc/passwd',
@@ -166,6 +167,23 @@ const FIELDS: UrlField[] = [
     body: (url) => ({ display_name: 'Second', phone_number: '+442071234999', platform: 'simulator', status_webhook_url: url }),
   },
   {
+    field: 'webhook_url',
+    method: 'PUT',
+    route: '/api/user/phone-numbers/{id}',
+    path: () => `/api/user/phone-numbers/${phoneNumberId}`,
+    body: (url) => ({ webhook_url: url }),
+    goodStatus: 200,
+  },
+  {
+    field: 'webhook_url',
+    method: 'POST',
+    route: '/api/user/phone-numbers/purchase',
+    path: () => '/api/user/phone-numbers/purchase',
+    body: (url) => ({ phone_number: '+14155550101', webhook_url: url }),
+    // This server buys no numbers (no Twilio account): past the URL rule, that is its answer.
+    goodStatus: 503,
+  },
+  {
     field: 'media_url',
     method: 'POST',
     route: '/api/user/chatapp/send-freeform',
@@ -182,6 +200,7 @@ beforeAll(async () => {
   assistantId = (await createAssistant(api)).id;
   knowledgebaseId = (await api.post('/api/user/knowledgebases', { name: 'Docs' })).json().data.id;
   senderId = (await createSimulatorSender(t.app, user.token)).id;
+  phoneNumberId = (await api.post('/api/user/phone-numbers', { phone_number: '+14155550177' })).json().data.id;
 });
 afterAll(async () => {
   await t.close();
