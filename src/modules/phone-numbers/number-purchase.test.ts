@@ -221,5 +221,12 @@ describe('POST /api/user/phone-numbers/purchase', () => {
       404,
     );
     expect(await listed(owner.client)).toEqual([expect.objectContaining({ id: number.id, webhook_url: null })]);
+    // Nor can an administrator hand it to someone else while its buyer pays for it.
+    await expect(
+      v.t.deps.services.phoneNumbers.assignOperatorNumber({ userId: stranger.userId, phoneNumber: number.phone_number, reassign: true }),
+    ).rejects.toMatchObject({
+      statusCode: 409,
+      message: `${number.phone_number} was bought by user ${owner.userId}; it cannot be assigned.`,
+    });
   });
 });
