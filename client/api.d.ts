@@ -3701,6 +3701,11 @@ export interface components {
             campaign_name: string | null;
             /** @description inbound, outbound, web, whatsapp_outbound or whatsapp_inbound */
             type: string;
+            /**
+             * @description inbound: the customer called the assistant (browser calls too); outbound: the assistant called the customer
+             * @enum {string}
+             */
+            direction: "inbound" | "outbound";
             /** @description Seconds of talk */
             duration: number;
             assistant_phone_number: string | null;
@@ -3753,6 +3758,10 @@ export interface components {
             recording_url: string | null;
             created_at: string;
             updated_at: string;
+            /** @description When the call was answered, as created_at; null when it never was */
+            answered_at: string | null;
+            /** @description When the call ended, as created_at; null while it goes on */
+            ended_at: string | null;
         };
         ListCallsResponse: {
             current_page: number;
@@ -12626,6 +12635,7 @@ export interface operations {
                      *           "assistant_name": "example",
                      *           "campaign_name": "example",
                      *           "type": "example",
+                     *           "direction": "inbound",
                      *           "duration": 1,
                      *           "assistant_phone_number": "example",
                      *           "client_phone_number": "example",
@@ -12660,7 +12670,9 @@ export interface operations {
                      *           "answered_by": "example",
                      *           "recording_url": "example",
                      *           "created_at": "example",
-                     *           "updated_at": "example"
+                     *           "updated_at": "example",
+                     *           "answered_at": "example",
+                     *           "ended_at": "example"
                      *         }
                      *       ],
                      *       "first_page_url": "example",
@@ -12738,6 +12750,7 @@ export interface operations {
                      *       "assistant_name": "example",
                      *       "campaign_name": "example",
                      *       "type": "example",
+                     *       "direction": "inbound",
                      *       "duration": 1,
                      *       "assistant_phone_number": "example",
                      *       "client_phone_number": "example",
@@ -12772,7 +12785,9 @@ export interface operations {
                      *       "answered_by": "example",
                      *       "recording_url": "example",
                      *       "created_at": "example",
-                     *       "updated_at": "example"
+                     *       "updated_at": "example",
+                     *       "answered_at": "example",
+                     *       "ended_at": "example"
                      *     }
                      */
                     "application/json": components["schemas"]["Call"];

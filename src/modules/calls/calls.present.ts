@@ -12,6 +12,7 @@ export function presentCall(call: CallRow & { assistant_name: string | null; cam
     assistant_name: call.assistant_name,
     campaign_name: call.campaign_name ?? null,
     type: call.type,
+    direction: call.direction,
     duration: call.duration_seconds ?? 0,
     assistant_phone_number: parties.assistant,
     client_phone_number: parties.customer,
@@ -28,5 +29,8 @@ export function presentCall(call: CallRow & { assistant_name: string | null; cam
     recording_url: call.recording_url,
     created_at: listTimestamp(call.created_at),
     updated_at: listTimestamp(call.updated_at),
+    // Extras beyond the reference's item, for how long a call rang and lasted.
+    answered_at: call.answered_at ? listTimestamp(call.answered_at) : null,
+    ended_at: call.ended_at ? listTimestamp(call.ended_at) : null,
   };
 }

@@ -96,6 +96,11 @@ export const CallItem = named(
     assistant_name: Nullable(Type.String()),
     campaign_name: Nullable(Type.String()),
     type: Type.String({ description: 'inbound, outbound, web, whatsapp_outbound or whatsapp_inbound' }),
+    direction: Type.Unsafe<'inbound' | 'outbound'>({
+      type: 'string',
+      enum: ['inbound', 'outbound'],
+      description: 'inbound: the customer called the assistant (browser calls too); outbound: the assistant called the customer',
+    }),
     duration: Type.Integer({ description: 'Seconds of talk' }),
     assistant_phone_number: Nullable(Type.String()),
     client_phone_number: Nullable(Type.String()),
@@ -111,5 +116,7 @@ export const CallItem = named(
     recording_url: Nullable(Type.String()),
     created_at: Type.String(),
     updated_at: Type.String(),
+    answered_at: Nullable(Type.String({ description: 'When the call was answered, as created_at; null when it never was' })),
+    ended_at: Nullable(Type.String({ description: 'When the call ended, as created_at; null while it goes on' })),
   }),
 );

@@ -73,6 +73,7 @@ describe('POST /api/user/make_call', () => {
       assistant_name: 'Sales Assistant',
       campaign_name: null,
       type: 'outbound',
+      direction: 'outbound',
       duration: 0,
       assistant_phone_number: owner.number,
       client_phone_number: '+14155550199',
@@ -88,6 +89,8 @@ describe('POST /api/user/make_call', () => {
       recording_url: null,
       created_at: '2026-01-15 10:00:00',
       updated_at: '2026-01-15 10:00:00',
+      answered_at: null,
+      ended_at: null,
     });
   });
 
@@ -186,10 +189,18 @@ describe('POST /api/user/make_call', () => {
       );
     await status({ CallStatus: 'ringing' });
     expect(await callRow(v.t, callId)).toMatchObject({ status: 'ringing', provider_call_id: CallSid });
+    const stamp = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
+    const answeredAt = stamp(v.t.clock.now());
     await status({ CallStatus: 'in-progress' });
     v.t.clock.advance(42_000);
     await status({ CallStatus: 'completed', CallDuration: '42' });
     expect(await callRow(v.t, callId)).toMatchObject({ status: 'completed', duration_seconds: 42, cost_micros: 84_000 });
+    // The item says when it was answered and when it ended, for how long it rang and lasted.
+    expect((await owner.api.get(`/api/user/calls/${callId}`)).json()).toMatchObject({
+      direction: 'outbound',
+      answered_at: answeredAt,
+      ended_at: stamp(v.t.clock.now()),
+    });
     expect(await balanceMicros(v.t, owner.user.id)).toBe(1_000_000 - 84_000);
   });
 
