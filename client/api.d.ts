@@ -1806,6 +1806,10 @@ export interface components {
             name: string;
             /** @description Present for multimodal and dualplex models. */
             code?: string;
+            /** @description Multimodal and dualplex models: whether this server can use them in calls (its realtime key is set). */
+            available?: boolean;
+            /** @description When unavailable: why, naming the configuration key to set. */
+            unavailable_reason?: string | null;
         }[];
         ListSynthesizerProvidersResponse: {
             id: number;
@@ -5126,7 +5130,9 @@ export interface operations {
                      *       {
                      *         "id": 1,
                      *         "name": "example",
-                     *         "code": "example"
+                     *         "code": "example",
+                     *         "available": true,
+                     *         "unavailable_reason": "example"
                      *       }
                      *     ]
                      */

@@ -72,7 +72,13 @@ export async function buildApp(deps: Deps): Promise<App> {
   const { accounts, auth, apiKeys } = deps.services;
   await app.register(accountsRoutes, { prefix: '/api', accounts, auth, apiKeys, allowSignup: deps.config.ALLOW_SIGNUP });
   const { catalog, assistants, folders, labels, tools, phoneNumbers } = deps.services;
-  await app.register(catalogRoutes, { prefix: '/api', catalog, speechAvailability: createSpeechProviders(deps.config).availability });
+  const speech = createSpeechProviders(deps.config);
+  await app.register(catalogRoutes, {
+    prefix: '/api',
+    catalog,
+    speechAvailability: speech.availability,
+    realtimeAvailability: speech.realtimeAvailability,
+  });
   await app.register(assistantsRoutes, { prefix: '/api', assistants, phoneNumbers });
   await app.register(groupsRoutes, { prefix: '/api', folders, labels });
   await app.register(assistantCompatRoutes, { prefix: '/api', compat: deps.services.assistantCompat });

@@ -6,14 +6,21 @@ import { LanguageList, ModelList, ModelsQuery, ProviderList, ProvidersQuery, Voi
 export interface CatalogRoutesOptions {
   catalog: CatalogService;
   /** Whether calls can use a speech provider on this server (from the calls module's registry). */
-  speechAvailability?: (kind: 'synthesizer' | 'transcriber', code: string) => { available: boolean; unavailable_reason: string | null };
+  speechAvailability?: (kind: 'synthesizer' | 'transcriber', code: string) => Availability;
+  /** Whether calls can use a realtime model on this server (multimodal and dualplex assistants). */
+  realtimeAvailability?: () => Availability;
 }
+
+type Availability = { available: boolean; unavailable_reason: string | null };
 
 const tags = ['Catalogs'];
 const config = { errorShape: 'validation' as const };
 
 /** Reference endpoints that list the ids an assistant can use (spec 4.9). Bare arrays, as the reference. */
-export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = async (app, { catalog, speechAvailability }) => {
+export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = async (
+  app,
+  { catalog, speechAvailability, realtimeAvailability },
+) => {
   const withAvailability = (kind: 'synthesizer' | 'transcriber', providers: Array<{ id: number; name: string; code: string }>) =>
     providers.map((p) => ({ id: p.id, name: p.name, code: p.code, ...speechAvailability?.(kind, p.code) }));
 
@@ -42,7 +49,9 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
     { config, schema: { tags, operationId: 'listModels', summary: 'Get models', querystring: ModelsQuery, response: { 200: ModelList } } },
     async (request) => {
       const models = await catalog.models(request.query.type);
-      return models.map((m) => (m.type === 'llm' ? { id: m.id, name: m.name } : { id: m.id, name: m.name, code: m.code ?? undefined }));
+      return models.map((m) =>
+        m.type === 'llm' ? { id: m.id, name: m.name } : { id: m.id, name: m.name, code: m.code ?? undefined, ...realtimeAvailability?.() },
+      );
     },
   );
 

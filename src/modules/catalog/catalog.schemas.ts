@@ -38,6 +38,12 @@ export const ModelList = Type.Array(
     id: Type.Integer(),
     name: Type.String(),
     code: Type.Optional(Type.String({ description: 'Present for multimodal and dualplex models.' })),
+    available: Type.Optional(
+      Type.Boolean({ description: 'Multimodal and dualplex models: whether this server can use them in calls (its realtime key is set).' }),
+    ),
+    unavailable_reason: Type.Optional(
+      Nullable(Type.String({ description: 'When unavailable: why, naming the configuration key to set.' })),
+    ),
   }),
 );
 

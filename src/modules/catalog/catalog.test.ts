@@ -62,8 +62,13 @@ describe('reference catalogs', () => {
     expect(llm[0]).toEqual({ id: 1, name: 'GPT-4o-mini' });
     expect(llm.every((m: object) => !('code' in m))).toBe(true);
     const multimodal = (await api.get('/api/user/assistants/models?type=multimodal')).json();
-    expect(multimodal).toContainEqual({ id: 101, name: 'GPT-4o', code: 'gpt-4o-realtime' });
-    expect(multimodal).toContainEqual({ id: 103, name: 'GPT Realtime', code: 'gpt-realtime' });
+    // Whether this server can carry a realtime call, and what to set when it cannot.
+    const unavailable = {
+      available: false,
+      unavailable_reason: 'Realtime models need REALTIME_API_KEY (or REALTIME_BASE_URL for a self-hosted server) to be set.',
+    };
+    expect(multimodal).toContainEqual({ id: 101, name: 'GPT-4o', code: 'gpt-4o-realtime', ...unavailable });
+    expect(multimodal).toContainEqual({ id: 103, name: 'GPT Realtime', code: 'gpt-realtime', ...unavailable });
     const dualplex = (await api.get('/api/user/assistants/models?type=dualplex')).json();
     expect(ids(dualplex)).toEqual([201, 202]);
     expect((await api.get('/api/user/assistants/models?type=vision')).statusCode).toBe(422);
@@ -101,9 +106,14 @@ describe('reference catalogs', () => {
     expect(ids(sttRo)).toEqual([2, 3, 5]);
   });
 
-  it('shows a speech provider as available once its key is configured', async () => {
+  it('shows a speech provider and the realtime models as available once their keys are configured', async () => {
     const keyed = await buildTestApp({
-      env: { ELEVENLABS_API_KEY: 'el-key', DEEPGRAM_API_KEY: 'dg-key', SPEECH_BASE_URL: 'http://127.0.0.1:8000/v1' },
+      env: {
+        ELEVENLABS_API_KEY: 'el-key',
+        DEEPGRAM_API_KEY: 'dg-key',
+        SPEECH_BASE_URL: 'http://127.0.0.1:8000/v1',
+        REALTIME_BASE_URL: 'http://127.0.0.1:8001/v1',
+      },
     });
     try {
       const keyedApi = apiFor(keyed, (await createUser(keyed.deps)).token);
@@ -118,6 +128,10 @@ describe('reference catalogs', () => {
       const stt = (await keyedApi.get('/api/user/assistants/transcriber-providers')).json();
       expect(stt.filter((p: { available: boolean }) => p.available).map((p: { code: string }) => p.code)).toEqual(['deepgram', 'openai']);
       expect(stt[0]).toEqual({ id: 1, name: 'Deepgram', code: 'deepgram', available: true, unavailable_reason: null });
+      const realtime = (await keyedApi.get('/api/user/assistants/models?type=dualplex')).json();
+      expect(realtime[0]).toMatchObject({ available: true, unavailable_reason: null });
+      // Text models are not used by the speech side: no availability on them.
+      expect((await keyedApi.get('/api/user/assistants/models')).json()[0]).toEqual({ id: 1, name: 'GPT-4o-mini' });
     } finally {
       await keyed.close();
     }
