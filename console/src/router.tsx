@@ -56,6 +56,9 @@ export const assistantsRoute = createRoute({
 export const assistantEditorRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: 'assistants/$assistantId',
+  // The open group of settings (Basics when absent).
+  validateSearch: (search: Record<string, unknown>): { tab?: string } =>
+    typeof search.tab === 'string' && search.tab ? { tab: search.tab } : {},
   params: {
     parse: (params: { assistantId: string }) => ({ assistantId: Number(params.assistantId) }),
     stringify: (params: { assistantId: number }) => ({ assistantId: String(params.assistantId) }),

@@ -1,21 +1,20 @@
-import { Alert, Badge, Button, Grid, Group, Paper, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Badge, Grid, Group, Paper, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useParams } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { api, unwrap } from '../../api/client.js';
-import { ApiError, describeError } from '../../api/errors.js';
+import { describeError } from '../../api/errors.js';
+import { assistantQuery } from '../../api/queries.js';
 import type { Assistant } from '../../api/types.js';
 import { AnchorLink } from '../../components/links.js';
 import { QueryState } from '../../components/query-state.js';
-import { BasicsFields } from './basics-fields.js';
-import { basicsOf, basicsRequest, validateBasics, placeServerErrors, type BasicsValues } from './basics-form.js';
+import { BasicsGroup } from './basics-group.js';
 import { BehaviourGroup } from './behaviour-group.js';
 import { KnowledgeGroup } from './knowledge-group.js';
-import { modeSwitchWarning } from './mode-switch.js';
 import { ToolsGroup } from './tools-group.js';
 import { TryItPanel } from './try-it/try-it-panel.js';
+import { UnsavedChangesGuard } from './unsaved-changes.js';
 import { VoiceGroup } from './voice-group.js';
 import { WebhooksGroup } from './webhooks-group.js';
 import { WidgetGroup } from './widget-group.js';
@@ -43,10 +42,15 @@ const GROUPS = [
   },
 ] as const;
 
-const assistantQuery = (id: number) => ({
-  queryKey: ['assistants', id],
-  queryFn: async () => unwrap(await api.GET('/api/user/assistant/{id}', { params: { path: { id } } })).data,
-});
+const PANELS: Record<(typeof GROUPS)[number]['value'], (props: { assistant: Assistant }) => ReactNode> = {
+  basics: BasicsGroup,
+  voice: VoiceGroup,
+  behaviour: BehaviourGroup,
+  tools: ToolsGroup,
+  knowledge: KnowledgeGroup,
+  webhooks: WebhooksGroup,
+  widget: WidgetGroup,
+};
 
 export function AssistantEditorPage() {
   const { assistantId } = useParams({ from: '/signed-in/assistants/$assistantId' });
@@ -65,26 +69,13 @@ export function AssistantEditorPage() {
 
 function Editor({ assistant }: { assistant: Assistant }) {
   const queryClient = useQueryClient();
-  const [elsewhere, setElsewhere] = useState<string[]>([]);
-  const form = useForm<BasicsValues>({ initialValues: basicsOf(assistant), validate: validateBasics });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['assistants'] });
-
-  const save = useMutation({
-    mutationFn: async (values: BasicsValues) =>
-      unwrap(await api.PATCH('/api/user/assistant/{id}', { params: { path: { id: assistant.id } }, body: basicsRequest(values) })),
-    onSuccess: async () => {
-      form.resetDirty();
-      notifications.show({ color: 'green', message: 'Saved. Calls and chats that start from now on use these settings.' });
-      await refresh();
-    },
-    onError: (error) => {
-      if (error instanceof ApiError) {
-        const placed = placeServerErrors(error.fieldErrors);
-        form.setErrors(placed.onFields);
-        setElsewhere(Object.keys(error.fieldErrors).length > 0 ? placed.elsewhere : [error.message]);
-      } else setElsewhere([describeError(error)]);
-    },
-  });
+  const search = useSearch({ from: '/signed-in/assistants/$assistantId' });
+  const navigate = useNavigate({ from: '/assistants/$assistantId' });
+  // The open group is in the address, so a reload or a shared link opens it again. Only the open
+  // group's form is mounted: leaving it with unsaved changes asks first (UnsavedChangesGuard).
+  const group = GROUPS.find((g) => g.value === search.tab) ?? GROUPS[0];
+  const openGroup = (value: string | null) =>
+    void navigate({ search: (previous) => ({ ...previous, tab: value && value !== 'basics' ? value : undefined }), replace: true });
   const setStatus = useMutation({
     mutationFn: async (status: 'active' | 'inactive') =>
       unwrap(await api.PATCH('/api/user/assistant/{id}', { params: { path: { id: assistant.id } }, body: { status } })),
@@ -96,50 +87,12 @@ function Editor({ assistant }: { assistant: Assistant }) {
             ? `${assistant.name} is active: it answers from now on.`
             : `${assistant.name} is inactive: it no longer answers.`,
       });
-      await refresh();
+      await queryClient.invalidateQueries({ queryKey: ['assistants'] });
     },
     onError: (error) => notifications.show({ color: 'red', title: 'The status did not change', message: describeError(error) }),
   });
 
   const active = assistant.status === 'active';
-  const modeWarning = modeSwitchWarning(assistant, form.getValues().mode);
-  const basicsPanel = (
-    <Paper withBorder p="md">
-      <form
-        onSubmit={form.onSubmit((values) => {
-          setElsewhere([]);
-          save.mutate(values);
-        })}
-        noValidate
-      >
-        <Stack>
-          {elsewhere.length > 0 && (
-            <Alert color="red" role="alert" title="Not saved">
-              {elsewhere.map((message) => (
-                <Text size="sm" key={message}>
-                  {message}
-                </Text>
-              ))}
-            </Alert>
-          )}
-          <BasicsFields form={form} />
-          {modeWarning && (
-            <Alert color="yellow" variant="light" title="Voice engine changes">
-              {modeWarning}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" disabled={!form.isDirty()} onClick={() => form.reset()}>
-              Undo changes
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
-  );
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" wrap="wrap">
@@ -169,45 +122,35 @@ function Editor({ assistant }: { assistant: Assistant }) {
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <Tabs defaultValue="basics">
-            <Tabs.List mb="sm">
-              {GROUPS.map((group) => (
-                <Tabs.Tab key={group.value} value={group.value}>
-                  {group.label}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-            {GROUPS.map((group) => (
-              <Tabs.Panel key={group.value} value={group.value}>
-                <Text size="sm" c="dimmed" mb="sm">
-                  {group.explains}
-                </Text>
-                {group.value === 'basics' ? basicsPanel : <GroupPanel group={group.value} assistant={assistant} />}
-              </Tabs.Panel>
-            ))}
-          </Tabs>
+          <UnsavedChangesGuard what={`“${group.label}”`}>
+            <Tabs value={group.value} onChange={openGroup} keepMounted={false}>
+              <Tabs.List mb="sm">
+                {GROUPS.map((g) => (
+                  <Tabs.Tab key={g.value} value={g.value}>
+                    {g.label}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+              {GROUPS.map((g) => {
+                const Panel = PANELS[g.value];
+                return (
+                  <Tabs.Panel key={g.value} value={g.value}>
+                    <Text size="sm" c="dimmed" mb="sm">
+                      {g.explains}
+                    </Text>
+                    <Paper withBorder p="md">
+                      <Panel assistant={assistant} />
+                    </Paper>
+                  </Tabs.Panel>
+                );
+              })}
+            </Tabs>
+          </UnsavedChangesGuard>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <TryItPanel assistant={assistant} />
         </Grid.Col>
       </Grid>
     </Stack>
-  );
-}
-
-function GroupPanel({ group, assistant }: { group: string; assistant: Assistant }) {
-  const panels: Record<string, (props: { assistant: Assistant }) => ReactNode> = {
-    voice: VoiceGroup,
-    behaviour: BehaviourGroup,
-    tools: ToolsGroup,
-    knowledge: KnowledgeGroup,
-    webhooks: WebhooksGroup,
-    widget: WidgetGroup,
-  };
-  const Panel = panels[group]!;
-  return (
-    <Paper withBorder p="md">
-      <Panel assistant={assistant} />
-    </Paper>
   );
 }

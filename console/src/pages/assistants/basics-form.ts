@@ -3,7 +3,7 @@ import { modelFieldFor } from './assistant-labels.js';
 import { variableErrors, variableRows, variablesRequest, type VariableRow } from './variables.js';
 
 /** The Basics group as the form holds it: pickers hold ids as strings, as Mantine's Select does. */
-export interface BasicsValues {
+export type BasicsValues = {
   name: string;
   type: string;
   mode: string;
@@ -19,7 +19,7 @@ export interface BasicsValues {
   phone_number_id: string | null;
   secondary_language_ids: string[];
   variables: VariableRow[];
-}
+};
 
 export const BASICS_FIELDS = [
   'name',

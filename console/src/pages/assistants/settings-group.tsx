@@ -5,7 +5,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { api, unwrap } from '../../api/client.js';
 import { ApiError, describeError } from '../../api/errors.js';
+import { assistantListQuery, assistantQuery } from '../../api/queries.js';
 import type { Assistant, PatchAssistantRequest } from '../../api/types.js';
+import { useReportUnsavedChanges } from './unsaved-changes.js';
 
 export type SettingsValues = Record<string, unknown>;
 
@@ -48,39 +50,53 @@ export function pickFields(assistant: Assistant, fields: readonly string[]): Set
   return Object.fromEntries(fields.map((field) => [field, source[field] ?? null]));
 }
 
+/** Where the server's field errors go: on the form's fields, or in an alert above them. */
+export type PlaceErrors = (fieldErrors: Record<string, string>) => { onFields: Record<string, string>; elsewhere: string[] };
+
 /**
  * One group of the editor: its own form over some of the assistant's fields, saved with one
  * PATCH that sends only those fields (the others stay as they are), with the server's errors
- * next to the fields they name, as in Basics.
+ * next to the fields they name. After a save the form shows the assistant as the server stored
+ * it (phone numbers in E.164, defaults filled in), read again right after the PATCH, whose answer
+ * carries only the summary (spec 2.6); unsaved changes are reported to the editor's guard.
  */
 export function SettingsGroup<V extends SettingsValues>({
   assistant,
   fields,
   initial,
   toRequest = requestOf,
+  validate,
+  placeErrors,
   children,
 }: {
   assistant: Assistant;
   fields: readonly string[];
   initial?: (assistant: Assistant) => V;
   toRequest?: (values: V) => PatchAssistantRequest;
+  validate?: (values: V) => Record<string, string>;
+  placeErrors?: PlaceErrors;
   children: (form: UseFormReturnType<V>) => ReactNode;
 }) {
   const queryClient = useQueryClient();
   const [elsewhere, setElsewhere] = useState<string[]>([]);
-  const form = useForm<V>({ initialValues: initial ? initial(assistant) : (pickFields(assistant, fields) as V) });
+  const valuesOf = (record: Assistant) => (initial ? initial(record) : (pickFields(record, fields) as V));
+  const form = useForm<V>({ initialValues: valuesOf(assistant), validate });
+  useReportUnsavedChanges(form.isDirty());
   const save = useMutation({
-    mutationFn: async (values: V) =>
-      unwrap(await api.PATCH('/api/user/assistant/{id}', { params: { path: { id: assistant.id } }, body: toRequest(values) })),
-    onSuccess: async () => {
-      form.setInitialValues(form.getValues());
-      form.resetDirty();
+    mutationFn: async (values: V) => {
+      unwrap(await api.PATCH('/api/user/assistant/{id}', { params: { path: { id: assistant.id } }, body: toRequest(values) }));
+      // Saved. Should reading it back fail, the form keeps what was sent.
+      return queryClient.fetchQuery({ ...assistantQuery(assistant.id), staleTime: 0 }).catch(() => null);
+    },
+    onSuccess: async (stored) => {
+      form.setInitialValues(stored ? valuesOf(stored) : form.getValues());
+      form.reset();
       notifications.show({ color: 'green', message: 'Saved. Calls and chats that start from now on use these settings.' });
-      await queryClient.invalidateQueries({ queryKey: ['assistants'] });
+      await queryClient.invalidateQueries({ queryKey: assistantListQuery.queryKey, exact: true });
     },
     onError: (error) => {
       if (error instanceof ApiError) {
-        const placed = placeGroupErrors(error.fieldErrors, fields);
+        const placed = (placeErrors ?? ((errors) => placeGroupErrors(errors, fields)))(error.fieldErrors);
         form.setErrors(placed.onFields);
         setElsewhere(Object.keys(error.fieldErrors).length > 0 ? placed.elsewhere : [error.message]);
       } else setElsewhere([describeError(error)]);
