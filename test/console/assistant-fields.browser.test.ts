@@ -150,7 +150,7 @@ describe.skipIf(!availability.run)('the assistant editor fields in Chromium', ()
     await context.close();
   });
 
-  it('Tools: a transfer with a briefing and a hand-over to another assistant', async () => {
+  it('Tools: every field of a transfer with a briefing, a hand-over, and the stored values shown after saving', async () => {
     const owner = await createUser(t.deps, { balanceUsd: 5 });
     const api = apiFor(t, owner.token);
     const { id } = await createAssistant(api, { name: 'Bread & Co desk' });
@@ -164,17 +164,24 @@ describe.skipIf(!availability.run)('the assistant editor fields in Chromium', ()
     page.setDefaultTimeout(8_000);
     await signIn(page, origin, owner.email, owner.password);
     await page.waitForURL(`${origin}/app/assistants`);
-    await page.goto(`${origin}/app/assistants/${id}`);
+    await page.goto(`${origin}/app/assistants/${id}?tab=tools`);
     await page.getByRole('heading', { name: 'Bread & Co desk', level: 1 }).waitFor();
-    await page.getByRole('tab', { name: 'Tools', exact: true }).click();
+    expect(await page.getByRole('tab', { name: 'Tools', exact: true }).getAttribute('aria-selected')).toBe('true');
 
     await page.getByRole('button', { name: 'Add a tool' }).click();
     await page.getByRole('menuitem', { name: 'Transfer with a briefing' }).click();
     const warm = page.getByRole('region', { name: 'Transfer with a briefing' });
-    await warm.getByRole('textbox', { name: /^Supervisor's number/ }).fill('+14155550100');
-    await pick(page, 'Call the supervisor from', '+14155550123 · Shop line');
-    await pick(page, 'While the caller holds', 'Silence');
     await warm.getByRole('textbox', { name: /^When to use it/ }).fill('When the caller asks for a manager.');
+    // Written as a person would; stored (and shown after saving) in E.164.
+    await warm.getByRole('textbox', { name: /^Supervisor's number/ }).fill('+1 (415) 555-0100');
+    await pick(page, 'Call the supervisor from', '+14155550123 · Shop line');
+    await pick(page, 'Number the supervisor sees', 'Another number');
+    await warm.getByRole('textbox', { name: /^Number shown to the supervisor/ }).fill('0040 711 222 333');
+    const volume = warm.getByRole('textbox', { name: 'Hold music volume' });
+    expect(await volume.inputValue()).toBe('80');
+    await volume.fill('35');
+    await warm.getByRole('textbox', { name: 'What it says when the supervisor answers' }).fill('Hi, a caller needs you. May I brief you?');
+    await warm.getByRole('textbox', { name: 'What it says when it joins the caller and the supervisor' }).fill('You are connected now.');
 
     await page.getByRole('button', { name: 'Add a tool' }).click();
     await page.getByRole('menuitem', { name: 'Hand over to another assistant' }).click();
@@ -183,23 +190,53 @@ describe.skipIf(!availability.run)('the assistant editor fields in Chromium', ()
     await handOver.getByRole('textbox', { name: /^What it says before handing over/ }).fill('Let me pass you to our orders line.');
     await handOver.getByRole('switch', { name: 'The other assistant starts with its greeting' }).uncheck();
     expect(await saveBasics(page)).toBe(200);
-    expect((await readAssistant(api, id)).tools).toMatchObject([
+    expect((await readAssistant(api, id)).tools).toEqual([
       {
         type: 'warm_call_transfer',
         supervisor_phone: '+14155550100',
         outbound_phone_id: numberId,
-        hold_music: 'none',
         description: 'When the caller asks for a manager.',
+        custom_sip: false,
+        caller_id_mode: 'custom',
+        custom_caller_id: '+40711222333',
+        hold_music: 'hold_music',
+        hold_music_volume: 35,
+        hold_message: 'Please hold while I connect you with a supervisor.',
+        summary_instructions: 'Brief the supervisor on who is calling, why they called and why a human is needed, in 2 to 3 sentences.',
+        briefing_initial_message: 'Hi, a caller needs you. May I brief you?',
+        connected_message: 'You are connected now.',
       },
       {
         type: 'assistant_transfer',
         assistant_id: other.id,
+        description: 'Transfer the conversation to this assistant when appropriate.',
         message_before_transfer: 'Let me pass you to our orders line.',
         speak_transfer_greeting: false,
       },
     ]);
+    // The form now shows what the server stored: numbers in E.164, its words where the fields were left empty.
+    await expect.poll(() => warm.getByRole('textbox', { name: /^Supervisor's number/ }).inputValue()).toBe('+14155550100');
+    expect(await warm.getByRole('textbox', { name: /^Number shown to the supervisor/ }).inputValue()).toBe('+40711222333');
+    expect(await warm.getByRole('textbox', { name: 'What the caller hears while holding' }).inputValue()).toBe(
+      'Please hold while I connect you with a supervisor.',
+    );
+    expect(await page.getByRole('button', { name: 'Undo changes' }).isDisabled()).toBe(true);
     await expectAccessible(page, 'editor, transfer tools');
     await saveScreenshot(page, 'fields-tools');
+
+    // A supervisor on the business's own phone system: a SIP address, kept as written; silence on hold.
+    await warm.getByRole('switch', { name: /^The supervisor is on our own phone system/ }).check();
+    await warm.getByRole('textbox', { name: /^Supervisor's SIP address or extension/ }).fill('sip:support@pbx.example.com');
+    await pick(page, 'What the caller hears', 'Silence');
+    expect(await warm.getByRole('textbox', { name: 'Hold music volume' }).count()).toBe(0);
+    expect(await saveBasics(page)).toBe(200);
+    expect((await readAssistant(api, id)).tools[0]).toMatchObject({
+      custom_sip: true,
+      supervisor_phone: 'sip:support@pbx.example.com',
+      hold_music: 'none',
+      hold_music_volume: 35,
+    });
+    await saveScreenshot(page, 'fields-tools-sip');
     await context.close();
   });
 });

@@ -25,7 +25,7 @@ describe('what each editor group sends', () => {
     });
   });
 
-  it('tools: a warm transfer keeps its required description, an assistant transfer leaves out texts the API defaults', () => {
+  it('tools: a warm transfer keeps its required description; texts and numbers the API defaults are left out when empty', () => {
     expect(
       toolsRequest({
         tools: [
@@ -34,12 +34,17 @@ describe('what each editor group sends', () => {
             supervisor_phone: '+14155550100',
             outbound_phone_id: 3,
             description: '',
+            custom_sip: false,
             caller_id_mode: 'custom',
             custom_caller_id: '',
             hold_music: 'none',
+            hold_music_volume: '',
             hold_message: '',
             summary_instructions: 'Say who calls.',
+            briefing_initial_message: '',
+            connected_message: 'You are connected.',
           },
+          { type: 'collect_keypad', timeout: '', stop_key: '#', description: '' },
           { type: 'assistant_transfer', assistant_id: 9, description: '', message_before_transfer: '', speak_transfer_greeting: false },
         ],
         tool_ids: [],
@@ -51,11 +56,15 @@ describe('what each editor group sends', () => {
           supervisor_phone: '+14155550100',
           outbound_phone_id: 3,
           description: '',
+          custom_sip: false,
           caller_id_mode: 'custom',
           custom_caller_id: null,
           hold_music: 'none',
           summary_instructions: 'Say who calls.',
+          connected_message: 'You are connected.',
         },
+        // An emptied number the API has a default for (and takes no null for) is left out too.
+        { type: 'collect_keypad', stop_key: '#', description: null },
         { type: 'assistant_transfer', assistant_id: 9, message_before_transfer: null, speak_transfer_greeting: false },
       ],
       tool_ids: [],

@@ -7,7 +7,6 @@ import {
   Menu,
   MultiSelect,
   NumberInput,
-  PasswordInput,
   Select,
   SimpleGrid,
   Stack,
@@ -16,15 +15,13 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client.js';
 import type { Assistant, PatchAssistantRequest } from '../../api/types.js';
-import { usePhoneNumbers } from './catalog.js';
+import { CalendarFields } from './calendar-tool-fields.js';
 import { SettingsGroup, type SettingsValues } from './settings-group.js';
-
-type Tool = Record<string, unknown> & { type: string };
-type Form = UseFormReturnType<SettingsValues>;
+import { textInput, toolPath, type Tool, type ToolForm } from './tool-inputs.js';
+import { AssistantTransferFields, WarmTransferFields } from './transfer-tool-fields.js';
 
 /** The built-in tools this page edits, in words; others (set through the API) are kept as they are. */
 export const TOOL_KINDS: Record<string, { title: string; explains: string; fresh: Tool }> = {
@@ -52,8 +49,10 @@ export const TOOL_KINDS: Record<string, { title: string; explains: string; fresh
       supervisor_phone: '',
       outbound_phone_id: null,
       description: '',
+      custom_sip: false,
       caller_id_mode: 'outbound_number',
       hold_music: 'hold_music',
+      hold_music_volume: 80,
     },
   },
   assistant_transfer: {
@@ -75,8 +74,15 @@ export const TOOL_KINDS: Record<string, { title: string; explains: string; fresh
   },
 };
 
-/** Texts the API has a default for but does not take as null: left out when empty. */
-const DEFAULTED = new Set(['hold_message', 'summary_instructions', 'briefing_initial_message', 'connected_message']);
+/** Fields the API has a default for but does not take as null: left out when empty. */
+const DEFAULTED = new Set([
+  'hold_message',
+  'summary_instructions',
+  'briefing_initial_message',
+  'connected_message',
+  'hold_music_volume',
+  'timeout',
+]);
 
 /**
  * Empty texts are "not set": null, or left out where the API takes no null; the fields a tool
@@ -92,118 +98,8 @@ export function toolsRequest(values: SettingsValues): PatchAssistantRequest {
   return { tools: tools as PatchAssistantRequest['tools'], tool_ids: values.tool_ids as number[] };
 }
 
-/** A picker of ids: Mantine's Select holds strings, the API numbers. */
-const idPicker = (form: Form, path: string) => ({
-  key: form.key(path),
-  error: form.getInputProps(path).error as React.ReactNode,
-  value: form.getInputProps(path).value == null ? null : String(form.getInputProps(path).value),
-  onChange: (value: string | null) => form.setFieldValue(path, value ? Number(value) : null),
-});
-
-const text = (form: Form, path: string) => ({
-  key: form.key(path),
-  ...form.getInputProps(path),
-  value: (form.getInputProps(path).value as string | null) ?? '',
-});
-
-function WarmTransferFields({ form, index, when }: { form: Form; index: number; when: React.ReactNode }) {
-  const at = (field: string) => `tools.${index}.${field}`;
-  const numbers = usePhoneNumbers();
-  const tool = (form.getValues().tools as Tool[])[index]!;
-  return (
-    <Stack gap="xs">
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-        <TextInput
-          label="Supervisor's number"
-          description="With the country code, e.g. +14155550123."
-          required
-          {...text(form, at('supervisor_phone'))}
-        />
-        <Select
-          label="Call the supervisor from"
-          description="One of your numbers."
-          required
-          placeholder={numbers.isPending ? 'Loading numbers…' : 'Choose a number'}
-          nothingFoundMessage="No number in your account"
-          data={(numbers.data?.data ?? []).map((n) => ({
-            value: String(n.id),
-            label: n.nickname ? `${n.phone_number} · ${n.nickname}` : n.phone_number,
-          }))}
-          {...idPicker(form, at('outbound_phone_id'))}
-        />
-        <Select
-          label="Number the supervisor sees"
-          data={[
-            { value: 'outbound_number', label: 'The number it calls from' },
-            { value: 'customer_number', label: 'The caller’s number' },
-            { value: 'custom', label: 'Another number' },
-          ]}
-          allowDeselect={false}
-          key={form.key(at('caller_id_mode'))}
-          {...form.getInputProps(at('caller_id_mode'))}
-        />
-        {tool.caller_id_mode === 'custom' && <TextInput label="Number shown to the supervisor" {...text(form, at('custom_caller_id'))} />}
-        <Select
-          label="While the caller holds"
-          data={[
-            { value: 'hold_music', label: 'Hold music' },
-            { value: 'none', label: 'Silence' },
-          ]}
-          allowDeselect={false}
-          key={form.key(at('hold_music'))}
-          {...form.getInputProps(at('hold_music'))}
-        />
-      </SimpleGrid>
-      {when}
-      <TextInput
-        label="What the caller hears while holding"
-        description="Empty: “Please hold while I connect you with a supervisor.”"
-        {...text(form, at('hold_message'))}
-      />
-      <Textarea
-        label="How to brief the supervisor"
-        description="Empty: who is calling, why, and why a person is needed, in 2 to 3 sentences."
-        autosize
-        minRows={1}
-        {...text(form, at('summary_instructions'))}
-      />
-    </Stack>
-  );
-}
-
-function AssistantTransferFields({ form, index, when, selfId }: { form: Form; index: number; when: React.ReactNode; selfId: number }) {
-  const at = (field: string) => `tools.${index}.${field}`;
-  const assistants = useQuery({ queryKey: ['assistants'], queryFn: async () => unwrap(await api.GET('/api/user/assistants')) });
-  const others = (assistants.data ?? []).filter((a) => a.id !== selfId);
-  return (
-    <Stack gap="xs">
-      <Select
-        label="Assistant that takes over"
-        required
-        searchable
-        placeholder={assistants.isPending ? 'Loading assistants…' : 'Choose an assistant'}
-        nothingFoundMessage="You have no other assistant"
-        data={others.map((a) => ({ value: String(a.id), label: a.name }))}
-        {...idPicker(form, at('assistant_id'))}
-      />
-      {when}
-      <TextInput
-        label="What it says before handing over"
-        description="Empty: nothing."
-        maxLength={500}
-        {...text(form, at('message_before_transfer'))}
-      />
-      <Switch
-        label="The other assistant starts with its greeting"
-        key={form.key(at('speak_transfer_greeting'))}
-        {...form.getInputProps(at('speak_transfer_greeting'), { type: 'checkbox' })}
-      />
-    </Stack>
-  );
-}
-
-function ToolFields({ form, tool, index, selfId }: { form: Form; tool: Tool; index: number; selfId: number }) {
-  const at = (field: string) => `tools.${index}.${field}`;
+function ToolFields({ form, tool, index, selfId }: { form: ToolForm; tool: Tool; index: number; selfId: number }) {
+  const at = toolPath(index);
   const when = (
     <Textarea
       label="When to use it"
@@ -211,7 +107,7 @@ function ToolFields({ form, tool, index, selfId }: { form: Form; tool: Tool; ind
       required={tool.type === 'warm_call_transfer'}
       autosize
       minRows={1}
-      {...text(form, at('description'))}
+      {...textInput(form, at('description'))}
     />
   );
   switch (tool.type) {
@@ -222,7 +118,7 @@ function ToolFields({ form, tool, index, selfId }: { form: Form; tool: Tool; ind
             label="Phone number to transfer to"
             description="With the country code, e.g. +14155550123."
             required
-            {...text(form, at('phone_number'))}
+            {...textInput(form, at('phone_number'))}
           />
           {when}
           <Switch
@@ -231,7 +127,7 @@ function ToolFields({ form, tool, index, selfId }: { form: Form; tool: Tool; ind
             {...form.getInputProps(at('warm_transfer'), { type: 'checkbox' })}
           />
           {Boolean(tool.warm_transfer) && (
-            <TextInput label="What it says before transferring" {...text(form, at('warm_transfer_message'))} />
+            <TextInput label="What it says before transferring" {...textInput(form, at('warm_transfer_message'))} />
           )}
         </Stack>
       );
@@ -277,72 +173,6 @@ function ToolFields({ form, tool, index, selfId }: { form: Form; tool: Tool; ind
         </Text>
       );
   }
-}
-
-function CalendarFields({ form, tool, index, when }: { form: Form; tool: Tool; index: number; when: React.ReactNode }) {
-  const at = (field: string) => `tools.${index}.${field}`;
-  const providerA = tool.calendar_type !== 'provider_b' && tool.calendar_type !== 'calendly';
-  return (
-    <Stack gap="xs">
-      <Select
-        label="Calendar service"
-        data={[
-          { value: 'provider_a', label: 'Cal.com' },
-          { value: 'provider_b', label: 'Calendly' },
-        ]}
-        allowDeselect={false}
-        key={form.key(at('calendar_type'))}
-        {...form.getInputProps(at('calendar_type'))}
-      />
-      {when}
-      {providerA ? (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-          <PasswordInput
-            label="Cal.com API key"
-            description="In Cal.com: Settings → Developer → API keys."
-            required
-            {...text(form, at('provider_a_api_key'))}
-          />
-          <TextInput
-            label="Event type (slug)"
-            description="The end of the booking link, e.g. “30min”."
-            required
-            {...text(form, at('provider_a_event_slug'))}
-          />
-          <TextInput label="Team (slug), if the event is a team's" {...text(form, at('provider_a_team_slug'))} />
-          <Select
-            label="Cal.com region"
-            data={[
-              { value: 'us', label: 'United States' },
-              { value: 'eu', label: 'Europe' },
-              { value: 'custom', label: 'My own Cal.com server' },
-            ]}
-            allowDeselect={false}
-            key={form.key(at('provider_a_endpoint'))}
-            {...form.getInputProps(at('provider_a_endpoint'))}
-          />
-          {tool.provider_a_endpoint === 'custom' && (
-            <TextInput label="My Cal.com server's address" {...text(form, at('provider_a_custom_endpoint'))} />
-          )}
-        </SimpleGrid>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-          <PasswordInput
-            label="Calendly personal access token"
-            description="In Calendly: Integrations → API and webhooks."
-            required
-            {...text(form, at('provider_b_api_key'))}
-          />
-          <TextInput
-            label="Event type link (URI)"
-            description="https://api.calendly.com/event_types/…"
-            required
-            {...text(form, at('provider_b_event_type_uri'))}
-          />
-        </SimpleGrid>
-      )}
-    </Stack>
-  );
 }
 
 /** The built-in tools it may use during a call, and the account's own tools. */
