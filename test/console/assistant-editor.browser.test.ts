@@ -192,11 +192,25 @@ describe.skipIf(!availability.run)('the assistant editor in Chromium', () => {
     const conversations = await t.deps.db.selectFrom('conversations').select(['type']).where('assistant_id', '=', id).execute();
     expect(conversations).toEqual([{ type: 'test' }]);
 
-    // A test call on a server with no speech provider says which setting to add.
-    await tryIt.getByRole('button', { name: 'Start a test call' }).click();
-    const refusal = tryIt.getByRole('alert').filter({ hasText: 'The test call did not start' });
-    await refusal.waitFor();
-    expect(await refusal.innerText()).toMatch(/SPEECH_BASE_URL|SPEECH_API_KEY|DEEPGRAM_API_KEY|ELEVENLABS_API_KEY/);
+    // On a server with no speech provider, the panel says so before any call is tried, naming the settings to add.
+    const notYet = tryIt.getByRole('alert').filter({ hasText: 'Test calls are not available yet' });
+    await notYet.waitFor();
+    expect(await tryIt.getByRole('button', { name: 'Start a test call' }).isDisabled()).toBe(true);
+    const advice = await notYet.innerText();
+    expect(advice.split('\n').filter(Boolean)).toEqual([
+      'Test calls are not available yet',
+      'This server has no speech provider this assistant can use. Add a setting to the server’s configuration and restart it, or choose another provider under Voice and speech.',
+      // The voice picked first is one of OpenAI's: its own synthesizer is the one it needs.
+      'To speak (text-to-speech):',
+      'The OpenAI synthesizer needs SPEECH_API_KEY (or SPEECH_BASE_URL for a self-hosted OpenAI-compatible server) to be set.',
+      'To hear the caller (speech-to-text), any one of:',
+      'The Deepgram transcriber needs DEEPGRAM_API_KEY to be set.',
+      'The OpenAI transcriber needs SPEECH_API_KEY (or SPEECH_BASE_URL for a self-hosted OpenAI-compatible server) to be set.',
+    ]);
+    // The server, asked for a call, refuses it for one of those very reasons.
+    const refused = await api.post('/api/calls/web', { assistant_id: uuid });
+    expect(refused.statusCode).toBe(503);
+    expect(advice).toContain(refused.json().error);
     await expectAccessible(page, 'editor, try it');
     await saveScreenshot(page, 'editor-try-it');
 
