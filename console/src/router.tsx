@@ -39,16 +39,37 @@ const indexRoute = createRoute({
   },
 });
 
+/** An id in the address (?folder=12), or nothing. */
+const idOf = (value: unknown) => {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+};
+
+/** The assistants list's filters; folder is a folder's id or "none" (no folder), label a label's id. */
+export type AssistantsSearch = {
+  q?: string;
+  status?: string;
+  type?: string;
+  mode?: string;
+  folder?: number | 'none';
+  label?: number;
+};
+
 export const assistantsRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: 'assistants',
-  validateSearch: (search: Record<string, unknown>): { q?: string; status?: string; type?: string; mode?: string } => {
-    const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
-    return Object.fromEntries(
-      Object.entries({ q: text(search.q), status: text(search.status), type: text(search.type), mode: text(search.mode) }).filter(
-        ([, v]) => v !== undefined,
-      ),
-    );
+  validateSearch: (search: Record<string, unknown>): AssistantsSearch => {
+    // The router reads ?q=42 as a number: a search is text all the same.
+    const text = (value: unknown) => (typeof value === 'number' ? String(value) : typeof value === 'string' && value ? value : undefined);
+    const values = {
+      q: text(search.q),
+      status: text(search.status),
+      type: text(search.type),
+      mode: text(search.mode),
+      folder: search.folder === 'none' ? ('none' as const) : idOf(search.folder),
+      label: idOf(search.label),
+    };
+    return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   },
   component: lazyRouteComponent(() => import('./pages/assistants/assistants-page.js'), 'AssistantsPage'),
 });

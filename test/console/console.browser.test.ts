@@ -301,14 +301,47 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
     it('lists with search and filters, duplicates and deletes', async () => {
       const owner = await createUser(t.deps, { balanceUsd: 5 });
       const api = apiFor(t, owner.token);
-      await createAssistant(api, { name: 'Front desk', status: 'active', type: 'inbound' });
-      await createAssistant(api, { name: 'Reminders', type: 'outbound' });
-      await createAssistant(api, { name: 'Night line', type: 'inbound' });
+      const made = async (url: string, name: string) => {
+        const res = await api.post(url, { name });
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json().data.id as number;
+      };
+      const bakery = await made('/api/user/folders', 'Bakery');
+      await made('/api/user/folders', 'Empty folder');
+      const vip = await made('/api/user/labels', 'VIP');
+      const evenings = await made('/api/user/labels', 'Evenings');
+      await createAssistant(api, { name: 'Front desk', status: 'active', type: 'inbound', folder_id: bakery, label_ids: [vip] });
+      await createAssistant(api, { name: 'Reminders', type: 'outbound', folder_id: bakery, label_ids: [] });
+      await createAssistant(api, { name: 'Night line', type: 'inbound', label_ids: [evenings, vip] });
       const { context, page } = await openPage();
       await signIn(page, origin, owner.email, owner.password);
       await page.getByText('3 assistants').waitFor();
+      // Each row names its folder and labels.
+      const row = (name: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+      await row('Front desk').getByRole('cell', { name: 'Bakery', exact: true }).waitFor();
+      expect(await row('Night line').getByText('Evenings', { exact: true }).count()).toBe(1);
       await expectAccessible(page, 'assistants list');
       await saveScreenshot(page, 'assistants');
+
+      // Folder and label filters, by name, kept in the address.
+      await pick(page, 'Folder', 'Bakery');
+      await page.getByText('2 of 3 assistants match').waitFor();
+      expect(page.url()).toContain(`folder=${bakery}`);
+      await pick(page, 'Label', 'VIP');
+      await page.getByText('1 of 3 assistants match').waitFor();
+      await page.getByRole('link', { name: 'Front desk', exact: true }).waitFor();
+      expect(page.url()).toContain(`label=${vip}`);
+      await expectAccessible(page, 'assistants filtered by folder and label');
+      await saveScreenshot(page, 'assistants-folder-label');
+      await pick(page, 'Folder', 'No folder');
+      await page.getByText('1 of 3 assistants match').waitFor();
+      await page.getByRole('link', { name: 'Night line', exact: true }).waitFor();
+      await page.reload();
+      await page.getByText('1 of 3 assistants match').waitFor();
+      await expect.poll(() => page.getByRole('combobox', { name: 'Label', exact: true }).inputValue()).toBe('VIP');
+      await expect.poll(() => page.getByRole('combobox', { name: 'Folder', exact: true }).inputValue()).toBe('No folder');
+      await page.goto(`${origin}/app/assistants`);
+      await page.getByText('3 assistants').waitFor();
 
       await page.getByRole('textbox', { name: 'Search' }).fill('night');
       await page.getByText('1 of 3 assistants match').waitFor();

@@ -1,59 +1,38 @@
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Menu,
-  Modal,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Group, Menu, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client.js';
 import { describeError } from '../../api/errors.js';
+import { assistantListQuery } from '../../api/queries.js';
 import { duplicateRequest } from './duplicate.js';
 import { AnchorLink } from '../../components/links.js';
 import { QueryState } from '../../components/query-state.js';
 import { formatDateTime } from '../../format/format.js';
-import { MODE_OPTIONS, modeLabel, STATUS_OPTIONS, typeLabel } from './assistant-labels.js';
+import type { AssistantsSearch } from '../../router.js';
+import { AssistantFilterBar } from './assistant-filter-bar.js';
+import { matchesFilters } from './assistant-filters.js';
+import { modeLabel, typeLabel } from './assistant-labels.js';
+import { useFolders, useLabels } from './catalog.js';
 import { CreateAssistantModal } from './create-assistant-modal.js';
 
-export const assistantsQuery = {
-  queryKey: ['assistants'],
-  queryFn: async () => unwrap(await api.GET('/api/user/assistants')),
-};
-type AssistantListItem = Awaited<ReturnType<typeof assistantsQuery.queryFn>>[number];
-
-type Filters = { q?: string; status?: string; type?: string; mode?: string };
-
-function matches(assistant: AssistantListItem, filters: Filters): boolean {
-  if (filters.q && !assistant.name.toLowerCase().includes(filters.q.toLowerCase())) return false;
-  if (filters.status && assistant.status !== filters.status) return false;
-  if (filters.type && assistant.type !== filters.type) return false;
-  if (filters.mode && assistant.mode !== filters.mode) return false;
-  return true;
-}
+type AssistantListItem = Awaited<ReturnType<typeof assistantListQuery.queryFn>>[number];
 
 export function AssistantsPage() {
   const filters = useSearch({ from: '/signed-in/assistants' });
   const navigate = useNavigate({ from: '/assistants' });
   const queryClient = useQueryClient();
-  const assistants = useQuery(assistantsQuery);
+  const assistants = useQuery(assistantListQuery);
+  const folders = useFolders();
+  const labels = useLabels();
+  const folderName = new Map((folders.data?.data ?? []).map((f) => [f.id, f.name]));
+  const labelName = new Map((labels.data?.data ?? []).map((l) => [l.id, l.name]));
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<AssistantListItem | null>(null);
 
-  const setFilter = (name: keyof Filters, value: string | null) =>
-    void navigate({ search: (previous: Filters) => ({ ...previous, [name]: value || undefined }), replace: true });
+  const setFilter = (change: AssistantsSearch) =>
+    void navigate({ search: (previous: AssistantsSearch) => ({ ...previous, ...change }), replace: true });
 
   const duplicate = useMutation({
     mutationFn: async (original: AssistantListItem) => {
@@ -62,7 +41,7 @@ export function AssistantsPage() {
     },
     onSuccess: async (copy) => {
       notifications.show({ color: 'green', message: `Created “${copy.name}”, inactive until you switch it on.` });
-      await queryClient.invalidateQueries({ queryKey: assistantsQuery.queryKey });
+      await queryClient.invalidateQueries({ queryKey: assistantListQuery.queryKey });
     },
     onError: (error) => notifications.show({ color: 'red', title: 'Could not duplicate', message: describeError(error) }),
   });
@@ -71,7 +50,7 @@ export function AssistantsPage() {
     onSuccess: async () => {
       notifications.show({ color: 'green', message: `Deleted “${deleting?.name}”.` });
       setDeleting(null);
-      await queryClient.invalidateQueries({ queryKey: assistantsQuery.queryKey });
+      await queryClient.invalidateQueries({ queryKey: assistantListQuery.queryKey });
     },
   });
 
@@ -109,48 +88,15 @@ export function AssistantsPage() {
               </Paper>
             );
           }
-          const shown = all.filter((assistant) => matches(assistant, filters));
+          const shown = all.filter((assistant) => matchesFilters(assistant, filters));
           return (
             <Stack gap="sm">
-              <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="Filter assistants">
-                <TextInput
-                  label="Search"
-                  placeholder="Name"
-                  value={filters.q ?? ''}
-                  onChange={(event) => setFilter('q', event.currentTarget.value)}
-                  style={{ flex: '1 1 200px' }}
-                />
-                <Select
-                  label="Status"
-                  placeholder="Any"
-                  data={STATUS_OPTIONS}
-                  value={filters.status ?? null}
-                  onChange={(value) => setFilter('status', value)}
-                  clearable
-                  w={140}
-                />
-                <Select
-                  label="Type"
-                  placeholder="Any"
-                  data={[
-                    { value: 'inbound', label: 'Inbound' },
-                    { value: 'outbound', label: 'Outbound' },
-                  ]}
-                  value={filters.type ?? null}
-                  onChange={(value) => setFilter('type', value)}
-                  clearable
-                  w={140}
-                />
-                <Select
-                  label="Voice engine"
-                  placeholder="Any"
-                  data={MODE_OPTIONS}
-                  value={filters.mode ?? null}
-                  onChange={(value) => setFilter('mode', value)}
-                  clearable
-                  w={170}
-                />
-              </Group>
+              <AssistantFilterBar
+                filters={filters}
+                onChange={setFilter}
+                folders={{ ...folders, data: folders.data?.data }}
+                labels={{ ...labels, data: labels.data?.data }}
+              />
               <Text size="sm" c="dimmed" aria-live="polite">
                 {shown.length === all.length ? `${all.length} assistants` : `${shown.length} of ${all.length} assistants match`}
               </Text>
@@ -174,6 +120,9 @@ export function AssistantsPage() {
                         <Table.Th scope="col" visibleFrom="sm">
                           Voice engine
                         </Table.Th>
+                        <Table.Th scope="col" visibleFrom="sm">
+                          Folder
+                        </Table.Th>
                         <Table.Th scope="col" visibleFrom="md">
                           Last changed
                         </Table.Th>
@@ -189,6 +138,15 @@ export function AssistantsPage() {
                             <AnchorLink to="/assistants/$assistantId" params={{ assistantId: assistant.id }} fw={600}>
                               {assistant.name}
                             </AnchorLink>
+                            {assistant.label_ids.length > 0 && (
+                              <Group gap={4} mt={4}>
+                                {assistant.label_ids.map((id) => (
+                                  <Badge key={id} size="sm" variant="outline" color="indigo.9" tt="none">
+                                    {labelName.get(id) ?? '…'}
+                                  </Badge>
+                                ))}
+                              </Group>
+                            )}
                           </Table.Td>
                           <Table.Td>
                             <Badge
@@ -200,6 +158,9 @@ export function AssistantsPage() {
                           </Table.Td>
                           <Table.Td visibleFrom="sm">{typeLabel(assistant.type)}</Table.Td>
                           <Table.Td visibleFrom="sm">{modeLabel(assistant.mode)}</Table.Td>
+                          <Table.Td visibleFrom="sm">
+                            {assistant.folder_id === null ? '—' : (folderName.get(assistant.folder_id) ?? '…')}
+                          </Table.Td>
                           <Table.Td visibleFrom="md">{formatDateTime(assistant.updated_at)}</Table.Td>
                           <Table.Td ta="right">
                             <Menu position="bottom-end" withinPortal>
