@@ -99,15 +99,51 @@ const conversationRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/conversations/conversation-page.js'), 'ConversationPage'),
 });
 
+/**
+ * The calls list's filters and page, in the address so that coming back to the list keeps them.
+ * `call` is the older link to one call (?call=12): it goes to that call's page.
+ */
+export type CallsSearch = {
+  assistant?: number;
+  type?: string;
+  status?: string;
+  from?: string;
+  to?: string;
+  page?: number;
+  call?: number;
+};
+
 export const callsRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: 'calls',
-  // ?call=12 opens that call's details, so other pages (a lead's attempts) can link to one call.
-  validateSearch: (search: Record<string, unknown>): { call?: number } => {
-    const call = Number(search.call);
-    return Number.isInteger(call) && call > 0 ? { call } : {};
+  validateSearch: (search: Record<string, unknown>): CallsSearch => {
+    const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+    const page = Number(search.page);
+    const values = {
+      assistant: idOf(search.assistant),
+      type: text(search.type),
+      status: text(search.status),
+      from: text(search.from),
+      to: text(search.to),
+      page: Number.isInteger(page) && page > 1 ? page : undefined,
+      call: idOf(search.call),
+    };
+    return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  },
+  beforeLoad: ({ search }) => {
+    if (search.call) throw redirect({ to: '/calls/$callId', params: { callId: search.call }, replace: true });
   },
   component: lazyRouteComponent(() => import('./pages/calls/calls-page.js'), 'CallsPage'),
+});
+
+const callRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'calls/$callId',
+  params: {
+    parse: (params: { callId: string }) => ({ callId: Number(params.callId) }),
+    stringify: (params: { callId: number }) => ({ callId: String(params.callId) }),
+  },
+  component: lazyRouteComponent(() => import('./pages/calls/call-page.js'), 'CallPage'),
 });
 
 const campaignsRoute = createRoute({
@@ -153,6 +189,7 @@ const routeTree = rootRoute.addChildren([
     conversationsRoute,
     conversationRoute,
     callsRoute,
+    callRoute,
     campaignsRoute,
     doNotCallRoute,
     campaignRoute,

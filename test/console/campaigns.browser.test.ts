@@ -203,13 +203,16 @@ describe.skipIf(!availability.run)('the Campaigns page in Chromium', () => {
     await expectAccessible(page, 'lead attempts');
     await saveScreenshot(page, 'campaign-lead-attempts');
     await attempts.getByRole('link', { name: /^Open the call/ }).click();
-    await page.waitForURL(`${origin}/app/calls?call=${callIdOf(first)}`);
-    const callDrawer = page.getByRole('dialog', { name: /^Call of / });
-    await callDrawer.getByText('Phone, outbound').waitFor();
-    await callDrawer.getByText('+14155550201').waitFor();
+    await page.waitForURL(`${origin}/app/calls/${callIdOf(first)}`);
+    await page.getByRole('heading', { name: /^Call of /, level: 1 }).waitFor();
+    const about = page.getByRole('region', { name: 'About this call' });
+    await about.getByText('Outbound: the assistant called', { exact: true }).waitFor();
+    await about.getByText('+14155550201', { exact: true }).waitFor();
     await saveScreenshot(page, 'campaign-attempt-call');
-    await page.keyboard.press('Escape');
-    await page.waitForURL(`${origin}/app/calls`);
+    // The older link to a call (?call=12) goes to its page too.
+    await page.goto(`${origin}/app/calls?call=${callIdOf(first)}`);
+    await page.waitForURL(`${origin}/app/calls/${callIdOf(first)}`);
+    await about.getByText('Outbound: the assistant called', { exact: true }).waitFor();
 
     // The do-not-call list: a number added by hand, two imported from a file (one not a number), one taken off again.
     await page.getByRole('link', { name: /^Campaigns/ }).click();

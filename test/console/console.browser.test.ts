@@ -443,12 +443,18 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
       await page.getByRole('cell', { name: '1 min 05 s' }).waitFor();
       await expectAccessible(page, 'calls');
       await saveScreenshot(page, 'calls');
-      await page.getByRole('button', { name: /details$/ }).click();
-      const drawer = page.getByRole('dialog');
-      await drawer.getByText('Are you open on Sunday?').waitFor();
-      await drawer.getByText('Customer hung up').waitFor();
+      expect(page.url()).toContain('status=completed');
+      await page.getByRole('link', { name: /details$/ }).click();
+      await page.waitForURL(/\/app\/calls\/\d+$/);
+      await page.getByRole('heading', { name: /^Call of /, level: 1 }).waitFor();
+      await page.getByText('Are you open on Sunday?').waitFor();
+      await page.getByText('Customer hung up').waitFor();
       await expectAccessible(page, 'call detail');
       await saveScreenshot(page, 'call-detail');
+      // Back to the list as it was left: its filters are in the address.
+      await page.goBack();
+      await page.getByText('1–1 of 1').waitFor();
+      expect(await page.getByRole('combobox', { name: 'Status', exact: true }).inputValue()).toBe('Completed');
       await context.close();
     });
   });

@@ -11,7 +11,7 @@ import { apiFor, createAssistant } from '../helpers/assistants.js';
 import { createSimulatorSender } from '../helpers/chatapp.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 import { browserAvailability, launchChromium } from '../../src/modules/widget/fixtures/browser.js';
-import { DESKTOP, ensureConsoleBuilt, expectAccessible, saveScreenshot, signIn } from './console-harness.js';
+import { DESKTOP, PHONE, ensureConsoleBuilt, expectAccessible, saveScreenshot, signIn } from './console-harness.js';
 
 /**
  * The console's record pages in Chromium against a real server: a conversation and its takeover
@@ -162,9 +162,12 @@ describe.skipIf(!availability.run)('the console record pages in Chromium', () =>
     await page.context().close();
   }, 60_000);
 
-  it("shows a call's transcript with the caller's wait before each reply", async () => {
+  it("opens a call on its own page: facts, recording, transcript with function calls and each reply's wait", async () => {
     const now = t.clock.now();
     const start = now.getTime() / 1000 - 60;
+    const created = new Date(now.getTime() - 70_000);
+    const answered = new Date(created.getTime() + 6_000);
+    const ended = new Date(answered.getTime() + 62_000);
     const latency = {
       caller_speech_ended_at: start + 5,
       transcript_final_at: start + 5.25,
@@ -211,10 +214,10 @@ describe.skipIf(!availability.run)('the console record pages in Chromium', () =>
         lease_holder: null,
         lease_until: null,
         heartbeat_at: null,
-        answered_at: now,
-        ended_at: now,
+        answered_at: answered,
+        ended_at: ended,
         finalized_at: now,
-        created_at: now,
+        created_at: created,
         updated_at: now,
       })
       .returning('id')
@@ -229,28 +232,68 @@ describe.skipIf(!availability.run)('the console record pages in Chromium', () =>
       .where('id', '=', inserted.id)
       .execute();
 
-    const { page } = await signedInPage();
+    const { page, errors } = await signedInPage();
     await page.goto(`${origin}/app/calls`);
     await page
-      .getByRole('button', { name: /^Call of .*, details$/ })
+      .getByRole('link', { name: /^Call of .*, details$/ })
       .first()
       .click();
-    const drawer = page.getByRole('dialog');
-    await drawer.getByText('A table for two tonight?').waitFor();
-    await drawer.getByText('Caller waited 1.05 s').waitFor();
-    await drawer.getByText('Understanding the caller: 250 ms').waitFor();
-    await drawer.getByText('Thinking of an answer: 450 ms').waitFor();
-    await drawer.getByText('Starting to speak: 350 ms').waitFor();
-    await drawer.getByText('Booked a table for two at 19:00.').waitFor();
-    await drawer.getByText('Yes', { exact: true }).waitFor();
-    await drawer.getByText('Ended by customer').waitFor();
-    const player = drawer.getByLabel('Call recording');
+    await page.waitForURL(`${origin}/app/calls/${inserted.id}`);
+    // A deep link: the page reads its call again after a reload.
+    await page.reload();
+    await page.getByRole('heading', { name: /^Call of /, level: 1 }).waitFor();
+    const about = page.getByRole('region', { name: 'About this call' });
+    await about.getByText('Status').waitFor();
+    const facts = await about.locator('dt, dd').allInnerTexts();
+    expect(facts).toEqual([
+      'STATUS',
+      'Completed',
+      'DIRECTION',
+      'Inbound: the assistant was called',
+      'CHANNEL',
+      'Phone',
+      'TALK TIME',
+      '1 min 02 s',
+      'ANSWERED AFTER',
+      '6 s',
+      'FROM START TO END',
+      '1 min 08 s',
+      'COST',
+      '$0.11',
+      'ENDED BECAUSE',
+      'Ended by customer',
+      'ANSWERED BY',
+      'A person',
+      'CALLER',
+      '+14155550100',
+      'ASSISTANT’S NUMBER',
+      '+14155550199',
+    ]);
+    await page.getByText('1 reply timed: the caller waited 1.05 s.', { exact: true }).waitFor();
+    await page.getByText('A table for two tonight?').waitFor();
+    await page.getByText('Caller waited 1.05 s', { exact: true }).waitFor();
+    await page.getByText('Understanding the caller: 250 ms', { exact: true }).waitFor();
+    await page.getByText('Thinking of an answer: 450 ms', { exact: true }).waitFor();
+    await page.getByText('Starting to speak: 350 ms', { exact: true }).waitFor();
+    await page.getByText('Used the action “book_table”').click();
+    await page.getByText('"people": 2').waitFor();
+    await page.getByText('Booked a table for two at 19:00.').waitFor();
+    await page.getByText('Yes', { exact: true }).waitFor();
+    const player = page.getByLabel('Call recording');
     await player.waitFor();
     expect(await player.evaluate((audio: HTMLAudioElement) => audio.src)).toMatch(/^blob:/);
     await page.waitForFunction(() => ((document.querySelector('audio') as HTMLAudioElement | null)?.readyState ?? 0) >= 1);
     expect(await player.evaluate((audio: HTMLAudioElement) => audio.duration)).toBeCloseTo(0.5, 1);
-    await expectAccessible(page, 'call details');
+    await expectAccessible(page, 'call page');
     await saveScreenshot(page, 'records-call');
+    await page.setViewportSize(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await saveScreenshot(page, 'records-call-phone');
+    expect(errors).toEqual([]);
+
+    // Someone else's call, or none: said in words.
+    await page.goto(`${origin}/app/calls/99999999`);
+    await page.getByRole('alert').getByText('Call not found', { exact: true }).waitFor();
     await page.context().close();
   }, 60_000);
 

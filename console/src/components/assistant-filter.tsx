@@ -1,10 +1,10 @@
 import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../api/client.js';
+import { assistantListQuery } from '../api/queries.js';
 
 /** A picker of the account's assistants, for filtering lists. */
 export function AssistantFilter({ value, onChange }: { value: string | null; onChange: (value: string | null) => void }) {
-  const assistants = useQuery({ queryKey: ['assistants'], queryFn: async () => unwrap(await api.GET('/api/user/assistants')) });
+  const assistants = useQuery(assistantListQuery);
   return (
     <Select
       label="Assistant"

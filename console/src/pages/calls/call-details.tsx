@@ -1,77 +1,98 @@
-import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api, unwrap, type paths } from '../../api/client.js';
+import { api, unwrap } from '../../api/client.js';
 import { describeError } from '../../api/errors.js';
 import { FunctionCalls, KeyValues } from '../../components/function-calls.js';
-import { formatDateTime, formatUsd } from '../../format/format.js';
-import { formatDuration, humanize } from '../../format/words.js';
-import { latencySteps, type TurnLatency } from './latency.js';
+import { formatDateTime } from '../../format/format.js';
+import { type CallRecord, callFacts } from './call-facts.js';
+import { latencySteps, replyWaits, type TurnLatency } from './latency.js';
 
-type Call = Omit<paths['/api/user/calls']['get']['responses'][200]['content']['application/json']['data'][number], 'webhook_response'>;
-
-export const TYPE_WORDS: Record<string, string> = {
-  inbound: 'Phone, inbound',
-  outbound: 'Phone, outbound',
-  web: 'Browser',
-  whatsapp_inbound: 'Chat app, inbound',
-  whatsapp_outbound: 'Chat app, outbound',
-};
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /** Everything about one call: facts, the recording, what was said with each reply's wait, and the evaluation. */
-export function CallDetails({ call }: { call: Call }) {
-  const started = call.transcript[0]?.timestamp ?? null;
+export function CallDetails({ call }: { call: CallRecord }) {
   return (
     <Stack gap="md">
-      <Group gap="lg" wrap="wrap">
-        <Fact label="Status" value={humanize(call.status)} />
-        <Fact label="Type" value={TYPE_WORDS[call.type] ?? humanize(call.type)} />
-        <Fact label="Talk time" value={formatDuration(call.duration)} />
-        <Fact label="Cost" value={formatUsd(call.total_cost ?? 0)} />
-        <Fact label="Phone line cost" value={formatUsd(call.carrier_cost ?? 0)} />
-        <Fact label="Ended because" value={humanize(call.end_reason)} />
-        <Fact label={call.type.includes('outbound') ? 'Called' : 'Caller'} value={call.client_phone_number ?? '—'} />
-        <Fact label="Last change" value={formatDateTime(call.updated_at)} />
-      </Group>
-      {call.recording_url && <Recording callId={call.id} />}
       <div>
-        <Title order={3} size="h5" mb={4}>
+        <Title order={1} size="h2">
+          Call of {formatDateTime(call.created_at)}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {call.assistant_name ?? 'A deleted assistant'}
+          {call.client_phone_number ? ` · ${call.client_phone_number}` : ''}
+        </Text>
+      </div>
+      <Paper withBorder p="md" component="section" aria-label="About this call">
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="md" verticalSpacing="sm" component="dl" m={0}>
+          {callFacts(call).map((fact) => (
+            <div key={fact.label}>
+              <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
+                {fact.label}
+              </Text>
+              <Text component="dd" size="sm" m={0}>
+                {fact.value}
+              </Text>
+            </div>
+          ))}
+        </SimpleGrid>
+      </Paper>
+      {call.recording_url && <Recording callId={call.id} />}
+      <Paper withBorder p="md">
+        <Title order={2} size="h4" mb={4}>
           Transcript
         </Title>
-        {call.transcript.length === 0 ? (
-          <Text size="sm">Nothing was said.</Text>
-        ) : (
-          <Stack gap="sm" component="ol" aria-label="Transcript" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {call.transcript.map((entry, index) => (
-              <li key={index}>
-                <Text size="sm">
-                  <Text span fw={600}>
-                    {entry.sender === 'bot' ? 'Assistant' : 'Caller'}
-                  </Text>{' '}
-                  <Text span c="dimmed" size="xs">
-                    at {formatOffset(started === null ? 0 : entry.timestamp - started)}
-                  </Text>
-                </Text>
-                <Text size="sm">{entry.text}</Text>
-                <FunctionCalls calls={entry.function_calls} />
-                {entry.latency && <Latency latency={entry.latency} />}
-              </li>
-            ))}
-          </Stack>
-        )}
-      </div>
-      <div>
-        <Title order={3} size="h5" mb={4}>
+        <ReplyWaits transcript={call.transcript} />
+        <Transcript transcript={call.transcript} />
+      </Paper>
+      <Paper withBorder p="md">
+        <Title order={2} size="h4" mb={4}>
           Summary after the call
         </Title>
         <KeyValues values={call.evaluation} empty="No summary for this call." />
-      </div>
-      <div>
-        <Title order={3} size="h5" mb={4}>
+      </Paper>
+      <Paper withBorder p="md">
+        <Title order={2} size="h4" mb={4}>
           What the assistant knew
         </Title>
         <KeyValues values={call.variables} empty="Nothing was given when the call started." />
-      </div>
+      </Paper>
+    </Stack>
+  );
+}
+
+/** How quickly it answered over the whole call, from each timed reply. */
+function ReplyWaits({ transcript }: { transcript: CallRecord['transcript'] }) {
+  const waits = replyWaits(transcript);
+  if (!waits) return null;
+  return (
+    <Text size="sm" mb="xs">
+      {waits.replies === 1 ? '1 reply timed' : `${waits.replies} replies timed`}: the caller waited {seconds(waits.medianMs)}
+      {waits.replies > 1 ? ` (median), ${seconds(waits.longestMs)} at most` : ''}.
+    </Text>
+  );
+}
+
+function Transcript({ transcript }: { transcript: CallRecord['transcript'] }) {
+  if (transcript.length === 0) return <Text size="sm">Nothing was said.</Text>;
+  const started = transcript[0]!.timestamp;
+  return (
+    <Stack gap="sm" component="ol" aria-label="Transcript" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {transcript.map((entry, index) => (
+        <li key={index}>
+          <Text size="sm">
+            <Text span fw={600}>
+              {entry.sender === 'bot' ? 'Assistant' : 'Caller'}
+            </Text>{' '}
+            <Text span c="dimmed" size="xs">
+              at {formatOffset(entry.timestamp - started)}
+            </Text>
+          </Text>
+          <Text size="sm">{entry.text}</Text>
+          <FunctionCalls calls={entry.function_calls} />
+          {entry.latency && <Latency latency={entry.latency} />}
+        </li>
+      ))}
     </Stack>
   );
 }
@@ -88,9 +109,9 @@ function Latency({ latency }: { latency: TurnLatency }) {
   return (
     <Paper withBorder p={6} mt={4} radius="sm" aria-label="Wait before this reply">
       <Text size="xs" fw={600}>
-        Caller waited {totalMs === null ? '' : `${(totalMs / 1000).toFixed(2)} s`}
+        Caller waited {totalMs === null ? '' : seconds(totalMs)}
       </Text>
-      <Group gap="md" wrap="wrap">
+      <Group gap="md" wrap="wrap" style={{ rowGap: 2 }}>
         {steps.map((step) => (
           <Text key={step.label} size="xs">
             {step.label}: {step.ms} ms
@@ -120,8 +141,8 @@ function Recording({ callId }: { callId: number }) {
     [url],
   );
   return (
-    <div>
-      <Title order={3} size="h5" mb={4}>
+    <Paper withBorder p="md">
+      <Title order={2} size="h4" mb={4}>
         Recording
       </Title>
       {audio.isError ? (
@@ -136,17 +157,6 @@ function Recording({ callId }: { callId: number }) {
           Loading the recording…
         </Text>
       )}
-    </div>
-  );
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm">{value}</Text>
-    </div>
+    </Paper>
   );
 }

@@ -1,15 +1,16 @@
-import { Badge, Drawer, Group, Pagination, Paper, Select, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Pagination, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
 import { api, unwrap, type paths } from '../../api/client.js';
 import { AssistantFilter } from '../../components/assistant-filter.js';
+import { AnchorLink } from '../../components/links.js';
 import { QueryState } from '../../components/query-state.js';
 import { formatDateTime, formatUsd } from '../../format/format.js';
 import { formatDuration, humanize } from '../../format/words.js';
-import { CallDetails, TYPE_WORDS } from './call-details.js';
+import type { CallsSearch } from '../../router.js';
+import { TYPE_WORDS } from './call-facts.js';
 
 type CallQuery = NonNullable<paths['/api/user/calls']['get']['parameters']['query']>;
 const TYPES = ['inbound', 'outbound', 'web', 'whatsapp_inbound', 'whatsapp_outbound'] as const;
@@ -27,30 +28,15 @@ const STATUSES = [
 ] as const;
 const PER_PAGE = 15;
 
-/** Every call, newest first, filtered and paginated on the server. */
+/** Every call, newest first, filtered and paginated on the server; the filters live in the address. */
 export function CallsPage() {
-  const [page, setPage] = useState(1);
-  const [filters, setFilters] = useState<{
-    assistant: string | null;
-    type: string | null;
-    status: string | null;
-    from: string | null;
-    to: string | null;
-  }>({
-    assistant: null,
-    type: null,
-    status: null,
-    from: null,
-    to: null,
-  });
-  // The open call is in the address (?call=12): a lead's attempt links straight to it.
-  const openId = useSearch({ from: '/signed-in/calls' }).call ?? null;
+  const filters = useSearch({ from: '/signed-in/calls' });
   const navigate = useNavigate({ from: '/calls' });
-  const setOpenId = (id: number | null) => void navigate({ search: id === null ? {} : { call: id } });
+  const page = filters.page ?? 1;
   const query: CallQuery = {
     page,
     per_page: PER_PAGE,
-    ...(filters.assistant ? { assistant_id: Number(filters.assistant) } : {}),
+    ...(filters.assistant ? { assistant_id: filters.assistant } : {}),
     ...(filters.type ? { type: filters.type as CallQuery['type'] } : {}),
     ...(filters.status ? { status: filters.status as CallQuery['status'] } : {}),
     ...(filters.from ? { date_from: filters.from } : {}),
@@ -61,18 +47,11 @@ export function CallsPage() {
     queryFn: async () => unwrap(await api.GET('/api/user/calls', { params: { query } })),
     placeholderData: keepPreviousData,
   });
-  const set = (name: keyof typeof filters) => (value: string | null) => {
-    setPage(1);
-    setFilters((previous) => ({ ...previous, [name]: value }));
-  };
-  const filtered = Object.values(filters).some(Boolean);
-  const listed = calls.data?.data.find((call) => call.id === openId);
-  const fetched = useQuery({
-    queryKey: ['call', openId],
-    queryFn: async () => unwrap(await api.GET('/api/user/calls/{id}', { params: { path: { id: openId! } } })),
-    enabled: openId !== null && !listed,
-  });
-  const open = openId === null ? null : (listed ?? fetched.data ?? null);
+  const go = (change: CallsSearch) => void navigate({ search: (previous: CallsSearch) => ({ ...previous, ...change }), replace: true });
+  const set = (name: keyof Omit<CallsSearch, 'page' | 'assistant'>) => (value: string | null) =>
+    go({ [name]: value || undefined, page: undefined });
+  const setPage = (next: number) => go({ page: next > 1 ? next : undefined });
+  const filtered = [filters.assistant, filters.type, filters.status, filters.from, filters.to].some(Boolean);
 
   return (
     <Stack gap="md" maw={1100}>
@@ -81,17 +60,20 @@ export function CallsPage() {
           Calls
         </Title>
         <Text size="sm" c="dimmed">
-          Phone calls and browser test calls of your assistants, newest first. Select a call to read its transcript.
+          Phone calls and browser test calls of your assistants, newest first. Open a call to read its transcript and hear it.
         </Text>
       </div>
       <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="Filter calls">
-        <AssistantFilter value={filters.assistant} onChange={set('assistant')} />
+        <AssistantFilter
+          value={filters.assistant ? String(filters.assistant) : null}
+          onChange={(value) => go({ assistant: value ? Number(value) : undefined, page: undefined })}
+        />
         <Select
           label="Type"
           placeholder="Any"
           clearable
           data={TYPES.map((t) => ({ value: t, label: TYPE_WORDS[t]! }))}
-          value={filters.type}
+          value={filters.type ?? null}
           onChange={set('type')}
           w={190}
         />
@@ -100,7 +82,7 @@ export function CallsPage() {
           placeholder="Any"
           clearable
           data={STATUSES.map((s) => ({ value: s, label: humanize(s) }))}
-          value={filters.status}
+          value={filters.status ?? null}
           onChange={set('status')}
           w={190}
         />
@@ -109,7 +91,7 @@ export function CallsPage() {
           placeholder="Any day"
           clearable
           valueFormat="YYYY-MM-DD"
-          value={filters.from}
+          value={filters.from ?? null}
           onChange={set('from')}
           w={150}
         />
@@ -118,7 +100,7 @@ export function CallsPage() {
           placeholder="Any day"
           clearable
           valueFormat="YYYY-MM-DD"
-          value={filters.to}
+          value={filters.to ?? null}
           onChange={set('to')}
           w={150}
         />
@@ -156,15 +138,14 @@ export function CallsPage() {
                     {result.data.map((call) => (
                       <Table.Tr key={call.id}>
                         <Table.Td>
-                          <UnstyledButton
-                            onClick={() => setOpenId(call.id)}
-                            c="blue.9"
-                            td="underline"
+                          <AnchorLink
+                            to="/calls/$callId"
+                            params={{ callId: call.id }}
                             fz="sm"
                             aria-label={`Call of ${formatDateTime(call.created_at)}, details`}
                           >
                             {formatDateTime(call.created_at)}
-                          </UnstyledButton>
+                          </AnchorLink>
                         </Table.Td>
                         <Table.Td>{call.assistant_name ?? '—'}</Table.Td>
                         <Table.Td>{TYPE_WORDS[call.type] ?? humanize(call.type)}</Table.Td>
@@ -190,21 +171,6 @@ export function CallsPage() {
           )
         }
       </QueryState>
-      <Drawer
-        opened={openId !== null}
-        onClose={() => setOpenId(null)}
-        position="right"
-        size="lg"
-        title={open ? `Call of ${formatDateTime(open.created_at)}` : 'Call'}
-      >
-        {open ? (
-          <CallDetails call={open} />
-        ) : (
-          <QueryState query={fetched} label="the call">
-            {() => null}
-          </QueryState>
-        )}
-      </Drawer>
     </Stack>
   );
 }

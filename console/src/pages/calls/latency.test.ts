@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { latencySteps } from './latency.js';
+import { latencySteps, replyWaits } from './latency.js';
 
 describe('latencySteps', () => {
   it('splits the wait of a reply into its steps, in milliseconds', () => {
@@ -23,5 +23,19 @@ describe('latencySteps', () => {
       totalMs: null,
     });
     expect(latencySteps(undefined)).toEqual({ steps: [], totalMs: null });
+  });
+});
+
+describe('replyWaits', () => {
+  const at = (spoke: number, answered: number) => ({
+    latency: { caller_speech_ended_at: spoke, transcript_final_at: null, model_first_token_at: null, first_audio_sent_at: answered },
+  });
+  it('counts the timed replies, with the median and the longest wait', () => {
+    expect(replyWaits([{}, at(10, 11.2), {}, at(20, 20.8), at(30, 32)])).toEqual({ replies: 3, medianMs: 1200, longestMs: 2000 });
+    expect(replyWaits([at(10, 11), at(20, 21.5)])).toEqual({ replies: 2, medianMs: 1250, longestMs: 1500 });
+  });
+
+  it('has nothing when no reply was timed', () => {
+    expect(replyWaits([{}, { latency: undefined }])).toBeNull();
   });
 });

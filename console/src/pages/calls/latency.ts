@@ -33,3 +33,15 @@ export function latencySteps(latency: TurnLatency | undefined): { steps: Latency
   const steps = candidates.filter((c): c is [string, number] => c[1] !== null).map(([label, ms]) => ({ label, ms }));
   return { steps, totalMs: span(spoke, answered) };
 }
+
+/** How long callers waited for the replies whose marks were recorded: how many, the median and the longest. */
+export function replyWaits(transcript: Array<{ latency?: TurnLatency }>): { replies: number; medianMs: number; longestMs: number } | null {
+  const waits = transcript
+    .map((entry) => latencySteps(entry.latency).totalMs)
+    .filter((ms): ms is number => ms !== null)
+    .sort((a, b) => a - b);
+  if (waits.length === 0) return null;
+  const middle = Math.floor(waits.length / 2);
+  const medianMs = waits.length % 2 === 1 ? waits[middle]! : Math.round((waits[middle - 1]! + waits[middle]!) / 2);
+  return { replies: waits.length, medianMs, longestMs: waits[waits.length - 1]! };
+}

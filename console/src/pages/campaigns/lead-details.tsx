@@ -63,7 +63,7 @@ export function LeadDetails({ leadId, live }: { leadId: number; live: number | f
                           </Table.Td>
                           <Table.Td>
                             {attempt.call_id ? (
-                              <AnchorLink to="/calls" search={{ call: attempt.call_id }} size="sm">
+                              <AnchorLink to="/calls/$callId" params={{ callId: attempt.call_id }} size="sm">
                                 Open the call<span className="visually-hidden"> of {formatDateTime(attempt.started_at)}</span>
                               </AnchorLink>
                             ) : (
