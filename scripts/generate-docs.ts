@@ -151,6 +151,12 @@ const SECTIONS: Section[] = [
     keys: ['PHONE_NUMBER_MONTHLY_PRICE_MICROS', 'PHONE_NUMBER_COUNTRY_PRICES_MICROS', 'PHONE_NUMBER_RENEWAL_GRACE_DAYS'],
   },
   {
+    title: 'SIP trunks',
+    intro:
+      "A business's own carrier, its calls carried by Twilio's BYOC trunking on the account of `TWILIO_ACCOUNT_SID` (which also needs `PUBLIC_URL`). See [SIP trunks](api/phone-numbers.md#sip-trunks).",
+    keys: ['TWILIO_VOICE_API_URL', 'ALLOW_PRIVATE_SIP_ADDRESSES'],
+  },
+  {
     title: 'Call recordings',
     intro:
       'Recordings are kept under `DATA_DIR/recordings`, or in an S3-compatible bucket (AWS S3, MinIO, Garage, R2) when all four `RECORDINGS_S3_*` keys without a default are set. Requests are path-style (`{endpoint}/{bucket}/{key}`) and SigV4-signed.',

@@ -51,6 +51,7 @@ beforeAll(async () => {
     TWILIO_ACCOUNT_SID: accountSid,
     TWILIO_AUTH_TOKEN: 'twilio-token',
     TWILIO_API_URL: twilio.url,
+    TWILIO_VOICE_API_URL: twilio.url,
     SPEECH_BASE_URL: 'http://127.0.0.1:9/v1',
   });
 });
