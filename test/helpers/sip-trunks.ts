@@ -20,7 +20,7 @@ export function trunkBody(overrides: Record<string, unknown> = {}): Record<strin
 export async function createTrunk(api: Api, overrides: Record<string, unknown> = {}) {
   const res = await api.post('/api/user/phone-numbers/sip-trunks', trunkBody(overrides));
   expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { id: number; inbound_sip_domain: string } & Record<string, unknown>;
+  return res.json().data as { id: number; phone_number: string; inbound_sip_domain: string } & Record<string, unknown>;
 }
 
 /** A SIP trunk request as the fake saw it: method, path below the account or /v1, form. */

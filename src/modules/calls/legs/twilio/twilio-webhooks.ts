@@ -71,6 +71,22 @@ const text = (params: TwilioParams, key: string): string | undefined => {
   return Array.isArray(value) ? value[0] : value;
 };
 
+/**
+ * The caller as recorded: a SIP trunk's carrier writes it as a SIP URI (`sip:+14155550123@203.0.113.5`),
+ * kept as its user part, in E.164 when it is a phone number; anything else as Twilio sent it.
+ */
+export function callerOf(from: string | null): string | null {
+  if (!from?.startsWith('sip:')) return from;
+  const raw = from.slice(4).split('@')[0]!.split(';')[0]!;
+  let user = raw;
+  try {
+    user = decodeURIComponent(raw);
+  } catch {
+    // A malformed escape: kept as written.
+  }
+  return normalizePhone(user)?.e164 ?? user;
+}
+
 export function createTwilioWebhooks(deps: TwilioWebhooksDeps) {
   const { db, clock, logger } = deps;
   const urls = deps.publicUrl ? twilioUrls(deps.publicUrl) : null;
@@ -108,6 +124,36 @@ export function createTwilioWebhooks(deps: TwilioWebhooksDeps) {
   }
 
   /**
+   * The active inbound assistant of the SIP trunk whose domain a call came through (Twilio names
+   * the domain in the signed `SipDomainSid`), on the account that holds the trunk.
+   */
+  function trunkAssistant(domainSid: string, accountSid: string) {
+    return db
+      .selectFrom('sip_trunks as s')
+      .innerJoin('phone_numbers as p', 'p.id', 's.phone_number_id')
+      .innerJoin('assistants as a', (join) =>
+        join.onRef('a.phone_number_id', '=', 'p.id').on('a.type', '=', 'inbound').on('a.status', '=', 'active'),
+      )
+      .select(['a.id as assistant_id', 'a.user_id', 'p.id as phone_number_id', 'p.phone_number'])
+      .where('s.inbound_route_id', '=', domainSid)
+      .where('s.carrier_account_sid', '=', accountSid)
+      .orderBy('a.id')
+      .executeTakeFirst();
+  }
+
+  /** Who answers a call: by the SIP domain it came through (a trunk), or by the number called. */
+  async function routeOf(params: TwilioParams, accountSid: string) {
+    const domainSid = text(params, 'SipDomainSid');
+    if (domainSid) {
+      const trunk = await trunkAssistant(domainSid, accountSid);
+      return trunk && { ...trunk, to: trunk.phone_number };
+    }
+    const to = normalizePhone(text(params, 'To') ?? text(params, 'Called') ?? '')?.e164;
+    const target = to ? await inboundAssistant(to, accountSid) : undefined;
+    return target && to ? { ...target, to } : undefined;
+  }
+
+  /**
    * A call routed to an assistant but refused (the owner cannot pay a minute): kept as a failed
    * call with its reason, so the owner sees it in their call list (and gets the post-call webhook
    * for failed calls). Its lease has already run out, so a crash between the two steps leaves it
@@ -127,14 +173,14 @@ export function createTwilioWebhooks(deps: TwilioWebhooksDeps) {
     async incoming(request: TwilioRequest): Promise<string> {
       const accountSid = await verified(request);
       const callSid = text(request.params, 'CallSid');
-      const to = normalizePhone(text(request.params, 'To') ?? text(request.params, 'Called') ?? '')?.e164;
-      const from = text(request.params, 'From') ?? text(request.params, 'Caller') ?? null;
-      if (!callSid || !to) return sayAndHangUpTwiml(NOT_AVAILABLE_MESSAGE);
+      const from = callerOf(text(request.params, 'From') ?? text(request.params, 'Caller') ?? null);
+      if (!callSid) return sayAndHangUpTwiml(NOT_AVAILABLE_MESSAGE);
       const stream = (callId: number) => connectStreamTwiml(urls!.stream, { [CALL_ID_PARAMETER]: String(callId) });
       const repeated = await createCallsRepo(db).findByProviderCall('twilio', callSid);
       if (repeated) return LIVE_STATUSES.includes(repeated.status) ? stream(repeated.id) : sayAndHangUpTwiml(NOT_AVAILABLE_MESSAGE);
-      const target = await inboundAssistant(to, accountSid);
+      const target = await routeOf(request.params, accountSid);
       if (!target) return sayAndHangUpTwiml(NOT_AVAILABLE_MESSAGE);
+      const { to } = target;
       const now = clock.now();
       const newCall = (leaseMs: number): NewCall => ({
         uuid: randomUUID(),
