@@ -61,6 +61,33 @@ export function createSipTrunksService({ db, clock, secrets, edge, policy }: Sip
     return current ? carrier().update(current, settings) : carrier().create(settings);
   }
 
+  /**
+   * The rows follow the edge and the lease is freed. A trunk deleted meanwhile leaves what the
+   * edge made for it to the removal job; an identity another trunk took meanwhile puts the edge
+   * back to the stored settings (409).
+   */
+  async function saveAfterEdge(current: SipTrunkRow, checked: CheckedSipTrunk, after: SipTrunkResources | null): Promise<void> {
+    const before = resourcesFrom(current);
+    const changed = after !== null && after !== before;
+    let saved: boolean;
+    try {
+      saved = await inTransaction(db, (tx) => repo(tx).save(current.id, checked.stored, after, clock.now()));
+    } catch (error) {
+      if (isUniqueViolation(error, 'sip_trunks_identity_key') && changed && before) {
+        const stored = checkDraft(draftOfUpdate(current, {}), policy, secrets);
+        await syncEdge(after, stored, trunkLabel(current.user_id, current.id), true).catch(() => undefined);
+      }
+      await repo()
+        .release(current.id)
+        .catch(() => undefined);
+      if (isUniqueViolation(error, 'sip_trunks_identity_key')) throw phoneNumberError(409, DUPLICATE);
+      throw error;
+    }
+    if (saved) return;
+    if (changed) await removeLater(after);
+    throw trunkNotFound();
+  }
+
   return {
     list: (userId: number) => repo().list(userId),
 
@@ -101,35 +128,14 @@ export function createSipTrunksService({ db, clock, secrets, edge, policy }: Sip
       if (await repo().identityTaken(userId, checked.stored, id)) throw phoneNumberError(409, DUPLICATE);
       const now = clock.now();
       if (!(await repo().hold(userId, id, leaseEnd(now), now))) throw phoneNumberError(409, BUSY);
-      const before = resourcesFrom(current);
       let after: SipTrunkResources | null;
       try {
-        after = await syncEdge(before, checked, trunkLabel(userId, id), inboundChanged(current, checked, body));
+        after = await syncEdge(resourcesFrom(current), checked, trunkLabel(userId, id), inboundChanged(current, checked, body));
       } catch (error) {
         await repo().release(id);
         throw carrierFailure(error);
       }
-      try {
-        const saved = await inTransaction(db, (tx) => repo(tx).save(id, checked.stored, after, clock.now()));
-        if (!saved) {
-          if (after && after !== before) await removeLater(after);
-          throw trunkNotFound();
-        }
-      } catch (error) {
-        if (!isUniqueViolation(error, 'sip_trunks_identity_key')) {
-          await repo()
-            .release(id)
-            .catch(() => undefined);
-          throw error;
-        }
-        // Another trunk took the identity meanwhile: the edge goes back to the stored settings.
-        if (after && before && after !== before) {
-          const restored = checkDraft(draftOfUpdate(current, {}), policy, secrets);
-          await syncEdge(after, restored, trunkLabel(userId, id), true).catch(() => undefined);
-        }
-        await repo().release(id);
-        throw phoneNumberError(409, DUPLICATE);
-      }
+      await saveAfterEdge(current, checked, after);
       return found(userId, id);
     },
 
