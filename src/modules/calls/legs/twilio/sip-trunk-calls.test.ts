@@ -250,6 +250,12 @@ describe("a call in through a SIP trunk's domain", () => {
       to_number: '305',
     });
 
+    // Without SipDomainSid, the To URI's host names the domain (a localized host included).
+    const { SipDomainSid: _, ...byHost } = incoming(domain.sid, domain.domainName.replace('.sip.', '.sip.us1.'), '305');
+    expect((await postTwilio(v.t, '/api/voice/twilio/incoming', byHost, { token: v.authToken })).body).toContain('<Stream');
+    const strangerHost = { ...byHost, CallSid: newCallSid(), To: 'sip:305@sbt-00000000000000000000.sip.twilio.com' };
+    expect((await postTwilio(v.t, '/api/voice/twilio/incoming', strangerHost, { token: v.authToken })).body).toBe(POLITE_HANGUP);
+
     expect((await owner.api.delete(`/api/user/phone-numbers/${owner.trunk.id}`)).statusCode).toBe(200);
     const afterDelete = await postTwilio(v.t, '/api/voice/twilio/incoming', incoming(domain.sid, domain.domainName, '305'), {
       token: v.authToken,

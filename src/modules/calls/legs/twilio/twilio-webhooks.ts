@@ -14,6 +14,7 @@ import type { AnsweredBy } from '../../engine/engine.types.js';
 import type { SupervisorProgress } from '../telephony.types.js';
 import type { TwilioAccounts } from './twilio-accounts.js';
 import { createTwilioRequestCheck, type TwilioRequest } from './twilio-request-check.js';
+import { callerOf, createTrunkRouting } from './sip-trunk-routing.js';
 import type { TwilioParams } from './twilio-signature.js';
 import { CALL_ID_PARAMETER, twilioUrls } from './twilio.js';
 import { connectStreamTwiml, EMPTY_TWIML, sayAndHangUpTwiml } from './twiml.js';
@@ -71,27 +72,12 @@ const text = (params: TwilioParams, key: string): string | undefined => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-/**
- * The caller as recorded: a SIP trunk's carrier writes it as a SIP URI (`sip:+14155550123@203.0.113.5`),
- * kept as its user part, in E.164 when it is a phone number; anything else as Twilio sent it.
- */
-export function callerOf(from: string | null): string | null {
-  if (!from?.startsWith('sip:')) return from;
-  const raw = from.slice(4).split('@')[0]!.split(';')[0]!;
-  let user = raw;
-  try {
-    user = decodeURIComponent(raw);
-  } catch {
-    // A malformed escape: kept as written.
-  }
-  return normalizePhone(user)?.e164 ?? user;
-}
-
 export function createTwilioWebhooks(deps: TwilioWebhooksDeps) {
   const { db, clock, logger } = deps;
   const urls = deps.publicUrl ? twilioUrls(deps.publicUrl) : null;
 
   const { verified, streamAccount } = createTwilioRequestCheck(deps.accounts, urls);
+  const trunks = createTrunkRouting(db);
 
   /**
    * The active inbound assistant answering `number` on this Twilio account: on the account's
@@ -123,29 +109,10 @@ export function createTwilioWebhooks(deps: TwilioWebhooksDeps) {
       .executeTakeFirst();
   }
 
-  /**
-   * The active inbound assistant of the SIP trunk whose domain a call came through (Twilio names
-   * the domain in the signed `SipDomainSid`), on the account that holds the trunk.
-   */
-  function trunkAssistant(domainSid: string, accountSid: string) {
-    return db
-      .selectFrom('sip_trunks as s')
-      .innerJoin('phone_numbers as p', 'p.id', 's.phone_number_id')
-      .innerJoin('assistants as a', (join) =>
-        join.onRef('a.phone_number_id', '=', 'p.id').on('a.type', '=', 'inbound').on('a.status', '=', 'active'),
-      )
-      .select(['a.id as assistant_id', 'a.user_id', 'p.id as phone_number_id', 'p.phone_number'])
-      .where('s.inbound_route_id', '=', domainSid)
-      .where('s.carrier_account_sid', '=', accountSid)
-      .orderBy('a.id')
-      .executeTakeFirst();
-  }
-
-  /** Who answers a call: by the SIP domain it came through (a trunk), or by the number called. */
+  /** Who answers a call: the trunk whose SIP domain it came through, or by the number called. */
   async function routeOf(params: TwilioParams, accountSid: string) {
-    const domainSid = text(params, 'SipDomainSid');
-    if (domainSid) {
-      const trunk = await trunkAssistant(domainSid, accountSid);
+    if (trunks.throughSipDomain(params)) {
+      const trunk = await trunks.trunkAssistant(params, accountSid);
       return trunk && { ...trunk, to: trunk.phone_number };
     }
     const to = normalizePhone(text(params, 'To') ?? text(params, 'Called') ?? '')?.e164;
