@@ -175,6 +175,23 @@ describe('POST /api/user/phone-numbers/sip-trunks', () => {
     expect((await api.get('/api/user/phone-numbers/sip-trunks')).json().data).toHaveLength(3);
   });
 
+  it('lets one of two processes creating the same trunk at once have it, the other 409, and Twilio one trunk', async () => {
+    const { token } = await buyer(v.t);
+    const other = await v.t.startAnotherInstance();
+    const domainsBefore = v.twilio.sip.snapshot(v.accountSid).domains.length;
+    const post = (app: typeof other.app) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/user/phone-numbers/sip-trunks',
+        headers: { authorization: `Bearer ${token}` },
+        payload: trunkBody({ phone_number: '+14155550111' }),
+      });
+    const answers = await Promise.all([post(v.t.app), post(other.app)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((r) => r.statusCode === 409)!.json()).toEqual({ message: DUPLICATE, error: DUPLICATE });
+    expect(v.twilio.sip.snapshot(v.accountSid).domains).toHaveLength(domainsBefore + 1);
+  });
+
   it('checks every field at once and names each failure', async () => {
     const { client } = await buyer(v.t);
     const sent = since();
