@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage } from 'no
 import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
 import { decodeMulaw, encodeMulaw } from '../../../src/modules/calls/audio/g711.js';
+import { createFakeMessages, type TwilioWebhook } from './twilio-messages.js';
 import { createFakeNumbers, type StockNumber } from './twilio-numbers.js';
 
 /**
@@ -89,6 +90,7 @@ export async function startFakeTwilio(accounts: Record<string, string>, options:
   const requests: TwilioRestRequest[] = [];
   const statuses = new Map<string, AccountStatus>();
   const numbers = createFakeNumbers(options.stock);
+  const messages = createFakeMessages(numbers);
   let failNext: { status: number; body: Record<string, unknown> } | null = null;
   /** What happens to the next requests' connections: dropped unanswered, or dropped once answered. */
   const connectionFailures: Array<'drop' | 'lose-answer'> = [];
@@ -100,7 +102,11 @@ export async function startFakeTwilio(accounts: Record<string, string>, options:
       url.pathname,
     );
     const route = match && `${req.method} ${match[2]!.replace(/CA[0-9a-f]{32}/, '{sid}')}`;
-    const known = route && (['GET .json', 'POST /Calls.json', 'POST /Calls/{sid}.json'].includes(route) || numbers.handles(url.pathname));
+    const known =
+      route &&
+      (['GET .json', 'POST /Calls.json', 'POST /Calls/{sid}.json'].includes(route) ||
+        numbers.handles(url.pathname) ||
+        messages.handles(url.pathname));
     if (!match || !known) return { status: 404, body: twilioErrors.notFound(record.path) };
     const sid = match[1]!;
     const [user, pass] = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64')
@@ -117,6 +123,11 @@ export async function startFakeTwilio(accounts: Record<string, string>, options:
     if (numbersAnswer) {
       if (numbersAnswer.status === 201 && numbersAnswer.body) record.sid = String(numbersAnswer.body.sid);
       return numbersAnswer;
+    }
+    const messagesAnswer = messages.answer(req.method ?? '', sid, url.pathname, record.form);
+    if (messagesAnswer) {
+      if (messagesAnswer.status === 201 && messagesAnswer.body) record.sid = String(messagesAnswer.body.sid);
+      return messagesAnswer;
     }
     if (!route.startsWith('POST /Calls')) return { status: 404, body: twilioErrors.notFound(record.path) };
     const callSid = match[3];
@@ -165,6 +176,15 @@ export async function startFakeTwilio(accounts: Record<string, string>, options:
     /** Numbers given back (IncomingPhoneNumbers deletes). */
     releases: () => requests.filter((r) => r.method === 'DELETE'),
     numbers,
+    /** SMS sent (Messages creates), answered or refused. */
+    smsRequests: () => requests.filter((r) => r.method === 'POST' && r.path.endsWith('/Messages.json')),
+    messages,
+    /** A webhook about messages (messages.statusCallback, messages.inbound) signed as Twilio signs it, with the account's token. */
+    sign(webhook: TwilioWebhook): TwilioWebhook & { signature: string } {
+      const token = accounts[webhook.accountSid];
+      if (token === undefined) throw new Error(`unknown account ${webhook.accountSid}`);
+      return { ...webhook, signature: signTwilio(token, webhook.url, webhook.params) };
+    },
     failNext(status: number, body: Record<string, unknown>) {
       failNext = { status, body };
     },
