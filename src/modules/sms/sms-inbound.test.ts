@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createAssistant } from '../../../test/helpers/assistants.js';
+import { newAccountSid } from '../../../test/helpers/fakes/twilio.js';
 import { balanceOf, ledger } from '../../../test/helpers/numbers.js';
 import {
   deliver,
@@ -107,6 +109,43 @@ describe('an SMS to a number an assistant answers', () => {
     await v.t.deps.jobs.drain();
     expect(await smsRows(v, owner.userId)).toEqual([]);
     expect(v.llm.requests).toHaveLength(0);
+  });
+
+  it("to a number on the owner's own Twilio account is proven with that account's token and answered through it", async () => {
+    const owner = await smsOwner(v);
+    const tenantSid = newAccountSid();
+    v.twilio.addAccount(tenantSid, 'tenant-token');
+    v.twilio.addIncomingNumber(tenantSid, '+14155550177');
+    const line = await owner.api.post('/api/user/phone-numbers', {
+      phone_number: '+14155550177',
+      provider: 'twilio',
+      twilio_account_sid: tenantSid,
+      twilio_auth_token: 'tenant-token',
+      sms_capable: true,
+    });
+    expect(line.statusCode, line.body).toBe(201);
+    await createAssistant(owner.api, { type: 'inbound', status: 'active', phone_number_id: line.json().data.id });
+    const url = 'https://voice.switchboard.test/api/sms/twilio/incoming';
+    const inbound = v.twilio.messages.inbound({ from: CUSTOMER, to: '+14155550177', body: 'Hi there', url });
+    // Signed by the service's account instead: not the account holding this number.
+    const misattributed = v.twilio.sign({ ...inbound, accountSid: v.accountSid, params: { ...inbound.params, AccountSid: v.accountSid } });
+    expect((await deliver(v.t.app, misattributed)).statusCode).toBe(200);
+    await v.t.deps.jobs.drain();
+    expect(await smsRows(v, owner.userId)).toEqual([]);
+    const before = v.twilio.smsRequests().length;
+    v.llm.reply({ content: 'Hello from your own line.' });
+    expect((await deliver(v.t.app, v.twilio.sign(inbound))).statusCode).toBe(200);
+    await v.t.deps.jobs.drain();
+    const requests = v.twilio.smsRequests().slice(before);
+    expect(requests.map((r) => [r.path, r.headers.authorization, r.form.From, r.form.To, r.form.Body])).toEqual([
+      [
+        `/2010-04-01/Accounts/${tenantSid}/Messages.json`,
+        `Basic ${Buffer.from(`${tenantSid}:tenant-token`).toString('base64')}`,
+        '+14155550177',
+        CUSTOMER,
+        'Hello from your own line.',
+      ],
+    ]);
   });
 
   it('to a number no assistant answers is stored, and not answered', async () => {
