@@ -40,6 +40,8 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   createPhoneNumber: { phone_number: '+14155551234', nickname: 'Sales line' },
   updatePhoneNumber: { nickname: 'Front desk line' },
   purchasePhoneNumber: { phone_number: '+14155550101', nickname: 'Orders line', webhook_url: 'https://hooks.breadandco.example/numbers' },
+  // From the number bought just before (id 2), to Ana.
+  sendSms: { from: 2, to: CUSTOMER, body: 'Your order is ready for pickup at Bread & Co. See you soon!' },
   createKnowledgeBase: { name: 'Shop FAQ', description: 'Opening hours, deliveries and orders' },
   updateKnowledgeBase: { name: 'Shop FAQ', description: 'Opening hours, deliveries, orders and cakes' },
   createDocument: { name: 'Opening hours', type: 'website', url: 'https://breadandco.example/hours', relative_links_limit: 5 },

@@ -113,6 +113,8 @@ const STORY: Array<[operationId: string, run?: () => Promise<unknown>]> = [
   ['updatePhoneNumber'],
   // A number for sale on the fake Twilio's stock.
   ['purchasePhoneNumber'],
+  // From the bought number (SMS-capable at Twilio).
+  ['sendSms'],
   ['updateAssistant'],
   ['patchAssistant'],
   ['enableInboundWebhook'],
