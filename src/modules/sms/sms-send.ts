@@ -116,6 +116,14 @@ export function createSmsSending(deps: SmsSendDeps) {
     });
   }
 
+  /** A message still `queued` (Twilio never answered) fails and its price comes back; anything else stays. */
+  async function settle(id: number, why = 'No answer from Twilio'): Promise<void> {
+    await inTransaction(db, async (tx) => {
+      const row = await createSmsRepo(tx).failQueued(id, { errorCode: null, errorMessage: why, now: clock.now() });
+      if (row) await refund(tx, row, 'not sent: no answer from Twilio');
+    });
+  }
+
   async function refuseListed(userId: number, to: string): Promise<void> {
     const source = await doNotCallSource(db, userId, to);
     if (source === 'sms_stop') throw smsErrors.optedOut();
@@ -149,19 +157,13 @@ export function createSmsSending(deps: SmsSendDeps) {
         }
         if (!(error instanceof SmsCarrierUnavailableError)) throw error;
         deps.logger.warn({ err: error, smsId: row.id }, 'Twilio could not be reached to send an SMS');
-        await this.settle(row.id, 'No answer from Twilio');
+        await settle(row.id);
         throw smsErrors.unavailable();
       }
       return (await createSmsRepo(db).findById(row.id))!;
     },
 
-    /** A message still `queued` (Twilio never answered) fails and its price comes back; anything else stays. */
-    async settle(id: number, why = 'No answer from Twilio'): Promise<void> {
-      await inTransaction(db, async (tx) => {
-        const row = await createSmsRepo(tx).failQueued(id, { errorCode: null, errorMessage: why, now: clock.now() });
-        if (row) await refund(tx, row, 'not sent: no answer from Twilio');
-      });
-    },
+    settle,
 
     refund,
   };
