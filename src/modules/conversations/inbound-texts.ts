@@ -64,7 +64,7 @@ export function createInboundTexts(deps: {
   return {
     async answerSms(input: InboundSms): Promise<InboundSmsOutcome> {
       const assistant = await deps.assistants.byId(input.userId, input.assistantId);
-      if (!assistant || assistant.status !== 'active') return { outcome: 'unanswered', reason: 'no_assistant', conversationId: null };
+      if (assistant?.status !== 'active') return { outcome: 'unanswered', reason: 'no_assistant', conversationId: null };
       const conversation = await conversationFor(input, assistant);
       try {
         const result = await deps.pipeline.handle(
