@@ -1712,6 +1712,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/sms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's SMS, sent and received (newest first, page-paginated) */
+        get: operations["listSms"];
+        put?: never;
+        /** Send an SMS from one of the account's SMS-capable numbers, priced per segment */
+        post: operations["sendSms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/sms/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One SMS with its delivery status */
+        get: operations["getSms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/twilio/incoming": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A number's SMS URL: stores the message, honours STOP/START/HELP, and has the number's assistant answer by SMS */
+        post: operations["twilioIncomingSms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/twilio/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An SMS's status callback: sent, delivered, undelivered or failed */
+        post: operations["twilioSmsStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3756,7 +3825,7 @@ export interface components {
             /** Format: uuid */
             assistant_id: string;
             assistant_name: string;
-            /** @description test, widget, whatsapp (the chat app) or api */
+            /** @description test, widget, whatsapp (the chat app), api or sms */
             type: string;
             /** @description active or ended */
             status: string;
@@ -3779,6 +3848,12 @@ export interface components {
                 /** @description The customer's number (E.164), or the platform's user id when they hide it. */
                 customer_phone: string | null;
                 customer_name: string | null;
+            } | null;
+            sms: {
+                /** @description The account's number the conversation runs on (null once the number is deleted). */
+                phone_number_id: number | null;
+                /** @description The customer's number (E.164). */
+                customer_phone: string | null;
             } | null;
             messages: {
                 id: number;
@@ -4331,7 +4406,7 @@ export interface components {
         };
         DoNotCallEntry: {
             phone_number: string;
-            /** @description api, import, opt_out (the assistant's function) or evaluation (the post-call evaluation) */
+            /** @description api, import, opt_out (the assistant's function), evaluation (the post-call evaluation) or sms_stop (the person replied STOP by SMS; START takes it off) */
             source: string;
             reason: string | null;
             created_at: string;
@@ -4376,6 +4451,86 @@ export interface components {
                 phone_number: string | null;
                 reason: string;
             }[];
+        };
+        SmsMessage: {
+            id: number;
+            /** @description The account's number it was sent from or to (null once deleted). */
+            phone_number_id: number | null;
+            /** @enum {string} */
+            direction: "outbound" | "inbound";
+            /**
+             * @description Who wrote it: the API, the number's assistant, the answer to HELP, or the customer (inbound).
+             * @enum {string}
+             */
+            origin: "api" | "assistant" | "help" | "customer";
+            /** @description E.164. */
+            from: string;
+            /** @description E.164. */
+            to: string;
+            body: string;
+            user_id: number;
+            /** @enum {string} */
+            encoding: "GSM-7" | "UCS-2";
+            /** @description How many SMS it goes out as: 160 GSM-7 characters in one (153 per part once split), 70 UCS-2 (67). */
+            segments: number;
+            /** @description USD per segment; 0 for a received message. */
+            segment_price: number;
+            /** @description USD: segments x segment_price. */
+            total_cost: number;
+            /**
+             * @description queued (Twilio not asked yet), sent, delivered, undelivered, failed, or received (inbound).
+             * @enum {string}
+             */
+            status: "queued" | "sent" | "delivered" | "undelivered" | "failed" | "received";
+            /** @description Twilio's message id (SM...). */
+            sms_sid: string | null;
+            /** @description Twilio's error code when it refused or could not deliver, e.g. 21610, 30003. */
+            error_code: number | null;
+            error_message: string | null;
+            /** @description Whether its price was given back (Twilio refused it, or it failed). */
+            refunded: boolean;
+            /**
+             * Format: uuid
+             * @description The SMS conversation it belongs to, if an assistant is part of it.
+             */
+            conversation_id: string | null;
+            /** @description YYYY-MM-DD HH:mm:ss (UTC). */
+            created_at: string;
+            updated_at: string;
+        };
+        ListSmsResponse: {
+            current_page: number;
+            data: components["schemas"]["SmsMessage"][];
+            first_page_url: string;
+            from: number | null;
+            last_page: number;
+            last_page_url: string;
+            links: {
+                url: string | null;
+                label: string;
+                active: boolean;
+            }[];
+            next_page_url: string | null;
+            path: string;
+            per_page: number;
+            prev_page_url: string | null;
+            to: number | null;
+            total: number;
+        };
+        SendSmsRequest: {
+            /** @description The id of one of the account's SMS-capable numbers. */
+            from: number;
+            /** @description The recipient, international (E.164), e.g. +14155550199. */
+            to: string;
+            /** @description The text, up to 300 characters. */
+            body: string;
+        };
+        SendSmsResponse: {
+            message: string;
+            data: components["schemas"]["SmsMessage"];
+        };
+        GetSmsResponse: {
+            data: components["schemas"]["SmsMessage"];
         };
     };
     responses: never;
@@ -4564,6 +4719,11 @@ export type ListDoNotCallResponse = components['schemas']['ListDoNotCallResponse
 export type AddDoNotCallRequest = components['schemas']['AddDoNotCallRequest'];
 export type ImportDoNotCallRequest = components['schemas']['ImportDoNotCallRequest'];
 export type ImportDoNotCallResponse = components['schemas']['ImportDoNotCallResponse'];
+export type SmsMessage = components['schemas']['SmsMessage'];
+export type ListSmsResponse = components['schemas']['ListSmsResponse'];
+export type SendSmsRequest = components['schemas']['SendSmsRequest'];
+export type SendSmsResponse = components['schemas']['SendSmsResponse'];
+export type GetSmsResponse = components['schemas']['GetSmsResponse'];
 export type $defs = Record<string, never>;
 export interface operations {
     login: {
@@ -12768,7 +12928,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description chatapp is a synonym of whatsapp. */
-                type?: "test" | "widget" | "whatsapp" | "api" | "chatapp";
+                type?: "test" | "widget" | "whatsapp" | "api" | "chatapp" | "sms";
                 /** @description The assistant's id or UUID. */
                 assistant_id?: string;
                 customer_phone?: string;
@@ -12892,6 +13052,10 @@ export interface operations {
                      *         "sender_id": 1,
                      *         "customer_phone": "example",
                      *         "customer_name": "example"
+                     *       },
+                     *       "sms": {
+                     *         "phone_number_id": 1,
+                     *         "customer_phone": "example"
                      *       },
                      *       "messages": [
                      *         {
@@ -15671,6 +15835,386 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    listSms: {
+        parameters: {
+            query?: {
+                direction?: "outbound" | "inbound";
+                status?: "queued" | "sent" | "delivered" | "undelivered" | "failed" | "received";
+                /** @description Only this number's messages. */
+                phone_number_id?: number;
+                /** @description Only messages with this person: `to` of the sent, `from` of the received (E.164). */
+                contact?: string;
+                /** @description YYYY-MM-DD (UTC) */
+                date_from?: string;
+                /** @description YYYY-MM-DD (UTC) */
+                date_to?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "current_page": 1,
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "phone_number_id": 1,
+                     *           "direction": "outbound",
+                     *           "origin": "api",
+                     *           "from": "example",
+                     *           "to": "example",
+                     *           "body": "example",
+                     *           "user_id": 1,
+                     *           "encoding": "GSM-7",
+                     *           "segments": 1,
+                     *           "segment_price": 0.5,
+                     *           "total_cost": 0.5,
+                     *           "status": "queued",
+                     *           "sms_sid": "example",
+                     *           "error_code": 1,
+                     *           "error_message": "example",
+                     *           "refunded": true,
+                     *           "conversation_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "created_at": "example",
+                     *           "updated_at": "example"
+                     *         }
+                     *       ],
+                     *       "first_page_url": "example",
+                     *       "from": 1,
+                     *       "last_page": 1,
+                     *       "last_page_url": "example",
+                     *       "links": [
+                     *         {
+                     *           "url": "example",
+                     *           "label": "example",
+                     *           "active": true
+                     *         }
+                     *       ],
+                     *       "next_page_url": "example",
+                     *       "path": "example",
+                     *       "per_page": 1,
+                     *       "prev_page_url": "example",
+                     *       "to": 1,
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListSmsResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    sendSms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "from": 2,
+                 *       "to": "+40711222333",
+                 *       "body": "Your order is ready for pickup at Bread & Co. See you soon!"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SendSmsRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "phone_number_id": 1,
+                     *         "direction": "outbound",
+                     *         "origin": "api",
+                     *         "from": "example",
+                     *         "to": "example",
+                     *         "body": "example",
+                     *         "user_id": 1,
+                     *         "encoding": "GSM-7",
+                     *         "segments": 1,
+                     *         "segment_price": 0.5,
+                     *         "total_cost": 0.5,
+                     *         "status": "queued",
+                     *         "sms_sid": "example",
+                     *         "error_code": 1,
+                     *         "error_message": "example",
+                     *         "refunded": true,
+                     *         "conversation_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "created_at": "example",
+                     *         "updated_at": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SendSmsResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    getSms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "phone_number_id": 1,
+                     *         "direction": "outbound",
+                     *         "origin": "api",
+                     *         "from": "example",
+                     *         "to": "example",
+                     *         "body": "example",
+                     *         "user_id": 1,
+                     *         "encoding": "GSM-7",
+                     *         "segments": 1,
+                     *         "segment_price": 0.5,
+                     *         "total_cost": 0.5,
+                     *         "status": "queued",
+                     *         "sms_sid": "example",
+                     *         "error_code": 1,
+                     *         "error_message": "example",
+                     *         "refunded": true,
+                     *         "conversation_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "created_at": "example",
+                     *         "updated_at": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetSmsResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    twilioIncomingSms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    twilioSmsStatus: {
+        parameters: {
+            query?: {
+                sms_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
             /** @description Unexpected error. */

@@ -157,6 +157,12 @@ const SECTIONS: Section[] = [
     keys: ['TWILIO_VOICE_API_URL', 'ALLOW_PRIVATE_SIP_ADDRESSES'],
   },
   {
+    title: 'SMS',
+    intro:
+      "SMS sent from and received on the account's SMS-capable numbers through Twilio; status callbacks and inbound SMS need `PUBLIC_URL`. See [the SMS API](api/sms.md).",
+    keys: ['SMS_SEGMENT_PRICE_MICROS', 'SMS_HELP_TEXT'],
+  },
+  {
     title: 'Call recordings',
     intro:
       'Recordings are kept under `DATA_DIR/recordings`, or in an S3-compatible bucket (AWS S3, MinIO, Garage, R2) when all four `RECORDINGS_S3_*` keys without a default are set. Requests are path-style (`{endpoint}/{bucket}/{key}`) and SigV4-signed.',

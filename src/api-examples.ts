@@ -40,6 +40,8 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   createPhoneNumber: { phone_number: '+14155551234', nickname: 'Sales line' },
   updatePhoneNumber: { nickname: 'Front desk line' },
   purchasePhoneNumber: { phone_number: '+14155550101', nickname: 'Orders line', webhook_url: 'https://hooks.breadandco.example/numbers' },
+  // From the number bought just before (id 2), to Ana.
+  sendSms: { from: 2, to: CUSTOMER, body: 'Your order is ready for pickup at Bread & Co. See you soon!' },
   createSipTrunk: {
     sip_trunk_type: 'number',
     phone_number: '+14155550177',

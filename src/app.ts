@@ -34,6 +34,7 @@ import { widgetRoutes } from './modules/widget/widget.routes.js';
 import { loadWidgetScript } from './modules/widget/widget-script.js';
 import { registerCalls } from './modules/calls/calls.plugin.js';
 import { campaignsRoutes, leadsRoutes } from './modules/campaigns/index.js';
+import { smsRoutes, smsWebhookRoutes } from './modules/sms/index.js';
 import { VERSION } from './version.js';
 import { REQUEST_EXAMPLES } from './api-examples.js';
 
@@ -120,6 +121,8 @@ export async function buildApp(deps: Deps): Promise<App> {
     doNotCall: campaignsModule.doNotCall,
     importDeps: campaignsModule.importDeps,
   });
+  await app.register(smsRoutes, { prefix: '/api', sms: deps.services.smsModule.sms });
+  await app.register(smsWebhookRoutes, { prefix: '/api', webhooks: deps.services.smsModule.webhooks });
   // Closing the app lets running jobs finish (before server.ts closes the database).
   app.addHook('onReady', () => deps.services.auth.start());
   app.addHook('onClose', async () => {

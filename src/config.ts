@@ -409,6 +409,19 @@ export const ConfigSchema = Type.Object({
     description:
       "How long a bought number keeps working after its month ends unpaid. The renewal tries the balance again each day; the first failure sends the number's `phone_number_renewal_failed` webhook, and when the grace period is over the number is released at Twilio (`phone_number_released`).",
   }),
+  SMS_SEGMENT_PRICE_MICROS: Type.Integer({
+    minimum: 0,
+    maximum: 100_000_000,
+    default: 7_500,
+    description:
+      "What each SMS segment sent from the account's numbers costs its owner, in micro-USD (7,500 = 0.0075 USD; `0` = free): `POST /api/user/sms`, an assistant's SMS replies and HELP answers. A message's segments are counted as the carrier bills them (GSM-7: 160 characters in one SMS, 153 per part; UCS-2: 70 and 67). Taken from the balance before Twilio is asked, given back when Twilio refuses the message or reports it failed.",
+  }),
+  SMS_HELP_TEXT: Type.String({
+    maxLength: 320,
+    default: 'Reply STOP to unsubscribe, START to subscribe again. Msg & data rates may apply.',
+    description:
+      "The answer to an SMS that says HELP or INFO on one of the account's numbers, billed like any SMS sent. Empty: no answer (Twilio's own default answer on long codes may still go out).",
+  }),
   WEB_CALL_TOKEN_TTL_SECONDS: Type.Integer({
     minimum: 5,
     maximum: 3600,

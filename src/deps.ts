@@ -20,6 +20,9 @@ import { createPhoneNumbersService } from './modules/phone-numbers/phone-numbers
 import { createTwilioDirectory } from './modules/calls/legs/twilio/twilio-directory.js';
 import { createTwilioRest } from './modules/calls/legs/twilio/twilio-rest.js';
 import { createTwilioNumbers } from './modules/calls/legs/twilio/twilio-numbers.js';
+import { createTwilioMessages } from './modules/calls/legs/twilio/twilio-messages.js';
+import { createTwilioAccounts } from './modules/calls/legs/twilio/twilio-accounts.js';
+import { createSmsModule } from './modules/sms/index.js';
 import { registerPhoneNumberJobs } from './modules/phone-numbers/phone-number-release.js';
 import { createNumberPurchasesService } from './modules/phone-numbers/number-purchases.service.js';
 import { createNumberRenewal } from './modules/phone-numbers/number-renewal.js';
@@ -207,6 +210,15 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
     sendWebhookNow: createImmediateWebhooks({ db, clock, http: deps.http, signingSecrets: webhooks.signingSecrets }).send,
     leadOfCall,
   });
+  const smsModule = createSmsModule({
+    db,
+    clock,
+    logger: deps.logger,
+    carrier: twilioMessages(deps),
+    segmentPriceMicros: config.SMS_SEGMENT_PRICE_MICROS,
+    helpText: config.SMS_HELP_TEXT,
+    inboundTexts: conversationsModule.inboundTexts,
+  });
   const campaignsModule = createCampaignsModule({
     config,
     db,
@@ -222,6 +234,7 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
   return {
     callsModule,
     campaignsModule,
+    smsModule,
     accounts,
     auth,
     apiKeys,
@@ -376,6 +389,12 @@ function twilioSipTrunks(config: Config) {
   return createTwilioSipTrunks({ rest, operator, publicUrl: config.PUBLIC_URL });
 }
 
+/** SMS through Twilio's Messages API, from the account that holds each number. */
+function twilioMessages({ config, db, secrets }: Omit<Deps, 'services'>) {
+  const accounts = createTwilioAccounts({ db, secrets, accountSid: config.TWILIO_ACCOUNT_SID, authToken: config.TWILIO_AUTH_TOKEN });
+  return createTwilioMessages({ rest: twilioRest(config), accounts, publicUrl: config.PUBLIC_URL });
+}
+
 /** Job handlers and recurring jobs; each schedule fires once per period across all processes. */
 function registerBackgroundJobs(
   { jobs, config, clock, http, services, extraction, database }: Deps,
@@ -386,6 +405,7 @@ function registerBackgroundJobs(
   registerConversationsJobs(jobs, services.conversationsModule);
   registerCallsJobs(jobs, services.callsModule);
   services.campaignsModule.registerJobs(jobs);
+  services.smsModule.registerJobs(jobs);
   registerPhoneNumberJobs(jobs, {
     removeReleased: services.phoneNumbers.removeReleased,
     renew: services.numberRenewal.renew,

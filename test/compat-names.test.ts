@@ -141,7 +141,7 @@ describe('GET /api/user/conversations filters', () => {
     expect(whatsapp).toEqual([ids.support, ids.salesB, ids.salesA]);
     expect(await listIds('type=chatapp')).toEqual(whatsapp);
     expect(await listIds('type=widget')).toEqual([ids.widget]);
-    const bad = await referenceClient(ctx.t.app, owner.token).get('/api/user/conversations?type=sms');
+    const bad = await referenceClient(ctx.t.app, owner.token).get('/api/user/conversations?type=telegram');
     expect(bad.statusCode).toBe(422);
     expect(bad.json()).toEqual({ message: 'The selected type is invalid.', errors: { type: ['The selected type is invalid.'] } });
   });

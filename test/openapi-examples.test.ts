@@ -114,6 +114,8 @@ const STORY: Array<[operationId: string, run?: () => Promise<unknown>]> = [
   ['updatePhoneNumber'],
   // A number for sale on the fake Twilio's stock.
   ['purchasePhoneNumber'],
+  // From the bought number (SMS-capable at Twilio).
+  ['sendSms'],
   // The bakery's own carrier: phone number 3.
   ['createSipTrunk'],
   ['updateSipTrunk', () => send('updateSipTrunk', { id: 3 })],

@@ -393,7 +393,7 @@ export interface AssistantToolsTable {
 /** A jsonb column that may be null. */
 type NullableJson<T> = ColumnType<T | null, string | null, string | null>;
 
-export type ConversationType = 'widget' | 'test' | 'api' | 'whatsapp';
+export type ConversationType = 'widget' | 'test' | 'api' | 'whatsapp' | 'sms';
 
 /** A recorded function call of an assistant message (spec 2.9). */
 export interface FunctionCallRecord {
@@ -417,6 +417,8 @@ export interface ConversationsTable {
   customer_phone: string | null;
   customer_name: string | null;
   chatapp_sender_id: number | null;
+  /** The number an SMS conversation runs on (null for other types, or once the number is deleted). */
+  sms_phone_number_id: Generated<number | null>;
   message_count: Generated<number>;
   total_cost_micros: Generated<number>;
   ai_enabled: Generated<boolean>;
@@ -797,6 +799,7 @@ export interface Database {
   leads: LeadsTable;
   lead_attempts: LeadAttemptsTable;
   do_not_call_numbers: DoNotCallNumbersTable;
+  sms_messages: SmsMessagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -874,7 +877,36 @@ export interface DoNotCallNumbersTable {
   id: Generated<number>;
   user_id: number;
   phone_number: string;
-  source: 'api' | 'import' | 'opt_out' | 'evaluation';
+  source: 'api' | 'import' | 'opt_out' | 'evaluation' | 'sms_stop';
   reason: string | null;
   created_at: Timestamp;
+}
+
+export type SmsStatus = 'queued' | 'sent' | 'delivered' | 'undelivered' | 'failed' | 'received';
+
+/** SMS sent from and received on the account's numbers (migration 0031). */
+export interface SmsMessagesTable {
+  id: Generated<number>;
+  user_id: number;
+  phone_number_id: number | null;
+  direction: 'outbound' | 'inbound';
+  /** Who wrote it: the API, the assistant, the HELP answer, or the customer (inbound). */
+  origin: 'api' | 'assistant' | 'help' | 'customer';
+  from_number: string;
+  to_number: string;
+  body: string;
+  encoding: 'GSM-7' | 'UCS-2';
+  segments: number;
+  segment_price_micros: number;
+  total_cost_micros: number;
+  status: SmsStatus;
+  sms_sid: string | null;
+  provider_account_sid: string | null;
+  error_code: number | null;
+  error_message: string | null;
+  conversation_id: number | null;
+  answered_at: Timestamp | null;
+  refunded_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }

@@ -16,6 +16,32 @@ export async function addToDoNotCall(
   return inserted !== undefined;
 }
 
+/** How the number came onto the account's do-not-call list; undefined when it is not on it. */
+export async function doNotCallSource(
+  db: DbOrTx,
+  userId: number,
+  phoneNumber: string,
+): Promise<DoNotCallNumbersTable['source'] | undefined> {
+  const row = await db
+    .selectFrom('do_not_call_numbers')
+    .select('source')
+    .where('user_id', '=', userId)
+    .where('phone_number', '=', phoneNumber)
+    .executeTakeFirst();
+  return row?.source;
+}
+
+/** The customer opted back in by SMS (START): only their SMS opt-out goes; a listing by the account stays. */
+export async function removeSmsOptOut(db: DbOrTx, userId: number, phoneNumber: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('do_not_call_numbers')
+    .where('user_id', '=', userId)
+    .where('phone_number', '=', phoneNumber)
+    .where('source', '=', 'sms_stop')
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
 export function createDoNotCallRepo(db: DbOrTx) {
   return {
     async list(userId: number, page: number, perPage: number) {

@@ -17,7 +17,7 @@ import { createPreDialWebhook } from './pre-dial-webhook.js';
 export { campaignsRoutes } from './campaigns.routes.js';
 export { leadsRoutes } from './leads.routes.js';
 export { leadOfCall } from './lead-webhook.js';
-export { addToDoNotCall } from './do-not-call.repo.js';
+export { addToDoNotCall, doNotCallSource, removeSmsOptOut } from './do-not-call.repo.js';
 
 export interface CampaignsConfig {
   CAMPAIGN_QUIET_HOURS: string;

@@ -168,7 +168,10 @@ export const DoNotCallEntry = named(
   'DoNotCallEntry',
   Type.Object({
     phone_number: Type.String(),
-    source: Type.String({ description: "api, import, opt_out (the assistant's function) or evaluation (the post-call evaluation)" }),
+    source: Type.String({
+      description:
+        "api, import, opt_out (the assistant's function), evaluation (the post-call evaluation) or sms_stop (the person replied STOP by SMS; START takes it off)",
+    }),
     reason: Nullable(Type.String()),
     created_at: Type.String(),
   }),

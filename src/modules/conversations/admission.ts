@@ -88,6 +88,7 @@ const LOOKED_UP_COLUMNS = [
   'customer_phone',
   'customer_name',
   'chatapp_sender_id',
+  'sms_phone_number_id',
   'message_count',
   'total_cost_micros',
   'turn_lease_until',

@@ -19,6 +19,7 @@ import {
   type LanguageModel,
   MAX_TOOL_ROUNDS,
 } from '../replies/index.js';
+import { createInboundTexts } from './inbound-texts.js';
 import { createMessagePipeline, type MessageStep } from './message-pipeline.js';
 import { createTurnQueue } from './turns.js';
 
@@ -131,6 +132,8 @@ export function createConversationsModule(deps: ConversationsModuleDeps) {
   return {
     conversations,
     pipeline,
+    /** Customers' SMS answered by assistants (the sms module's). */
+    inboundTexts: createInboundTexts({ db, assistants, conversations, pipeline }),
     messageSteps,
     assistants,
     assistantRuntimes: deps.assistantRuntimes,

@@ -22,6 +22,7 @@ export function presentHistory(messages: Array<{ role: string; content: string; 
 function channelFields(c: ConversationView, sender: SenderParty | null) {
   if (c.type === 'api') return c.external_identifier ? { external_identifier: c.external_identifier } : {};
   if (c.type === 'whatsapp') return { whatsapp_sender: sender, customer: chatappCustomer(c) };
+  if (c.type === 'sms') return { customer: { name: c.customer_name, phone: c.customer_phone } };
   return {};
 }
 
@@ -73,6 +74,7 @@ export function presentRecord(
       c.type === 'whatsapp' && c.chatapp_sender_id !== null
         ? { sender_id: c.chatapp_sender_id, customer_phone: c.customer_phone, customer_name: c.customer_name }
         : null,
+    sms: c.type === 'sms' ? { phone_number_id: c.sms_phone_number_id, customer_phone: c.customer_phone } : null,
     messages: messages.map((m) => ({
       id: Number(m.id),
       role: m.role,

@@ -23,6 +23,8 @@ export interface NewConversation {
   customerPhone?: string | null;
   customerName?: string | null;
   chatappSenderId?: number | null;
+  /** The number an SMS conversation runs on. */
+  smsPhoneNumberId?: number | null;
   /** Messages inserted with it (the greeting). */
   messageCount?: number;
   inactivityCheckAt?: Date | null;
@@ -149,6 +151,7 @@ export function createConversationsRepo(db: DbOrTx) {
           customer_phone: input.customerPhone ?? null,
           customer_name: input.customerName ?? null,
           chatapp_sender_id: input.chatappSenderId ?? null,
+          sms_phone_number_id: input.smsPhoneNumberId ?? null,
           message_count: input.messageCount ?? 0,
           last_activity_at: input.now,
           inactivity_check_at: input.inactivityCheckAt ?? null,
@@ -180,6 +183,17 @@ export function createConversationsRepo(db: DbOrTx) {
     /** The latest AI conversation with a chatapp customer on a sender. */
     findChatappConversation(senderId: number, customerPhone: string): Promise<ConversationView | undefined> {
       return latestChatappConversation(senderId, customerPhone).executeTakeFirst();
+    },
+
+    /** The customer's latest SMS conversation on this number. */
+    findSmsConversation(phoneNumberId: number, customerPhone: string): Promise<ConversationView | undefined> {
+      return view()
+        .where('c.type', '=', 'sms')
+        .where('c.sms_phone_number_id', '=', phoneNumberId)
+        .where('c.customer_phone', '=', customerPhone)
+        .orderBy('c.id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
     },
 
     /**

@@ -97,7 +97,7 @@ export const ConversationRecordResponse = named(
       id: Type.String({ format: 'uuid' }),
       assistant_id: Type.String({ format: 'uuid' }),
       assistant_name: Type.String(),
-      type: Type.String({ description: 'test, widget, whatsapp (the chat app) or api' }),
+      type: Type.String({ description: 'test, widget, whatsapp (the chat app), api or sms' }),
       status: Type.String({ description: 'active or ended' }),
       end_reason: Nullable(Type.String()),
       ai_enabled: Type.Boolean({ description: 'false while a person has taken over' }),
@@ -120,6 +120,14 @@ export const ConversationRecordResponse = named(
           customer_name: Nullable(Type.String()),
         }),
       ),
+      sms: Nullable(
+        Type.Object({
+          phone_number_id: Nullable(
+            Type.Integer({ description: "The account's number the conversation runs on (null once the number is deleted)." }),
+          ),
+          customer_phone: Nullable(Type.String({ description: "The customer's number (E.164)." })),
+        }),
+      ),
       messages: Type.Array(
         Type.Object({
           id: Type.Integer(),
@@ -138,9 +146,9 @@ export const ConversationRecordResponse = named(
 
 export const ListConversationsQuery = Type.Object({
   type: Type.Optional(
-    Type.Unsafe<'test' | 'widget' | 'whatsapp' | 'api' | 'chatapp'>({
+    Type.Unsafe<'test' | 'widget' | 'whatsapp' | 'api' | 'chatapp' | 'sms'>({
       type: 'string',
-      enum: ['test', 'widget', 'whatsapp', 'api', 'chatapp'],
+      enum: ['test', 'widget', 'whatsapp', 'api', 'chatapp', 'sms'],
       description: 'chatapp is a synonym of whatsapp.',
     }),
   ),

@@ -63,6 +63,7 @@ export interface OpenConversationInput {
   customerPhone?: string | null;
   customerName?: string | null;
   chatappSenderId?: number | null;
+  smsPhoneNumberId?: number | null;
   /** Store the assistant's initial message as the first message (default true). */
   greet?: boolean;
   /** Runs first in the creating transaction (e.g. a rate limit); throwing creates nothing. */
@@ -95,6 +96,7 @@ export function createConversationsService(deps: ConversationsDeps) {
         customerPhone: input.customerPhone,
         customerName: input.customerName,
         chatappSenderId: input.chatappSenderId,
+        smsPhoneNumberId: input.smsPhoneNumberId,
         messageCount: greeting ? 1 : 0,
         inactivityCheckAt: checkAt,
         now,

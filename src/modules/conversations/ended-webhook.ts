@@ -34,7 +34,7 @@ export function conversationEndedPayload(input: {
     input_variables: c.variables ?? {},
     transcript,
     formatted_transcript: formatTranscript(transcript),
-    customer_phone: isChatapp && isPhoneKey(c.customer_phone) ? c.customer_phone : null,
+    customer_phone: (isChatapp && isPhoneKey(c.customer_phone)) || c.type === 'sms' ? c.customer_phone : null,
     customer_name: c.customer_name,
     sender: isChatapp ? input.sender : null,
     created_at: isoInZone(c.created_at, zone),

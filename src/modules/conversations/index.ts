@@ -4,6 +4,7 @@ export { automateRoutes } from './automate.routes.js';
 export { budgetDay, secondsToNextBudgetDay } from './billing.js';
 export type { ChatappChannel } from './chatapp-replies.js';
 export { createConversationsModule, registerConversationsJobs } from './conversations.module.js';
+export type { InboundSms, InboundSmsOutcome, InboundTexts } from './inbound-texts.js';
 export { publicConversationsRoutes } from './public-conversations.routes.js';
 export { ASSISTANT_INACTIVE, assistantInactive, clientNetwork, conversationStartLimits, enforceLimits } from './public-access.js';
 export type { PublicCaller, PublicLimits } from './public-access.js';

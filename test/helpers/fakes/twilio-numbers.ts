@@ -249,6 +249,14 @@ export function createFakeNumbers(stock: StockNumber[] = DEFAULT_STOCK) {
       return owned(account).map((n) => incomingResource(account, n));
     },
     isAvailable: (phoneNumber: string) => available.some((n) => n.phoneNumber === phoneNumber),
+    /** The account that has this number, and the number as Twilio lists it; undefined when none has it. */
+    owner(phoneNumber: string) {
+      for (const [account, list] of incoming) {
+        const number = list.find((n) => n.phoneNumber === phoneNumber);
+        if (number) return { account, number: incomingResource(account, number) };
+      }
+      return undefined;
+    },
   };
 }
 

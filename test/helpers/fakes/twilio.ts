@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage } from 'no
 import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
 import { decodeMulaw, encodeMulaw } from '../../../src/modules/calls/audio/g711.js';
+import { createFakeMessages, type TwilioWebhook } from './twilio-messages.js';
 import { createFakeNumbers, type StockNumber } from './twilio-numbers.js';
 import { createFakeSip } from './twilio-sip.js';
 
@@ -90,6 +91,7 @@ export async function startFakeTwilio(accounts: Record<string, string>, options:
   const requests: TwilioRestRequest[] = [];
   const statuses = new Map<string, AccountStatus>();
   const numbers = createFakeNumbers(options.stock);
+  const messages = createFakeMessages(numbers);
   let failNext: { status: number; body: Record<string, unknown> } | null = null;
   const sip = createFakeSip();
   const pathFailures: Array<{ matches: (path: string) => boolean; answer: { status: number; body: Record<string, unknown> } }> = [];
@@ -136,7 +138,11 @@ export async function startFakeTwilio(accounts: Record<string, string>, options:
     const route = match && `${req.method} ${match[2]!.replace(/CA[0-9a-f]{32}/, '{sid}')}`;
     const isSip = match?.[2]?.startsWith('/SIP/') ?? false;
     const known =
-      route && (['GET .json', 'POST /Calls.json', 'POST /Calls/{sid}.json'].includes(route) || numbers.handles(url.pathname) || isSip);
+      route &&
+      (['GET .json', 'POST /Calls.json', 'POST /Calls/{sid}.json'].includes(route) ||
+        numbers.handles(url.pathname) ||
+        messages.handles(url.pathname) ||
+        isSip);
     if (!match || !known) return { status: 404, body: twilioErrors.notFound(record.path) };
     const sid = match[1]!;
     if (!authenticated(req, sid)) return { status: 401, body: twilioErrors.authenticate };
@@ -152,6 +158,11 @@ export async function startFakeTwilio(accounts: Record<string, string>, options:
     if (numbersAnswer) {
       if (numbersAnswer.status === 201 && numbersAnswer.body) record.sid = String(numbersAnswer.body.sid);
       return numbersAnswer;
+    }
+    const messagesAnswer = messages.answer(req.method ?? '', sid, url.pathname, record.form);
+    if (messagesAnswer) {
+      if (messagesAnswer.status === 201 && messagesAnswer.body) record.sid = String(messagesAnswer.body.sid);
+      return messagesAnswer;
     }
     if (!route.startsWith('POST /Calls')) return { status: 404, body: twilioErrors.notFound(record.path) };
     const callSid = match[3];
@@ -204,6 +215,15 @@ export async function startFakeTwilio(accounts: Record<string, string>, options:
     sip,
     /** BYOC trunk and SIP resource requests (creates, updates, deletes), in order. */
     sipRequests: () => requests.filter((r) => r.path.startsWith('/v1/') || r.path.includes('/SIP/')),
+    /** SMS sent (Messages creates), answered or refused. */
+    smsRequests: () => requests.filter((r) => r.method === 'POST' && r.path.endsWith('/Messages.json')),
+    messages,
+    /** A webhook about messages (messages.statusCallback, messages.inbound) signed as Twilio signs it, with the account's token. */
+    sign(webhook: TwilioWebhook): TwilioWebhook & { signature: string } {
+      const token = accounts[webhook.accountSid];
+      if (token === undefined) throw new Error(`unknown account ${webhook.accountSid}`);
+      return { ...webhook, signature: signTwilio(token, webhook.url, webhook.params) };
+    },
     failNext(status: number, body: Record<string, unknown>) {
       failNext = { status, body };
     },

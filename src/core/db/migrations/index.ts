@@ -24,6 +24,7 @@ import * as twilioClaims from './0023-twilio-claims.js';
 import * as phoneNumberRelease from './0024-phone-number-release.js';
 import * as campaigns from './0025-campaigns.js';
 import * as numberPurchases from './0030-number-purchases.js';
+import * as sms from './0031-sms.js';
 import * as sipTrunks from './0032-sip-trunks.js';
 
 /**
@@ -56,5 +57,6 @@ export const migrations: Record<string, Migration> = {
   '0024-phone-number-release': phoneNumberRelease,
   '0025-campaigns': campaigns,
   '0030-number-purchases': numberPurchases,
+  '0031-sms': sms,
   '0032-sip-trunks': sipTrunks,
 };

@@ -39,8 +39,8 @@ export type TwilioAccountStatus = 'active' | 'suspended' | 'closed';
 /**
  * The Voice REST calls the service needs: create a call and update a live one, fetch an account
  * and look up one of its incoming numbers (to prove credentials and numbers before they are
- * registered), search numbers for sale, buy one and give it back. Form bodies with PascalCase keys, list values as repeated keys, HTTP Basic with
- * the account's SID and token.
+ * registered), search numbers for sale, buy one and give it back, send an SMS. Form bodies
+ * with PascalCase keys, list values as repeated keys, HTTP Basic with the account's SID and token.
  */
 export function createTwilioRest({ baseUrl, timeoutMs }: TwilioRestOptions) {
   const root = baseUrl.replace(/\/+$/, '');
@@ -114,6 +114,13 @@ export function createTwilioRest({ baseUrl, timeoutMs }: TwilioRestOptions) {
       const number = await request(credentials, '/IncomingPhoneNumbers.json', form);
       if (typeof number.sid !== 'string') throw new TwilioApiError('Twilio answered without a phone number SID', 200, null);
       return number;
+    },
+
+    /** POST /Messages.json: sends an SMS; the Message Twilio created (`status` queued). */
+    async createMessage(credentials: TwilioCredentials, form: TwilioParams): Promise<{ sid: string; status: string }> {
+      const message = await request(credentials, '/Messages.json', form);
+      if (typeof message.sid !== 'string') throw new TwilioApiError('Twilio answered without a message SID', 200, null);
+      return { sid: message.sid, status: typeof message.status === 'string' ? message.status : 'queued' };
     },
 
     /** DELETE /IncomingPhoneNumbers/{sid}.json; false when Twilio no longer has it. */

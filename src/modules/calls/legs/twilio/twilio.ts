@@ -10,6 +10,10 @@ export const TWILIO_STATUS_PATH = '/api/voice/twilio/status';
 export const TWILIO_INCOMING_PATH = '/api/voice/twilio/incoming';
 /** A bought number's SMS URL: reserved for inbound SMS, set on every number bought here. */
 export const TWILIO_SMS_PATH = '/api/sms/twilio/incoming';
+/** Where Twilio reports an outbound SMS's progress (its StatusCallback), with our message id. */
+export const TWILIO_SMS_STATUS_PATH = '/api/sms/twilio/status';
+/** The query parameter carrying our SMS id into its status callbacks. */
+export const SMS_ID_PARAMETER = 'sms_id';
 /** The <Parameter> carrying our call id into the stream's `start.customParameters`. */
 export const CALL_ID_PARAMETER = 'call_id';
 /** Twilio reports progress for these; `initiated` and `ringing` only ever reach callbacks. */
@@ -25,6 +29,7 @@ export function twilioUrls(publicUrl: string) {
     /** A number's Voice URL and SMS URL. */
     incoming: `${origin.origin}${TWILIO_INCOMING_PATH}`,
     sms: `${origin.origin}${TWILIO_SMS_PATH}`,
+    smsStatus: (smsId: number) => `${origin.origin}${TWILIO_SMS_STATUS_PATH}?${SMS_ID_PARAMETER}=${smsId}`,
     /** The URL Twilio requested (what it signed), from the path and query we received. */
     requested: (pathAndQuery: string) => `${origin.origin}${pathAndQuery}`,
     streamRequested: (pathAndQuery: string) => `wss://${origin.host}${pathAndQuery}`,
