@@ -1,6 +1,6 @@
 /**
- * The two Emscripten builds the caller's audio runs through (WebRTC VAD and RNNoise): each
- * package's default export instantiates its WebAssembly module; neither ships typings.
+ * The Emscripten build of WebRTC's VAD the caller's audio runs through: the package's default
+ * export instantiates its WebAssembly module; it ships no typings.
  */
 interface EmscriptenHeap {
   readonly HEAP16: Int16Array;
@@ -22,16 +22,4 @@ declare module '@echogarden/fvad-wasm' {
   }
   const createFvad: () => Promise<FvadModule>;
   export default createFvad;
-}
-
-declare module '@echogarden/rnnoise-wasm' {
-  export interface RnnoiseModule extends EmscriptenHeap {
-    _rnnoise_create(model: number): number;
-    _rnnoise_destroy(state: number): void;
-    _rnnoise_get_frame_size(): number;
-    /** Denoises one 10 ms frame at 48 kHz (float samples on the int16 scale); returns the voice probability. */
-    _rnnoise_process_frame(state: number, out: number, input: number): number;
-  }
-  const createRnnoise: () => Promise<RnnoiseModule>;
-  export default createRnnoise;
 }

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { noiseAlone, recordedSpeech, withNoise } from '../../../../test/helpers/recorded-speech.js';
+import { createNoiseSuppressor, type NoiseSuppressorOptions } from './noise-suppressor.js';
+import { defaultRnnoiseBuild } from './rnnoise.js';
+import { rms } from './test-signal.js';
+
+const FRAME = 320;
+
+async function denoise(audio: Int16Array, options: NoiseSuppressorOptions = {}): Promise<Int16Array> {
+  const suppressor = await createNoiseSuppressor(options);
+  const out = new Int16Array(Math.floor(audio.length / FRAME) * FRAME);
+  for (let k = 0; k < out.length; k += FRAME) out.set(suppressor.process(audio.slice(k, k + FRAME)), k);
+  suppressor.close();
+  return out;
+}
+
+const maxDifference = (a: Int16Array, b: Int16Array) => a.reduce((max, v, i) => Math.max(max, Math.abs(v - b[i]!)), 0);
+
+describe('noise suppressor', () => {
+  it('runs RNNoise built with SIMD where Node has it, denoising as its build without SIMD does', async () => {
+    expect(defaultRnnoiseBuild).toBe('simd');
+    const noisy = withNoise(recordedSpeech('pizza'), 'street', 5);
+    const [simd, scalar] = await Promise.all([denoise(noisy, { build: 'simd' }), denoise(noisy, { build: 'scalar' })]);
+    // The same network; only the order of floating-point additions differs.
+    expect(maxDifference(simd, scalar)).toBeLessThanOrEqual(8);
+    expect(simd).not.toEqual(noisy.subarray(0, simd.length));
+  });
+
+  it('takes street noise down by more than 15 dB where nobody speaks', async () => {
+    const noise = noiseAlone('street', 3_000, 0);
+    const out = await denoise(noise);
+    // The last two seconds: RNNoise has learnt the noise by then.
+    const tail = (samples: Int16Array) => samples.subarray(16_000);
+    expect(20 * Math.log10(rms(tail(noise)) / rms(tail(out)))).toBeGreaterThan(15);
+  });
+});
