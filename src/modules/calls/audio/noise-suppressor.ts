@@ -19,9 +19,19 @@ const RNNOISE_FRAME = 480;
 const FRAME_SAMPLES = 320;
 const UPSAMPLED = FRAME_SAMPLES * 3;
 
+/**
+ * Digital silence (a muted microphone, a phone line's idle pattern) this long has brought
+ * RNNoise's state to rest: from then on its output is silence and its state would not change
+ * (measured: after 250 ms of zeros, skipping the rest leaves what follows identical), so it is
+ * skipped until sound returns.
+ */
+const SETTLE_FRAMES = 15;
+
 export interface NoiseSuppressorOptions {
   /** RNNoise's build: SIMD wherever it runs. */
   build?: RnnoiseBuild;
+  /** Skip RNNoise in settled digital silence (the default); off to compare. */
+  skipSilence?: boolean;
 }
 
 /**
@@ -31,6 +41,7 @@ export interface NoiseSuppressorOptions {
  */
 export async function createNoiseSuppressor(options: NoiseSuppressorOptions = {}): Promise<NoiseSuppressor> {
   const rnnoise = await loadRnnoise(options.build ?? defaultRnnoiseBuild);
+  const skipSilence = options.skipSilence ?? true;
   const state = rnnoise.create();
   if (!state) throw new Error('the noise suppressor could not be created');
   // Both 10 ms frames of a 20 ms frame side by side, in and out.
@@ -39,11 +50,15 @@ export async function createNoiseSuppressor(options: NoiseSuppressorOptions = {}
   const up = createTripler();
   const down = createThirder();
   let closed = false;
+  let silentFrames = 0;
 
   return {
     process(frame) {
       if (closed) return frame;
       if (frame.length !== FRAME_SAMPLES) throw new Error(`the noise suppressor takes ${FRAME_SAMPLES}-sample frames, not ${frame.length}`);
+      silentFrames = isDigitalSilence(frame) ? silentFrames + 1 : 0;
+      // The filters' histories hold silence too by then: nothing to carry over.
+      if (skipSilence && silentFrames > SETTLE_FRAMES) return new Int16Array(FRAME_SAMPLES);
       rnnoise.heap().set(up(frame), input / 4);
       rnnoise.processFrame(state, output, input);
       rnnoise.processFrame(state, output + RNNOISE_FRAME * 4, input + RNNOISE_FRAME * 4);
@@ -57,6 +72,11 @@ export async function createNoiseSuppressor(options: NoiseSuppressorOptions = {}
       rnnoise.destroy(state);
     },
   };
+}
+
+function isDigitalSilence(frame: Int16Array): boolean {
+  for (let i = 0; i < frame.length; i++) if (frame[i] !== 0) return false;
+  return true;
 }
 
 /**
