@@ -47,6 +47,24 @@ describe('noise-suppressor pool', () => {
     expect(received[0]![50]).not.toEqual(voices[0]![50]);
   });
 
+  it('sends the frames queued within BATCH_MS in one message, whatever event-loop passes they came in', async () => {
+    pool = createNoiseSuppressorPool(1);
+    let inFirstReply = false;
+    let sameReply: boolean | null = null;
+    const first = await pool.open(() => {
+      inFirstReply = true;
+      // Between two messages from the thread, microtasks run: this clears the flag.
+      queueMicrotask(() => (inFirstReply = false));
+    });
+    const second = await pool.open(() => (sameReply = inFirstReply));
+    first.push(speechLike(20, 16_000, 0.3));
+    // The next pass of the event loop comes before BATCH_MS (5 ms) of timers can run.
+    await new Promise((resolve) => setImmediate(resolve));
+    second.push(speechLike(20, 16_000, 0.3));
+    await until(() => sameReply !== null);
+    expect(sameReply).toBe(true);
+  });
+
   it('hands nothing back once a suppressor is closed, and refuses frames of the wrong size', async () => {
     pool = createNoiseSuppressorPool(1);
     const received: Int16Array[] = [];
