@@ -11,8 +11,11 @@
  *     per second of audio;
  * (b) noise alone (a minute of each kind): false turns and the share of the minute taken for speech;
  * (c) endpointing `vad` against `ai` on the same speech: when the turn ends after a finished
- *     sentence, and cut-ins in the pause of an unfinished one ("My number is ... five five five").
+ *     sentence, and cut-ins in the pause of an unfinished one ("My number is ... five five five");
+ * (d) noise suppression's CPU per 20 ms frame (bench/support/noise-cost.ts): RNNoise's SIMD build
+ *     and the pool of threads the calls use, against its build without SIMD in the same run.
  *
+ * BENCH_SECTIONS=d (or a,b, ...) runs only those sections.
  * The energy threshold is the minimal reference; WebRTC's detector (mode 2) is the default, after
  * RNNoise when the assistant has enable_noise_cancellation.
  */
@@ -21,6 +24,7 @@ import { createNoiseSuppressor } from '../src/modules/calls/audio/noise-suppress
 import { createResampler } from '../src/modules/calls/audio/resampler.js';
 import { createEnergyClassifier, createFrameClassifier, createSegmenter, type FrameClassifier } from '../src/modules/calls/speech/vad.js';
 import { measureEndpointing } from './support/endpointing.js';
+import { measureNoiseCost } from './support/noise-cost.js';
 import {
   noiseAlone,
   recogniseSpeech,
@@ -144,37 +148,51 @@ function score(utterances: Utterance[], denoiseDelayMs: number) {
 /** RNNoise's output trails its input by a frame and its filters: where a phrase starts after it. */
 const DENOISE_DELAY_MS = 20;
 
+async function detectors() {
+  console.log(
+    '\n(a) detectors: phrases cut as their own turn / utterances merging phrases / false utterances / onset kept / speech declared after (median) / phrase matched whole / CPU',
+  );
+  for (const condition of conditions()) {
+    console.log(`  ${condition.label}`);
+    for (const detector of DETECTORS) {
+      const { utterances, cpuUsPerS } = await detect(detector, condition.audio);
+      const s = score(utterances, detector.denoise ? DENOISE_DELAY_MS : 0);
+      console.log(
+        `    ${detector.label.padEnd(15)} turns ${s.turns}/${s.total}  merged ${s.merged}  false ${s.falseUtterances}  onset kept ${s.onsetKept}/${s.turns}  declared after ${s.startLagMs.toFixed(0)} ms  whole ${s.whole}/${s.total}  CPU ${(cpuUsPerS / 10_000).toFixed(2)} % of a core`,
+      );
+    }
+  }
+}
+
+async function noiseOnly() {
+  console.log(
+    '\n(b) noise alone, one minute each at the level of 0 dB SNR under speech: false turns, and the share of the minute taken for speech',
+  );
+  for (const kind of ['street', 'babble', 'hiss'] as NoiseKind[]) {
+    const audio = noiseAlone(kind, 60_000, 0);
+    const row = [];
+    for (const detector of DETECTORS) {
+      const { utterances } = await detect(detector, audio);
+      const speechMs = utterances.reduce((ms, u) => ms + u.endMs - u.startMs, 0);
+      row.push(`${detector.label} ${utterances.length} (${((speechMs / 60_000) * 100).toFixed(0)} %)`);
+    }
+    console.log(`  ${kind.padEnd(7)} ${row.join('   ')}`);
+  }
+}
+
+const SECTIONS = (process.env.BENCH_SECTIONS ?? 'a,b,c,d').split(',');
+
 console.log(
   `voice detection bench: ${PHRASES.length} recorded phrases (eSpeak NG) with 1.2 s pauses, utterances end after ${SILENCE_MS} ms of silence; audio time, not wall time`,
 );
-console.log(
-  '\n(a) detectors: phrases cut as their own turn / utterances merging phrases / false utterances / onset kept / speech declared after (median) / phrase matched whole / CPU',
-);
-for (const condition of conditions()) {
-  console.log(`  ${condition.label}`);
-  for (const detector of DETECTORS) {
-    const { utterances, cpuUsPerS } = await detect(detector, condition.audio);
-    const s = score(utterances, detector.denoise ? DENOISE_DELAY_MS : 0);
-    console.log(
-      `    ${detector.label.padEnd(15)} turns ${s.turns}/${s.total}  merged ${s.merged}  false ${s.falseUtterances}  onset kept ${s.onsetKept}/${s.turns}  declared after ${s.startLagMs.toFixed(0)} ms  whole ${s.whole}/${s.total}  CPU ${(cpuUsPerS / 10_000).toFixed(2)} % of a core`,
-    );
-  }
+if (SECTIONS.includes('a')) await detectors();
+if (SECTIONS.includes('b')) await noiseOnly();
+if (SECTIONS.includes('c')) {
+  console.log('\n(c) endpointing at endpoint_sensitivity 0.5 (a 500 ms pause), on the same recorded speech');
+  for (const row of await measureEndpointing()) console.log(`  ${row}`);
 }
-
-console.log(
-  '\n(b) noise alone, one minute each at the level of 0 dB SNR under speech: false turns, and the share of the minute taken for speech',
-);
-for (const kind of ['street', 'babble', 'hiss'] as NoiseKind[]) {
-  const audio = noiseAlone(kind, 60_000, 0);
-  const row = [];
-  for (const detector of DETECTORS) {
-    const { utterances } = await detect(detector, audio);
-    const speechMs = utterances.reduce((ms, u) => ms + u.endMs - u.startMs, 0);
-    row.push(`${detector.label} ${utterances.length} (${((speechMs / 60_000) * 100).toFixed(0)} %)`);
-  }
-  console.log(`  ${kind.padEnd(7)} ${row.join('   ')}`);
+if (SECTIONS.includes('d')) {
+  console.log('\n(d) noise suppression, CPU per 20 ms frame of speech under street noise (median of 3 rounds on this thread)');
+  for (const row of await measureNoiseCost(withNoise(speechScript(SCRIPT), 'street', 5))) console.log(`  ${row}`);
 }
-
-console.log('\n(c) endpointing at endpoint_sensitivity 0.5 (a 500 ms pause), on the same recorded speech');
-for (const row of await measureEndpointing()) console.log(`  ${row}`);
 process.exit(0);
