@@ -557,14 +557,14 @@ export const ConfigSchema = Type.Object({
   VOICE_NOISE_SUPPRESSION: Type.Union([Type.Literal('assistant'), Type.Literal('off')], {
     default: 'assistant',
     description:
-      '`assistant`: denoise calls whose assistant has `enable_noise_cancellation` (RNNoise, about 1.5-3 % of a core per call); `off`: never.',
+      '`assistant`: denoise calls whose assistant has `enable_noise_cancellation` (RNNoise, about 1-1.5 % of a core per call); `off`: never.',
   }),
   VOICE_NOISE_SUPPRESSION_THREADS: Type.Optional(
     Type.Integer({
       minimum: 0,
       maximum: 64,
       description:
-        "Worker threads running the noise suppressor, so that the event loop pacing every call's audio stays free; frames are batched per event-loop pass. `0`: denoise on the event loop.",
+        "Worker threads running the noise suppressor, so that the event loop pacing every call's audio stays free; each thread gets the frames of 5 ms in one message. `0`: denoise on the event loop.",
       defaultText: 'one per core beyond the first, 1-4',
     }),
   ),
