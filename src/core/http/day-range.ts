@@ -8,7 +8,11 @@ export function Day(description = 'YYYY-MM-DD') {
 }
 
 /** An IANA time zone name for the days of a range; UTC when absent. */
-export const TimeZoneName = Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone of the days, e.g. Europe/Bucharest; UTC when absent.' });
+export const TimeZoneName = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  description: 'IANA time zone of the days, e.g. Europe/Bucharest; UTC when absent.',
+});
 
 export interface DayRange {
   /** The first instant of the first day. */
@@ -42,7 +46,9 @@ export function dayRange(
   const first = input.from === undefined ? undefined : dayIn(input.from, zone, fields.from);
   const last = input.to === undefined ? undefined : dayIn(input.to, zone, fields.to);
   if (first && last && last < first) {
-    throw validationFailed({ [fields.to]: [`The ${fields.to.replace('_', ' ')} must be a date after or equal to ${fields.from.replace('_', ' ')}.`] });
+    throw validationFailed({
+      [fields.to]: [`The ${fields.to.replace('_', ' ')} must be a date after or equal to ${fields.from.replace('_', ' ')}.`],
+    });
   }
   const days = first && last ? Math.round(last.diff(first, 'days').days) + 1 : undefined;
   if (options.maxDays !== undefined && days !== undefined && days > options.maxDays) {
@@ -59,6 +65,9 @@ export function dayRange(
 }
 
 /** dayRange with both ends required (the schema requires them; this narrows the type). */
-export function closedDayRange(input: { from: string; to: string; timezone?: string }, options: { maxDays?: number; fields?: { from: string; to: string } } = {}): DayRange {
+export function closedDayRange(
+  input: { from: string; to: string; timezone?: string },
+  options: { maxDays?: number; fields?: { from: string; to: string } } = {},
+): DayRange {
   return dayRange(input, options) as DayRange;
 }

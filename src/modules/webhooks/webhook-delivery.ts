@@ -155,12 +155,10 @@ export function createWebhookDeliverer({ clock, http, signingSecrets, retrySched
         : (await signingSecrets.get(ctx.db, delivery.user_id)).secret;
       const startedAt = clock.now();
       const started = performance.now();
-      const result = await postDelivery(
-        { http, clock },
-        { ...delivery, redeliveryOfUuid: delivery.redelivery_of_uuid },
-        secret,
-        { timeoutMs, maxResponseBytes: RESPONSE_BODY_BYTES },
-      );
+      const result = await postDelivery({ http, clock }, { ...delivery, redeliveryOfUuid: delivery.redelivery_of_uuid }, secret, {
+        timeoutMs,
+        maxResponseBytes: RESPONSE_BODY_BYTES,
+      });
       const durationMs = Math.round(performance.now() - started);
 
       const now = clock.now();

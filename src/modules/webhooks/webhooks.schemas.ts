@@ -12,7 +12,7 @@ export const DeliveryStatus = Type.Union([Type.Literal('pending'), Type.Literal(
 export const ListDeliveriesQuery = Type.Object({
   status: Type.Optional(DeliveryStatus),
   event: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
-  assistant_id: Type.Optional(Type.Integer({ minimum: 1, description: 'Deliveries of this assistant\'s events.' })),
+  assistant_id: Type.Optional(Type.Integer({ minimum: 1, description: "Deliveries of this assistant's events." })),
   date_from: Type.Optional(Day('Created on or after this UTC day (YYYY-MM-DD).')),
   date_to: Type.Optional(Day('Created on or before this UTC day (YYYY-MM-DD).')),
   per_page: Type.Integer({ minimum: 1, maximum: 100, default: 15 }),

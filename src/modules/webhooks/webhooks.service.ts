@@ -148,7 +148,11 @@ export function createWebhooksService({ db, clock, secrets }: { db: Db; clock: C
           now,
         );
         if (!verdict.allowed) {
-          throw tooManyRequests('Too many redeliveries. Please wait before trying again.', verdict.retryAfterSeconds, 'TOO_MANY_REDELIVERIES');
+          throw tooManyRequests(
+            'Too many redeliveries. Please wait before trying again.',
+            verdict.retryAfterSeconds,
+            'TOO_MANY_REDELIVERIES',
+          );
         }
         const created = await enqueueWebhookBody(tx, {
           userId,

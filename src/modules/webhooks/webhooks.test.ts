@@ -374,7 +374,11 @@ describe('redelivery', () => {
     for (let i = 0; i < 10; i++) {
       expect((await api(user, 'POST', `/api/user/webhook-deliveries/${delivery.id}/redeliver`)).status).toBe(202);
     }
-    const refused = await t.app.inject({ method: 'POST', url: `/api/user/webhook-deliveries/${delivery.id}/redeliver`, headers: bearer(user.token) });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/webhook-deliveries/${delivery.id}/redeliver`,
+      headers: bearer(user.token),
+    });
     expect([refused.statusCode, refused.json(), refused.headers['retry-after']]).toEqual([
       429,
       { message: 'Too many redeliveries. Please wait before trying again.' },
