@@ -4,7 +4,7 @@ import { validationFailed } from './errors.js';
 
 /** A calendar day in a query: `2025-03-01`. */
 export function Day(description = 'YYYY-MM-DD') {
-  return Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description });
+  return Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description, examples: ['2026-03-01'] });
 }
 
 /** An IANA time zone name for the days of a range; UTC when absent. */

@@ -22,7 +22,7 @@ const tags = ['Usage'];
 const validation = { errorShape: 'validation' as const };
 const csvResponse = {
   description: 'The CSV file (UTF-8, a header row, CRLF line ends), streamed.',
-  content: { 'text/csv': { schema: { type: 'string' } } },
+  content: { 'text/csv': { schema: { type: 'string', format: 'binary' } } },
 };
 const WORDS: Record<ExportKind, { operation: string; title: string }> = {
   calls: { operation: 'Calls', title: 'calls' },
