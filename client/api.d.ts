@@ -3326,7 +3326,7 @@ export interface components {
             date: string;
             /** @description Customers' messages in conversations. */
             messages: number;
-            /** @description Assistants' replies. */
+            /** @description Assistants' messages, greetings included. */
             replies: number;
             calls: number;
             /** @description Calls placed or received, by their status now. */
@@ -3356,7 +3356,7 @@ export interface components {
             name: string | null;
             /** @description Customers' messages in conversations. */
             messages: number;
-            /** @description Assistants' replies. */
+            /** @description Assistants' messages, greetings included. */
             replies: number;
             calls: number;
             /** @description Calls placed or received, by their status now. */
@@ -3386,7 +3386,7 @@ export interface components {
             totals: {
                 /** @description Customers' messages in conversations. */
                 messages: number;
-                /** @description Assistants' replies. */
+                /** @description Assistants' messages, greetings included. */
                 replies: number;
                 calls: number;
                 /** @description Calls placed or received, by their status now. */

@@ -31,7 +31,7 @@ const CallsByStatus = Type.Object(Object.fromEntries(CALL_STATUSES.map((status) 
 
 const Volume = {
   messages: Type.Integer({ description: "Customers' messages in conversations." }),
-  replies: Type.Integer({ description: "Assistants' replies." }),
+  replies: Type.Integer({ description: "Assistants' messages, greetings included." }),
   calls: Type.Integer(),
   calls_by_status: CallsByStatus,
   call_seconds: Type.Integer({ description: 'Talk time of the calls.' }),
