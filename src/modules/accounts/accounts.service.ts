@@ -24,10 +24,7 @@ export class InsufficientBalanceError extends AppError {
  * Moves a user's balance and writes its ledger row in the caller's transaction. Refuses (and
  * changes nothing) when the balance would go below zero. The one way money moves.
  */
-export async function changeBalance(
-  tx: DbOrTx,
-  change: BalanceChange,
-): Promise<number> {
+export async function changeBalance(tx: DbOrTx, change: BalanceChange): Promise<number> {
   const balanceAfter = await createAccountsRepo(tx).moveBalance(change);
   if (balanceAfter === undefined) throw new InsufficientBalanceError();
   return balanceAfter;

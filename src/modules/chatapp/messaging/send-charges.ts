@@ -24,7 +24,9 @@ export function createSendCharges(ctx: Pick<ChatappContext, 'db' | 'clock' | 'me
     async take(userId: number, what: string): Promise<SendCharge | null> {
       if (messagePriceMicros <= 0) return null;
       const now = clock.now();
-      await inTransaction(db, (tx) => changeBalance(tx, { userId, amountMicros: -messagePriceMicros, reason: `Chatapp ${what}`, kind: 'usage', now }));
+      await inTransaction(db, (tx) =>
+        changeBalance(tx, { userId, amountMicros: -messagePriceMicros, reason: `Chatapp ${what}`, kind: 'usage', now }),
+      );
       return { userId, amountMicros: messagePriceMicros, what };
     },
 
