@@ -72,6 +72,8 @@ describe('migration 0029-webhook-log-usage', () => {
       'Voice call 12: unused reservation returned',
       'Chatapp template message',
       'Refund: chatapp template message not sent (platform error)',
+      'SMS 4 to +40711222333: 2 segments',
+      'Phone number +14155551234: first month',
       'top-up by the operator',
       'Voice call credit for the outage',
     ];
@@ -96,6 +98,8 @@ describe('migration 0029-webhook-log-usage', () => {
     const kinds = await db.selectFrom('balance_ledger').select(['reason', 'kind']).orderBy('id').execute();
     expect(kinds.map((row: { kind: string }) => row.kind)).toEqual([
       'adjustment',
+      'usage',
+      'usage',
       'usage',
       'usage',
       'usage',
