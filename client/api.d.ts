@@ -671,6 +671,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/phone-numbers/sip-trunks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's SIP trunks */
+        get: operations["listSipTrunks"];
+        put?: never;
+        /** Bring a carrier's number or a PBX extension: calls out dial through the trunk, calls in reach the number's assistant */
+        post: operations["createSipTrunk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/phone-numbers/sip-trunks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One SIP trunk */
+        get: operations["getSipTrunk"];
+        /** Change a SIP trunk's fields (those left out keep their values) */
+        put: operations["updateSipTrunk"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/webhook-secret": {
         parameters: {
             query?: never;
@@ -3230,6 +3266,106 @@ export interface components {
             message: string;
             data: components["schemas"]["PhoneNumber"];
         };
+        SipTrunk: {
+            /** @description The trunk's phone number id: assign it to assistants, delete it with DELETE /user/phone-numbers/{id}. */
+            id: number;
+            phone_number: string;
+            nickname: string | null;
+            country_code: string;
+            /** @enum {string} */
+            type: "sip";
+            type_label: string;
+            sip_trunk_type: string;
+            sip_username: string | null;
+            has_sip_password: boolean;
+            sip_address: string;
+            sip_calling_format: string;
+            inbound_authorization_type: string;
+            allowed_inbound_ips: string[];
+            outbound_proxy: string | null;
+            /** @description Where the carrier sends the trunk's calls (a Twilio SIP domain); null until Twilio has set it up. */
+            inbound_sip_domain: string | null;
+            created_at: string;
+            updated_at: string;
+        };
+        ListSipTrunksResponse: {
+            data: components["schemas"]["SipTrunk"][];
+        };
+        CreateSipTrunkRequest: {
+            /**
+             * @description `number`: a phone number of the carrier (E.164); `extension`: an extension of a PBX. Default `number`.
+             * @enum {string}
+             */
+            sip_trunk_type?: "extension" | "number";
+            /** @description E.164 for a number, the extension (e.g. 201) for an extension. */
+            phone_number: string;
+            nickname?: string | null;
+            /** @description The trunk's username at the carrier: sent when the carrier challenges our calls, and asked of its calls to us with `auth`. */
+            sip_username?: string | null;
+            /** @description Stored encrypted, never returned. With `auth`: at least 12 characters, a digit, an upper-case and a lower-case letter. */
+            sip_password?: string;
+            /** @description Where calls to the carrier go: `host`, `host:port`, optionally `sip:` before and `;transport=udp|tcp|tls` after. */
+            sip_address: string;
+            /**
+             * @description How numbers are written to the carrier: `+e164` (+14155550123, default), `e164` (14155550123), `national` (4155550123).
+             * @enum {string}
+             */
+            sip_calling_format?: "+e164" | "e164" | "national";
+            /**
+             * @description How the carrier's calls to us are recognised: `auth` (its username and password, default) or `ip` (its addresses).
+             * @enum {string}
+             */
+            inbound_authorization_type?: "auth" | "ip";
+            /** @description With `ip`: the IPv4 addresses and CIDR ranges the carrier calls from. */
+            allowed_inbound_ips?: string[];
+            /** @description The trunk's country (ISO 3166-1 alpha-2): the number's own by default; `national` numbers are written for it. */
+            country_code?: string;
+            /** @description Where Twilio sends the INVITEs of calls out instead of `sip_address`. */
+            outbound_proxy?: string | null;
+        };
+        CreateSipTrunkResponse: {
+            message: string;
+            data: components["schemas"]["SipTrunk"];
+        };
+        GetSipTrunkResponse: {
+            data: components["schemas"]["SipTrunk"];
+        };
+        UpdateSipTrunkRequest: {
+            /**
+             * @description `number`: a phone number of the carrier (E.164); `extension`: an extension of a PBX. Default `number`.
+             * @enum {string}
+             */
+            sip_trunk_type?: "extension" | "number";
+            /** @description E.164 for a number, the extension (e.g. 201) for an extension. */
+            phone_number?: string;
+            nickname?: string | null;
+            /** @description The trunk's username at the carrier: sent when the carrier challenges our calls, and asked of its calls to us with `auth`. */
+            sip_username?: string | null;
+            /** @description Stored encrypted, never returned. With `auth`: at least 12 characters, a digit, an upper-case and a lower-case letter. */
+            sip_password?: string;
+            /** @description Where calls to the carrier go: `host`, `host:port`, optionally `sip:` before and `;transport=udp|tcp|tls` after. */
+            sip_address?: string;
+            /**
+             * @description How numbers are written to the carrier: `+e164` (+14155550123, default), `e164` (14155550123), `national` (4155550123).
+             * @enum {string}
+             */
+            sip_calling_format?: "+e164" | "e164" | "national";
+            /**
+             * @description How the carrier's calls to us are recognised: `auth` (its username and password, default) or `ip` (its addresses).
+             * @enum {string}
+             */
+            inbound_authorization_type?: "auth" | "ip";
+            /** @description With `ip`: the IPv4 addresses and CIDR ranges the carrier calls from. */
+            allowed_inbound_ips?: string[];
+            /** @description The trunk's country (ISO 3166-1 alpha-2): the number's own by default; `national` numbers are written for it. */
+            country_code?: string;
+            /** @description Where Twilio sends the INVITEs of calls out instead of `sip_address`. */
+            outbound_proxy?: string | null;
+        };
+        UpdateSipTrunkResponse: {
+            message: string;
+            data: components["schemas"]["SipTrunk"];
+        };
         GetWebhookSecretResponse: {
             /** @description HMAC-SHA256 key of X-Switchboard-Signature. */
             secret: string;
@@ -4785,6 +4921,13 @@ export type AvailablePhoneNumber = components['schemas']['AvailablePhoneNumber']
 export type SearchPhoneNumbersResponse = components['schemas']['SearchPhoneNumbersResponse'];
 export type PurchasePhoneNumberRequest = components['schemas']['PurchasePhoneNumberRequest'];
 export type PurchasePhoneNumberResponse = components['schemas']['PurchasePhoneNumberResponse'];
+export type SipTrunk = components['schemas']['SipTrunk'];
+export type ListSipTrunksResponse = components['schemas']['ListSipTrunksResponse'];
+export type CreateSipTrunkRequest = components['schemas']['CreateSipTrunkRequest'];
+export type CreateSipTrunkResponse = components['schemas']['CreateSipTrunkResponse'];
+export type GetSipTrunkResponse = components['schemas']['GetSipTrunkResponse'];
+export type UpdateSipTrunkRequest = components['schemas']['UpdateSipTrunkRequest'];
+export type UpdateSipTrunkResponse = components['schemas']['UpdateSipTrunkResponse'];
 export type GetWebhookSecretResponse = components['schemas']['GetWebhookSecretResponse'];
 export type RotateWebhookSecretResponse = components['schemas']['RotateWebhookSecretResponse'];
 export type WebhookDeliverySummary = components['schemas']['WebhookDeliverySummary'];
@@ -9307,6 +9450,550 @@ export interface operations {
                     "application/json": {
                         message: string;
                         error: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        carrier_error?: {
+                            code: number | null;
+                            message: string;
+                            more_info: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listSipTrunks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "phone_number": "example",
+                     *           "nickname": "example",
+                     *           "country_code": "example",
+                     *           "type": "sip",
+                     *           "type_label": "example",
+                     *           "sip_trunk_type": "example",
+                     *           "sip_username": "example",
+                     *           "has_sip_password": true,
+                     *           "sip_address": "example",
+                     *           "sip_calling_format": "example",
+                     *           "inbound_authorization_type": "example",
+                     *           "allowed_inbound_ips": [
+                     *             "example"
+                     *           ],
+                     *           "outbound_proxy": "example",
+                     *           "inbound_sip_domain": "example",
+                     *           "created_at": "example",
+                     *           "updated_at": "example"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListSipTrunksResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    createSipTrunk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "sip_trunk_type": "number",
+                 *       "phone_number": "+14155550177",
+                 *       "nickname": "Bakery carrier",
+                 *       "sip_username": "breadco",
+                 *       "sip_password": "Carrier-Pass-2026",
+                 *       "sip_address": "sip.carrier.example:5060",
+                 *       "sip_calling_format": "+e164",
+                 *       "inbound_authorization_type": "auth",
+                 *       "country_code": "US"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateSipTrunkRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "phone_number": "example",
+                     *         "nickname": "example",
+                     *         "country_code": "example",
+                     *         "type": "sip",
+                     *         "type_label": "example",
+                     *         "sip_trunk_type": "example",
+                     *         "sip_username": "example",
+                     *         "has_sip_password": true,
+                     *         "sip_address": "example",
+                     *         "sip_calling_format": "example",
+                     *         "inbound_authorization_type": "example",
+                     *         "allowed_inbound_ips": [
+                     *           "example"
+                     *         ],
+                     *         "outbound_proxy": "example",
+                     *         "inbound_sip_domain": "example",
+                     *         "created_at": "example",
+                     *         "updated_at": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateSipTrunkResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description A SIP trunk with the same phone number, username and address exists, or another change of it is under way. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        error?: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        carrier_error?: {
+                            code: number | null;
+                            message: string;
+                            more_info: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description A field failed validation, or Twilio refused the trunk's settings (its words in carrier_error). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        error?: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        carrier_error?: {
+                            code: number | null;
+                            message: string;
+                            more_info: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Twilio could not be reached; nothing was changed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        error?: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        carrier_error?: {
+                            code: number | null;
+                            message: string;
+                            more_info: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description This server has no Twilio account and PUBLIC_URL set up for SIP trunks. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        error?: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        carrier_error?: {
+                            code: number | null;
+                            message: string;
+                            more_info: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getSipTrunk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "phone_number": "example",
+                     *         "nickname": "example",
+                     *         "country_code": "example",
+                     *         "type": "sip",
+                     *         "type_label": "example",
+                     *         "sip_trunk_type": "example",
+                     *         "sip_username": "example",
+                     *         "has_sip_password": true,
+                     *         "sip_address": "example",
+                     *         "sip_calling_format": "example",
+                     *         "inbound_authorization_type": "example",
+                     *         "allowed_inbound_ips": [
+                     *           "example"
+                     *         ],
+                     *         "outbound_proxy": "example",
+                     *         "inbound_sip_domain": "example",
+                     *         "created_at": "example",
+                     *         "updated_at": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetSipTrunkResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description No such trunk of this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        error?: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        carrier_error?: {
+                            code: number | null;
+                            message: string;
+                            more_info: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    updateSipTrunk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "inbound_authorization_type": "ip",
+                 *       "allowed_inbound_ips": [
+                 *         "203.0.113.10",
+                 *         "198.51.100.0/24"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateSipTrunkRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "phone_number": "example",
+                     *         "nickname": "example",
+                     *         "country_code": "example",
+                     *         "type": "sip",
+                     *         "type_label": "example",
+                     *         "sip_trunk_type": "example",
+                     *         "sip_username": "example",
+                     *         "has_sip_password": true,
+                     *         "sip_address": "example",
+                     *         "sip_calling_format": "example",
+                     *         "inbound_authorization_type": "example",
+                     *         "allowed_inbound_ips": [
+                     *           "example"
+                     *         ],
+                     *         "outbound_proxy": "example",
+                     *         "inbound_sip_domain": "example",
+                     *         "created_at": "example",
+                     *         "updated_at": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpdateSipTrunkResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description No such trunk of this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        error?: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        carrier_error?: {
+                            code: number | null;
+                            message: string;
+                            more_info: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description A SIP trunk with the same phone number, username and address exists, or another change of it is under way. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        error?: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        carrier_error?: {
+                            code: number | null;
+                            message: string;
+                            more_info: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description A field failed validation, or Twilio refused the trunk's settings (its words in carrier_error). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        error?: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        carrier_error?: {
+                            code: number | null;
+                            message: string;
+                            more_info: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Twilio could not be reached; nothing was changed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        error?: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        carrier_error?: {
+                            code: number | null;
+                            message: string;
+                            more_info: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description This server has no Twilio account and PUBLIC_URL set up for SIP trunks. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        error?: string;
                         errors?: {
                             [key: string]: string[];
                         };

@@ -151,6 +151,12 @@ const SECTIONS: Section[] = [
     keys: ['PHONE_NUMBER_MONTHLY_PRICE_MICROS', 'PHONE_NUMBER_COUNTRY_PRICES_MICROS', 'PHONE_NUMBER_RENEWAL_GRACE_DAYS'],
   },
   {
+    title: 'SIP trunks',
+    intro:
+      "A business's own carrier, its calls carried by Twilio's BYOC trunking on the account of `TWILIO_ACCOUNT_SID` (which also needs `PUBLIC_URL`). See [SIP trunks](api/phone-numbers.md#sip-trunks).",
+    keys: ['TWILIO_VOICE_API_URL', 'ALLOW_PRIVATE_SIP_ADDRESSES'],
+  },
+  {
     title: 'SMS',
     intro:
       "SMS sent from and received on the account's SMS-capable numbers through Twilio; status callbacks and inbound SMS need `PUBLIC_URL`. See [the SMS API](api/sms.md).",

@@ -42,6 +42,18 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   purchasePhoneNumber: { phone_number: '+14155550101', nickname: 'Orders line', webhook_url: 'https://hooks.breadandco.example/numbers' },
   // From the number bought just before (id 2), to Ana.
   sendSms: { from: 2, to: CUSTOMER, body: 'Your order is ready for pickup at Bread & Co. See you soon!' },
+  createSipTrunk: {
+    sip_trunk_type: 'number',
+    phone_number: '+14155550177',
+    nickname: 'Bakery carrier',
+    sip_username: 'breadco',
+    sip_password: 'Carrier-Pass-2026',
+    sip_address: 'sip.carrier.example:5060',
+    sip_calling_format: '+e164',
+    inbound_authorization_type: 'auth',
+    country_code: 'US',
+  },
+  updateSipTrunk: { inbound_authorization_type: 'ip', allowed_inbound_ips: ['203.0.113.10', '198.51.100.0/24'] },
   createKnowledgeBase: { name: 'Shop FAQ', description: 'Opening hours, deliveries and orders' },
   updateKnowledgeBase: { name: 'Shop FAQ', description: 'Opening hours, deliveries, orders and cakes' },
   createDocument: { name: 'Opening hours', type: 'website', url: 'https://breadandco.example/hours', relative_links_limit: 5 },

@@ -22,6 +22,7 @@ import { assistantCompatRoutes } from './modules/assistants/assistant-compat.rou
 import { toolsRoutes } from './modules/tools/tools.routes.js';
 import { phoneNumbersRoutes } from './modules/phone-numbers/phone-numbers.routes.js';
 import { numberPurchasesRoutes } from './modules/phone-numbers/number-purchases.routes.js';
+import { sipTrunksRoutes } from './modules/phone-numbers/sip-trunks.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { usageRoutes } from './modules/usage/index.js';
 import { chatappRoutes } from './modules/chatapp/chatapp.routes.js';
@@ -87,6 +88,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   await app.register(toolsRoutes, { prefix: '/api', tools });
   await app.register(phoneNumbersRoutes, { prefix: '/api', phoneNumbers });
   await app.register(numberPurchasesRoutes, { prefix: '/api', purchases: deps.services.numberPurchases });
+  await app.register(sipTrunksRoutes, { prefix: '/api', sipTrunks: deps.services.sipTrunks });
   await app.register(webhooksRoutes, { prefix: '/api', webhooks: deps.services.webhooks });
   await app.register(usageRoutes, { prefix: '/api', usage: deps.services.usage });
   await app.register(chatappRoutes, {

@@ -366,6 +366,16 @@ export const ConfigSchema = Type.Object({
     default: 'https://api.twilio.com',
     description: 'Twilio REST base URL (without `/2010-04-01`).',
   }),
+  TWILIO_VOICE_API_URL: Type.String({
+    pattern: '^https?://',
+    default: 'https://voice.twilio.com',
+    description: "Twilio's Voice v1 base URL (without `/v1`), where SIP trunks' BYOC trunks are created.",
+  }),
+  ALLOW_PRIVATE_SIP_ADDRESSES: Type.Boolean({
+    default: false,
+    description:
+      "Lets a SIP trunk's `sip_address`, `outbound_proxy` and `allowed_inbound_ips` be private, loopback or link-local addresses and local host names, for a carrier Twilio reaches over a private interconnect. Off, only public addresses and DNS names are taken.",
+  }),
   TWILIO_TIMEOUT_MS: Type.Integer({
     minimum: 100,
     maximum: 120_000,

@@ -27,6 +27,9 @@ import { registerPhoneNumberJobs } from './modules/phone-numbers/phone-number-re
 import { createNumberPurchasesService } from './modules/phone-numbers/number-purchases.service.js';
 import { createNumberRenewal } from './modules/phone-numbers/number-renewal.js';
 import { parseCountryPrices } from './modules/phone-numbers/number-pricing.js';
+import { createSipTrunksService } from './modules/phone-numbers/sip-trunks.service.js';
+import { createTwilioSipTrunks } from './modules/calls/legs/twilio/twilio-sip-trunks.js';
+import { createTwilioSipRest } from './modules/calls/legs/twilio/twilio-sip-rest.js';
 import { createAssistantsService } from './modules/assistants/assistants.service.js';
 import { createAssistantCompatService } from './modules/assistants/assistant-compat.service.js';
 import { createKnowledgeService, type KnowledgeService } from './modules/knowledge/knowledge.service.js';
@@ -333,10 +336,29 @@ function createAssistantServices(deps: Omit<Deps, 'services'>, knowledgeBases: K
     },
   });
   const numberRenewal = createNumberRenewal({ db, graceMs: config.PHONE_NUMBER_RENEWAL_GRACE_DAYS * 24 * 3_600_000 });
+  const sipTrunks = createSipTrunksService({
+    db,
+    clock,
+    secrets,
+    edge: twilioSipTrunks(config),
+    policy: { allowPrivate: config.ALLOW_PRIVATE_SIP_ADDRESSES },
+  });
   const owners = { folders, labels, tools, phoneNumbers, knowledgeBases };
   const assistants = createAssistantsService({ db, clock, secrets, catalog, calendars, owners });
   const assistantCompat = createAssistantCompatService({ db, clock });
-  return { catalog, calendars, folders, labels, tools, phoneNumbers, numberPurchases, numberRenewal, assistants, assistantCompat };
+  return {
+    catalog,
+    calendars,
+    folders,
+    labels,
+    tools,
+    phoneNumbers,
+    numberPurchases,
+    numberRenewal,
+    sipTrunks,
+    assistants,
+    assistantCompat,
+  };
 }
 
 const twilioRest = (config: Config) => createTwilioRest({ baseUrl: config.TWILIO_API_URL, timeoutMs: config.TWILIO_TIMEOUT_MS });
@@ -356,6 +378,18 @@ function twilioNumbers(config: Config) {
   const operator = operatorAccount(config);
   if (!operator || !config.PUBLIC_URL) return null;
   return createTwilioNumbers({ rest: twilioRest(config), operator, publicUrl: config.PUBLIC_URL });
+}
+
+/** SIP trunks on the service's Twilio account (BYOC trunks and SIP domains): needs the account, and PUBLIC_URL for their calls' webhook. */
+function twilioSipTrunks(config: Config) {
+  const operator = operatorAccount(config);
+  if (!operator || !config.PUBLIC_URL) return null;
+  const rest = createTwilioSipRest({
+    apiBaseUrl: config.TWILIO_API_URL,
+    voiceBaseUrl: config.TWILIO_VOICE_API_URL,
+    timeoutMs: config.TWILIO_TIMEOUT_MS,
+  });
+  return createTwilioSipTrunks({ rest, operator, publicUrl: config.PUBLIC_URL });
 }
 
 /** SMS through Twilio's Messages API, from the account that holds each number. */
@@ -379,6 +413,7 @@ function registerBackgroundJobs(
     removeReleased: services.phoneNumbers.removeReleased,
     renew: services.numberRenewal.renew,
     settlePurchase: services.numberPurchases.settlePurchase,
+    removeSipTrunk: services.sipTrunks.removeResources,
   });
   registerWebhookJobs(jobs, {
     clock,

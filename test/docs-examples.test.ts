@@ -32,6 +32,7 @@ const withExamples = pages.filter((page) => exampleBlocks(readFileSync(page, 'ut
 
 let graph: FakeGraph;
 let twilio: FakeTwilio;
+let accountSid: string;
 let env: Record<string, string>;
 
 beforeAll(async () => {
@@ -44,19 +45,16 @@ beforeAll(async () => {
     token: 'EAAJBx7ZCqZBZA0cBAExampleToken',
   });
   graph.setTemplates('102290129340398', GRAPH_TEMPLATES);
-  const accountSid = newAccountSid();
-  twilio = await startFakeTwilio({ [accountSid]: 'twilio-token' });
+  accountSid = newAccountSid();
   env = chatappEnv(graph, {
     PUBLIC_URL: 'https://voice.example.com',
     TWILIO_ACCOUNT_SID: accountSid,
     TWILIO_AUTH_TOKEN: 'twilio-token',
-    TWILIO_API_URL: twilio.url,
     SPEECH_BASE_URL: 'http://127.0.0.1:9/v1',
   });
 });
 afterAll(async () => {
   await graph?.close();
-  await twilio?.close();
 });
 
 describe('the request examples in docs/', () => {
@@ -72,7 +70,10 @@ describe('the request examples in docs/', () => {
 
   for (const page of withExamples) {
     it(`${page}: each succeeds as written, in order`, async () => {
-      const server = await startDocsServer({ env });
+      // Twilio's side starts afresh per page, as each page's server does: a number one page buys
+      // is for sale again on the next.
+      twilio = await startFakeTwilio({ [accountSid]: 'twilio-token' });
+      const server = await startDocsServer({ env: { ...env, TWILIO_API_URL: twilio.url, TWILIO_VOICE_API_URL: twilio.url } });
       try {
         await server.run(readmeFirstMinutes());
         for (const block of exampleBlocks(readFileSync(page, 'utf8'))) {
@@ -82,6 +83,7 @@ describe('the request examples in docs/', () => {
         }
       } finally {
         await server.close();
+        await twilio.close();
       }
     }, 120_000);
   }

@@ -54,6 +54,7 @@ beforeAll(async () => {
       TWILIO_ACCOUNT_SID: accountSid,
       TWILIO_AUTH_TOKEN: 'fuzz-twilio-token',
       TWILIO_API_URL: twilio.url,
+      TWILIO_VOICE_API_URL: twilio.url,
       ELEVENLABS_API_KEY: 'fuzz',
       ELEVENLABS_API_URL: nowhere,
       DEEPGRAM_API_KEY: 'fuzz',

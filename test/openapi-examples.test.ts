@@ -35,6 +35,7 @@ beforeAll(async () => {
       TWILIO_ACCOUNT_SID: accountSid,
       TWILIO_AUTH_TOKEN: 'twilio-token',
       TWILIO_API_URL: twilio.url,
+      TWILIO_VOICE_API_URL: twilio.url,
       SPEECH_BASE_URL: 'http://127.0.0.1:9/v1',
       VOICE_PRICE_PER_MINUTE_USD: '0.12',
     }),
@@ -115,6 +116,9 @@ const STORY: Array<[operationId: string, run?: () => Promise<unknown>]> = [
   ['purchasePhoneNumber'],
   // From the bought number (SMS-capable at Twilio).
   ['sendSms'],
+  // The bakery's own carrier: phone number 3.
+  ['createSipTrunk'],
+  ['updateSipTrunk', () => send('updateSipTrunk', { id: 3 })],
   ['updateAssistant'],
   ['patchAssistant'],
   ['enableInboundWebhook'],

@@ -39,6 +39,7 @@ export async function startVoiceApp(
       TWILIO_ACCOUNT_SID: accountSid,
       TWILIO_AUTH_TOKEN: authToken,
       TWILIO_API_URL: twilio.url,
+      TWILIO_VOICE_API_URL: twilio.url,
       VOICE_PRICE_PER_MINUTE_USD: '0.12',
       DATA_DIR: dataDir,
       ...options.env,

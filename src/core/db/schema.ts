@@ -236,8 +236,11 @@ export interface PhoneNumbersTable {
   sms_capable: boolean;
   region: string;
   has_active_subscription: boolean;
-  /** 'twilio': calls on this number use its own Twilio account (below) instead of the configured one. */
-  provider: ColumnType<'twilio' | null, 'twilio' | null | undefined, 'twilio' | null>;
+  /**
+   * 'twilio': calls on this number use its own Twilio account (below) instead of the configured
+   * one; 'sip': they go through the number's SIP trunk (`sip_trunks`, migration 0032).
+   */
+  provider: ColumnType<NumberProvider | null, NumberProvider | null | undefined, NumberProvider | null>;
   /** The number's own Twilio account, whose token `twilio_accounts` holds (migration 0023). */
   twilio_account_sid: ColumnType<string | null, string | null | undefined, string | null>;
   /** How this account's claim on the number was established; only a claimed row receives calls (at most one per number). */
@@ -267,6 +270,39 @@ export interface PhoneNumbersTable {
 export type NumberClaim = 'own_account' | 'operator' | 'carried_over' | 'purchased';
 
 export type PurchaseState = 'pending' | 'active';
+
+export type NumberProvider = 'twilio' | 'sip';
+
+export type SipTrunkType = 'extension' | 'number';
+export type SipCallingFormat = '+e164' | 'e164' | 'national';
+export type SipInboundAuthorization = 'auth' | 'ip';
+
+/** A phone number's SIP trunk (migration 0032): the business's own carrier, reached through Twilio. */
+export interface SipTrunksTable {
+  phone_number_id: number;
+  user_id: number;
+  /** The number's `phone_number`, kept with it: the identity a second trunk may not repeat. */
+  phone_number: string;
+  sip_trunk_type: SipTrunkType;
+  sip_username: string | null;
+  sip_password_sealed: string | null;
+  /** Canonical `host[:port][;transport=...]`. */
+  sip_address: string;
+  sip_calling_format: SipCallingFormat;
+  inbound_authorization_type: SipInboundAuthorization;
+  /** IPv4 addresses and CIDR ranges, canonical. */
+  allowed_inbound_ips: JsonColumn<string[]>;
+  outbound_proxy: string | null;
+  /** The carrier account holding the trunk's resources, what its incoming calls name it by, and where they are sent. */
+  carrier_account_sid: string | null;
+  inbound_route_id: string | null;
+  inbound_address: string | null;
+  carrier_resources: NullableJson<Record<string, unknown>>;
+  /** Held while the carrier is being changed; null or past: free. */
+  changing_until: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
 
 /** A tenant's own Twilio account: one account's per SID, with the token Twilio accepted (migration 0023). */
 export interface TwilioAccountsTable {
@@ -752,6 +788,7 @@ export interface Database {
   custom_tools: CustomToolsTable;
   phone_numbers: PhoneNumbersTable;
   twilio_accounts: TwilioAccountsTable;
+  sip_trunks: SipTrunksTable;
   assistants: AssistantsTable;
   assistant_labels: AssistantLabelsTable;
   assistant_tools: AssistantToolsTable;

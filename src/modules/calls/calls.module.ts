@@ -99,6 +99,7 @@ export function createCallsModule(deps: CallsModuleDeps) {
     recordings: createRecordingStore(config, logger),
     rest,
     accounts,
+    secrets: deps.secrets,
     loadAssistant: deps.loadAssistant,
   });
   const beforeAnswer = deps.sendWebhookNow

@@ -6,7 +6,8 @@ import { inTransaction } from '../../core/db/transaction.js';
 import { AppError } from '../../core/http/errors.js';
 import { InsufficientBalanceError } from '../accounts/index.js';
 import type { RuntimeAssistant } from '../assistants/index.js';
-import { normalizePhone } from '../phone-numbers/index.js';
+import { dialThroughTrunk, normalizePhone, type TrunkDialSettings } from '../phone-numbers/index.js';
+import type { SecretBox } from '../../core/crypto/secret-box.js';
 import { reserveMinute } from './lifecycle/call-billing.js';
 import type { CampaignDial } from './campaign-calls.port.js';
 import { endCall } from './lifecycle/call-end.js';
@@ -37,10 +38,14 @@ export interface CallsServiceDeps {
   recordings: RecordingStore;
   rest: TwilioRest;
   accounts: TwilioAccounts;
+  /** Opens a SIP trunk's password for the carrier's challenge. */
+  secrets: SecretBox;
   loadAssistant(userId: number, assistantId: number): Promise<RuntimeAssistant | undefined>;
 }
 
 const callNotFound = () => new AppError(404, CALL_NOT_FOUND);
+
+type DialingLine = NonNullable<Awaited<ReturnType<ReturnType<typeof createPhoneLinesRepo>['dialingLine']>>>;
 
 export function createCallsService(deps: CallsServiceDeps) {
   const { db, clock } = deps;
@@ -61,6 +66,24 @@ export function createCallsService(deps: CallsServiceDeps) {
       );
     }
     return { line, credentials, urls: twilioUrls(deps.publicUrl) };
+  }
+
+  /** A call from a SIP trunk's number: Twilio dials the carrier's SIP address (null: any other number). */
+  function throughTrunk(line: DialingLine, callee: string) {
+    if (!line.sip_trunk_type || !line.sip_address || !line.sip_calling_format) return null;
+    const settings: TrunkDialSettings = {
+      sipTrunkType: line.sip_trunk_type,
+      phoneNumber: line.phone_number,
+      countryCode: line.country_code,
+      sipAddress: line.sip_address,
+      outboundProxy: line.outbound_proxy,
+      callingFormat: line.sip_calling_format,
+      username: line.sip_username,
+      password: line.sip_password_sealed ? deps.secrets.open(line.sip_password_sealed) : null,
+    };
+    const dial = dialThroughTrunk(settings, callee);
+    if ('refused' in dial) throw new AppError(422, dial.refused);
+    return dial.ok;
   }
 
   /** A dial Twilio refused (or never answered): the call fails and its reservation goes back; the sweep does it if this fails too. */
@@ -88,6 +111,7 @@ export function createCallsService(deps: CallsServiceDeps) {
       const assistant = await deps.loadAssistant(userId, body.assistant_id);
       if (!assistant) throw new AppError(404, ASSISTANT_NOT_OWNED);
       const { line, credentials, urls } = await dialingLine(assistant, campaign?.fromPhoneNumberId ?? assistant.phone_number_id);
+      const trunk = throughTrunk(line, to);
       const now = clock.now();
       const call = await inTransaction(db, async (tx) => {
         const row = await createCallsRepo(tx).insert({
@@ -123,7 +147,14 @@ export function createCallsService(deps: CallsServiceDeps) {
       try {
         created = await deps.rest.createCall(
           credentials,
-          createCallForm({ callId: call.id, from: line.phone_number, to, assistant, urls }),
+          createCallForm({
+            callId: call.id,
+            from: trunk?.from ?? line.phone_number,
+            to: trunk?.to ?? to,
+            assistant,
+            urls,
+            sipAuth: trunk?.auth ?? undefined,
+          }),
         );
       } catch (error) {
         await recordRefusedDial(call.id, error);

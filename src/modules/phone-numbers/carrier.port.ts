@@ -104,3 +104,45 @@ export interface NumberProvisioning {
   /** Gives the number back; a number already gone counts as given back. */
   release(carrierSid: string): Promise<void>;
 }
+
+/** An IPv4 address or range a trunk's carrier calls from (`prefixLength` 32: one address). */
+export interface IpRange {
+  address: string;
+  prefixLength: number;
+}
+
+/** How the carrier proves a call to the trunk is its own: a username and password, or where it comes from. */
+export type InboundAuthorization = { type: 'auth'; username: string; password: string } | { type: 'ip'; ranges: IpRange[] };
+
+/** What the carrier edge needs to receive a SIP trunk's calls. */
+export interface SipTrunkSettings {
+  /** A label for the trunk's resources at the carrier (the service's name for it, never a secret). */
+  label: string;
+  inbound: InboundAuthorization;
+}
+
+/** What the carrier edge holds for one SIP trunk. */
+export interface SipTrunkResources {
+  /** The account the resources live on. */
+  accountSid: string;
+  /** Where the business's carrier sends the trunk's calls (a SIP domain, e.g. `x.sip.twilio.com`). */
+  inboundAddress: string;
+  /** What the edge's incoming-call webhook names the trunk by (Twilio's SipDomainSid). */
+  inboundRouteId: string;
+  /** The edge's ids of everything it created, opaque to the phone-number rules. */
+  state: Record<string, unknown>;
+}
+
+/**
+ * The carrier edge of SIP trunks (Twilio's BYOC trunks and SIP domains, implemented by the calls
+ * module, which knows the webhook the trunk's calls reach). Each call leaves the edge as it was
+ * when it refuses (CarrierRefusedError) or cannot be reached (CarrierUnavailableError), as far as
+ * the edge lets anything be undone.
+ */
+export interface SipTrunkProvisioning {
+  create(settings: SipTrunkSettings): Promise<SipTrunkResources>;
+  /** Makes the edge match `settings`: the same inbound route, its authorization changed. */
+  update(current: SipTrunkResources, settings: SipTrunkSettings): Promise<SipTrunkResources>;
+  /** Removes what `create` made; what is already gone counts as removed. */
+  remove(current: SipTrunkResources): Promise<void>;
+}

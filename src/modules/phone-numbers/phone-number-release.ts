@@ -2,7 +2,7 @@ import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../core/db/database.js';
 import { inTransaction, type DbOrTx, type Tx } from '../../core/db/transaction.js';
 import { enqueueJob, type JobRunner } from '../../core/jobs/index.js';
-import type { NumberProvisioning } from './carrier.port.js';
+import type { NumberProvisioning, SipTrunkResources } from './carrier.port.js';
 import { sendNumberEvent, RELEASED_EVENT, type ReleaseReason } from './number-events.js';
 import { createNumberPurchasesRepo } from './number-purchases.repo.js';
 import { alreadyReleased, phoneNotFound, phoneNumberError } from './phone-number-errors.js';
@@ -110,12 +110,15 @@ export interface PhoneNumberJobs {
   removeReleased(id: number, reason: ReleaseReason, now: Date): Promise<void>;
   renew(id: number, now: Date): Promise<void>;
   settlePurchase(id: number): Promise<unknown>;
+  /** What the carrier edge holds for a removed SIP trunk. */
+  removeSipTrunk?(resources: SipTrunkResources): Promise<void>;
 }
 
 export const RENEW_JOB = 'phone-numbers.renew';
 export const SETTLE_PURCHASE_JOB = 'phone-numbers.settle-purchase';
+export const REMOVE_SIP_TRUNK_JOB = 'phone-numbers.remove-sip-trunk';
 
-/** Removal at the end of a period, monthly renewals, and purchases whose answer never came. */
+/** Removal at the end of a period, monthly renewals, purchases whose answer never came, removed SIP trunks at Twilio. */
 export function registerPhoneNumberJobs(jobs: JobRunner, numbers: PhoneNumberJobs): void {
   jobs.register<ReleaseJobPayload>(PHONE_NUMBER_RELEASE_JOB, async (payload, { now }) => {
     await numbers.removeReleased(payload.id, payload.reason ?? 'released', now);
@@ -126,4 +129,6 @@ export function registerPhoneNumberJobs(jobs: JobRunner, numbers: PhoneNumberJob
   jobs.register<{ id: number }>(SETTLE_PURCHASE_JOB, async (payload) => {
     await numbers.settlePurchase(payload.id);
   });
+  const { removeSipTrunk } = numbers;
+  if (removeSipTrunk) jobs.register<SipTrunkResources>(REMOVE_SIP_TRUNK_JOB, (resources) => removeSipTrunk(resources));
 }

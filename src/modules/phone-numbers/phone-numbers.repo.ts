@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DbOrTx } from '../../core/db/transaction.js';
 import type { NumberClaim, PhoneNumberType } from '../../core/db/schema.js';
 
@@ -52,6 +53,8 @@ export function createPhoneNumbersRepo(db: DbOrTx) {
         .onConflict((oc) =>
           oc
             .columns(['user_id', 'phone_number'])
+            // The unique index leaves SIP trunks out (migration 0032); a literal, so the planner matches it.
+            .where('provider', 'is distinct from', sql.lit('sip'))
             .doUpdateSet({ provider: null, twilio_account_sid: null, claim: 'operator', updated_at: values.updated_at }),
         )
         .returningAll()

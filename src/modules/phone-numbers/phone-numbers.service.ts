@@ -9,6 +9,7 @@ import { createPhoneNumbersRepo } from './phone-numbers.repo.js';
 import type { CreatePhoneNumberBody, UpdatePhoneNumberBody } from './phone-numbers.schemas.js';
 import { parsePhone, phoneNotFound, UNKNOWN_COUNTRY } from './phone-number-errors.js';
 import { createNumberRelease } from './phone-number-release.js';
+import { enqueueSipTrunkRemoval } from './sip-trunks.service.js';
 
 const HELD_ELSEWHERE = 'This phone number is registered by another account.';
 const OPERATOR_NUMBER = "This phone number is on the service's own Twilio account; only an administrator can assign it.";
@@ -72,9 +73,13 @@ export function createPhoneNumbersService({ db, clock, secrets, carrier, provisi
     await repo.releaseClaimsOfOthers(own.accountSid, userId, now);
   }
 
-  /** Assistants using it are unassigned (ON DELETE SET NULL); transfer tools dialling from it are dropped. */
+  /**
+   * Assistants using it are unassigned (ON DELETE SET NULL); transfer tools dialling from it are
+   * dropped; a SIP trunk's resources at Twilio are removed by a job.
+   */
   async function remove(tx: Tx, userId: number, id: number): Promise<void> {
     await beforeDelete?.(tx, userId, id);
+    await enqueueSipTrunkRemoval(tx, id);
     await createPhoneNumbersRepo(tx).delete(id);
   }
 

@@ -5,6 +5,7 @@ import { WebSocket } from 'ws';
 import { decodeMulaw, encodeMulaw } from '../../../src/modules/calls/audio/g711.js';
 import { createFakeMessages, type TwilioWebhook } from './twilio-messages.js';
 import { createFakeNumbers, type StockNumber } from './twilio-numbers.js';
+import { createFakeSip } from './twilio-sip.js';
 
 /**
  * Twilio's side of a voice call, for tests: a fake REST API on 127.0.0.1, request signing exactly
@@ -92,31 +93,65 @@ export async function startFakeTwilio(accounts: Record<string, string>, options:
   const numbers = createFakeNumbers(options.stock);
   const messages = createFakeMessages(numbers);
   let failNext: { status: number; body: Record<string, unknown> } | null = null;
+  const sip = createFakeSip();
+  const pathFailures: Array<{ matches: (path: string) => boolean; answer: { status: number; body: Record<string, unknown> } }> = [];
   /** What happens to the next requests' connections: dropped unanswered, or dropped once answered. */
   const connectionFailures: Array<'drop' | 'lose-answer'> = [];
   const updateListeners: Array<(callSid: string, form: Form) => void> = [];
 
+  /** The account a request authenticates as, or null when Twilio would not accept it. */
+  function authenticated(req: IncomingMessage, sid: string): boolean {
+    const [user, pass] = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64')
+      .toString()
+      .split(':');
+    return user === sid && Object.hasOwn(accounts, sid) && accounts[sid] === pass;
+  }
+
+  /** The queued failure for this request, if any: the next one, or the next matching a path. */
+  function takeFailure(path: string) {
+    const index = pathFailures.findIndex((f) => f.matches(path));
+    if (index !== -1) return pathFailures.splice(index, 1)[0]!.answer;
+    const failure = failNext;
+    failNext = null;
+    return failure;
+  }
+
+  /** voice.twilio.com/v1: BYOC trunks, authenticated by the account's SID and token. */
+  function answerVoice(req: IncomingMessage, url: URL, record: TwilioRestRequest) {
+    const sid = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64')
+      .toString()
+      .split(':')[0]!;
+    if (!authenticated(req, sid)) return { status: 401, body: twilioErrors.authenticate };
+    const failure = takeFailure(url.pathname);
+    if (failure) return failure;
+    const answered = sip.answerVoice(req.method ?? '', sid, url.pathname, record.form);
+    if (answered?.status === 201 && answered.body) record.sid = String(answered.body.sid);
+    return answered ?? { status: 404, body: twilioErrors.notFound(record.path) };
+  }
+
   function answer(req: IncomingMessage, record: TwilioRestRequest): { status: number; body: Record<string, unknown> | null } {
     const url = new URL(record.path, 'http://twilio.test');
+    if (url.pathname.startsWith('/v1/')) return answerVoice(req, url, record);
     const match = /^\/2010-04-01\/Accounts\/(AC[0-9a-f]{32})(\.json|\/Calls\.json|\/Calls\/(CA[0-9a-f]{32})\.json|\/.+)$/.exec(
       url.pathname,
     );
     const route = match && `${req.method} ${match[2]!.replace(/CA[0-9a-f]{32}/, '{sid}')}`;
+    const isSip = match?.[2]?.startsWith('/SIP/') ?? false;
     const known =
       route &&
       (['GET .json', 'POST /Calls.json', 'POST /Calls/{sid}.json'].includes(route) ||
         numbers.handles(url.pathname) ||
-        messages.handles(url.pathname));
+        messages.handles(url.pathname) ||
+        isSip);
     if (!match || !known) return { status: 404, body: twilioErrors.notFound(record.path) };
     const sid = match[1]!;
-    const [user, pass] = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64')
-      .toString()
-      .split(':');
-    if (user !== sid || !Object.hasOwn(accounts, sid) || accounts[sid] !== pass) return { status: 401, body: twilioErrors.authenticate };
-    if (failNext) {
-      const failure = failNext;
-      failNext = null;
-      return failure;
+    if (!authenticated(req, sid)) return { status: 401, body: twilioErrors.authenticate };
+    const failure = takeFailure(url.pathname);
+    if (failure) return failure;
+    if (isSip) {
+      const answered = sip.answerApi(req.method ?? '', sid, match[2]!.slice('/SIP'.length), record.form, url.pathname);
+      if (answered?.status === 201 && answered.body) record.sid = String(answered.body.sid);
+      return answered ?? { status: 404, body: twilioErrors.notFound(record.path) };
     }
     if (route === 'GET .json') return { status: 200, body: accountResource(sid, accounts[sid]!, statuses.get(sid) ?? 'active') };
     const numbersAnswer = numbers.answer(req.method ?? '', sid, url.pathname, url, record.form);
@@ -174,8 +209,12 @@ export async function startFakeTwilio(accounts: Record<string, string>, options:
     /** Purchases (IncomingPhoneNumbers creates), answered or refused. */
     purchases: () => requests.filter((r) => r.method === 'POST' && r.path.endsWith('/IncomingPhoneNumbers.json')),
     /** Numbers given back (IncomingPhoneNumbers deletes). */
-    releases: () => requests.filter((r) => r.method === 'DELETE'),
+    releases: () => requests.filter((r) => r.method === 'DELETE' && r.path.includes('/IncomingPhoneNumbers/')),
     numbers,
+    /** SIP trunking: BYOC trunks, SIP domains and what authorizes their calls. */
+    sip,
+    /** BYOC trunk and SIP resource requests (creates, updates, deletes), in order. */
+    sipRequests: () => requests.filter((r) => r.path.startsWith('/v1/') || r.path.includes('/SIP/')),
     /** SMS sent (Messages creates), answered or refused. */
     smsRequests: () => requests.filter((r) => r.method === 'POST' && r.path.endsWith('/Messages.json')),
     messages,
@@ -187,6 +226,10 @@ export async function startFakeTwilio(accounts: Record<string, string>, options:
     },
     failNext(status: number, body: Record<string, unknown>) {
       failNext = { status, body };
+    },
+    /** The next authenticated request whose path matches is answered with this failure. */
+    failOn(path: RegExp, status: number, body: Record<string, unknown>) {
+      pathFailures.push({ matches: (candidate) => path.test(candidate), answer: { status, body } });
     },
     /** The next request's connection is dropped without an answer, as a network failure would. */
     dropNext() {

@@ -79,7 +79,8 @@ export function createTwilioNumbers({
   };
 }
 
-function asCarrierError(error: unknown): Error {
+/** Twilio's refusal as the carrier port speaks it; its own failures and our credentials refused: unavailable. */
+export function asCarrierError(error: unknown): Error {
   if (!(error instanceof TwilioApiError) || error.status === null || error.code === null) return new CarrierUnavailableError(error);
   // Our own credentials refused, throttling, Twilio's own failures: the buyer can do nothing about these.
   if (error.status === 401 || error.status === 403 || error.status === 429 || error.status >= 500)

@@ -45,46 +45,14 @@ export type TwilioAccountStatus = 'active' | 'suspended' | 'closed';
 export function createTwilioRest({ baseUrl, timeoutMs }: TwilioRestOptions) {
   const root = baseUrl.replace(/\/+$/, '');
 
-  async function request(
+  function request(
     credentials: TwilioCredentials,
     path: string,
     form?: TwilioParams,
     method: 'GET' | 'POST' | 'DELETE' = form ? 'POST' : 'GET',
   ): Promise<Record<string, unknown>> {
     const url = `${root}/2010-04-01/Accounts/${encodeURIComponent(credentials.accountSid)}${path}`;
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method,
-        headers: {
-          authorization: `Basic ${Buffer.from(`${credentials.accountSid}:${credentials.authToken}`).toString('base64')}`,
-          ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-          accept: 'application/json',
-        },
-        body: form ? formBody(form) : undefined,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      throw new TwilioApiError(`Twilio could not be reached: ${(error as Error).message}`, null, null);
-    }
-    const text = await response.text();
-    let json: Record<string, unknown> = {};
-    try {
-      json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-    } catch {
-      // Not JSON (a proxy's error page): the status says enough.
-    }
-    if (!response.ok) {
-      const said = typeof json.message === 'string' ? json.message : null;
-      throw new TwilioApiError(
-        `Twilio refused the request: ${said ?? `HTTP ${response.status}`}`,
-        response.status,
-        typeof json.code === 'number' ? json.code : null,
-        typeof json.more_info === 'string' ? json.more_info : null,
-        said,
-      );
-    }
-    return json;
+    return sendTwilioRequest(url, credentials, { form, method, timeoutMs });
   }
 
   /** The account's incoming number with exactly this E.164, as Twilio describes it; null when it has none. */
@@ -166,6 +134,52 @@ export function createTwilioRest({ baseUrl, timeoutMs }: TwilioRestOptions) {
       }
     },
   };
+}
+
+/**
+ * One request to a Twilio REST API (api.twilio.com, voice.twilio.com): a form body with
+ * PascalCase keys, list values as repeated keys, HTTP Basic with the account's SID and token;
+ * Twilio's JSON answer, or a TwilioApiError with its code when it refused.
+ */
+export async function sendTwilioRequest(
+  url: string,
+  credentials: TwilioCredentials,
+  options: { form?: TwilioParams; method: 'GET' | 'POST' | 'DELETE'; timeoutMs: number },
+): Promise<Record<string, unknown>> {
+  const { form, method } = options;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers: {
+        authorization: `Basic ${Buffer.from(`${credentials.accountSid}:${credentials.authToken}`).toString('base64')}`,
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        accept: 'application/json',
+      },
+      body: form ? formBody(form) : undefined,
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
+  } catch (error) {
+    throw new TwilioApiError(`Twilio could not be reached: ${(error as Error).message}`, null, null);
+  }
+  const text = await response.text();
+  let json: Record<string, unknown> = {};
+  try {
+    json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    // Not JSON (a proxy's error page): the status says enough.
+  }
+  if (!response.ok) {
+    const said = typeof json.message === 'string' ? json.message : null;
+    throw new TwilioApiError(
+      `Twilio refused the request: ${said ?? `HTTP ${response.status}`}`,
+      response.status,
+      typeof json.code === 'number' ? json.code : null,
+      typeof json.more_info === 'string' ? json.more_info : null,
+      said,
+    );
+  }
+  return json;
 }
 
 function formBody(form: TwilioParams): URLSearchParams {

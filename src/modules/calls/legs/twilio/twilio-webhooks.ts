@@ -14,6 +14,7 @@ import type { AnsweredBy } from '../../engine/engine.types.js';
 import type { SupervisorProgress } from '../telephony.types.js';
 import type { TwilioAccounts } from './twilio-accounts.js';
 import { createTwilioRequestCheck, type TwilioRequest } from './twilio-request-check.js';
+import { callerOf, createTrunkRouting } from './sip-trunk-routing.js';
 import type { TwilioParams } from './twilio-signature.js';
 import { CALL_ID_PARAMETER, twilioUrls } from './twilio.js';
 import { connectStreamTwiml, EMPTY_TWIML, sayAndHangUpTwiml } from './twiml.js';
@@ -76,6 +77,7 @@ export function createTwilioWebhooks(deps: TwilioWebhooksDeps) {
   const urls = deps.publicUrl ? twilioUrls(deps.publicUrl) : null;
 
   const { verified, streamAccount } = createTwilioRequestCheck(deps.accounts, urls);
+  const trunks = createTrunkRouting(db);
 
   /**
    * The active inbound assistant answering `number` on this Twilio account: on the account's
@@ -107,6 +109,17 @@ export function createTwilioWebhooks(deps: TwilioWebhooksDeps) {
       .executeTakeFirst();
   }
 
+  /** Who answers a call: the trunk whose SIP domain it came through, or by the number called. */
+  async function routeOf(params: TwilioParams, accountSid: string) {
+    if (trunks.throughSipDomain(params)) {
+      const trunk = await trunks.trunkAssistant(params, accountSid);
+      return trunk && { ...trunk, to: trunk.phone_number };
+    }
+    const to = normalizePhone(text(params, 'To') ?? text(params, 'Called') ?? '')?.e164;
+    const target = to ? await inboundAssistant(to, accountSid) : undefined;
+    return target && to ? { ...target, to } : undefined;
+  }
+
   /**
    * A call routed to an assistant but refused (the owner cannot pay a minute): kept as a failed
    * call with its reason, so the owner sees it in their call list (and gets the post-call webhook
@@ -127,14 +140,14 @@ export function createTwilioWebhooks(deps: TwilioWebhooksDeps) {
     async incoming(request: TwilioRequest): Promise<string> {
       const accountSid = await verified(request);
       const callSid = text(request.params, 'CallSid');
-      const to = normalizePhone(text(request.params, 'To') ?? text(request.params, 'Called') ?? '')?.e164;
-      const from = text(request.params, 'From') ?? text(request.params, 'Caller') ?? null;
-      if (!callSid || !to) return sayAndHangUpTwiml(NOT_AVAILABLE_MESSAGE);
+      const from = callerOf(text(request.params, 'From') ?? text(request.params, 'Caller') ?? null);
+      if (!callSid) return sayAndHangUpTwiml(NOT_AVAILABLE_MESSAGE);
       const stream = (callId: number) => connectStreamTwiml(urls!.stream, { [CALL_ID_PARAMETER]: String(callId) });
       const repeated = await createCallsRepo(db).findByProviderCall('twilio', callSid);
       if (repeated) return LIVE_STATUSES.includes(repeated.status) ? stream(repeated.id) : sayAndHangUpTwiml(NOT_AVAILABLE_MESSAGE);
-      const target = await inboundAssistant(to, accountSid);
+      const target = await routeOf(request.params, accountSid);
       if (!target) return sayAndHangUpTwiml(NOT_AVAILABLE_MESSAGE);
+      const { to } = target;
       const now = clock.now();
       const newCall = (leaseMs: number): NewCall => ({
         uuid: randomUUID(),

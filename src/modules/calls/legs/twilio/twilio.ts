@@ -50,6 +50,8 @@ export function createCallForm(input: {
   to: string;
   assistant: RuntimeAssistant;
   urls: TwilioUrls;
+  /** A SIP trunk's credentials, answering its carrier's digest challenge (`to` is then a sip: URI). */
+  sipAuth?: { username: string; password: string };
 }): TwilioParams {
   const statusUrl = input.urls.status(input.callId);
   const form: TwilioParams = {
@@ -61,6 +63,7 @@ export function createCallForm(input: {
     StatusCallbackEvent: STATUS_EVENTS,
     Timeout: String(input.assistant.ringing_time),
   };
+  if (input.sipAuth) Object.assign(form, { SipAuthUsername: input.sipAuth.username, SipAuthPassword: input.sipAuth.password });
   if (wantsMachineDetection(input.assistant)) {
     Object.assign(form, {
       MachineDetection: 'DetectMessageEnd',
