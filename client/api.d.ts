@@ -784,8 +784,147 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a delivery again */
+        /**
+         * Send a delivery again, as a new delivery
+         * @description Queues a new delivery of the same event and body to the same URL, signed when it is sent. 409 while the delivery is still being retried; at most 10 a minute and 100 an hour per account (429).
+         */
         post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Spend and volume per day and per assistant */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/exports/calls.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export the calls created in a date range as CSV */
+        get: operations["exportCallsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/exports/calls.csv/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A one-minute link to the calls CSV, for a browser download */
+        post: operations["createCallsExportLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/exports/conversations.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export the conversations created in a date range as CSV */
+        get: operations["exportConversationsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/exports/conversations.csv/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A one-minute link to the conversations CSV, for a browser download */
+        post: operations["createConversationsExportLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/exports/ledger.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export the balance ledger rows created in a date range as CSV */
+        get: operations["exportLedgerCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/exports/ledger.csv/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A one-minute link to the balance ledger rows CSV, for a browser download */
+        post: operations["createLedgerExportLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exports/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download an export through its link (no token: the link is the permission) */
+        get: operations["downloadExport"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3255,6 +3394,10 @@ export interface components {
             last_error: string | null;
             next_attempt_at: string | null;
             completed_at: string | null;
+            /** @description The assistant whose event it is; null for an account event. */
+            assistant_id: number | null;
+            /** @description For a redelivery: the id of the delivery it repeats. */
+            redelivery_of: number | null;
             /** Format: date-time */
             created_at: string;
         };
@@ -3267,6 +3410,15 @@ export interface components {
         };
         WebhookDeliveryAttempt: {
             attempt: number;
+            request: {
+                /** @enum {string} */
+                method: "POST";
+                url: string;
+                /** @description What the attempt sent, less X-Switchboard-Signature; null for attempts logged before headers were kept. */
+                headers: {
+                    [key: string]: string;
+                } | null;
+            };
             /** Format: date-time */
             started_at: string;
             duration_ms: number;
@@ -3289,15 +3441,171 @@ export interface components {
             last_error: string | null;
             next_attempt_at: string | null;
             completed_at: string | null;
+            /** @description The assistant whose event it is; null for an account event. */
+            assistant_id: number | null;
+            /** @description For a redelivery: the id of the delivery it repeats. */
+            redelivery_of: number | null;
             /** Format: date-time */
             created_at: string;
             /** @description The JSON body that is sent. */
             payload: unknown;
+            /** @description The exact bytes every attempt sends and signs. */
+            request_body: string;
             attempts: components["schemas"]["WebhookDeliveryAttempt"][];
         };
         RedeliverWebhookDeliveryResponse: {
             message: string;
             data: components["schemas"]["WebhookDeliverySummary"];
+        };
+        UsageDay: {
+            /** @description YYYY-MM-DD in the report's time zone. */
+            date: string;
+            /** @description Customers' messages in conversations. */
+            messages: number;
+            /** @description Assistants' messages, greetings included. */
+            replies: number;
+            calls: number;
+            /** @description Calls placed or received, by their status now. */
+            calls_by_status: {
+                initiated: number;
+                ringing: number;
+                "in-progress": number;
+                completed: number;
+                busy: number;
+                "no-answer": number;
+                failed: number;
+                ended: number;
+                ended_by_customer: number;
+                ended_by_assistant: number;
+            };
+            /** @description Talk time of the calls. */
+            call_seconds: number;
+            /** @description call_seconds / 60, to two decimals. */
+            call_minutes: number;
+            /** @description USD spent that day according to the balance ledger: charges less their refunds. */
+            spend: number;
+        };
+        UsageAssistant: {
+            /** @description Null for calls whose assistant was deleted. */
+            assistant_id: number | null;
+            /** @description Null when the assistant was deleted. */
+            name: string | null;
+            /** @description Customers' messages in conversations. */
+            messages: number;
+            /** @description Assistants' messages, greetings included. */
+            replies: number;
+            calls: number;
+            /** @description Calls placed or received, by their status now. */
+            calls_by_status: {
+                initiated: number;
+                ringing: number;
+                "in-progress": number;
+                completed: number;
+                busy: number;
+                "no-answer": number;
+                failed: number;
+                ended: number;
+                ended_by_customer: number;
+                ended_by_assistant: number;
+            };
+            /** @description Talk time of the calls. */
+            call_seconds: number;
+            /** @description call_seconds / 60, to two decimals. */
+            call_minutes: number;
+            /** @description USD: the cost of the assistant's calls and conversations started in the range. */
+            cost: number;
+        };
+        GetUsageResponse: {
+            date_from: string;
+            date_to: string;
+            timezone: string;
+            totals: {
+                /** @description Customers' messages in conversations. */
+                messages: number;
+                /** @description Assistants' messages, greetings included. */
+                replies: number;
+                calls: number;
+                /** @description Calls placed or received, by their status now. */
+                calls_by_status: {
+                    initiated: number;
+                    ringing: number;
+                    "in-progress": number;
+                    completed: number;
+                    busy: number;
+                    "no-answer": number;
+                    failed: number;
+                    ended: number;
+                    ended_by_customer: number;
+                    ended_by_assistant: number;
+                };
+                /** @description Talk time of the calls. */
+                call_seconds: number;
+                /** @description call_seconds / 60, to two decimals. */
+                call_minutes: number;
+                spend: number;
+            };
+            days: components["schemas"]["UsageDay"][];
+            assistants: components["schemas"]["UsageAssistant"][];
+        };
+        CreateCallsExportLinkRequest: {
+            /**
+             * @description The first day, in `timezone`.
+             * @example 2026-03-01
+             */
+            date_from: string;
+            /**
+             * @description The last day, included.
+             * @example 2026-03-01
+             */
+            date_to: string;
+            /** @description IANA time zone of the days, e.g. Europe/Bucharest; UTC when absent. */
+            timezone?: string;
+        };
+        CreateCallsExportLinkResponse: {
+            /** @description GET it without a token (a browser download); it works until expires_at. */
+            url: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        CreateConversationsExportLinkRequest: {
+            /**
+             * @description The first day, in `timezone`.
+             * @example 2026-03-01
+             */
+            date_from: string;
+            /**
+             * @description The last day, included.
+             * @example 2026-03-01
+             */
+            date_to: string;
+            /** @description IANA time zone of the days, e.g. Europe/Bucharest; UTC when absent. */
+            timezone?: string;
+        };
+        CreateConversationsExportLinkResponse: {
+            /** @description GET it without a token (a browser download); it works until expires_at. */
+            url: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        CreateLedgerExportLinkRequest: {
+            /**
+             * @description The first day, in `timezone`.
+             * @example 2026-03-01
+             */
+            date_from: string;
+            /**
+             * @description The last day, included.
+             * @example 2026-03-01
+             */
+            date_to: string;
+            /** @description IANA time zone of the days, e.g. Europe/Bucharest; UTC when absent. */
+            timezone?: string;
+        };
+        CreateLedgerExportLinkResponse: {
+            /** @description GET it without a token (a browser download); it works until expires_at. */
+            url: string;
+            /** Format: date-time */
+            expires_at: string;
         };
         SenderSummary: {
             id: number;
@@ -4627,6 +4935,15 @@ export type ListWebhookDeliveriesResponse = components['schemas']['ListWebhookDe
 export type WebhookDeliveryAttempt = components['schemas']['WebhookDeliveryAttempt'];
 export type WebhookDelivery = components['schemas']['WebhookDelivery'];
 export type RedeliverWebhookDeliveryResponse = components['schemas']['RedeliverWebhookDeliveryResponse'];
+export type UsageDay = components['schemas']['UsageDay'];
+export type UsageAssistant = components['schemas']['UsageAssistant'];
+export type GetUsageResponse = components['schemas']['GetUsageResponse'];
+export type CreateCallsExportLinkRequest = components['schemas']['CreateCallsExportLinkRequest'];
+export type CreateCallsExportLinkResponse = components['schemas']['CreateCallsExportLinkResponse'];
+export type CreateConversationsExportLinkRequest = components['schemas']['CreateConversationsExportLinkRequest'];
+export type CreateConversationsExportLinkResponse = components['schemas']['CreateConversationsExportLinkResponse'];
+export type CreateLedgerExportLinkRequest = components['schemas']['CreateLedgerExportLinkRequest'];
+export type CreateLedgerExportLinkResponse = components['schemas']['CreateLedgerExportLinkResponse'];
 export type SenderSummary = components['schemas']['SenderSummary'];
 export type ListSendersResponse = components['schemas']['ListSendersResponse'];
 export type CodedErrorBody = components['schemas']['CodedErrorBody'];
@@ -9784,6 +10101,18 @@ export interface operations {
             query?: {
                 status?: "pending" | "delivered" | "failed";
                 event?: string;
+                /** @description Deliveries of this assistant's events. */
+                assistant_id?: number;
+                /**
+                 * @description Created on or after this UTC day (YYYY-MM-DD).
+                 * @example 2026-03-01
+                 */
+                date_from?: string;
+                /**
+                 * @description Created on or before this UTC day (YYYY-MM-DD).
+                 * @example 2026-03-01
+                 */
+                date_to?: string;
                 per_page?: number;
                 cursor?: string;
             };
@@ -9813,6 +10142,8 @@ export interface operations {
                      *           "last_error": "example",
                      *           "next_attempt_at": "2026-01-15T09:30:00.000000Z",
                      *           "completed_at": "2026-01-15T09:30:00.000000Z",
+                     *           "assistant_id": 1,
+                     *           "redelivery_of": 1,
                      *           "created_at": "2026-01-15T09:30:00.000000Z"
                      *         }
                      *       ],
@@ -9883,11 +10214,19 @@ export interface operations {
                      *       "last_error": "example",
                      *       "next_attempt_at": "2026-01-15T09:30:00.000000Z",
                      *       "completed_at": "2026-01-15T09:30:00.000000Z",
+                     *       "assistant_id": 1,
+                     *       "redelivery_of": 1,
                      *       "created_at": "2026-01-15T09:30:00.000000Z",
                      *       "payload": {},
+                     *       "request_body": "example",
                      *       "attempts": [
                      *         {
                      *           "attempt": 1,
+                     *           "request": {
+                     *             "method": "POST",
+                     *             "url": "example",
+                     *             "headers": {}
+                     *           },
                      *           "started_at": "2026-01-15T09:30:00.000000Z",
                      *           "duration_ms": 1,
                      *           "status_code": 1,
@@ -9960,6 +10299,8 @@ export interface operations {
                      *         "last_error": "example",
                      *         "next_attempt_at": "2026-01-15T09:30:00.000000Z",
                      *         "completed_at": "2026-01-15T09:30:00.000000Z",
+                     *         "assistant_id": 1,
+                     *         "redelivery_of": 1,
                      *         "created_at": "2026-01-15T09:30:00.000000Z"
                      *       }
                      *     }
@@ -9983,6 +10324,662 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The delivery is still being retried. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Too many redeliveries; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    getUsage: {
+        parameters: {
+            query: {
+                /**
+                 * @description The first day, in `timezone`.
+                 * @example 2026-03-01
+                 */
+                date_from: string;
+                /**
+                 * @description The last day, included; at most 366 days after date_from.
+                 * @example 2026-03-01
+                 */
+                date_to: string;
+                /** @description IANA time zone of the days, e.g. Europe/Bucharest; UTC when absent. */
+                timezone?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "date_from": "example",
+                     *       "date_to": "example",
+                     *       "timezone": "example",
+                     *       "totals": {
+                     *         "messages": 1,
+                     *         "replies": 1,
+                     *         "calls": 1,
+                     *         "calls_by_status": {
+                     *           "initiated": 1,
+                     *           "ringing": 1,
+                     *           "in-progress": 1,
+                     *           "completed": 1,
+                     *           "busy": 1,
+                     *           "no-answer": 1,
+                     *           "failed": 1,
+                     *           "ended": 1,
+                     *           "ended_by_customer": 1,
+                     *           "ended_by_assistant": 1
+                     *         },
+                     *         "call_seconds": 1,
+                     *         "call_minutes": 0.5,
+                     *         "spend": 0.5
+                     *       },
+                     *       "days": [
+                     *         {
+                     *           "date": "example",
+                     *           "messages": 1,
+                     *           "replies": 1,
+                     *           "calls": 1,
+                     *           "calls_by_status": {
+                     *             "initiated": 1,
+                     *             "ringing": 1,
+                     *             "in-progress": 1,
+                     *             "completed": 1,
+                     *             "busy": 1,
+                     *             "no-answer": 1,
+                     *             "failed": 1,
+                     *             "ended": 1,
+                     *             "ended_by_customer": 1,
+                     *             "ended_by_assistant": 1
+                     *           },
+                     *           "call_seconds": 1,
+                     *           "call_minutes": 0.5,
+                     *           "spend": 0.5
+                     *         }
+                     *       ],
+                     *       "assistants": [
+                     *         {
+                     *           "assistant_id": 1,
+                     *           "name": "example",
+                     *           "messages": 1,
+                     *           "replies": 1,
+                     *           "calls": 1,
+                     *           "calls_by_status": {
+                     *             "initiated": 1,
+                     *             "ringing": 1,
+                     *             "in-progress": 1,
+                     *             "completed": 1,
+                     *             "busy": 1,
+                     *             "no-answer": 1,
+                     *             "failed": 1,
+                     *             "ended": 1,
+                     *             "ended_by_customer": 1,
+                     *             "ended_by_assistant": 1
+                     *           },
+                     *           "call_seconds": 1,
+                     *           "call_minutes": 0.5,
+                     *           "cost": 0.5
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetUsageResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    exportCallsCsv: {
+        parameters: {
+            query: {
+                /**
+                 * @description The first day, in `timezone`.
+                 * @example 2026-03-01
+                 */
+                date_from: string;
+                /**
+                 * @description The last day, included.
+                 * @example 2026-03-01
+                 */
+                date_to: string;
+                /** @description IANA time zone of the days, e.g. Europe/Bucharest; UTC when absent. */
+                timezone?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (UTF-8, a header row, CRLF line ends), streamed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "text/csv": string;
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    createCallsExportLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "date_from": "2026-03-01",
+                 *       "date_to": "2026-03-01"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateCallsExportLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "example",
+                     *       "expires_at": "2026-01-15T09:30:00.000000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateCallsExportLinkResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    exportConversationsCsv: {
+        parameters: {
+            query: {
+                /**
+                 * @description The first day, in `timezone`.
+                 * @example 2026-03-01
+                 */
+                date_from: string;
+                /**
+                 * @description The last day, included.
+                 * @example 2026-03-01
+                 */
+                date_to: string;
+                /** @description IANA time zone of the days, e.g. Europe/Bucharest; UTC when absent. */
+                timezone?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (UTF-8, a header row, CRLF line ends), streamed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "text/csv": string;
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    createConversationsExportLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "date_from": "2026-03-01",
+                 *       "date_to": "2026-03-01"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateConversationsExportLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "example",
+                     *       "expires_at": "2026-01-15T09:30:00.000000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateConversationsExportLinkResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    exportLedgerCsv: {
+        parameters: {
+            query: {
+                /**
+                 * @description The first day, in `timezone`.
+                 * @example 2026-03-01
+                 */
+                date_from: string;
+                /**
+                 * @description The last day, included.
+                 * @example 2026-03-01
+                 */
+                date_to: string;
+                /** @description IANA time zone of the days, e.g. Europe/Bucharest; UTC when absent. */
+                timezone?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (UTF-8, a header row, CRLF line ends), streamed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "text/csv": string;
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    createLedgerExportLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "date_from": "2026-03-01",
+                 *       "date_to": "2026-03-01"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateLedgerExportLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "example",
+                     *       "expires_at": "2026-01-15T09:30:00.000000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateLedgerExportLinkResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    downloadExport: {
+        parameters: {
+            query: {
+                /** @description From an export link. */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (UTF-8, a header row, CRLF line ends), streamed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "text/csv": string;
+                };
+            };
+            /** @description A link that is not valid or has expired. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
             /** @description Unexpected error. */

@@ -24,6 +24,7 @@ import { phoneNumbersRoutes } from './modules/phone-numbers/phone-numbers.routes
 import { numberPurchasesRoutes } from './modules/phone-numbers/number-purchases.routes.js';
 import { sipTrunksRoutes } from './modules/phone-numbers/sip-trunks.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
+import { usageRoutes } from './modules/usage/index.js';
 import { chatappRoutes } from './modules/chatapp/chatapp.routes.js';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes.js';
 import { publicConversationsRoutes } from './modules/conversations/public-conversations.routes.js';
@@ -89,6 +90,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   await app.register(numberPurchasesRoutes, { prefix: '/api', purchases: deps.services.numberPurchases });
   await app.register(sipTrunksRoutes, { prefix: '/api', sipTrunks: deps.services.sipTrunks });
   await app.register(webhooksRoutes, { prefix: '/api', webhooks: deps.services.webhooks });
+  await app.register(usageRoutes, { prefix: '/api', usage: deps.services.usage });
   await app.register(chatappRoutes, {
     prefix: '/api',
     chatapp: deps.services.chatapp,

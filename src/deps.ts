@@ -47,6 +47,7 @@ import { createHttpClient, type HttpClient } from './core/net/index.js';
 import { pruneExpiredLimits } from './core/limits/fixed-window.js';
 import { usdToMicros } from './core/money.js';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
+import { createUsageService } from './modules/usage/index.js';
 import { parseRetrySchedule, registerWebhookJobs } from './modules/webhooks/webhook-delivery.js';
 import { createImmediateWebhooks } from './modules/webhooks/immediate-delivery.js';
 import { widgetServiceFrom } from './modules/widget/widget.service.js';
@@ -142,6 +143,7 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
   });
   const apiKeys = createApiKeysService({ db, clock, cache: authCache });
   const webhooks = createWebhooksService({ db, clock, secrets: deps.secrets });
+  const usage = createUsageService({ db, clock, secrets: deps.secrets });
   const knowledge = createKnowledgeService({
     db,
     clock,
@@ -239,6 +241,7 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
     auth,
     apiKeys,
     webhooks,
+    usage,
     knowledge,
     ...assistantServices,
     chatapp,

@@ -218,6 +218,9 @@ const STORY: Array<[operationId: string, run?: () => Promise<unknown>]> = [
   ['addDoNotCall'],
   ['importDoNotCall'],
   ['updateCampaignStatus'],
+  ['createCallsExportLink'],
+  ['createConversationsExportLink'],
+  ['createLedgerExportLink'],
 ];
 
 describe('the request examples of the OpenAPI document', () => {

@@ -174,6 +174,19 @@ const knowledgeRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/knowledge/knowledge-page.js'), 'KnowledgePage'),
 });
 
+const webhooksRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'webhooks',
+  component: lazyRouteComponent(() => import('./pages/webhooks/webhooks-page.js'), 'WebhooksPage'),
+});
+
+// Lazy like every page: the charts library loads only here.
+const usageRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'usage',
+  component: lazyRouteComponent(() => import('./pages/usage/usage-page.js'), 'UsagePage'),
+});
+
 export const accountRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: 'account',
@@ -194,6 +207,8 @@ const routeTree = rootRoute.addChildren([
     doNotCallRoute,
     campaignRoute,
     knowledgeRoute,
+    webhooksRoute,
+    usageRoute,
     accountRoute,
   ]),
 ]);

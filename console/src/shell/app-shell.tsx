@@ -11,6 +11,8 @@ const SECTIONS = [
   { to: '/calls', label: 'Calls', hint: 'Phone and browser calls' },
   { to: '/campaigns', label: 'Campaigns', hint: 'Call lists of leads' },
   { to: '/knowledge', label: 'Knowledge', hint: 'Documents and websites' },
+  { to: '/webhooks', label: 'Webhooks', hint: 'Deliveries and signing' },
+  { to: '/usage', label: 'Usage', hint: 'Spend, volume, exports' },
   { to: '/account', label: 'Account', hint: 'Keys and balance' },
 ] as const;
 

@@ -33,12 +33,16 @@ export interface AccessTokensTable {
   created_at: CreatedAt;
 }
 
+export type LedgerKind = 'usage' | 'adjustment';
+
 export interface BalanceLedgerTable {
   id: Generated<number>;
   user_id: number;
   amount_micros: number;
   balance_after_micros: number;
   reason: string;
+  /** `usage`: a charge or its refund; `adjustment`: an opening balance, a credit or debit by an operator (migration 0029). */
+  kind: LedgerKind;
   created_at: CreatedAt;
 }
 
@@ -94,6 +98,10 @@ export interface WebhookDeliveriesTable {
   last_error: string | null;
   next_attempt_at: Timestamp | null;
   completed_at: Timestamp | null;
+  /** The assistant whose event it is; null for the account's own (migration 0029). */
+  assistant_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A redelivery's original delivery. */
+  redelivery_of: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -108,6 +116,8 @@ export interface WebhookDeliveryAttemptsTable {
   error: string | null;
   /** The first 2 KB of the receiver's answer. */
   response_body: string | null;
+  /** The headers the attempt sent, less the signature (migration 0029; null before it). */
+  request_headers: ColumnType<Record<string, string> | null, string | null | undefined, never>;
 }
 
 export interface WebhookSigningSecretsTable {

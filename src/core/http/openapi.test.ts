@@ -30,7 +30,14 @@ function allOperations(): Array<{ at: string; operation: Json }> {
 }
 
 // File downloads answer bytes in their own media type, not JSON: there is no schema to name.
-const FILE_DOWNLOADS = ['downloadChatappMedia', 'downloadCallRecording'];
+const FILE_DOWNLOADS = [
+  'downloadChatappMedia',
+  'downloadCallRecording',
+  'exportCallsCsv',
+  'exportConversationsCsv',
+  'exportLedgerCsv',
+  'downloadExport',
+];
 
 describe('the OpenAPI document', () => {
   it('names every operation once, in camelCase, and shows no alias path', () => {
@@ -77,6 +84,7 @@ describe('the OpenAPI document', () => {
   it('documents file downloads in their own media type', () => {
     expect(Object.keys(doc.paths['/api/user/calls/{id}/recording'].get.responses['200'].content)).toEqual(['audio/wav']);
     expect(Object.keys(doc.paths['/api/user/chatapp/media/{id}'].get.responses['200'].content)).toEqual(['*/*']);
+    expect(Object.keys(doc.paths['/api/user/exports/calls.csv'].get.responses['200'].content)).toEqual(['text/csv']);
   });
 
   it('gives every request body and 2xx answer an example that fits its schema', () => {

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { SqlValue } from '../../core/db/fixed-statement.js';
 import type { DbOrTx } from '../../core/db/transaction.js';
-import type { NewUser, UserRow } from '../../core/db/schema.js';
+import type { LedgerKind, NewUser, UserRow } from '../../core/db/schema.js';
 
 export type PublicUser = Pick<UserRow, 'id' | 'email' | 'name' | 'balance_micros' | 'created_at'>;
 
@@ -11,6 +11,8 @@ export interface BalanceChange {
   userId: number;
   amountMicros: number;
   reason: string;
+  /** usage (a charge, a refund of one) or adjustment (an opening balance, an operator's credit or debit): what spend sums. */
+  kind: LedgerKind;
   now: Date;
 }
 
@@ -32,8 +34,9 @@ export function balanceMoveCtes(
       WHERE id = ${change.userId}::int AND balance_micros + ${change.amountMicros}::bigint >= 0 AND ${when}
       RETURNING id, balance_micros),
     ${sql.id(name)} AS (
-      INSERT INTO balance_ledger (user_id, amount_micros, balance_after_micros, reason)
-      SELECT id, ${change.amountMicros}::bigint, balance_micros, ${change.reason}::text FROM ${update}
+      INSERT INTO balance_ledger (user_id, amount_micros, balance_after_micros, reason, kind, created_at)
+      SELECT id, ${change.amountMicros}::bigint, balance_micros, ${change.reason}::text, ${change.kind}::text, ${change.now}::timestamptz
+      FROM ${update}
       RETURNING balance_after_micros)`;
 }
 

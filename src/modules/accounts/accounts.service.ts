@@ -5,7 +5,7 @@ import { AppError, validationFailed } from '../../core/http/errors.js';
 import { hashPassword } from '../../core/crypto/passwords.js';
 import { usdToMicros } from '../../core/money.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
-import { createAccountsRepo, type PublicUser } from './accounts.repo.js';
+import { createAccountsRepo, type BalanceChange, type PublicUser } from './accounts.repo.js';
 import { createTokensRepo } from './tokens.repo.js';
 import { issueToken } from './tokens.js';
 
@@ -24,10 +24,7 @@ export class InsufficientBalanceError extends AppError {
  * Moves a user's balance and writes its ledger row in the caller's transaction. Refuses (and
  * changes nothing) when the balance would go below zero. The one way money moves.
  */
-export async function changeBalance(
-  tx: DbOrTx,
-  change: { userId: number; amountMicros: number; reason: string; now: Date },
-): Promise<number> {
+export async function changeBalance(tx: DbOrTx, change: BalanceChange): Promise<number> {
   const balanceAfter = await createAccountsRepo(tx).moveBalance(change);
   if (balanceAfter === undefined) throw new InsufficientBalanceError();
   return balanceAfter;
@@ -64,7 +61,7 @@ export function createAccountsService({ db, clock }: AccountsDeps) {
         const openingMicros = usdToMicros(input.balanceUsd ?? 0);
         if (openingMicros < 0) throw validationFailed({ balance: ['The balance must be at least 0.'] });
         if (openingMicros > 0) {
-          await changeBalance(tx, { userId: user.id, amountMicros: openingMicros, reason: 'Opening balance', now });
+          await changeBalance(tx, { userId: user.id, amountMicros: openingMicros, reason: 'Opening balance', kind: 'adjustment', now });
         }
         const apiKey = await issueToken(tx, { userId: user.id, kind: 'api_key', name: 'Default', now, ttlMs: null });
         return { user, apiKey };
@@ -82,6 +79,7 @@ export function createAccountsService({ db, clock }: AccountsDeps) {
             userId: user.id,
             amountMicros,
             reason: input.reason,
+            kind: 'adjustment',
             now: clock.now(),
           });
           return { user, balanceMicros };

@@ -50,7 +50,7 @@ describe('balance ledger', () => {
     const outcomes = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>
         dbs[i % 2]!.transaction().execute((tx) =>
-          changeBalance(tx, { userId: user.id, amountMicros: -10_000, reason: `debit ${i}`, now: t.clock.now() }),
+          changeBalance(tx, { userId: user.id, amountMicros: -10_000, reason: `debit ${i}`, kind: 'usage', now: t.clock.now() }),
         ),
       ),
     );

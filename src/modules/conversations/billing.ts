@@ -96,7 +96,7 @@ export function reservingChargeCtes(values: ReservationValues, budgeted: boolean
       RETURNING id)`;
   const debit = balanceMoveCtes(
     'reserved_debit',
-    { userId: values.userId, amountMicros: values.debitMicros, reason: values.reason, now: values.now },
+    { userId: values.userId, amountMicros: values.debitMicros, reason: values.reason, kind: 'usage', now: values.now },
     sql<boolean>`EXISTS (SELECT 1 FROM reserved_charge)`,
   );
   return sql`${spend} ${charge}, ${debit}`;
@@ -209,7 +209,7 @@ export async function refundCharge(db: Db, chargeId: number, now: Date, reason: 
     await sql`UPDATE widget_daily_spend s SET spent_micros = s.spent_micros - c.amount_micros
       FROM conversation_charges c
       WHERE c.id = ${chargeId} AND s.assistant_id = c.budget_assistant_id AND s.day = c.budget_day`.execute(tx);
-    await changeBalance(tx, { userId: charge.user_id, amountMicros: charge.amount_micros, reason, now });
+    await changeBalance(tx, { userId: charge.user_id, amountMicros: charge.amount_micros, reason, kind: 'usage', now });
     return true;
   });
 }

@@ -119,6 +119,13 @@ async function finalize(conversationId: number, ctx: JobContext, deps: Conversat
     const url = assistant.conversation_ended_webhook_url;
     if (!url) return;
     const payload = conversationEndedPayload({ conversation, assistantTimezone: assistant.timezone, transcript, extracted, sender });
-    await enqueueWebhook(tx, { userId: conversation.user_id, url, event: CONVERSATION_ENDED_EVENT, payload, now: ctx.now });
+    await enqueueWebhook(tx, {
+      userId: conversation.user_id,
+      url,
+      event: CONVERSATION_ENDED_EVENT,
+      payload,
+      now: ctx.now,
+      assistantId: conversation.assistant_id,
+    });
   });
 }

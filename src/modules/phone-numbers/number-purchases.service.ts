@@ -64,7 +64,7 @@ export function createNumberPurchasesService({ db, clock, provisioning, prices }
           now,
         });
         if (priceMicros > 0)
-          await changeBalance(tx, { userId, amountMicros: -priceMicros, reason: `Phone number ${e164}: first month`, now });
+          await changeBalance(tx, { userId, amountMicros: -priceMicros, reason: `Phone number ${e164}: first month`, kind: 'usage', now });
         await enqueueJob(tx, {
           kind: SETTLE_PURCHASE_JOB,
           payload: { id },
@@ -101,6 +101,7 @@ export function createNumberPurchasesService({ db, clock, provisioning, prices }
           userId: gone.user_id,
           amountMicros,
           reason: `Refund: phone number ${gone.phone_number} ${why}`,
+          kind: 'usage',
           now: clock.now(),
         });
       return true;

@@ -47,7 +47,7 @@ export function createNumberRenewal({ db, graceMs }: { db: Db; graceMs: number }
         try {
           if (priceMicros > 0) {
             const reason = `Phone number ${number.phone_number}: ${isoTimestamp(number.paid_until)} to ${isoTimestamp(next)}`;
-            await changeBalance(tx, { userId: number.user_id, amountMicros: -priceMicros, reason, now });
+            await changeBalance(tx, { userId: number.user_id, amountMicros: -priceMicros, reason, kind: 'usage', now });
           }
         } catch (error) {
           if (error instanceof InsufficientBalanceError) return unpaid(tx, number, now);

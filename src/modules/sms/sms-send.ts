@@ -52,6 +52,7 @@ export function createSmsSending(deps: SmsSendDeps) {
       userId: row.user_id,
       amountMicros: row.total_cost_micros,
       reason: `Refund: SMS ${row.id} ${why}`,
+      kind: 'usage',
       now: clock.now(),
     });
   }
@@ -88,6 +89,7 @@ export function createSmsSending(deps: SmsSendDeps) {
             userId,
             amountMicros: -row.total_cost_micros,
             reason: `SMS ${row.id} to ${to}: ${segments} segment${segments === 1 ? '' : 's'}`,
+            kind: 'usage',
             now,
           });
         await enqueueJob(tx, { kind: SETTLE_SMS_JOB, payload: { id: row.id }, runAt: new Date(now.getTime() + SETTLE_AFTER_MS) });

@@ -50,6 +50,7 @@ export function createImmediateWebhooks(deps: ImmediateWebhooksDeps) {
         statusCode: result.statusCode,
         error: result.error,
         responseBody: result.responseBody?.slice(0, RESPONSE_BODY_BYTES) ?? null,
+        requestHeaders: result.requestHeaders,
         status,
         nextAttemptAt: status === 'pending' ? retryAt : null,
         now: clock.now(),

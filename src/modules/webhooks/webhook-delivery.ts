@@ -7,6 +7,7 @@ import {
   createWebhooksRepo,
   sendableDeliveryOf,
   type ConcludedAttempt,
+  type RequestHeaders,
   type SendableDelivery,
 } from './webhooks.repo.js';
 import type { SigningSecrets } from './signing-secrets.js';
@@ -80,27 +81,36 @@ export function parseRetrySchedule(text: string): number[] {
   });
 }
 
-/** One signed POST of a delivery; the receiver's failures and the network's are results, not errors. */
-export async function postDelivery(
-  deps: { http: HttpClient; clock: Clock },
-  delivery: { url: string; event: string; uuid: string; body: string },
-  secret: string,
-  limits: { timeoutMs: number; maxResponseBytes: number },
-): Promise<AttemptResult> {
-  const timestamp = Math.floor(deps.clock.now().getTime() / 1000);
-  const headers = {
+/** The headers of one attempt but its signature: what the delivery log keeps and shows. */
+export function unsignedHeaders(
+  delivery: { event: string; uuid: string; redeliveryOfUuid?: string | null },
+  timestamp: number,
+): RequestHeaders {
+  return {
     'content-type': 'application/json',
     'user-agent': `Switchboard-Webhooks/${VERSION}`,
     'x-switchboard-event': delivery.event,
     'x-switchboard-delivery': delivery.uuid,
+    ...(delivery.redeliveryOfUuid ? { 'x-switchboard-redelivery-of': delivery.redeliveryOfUuid } : {}),
     'x-switchboard-timestamp': String(timestamp),
-    'x-switchboard-signature': signPayload(secret, timestamp, delivery.body),
   };
+}
+
+/** One signed POST of a delivery; the receiver's failures and the network's are results, not errors. */
+export async function postDelivery(
+  deps: { http: HttpClient; clock: Clock },
+  delivery: { url: string; event: string; uuid: string; body: string; redeliveryOfUuid?: string | null },
+  secret: string,
+  limits: { timeoutMs: number; maxResponseBytes: number },
+): Promise<AttemptResult & { requestHeaders: RequestHeaders }> {
+  const timestamp = Math.floor(deps.clock.now().getTime() / 1000);
+  const requestHeaders = unsignedHeaders(delivery, timestamp);
+  const headers = { ...requestHeaders, 'x-switchboard-signature': signPayload(secret, timestamp, delivery.body) };
   try {
     const response = await deps.http.request(delivery.url, { method: 'POST', headers, body: delivery.body, ...limits });
-    return classifyResponse(response, deps.clock.now());
+    return { ...classifyResponse(response, deps.clock.now()), requestHeaders };
   } catch (error) {
-    if (error instanceof OutboundError) return classifyError(error);
+    if (error instanceof OutboundError) return { ...classifyError(error), requestHeaders };
     throw error;
   }
 }
@@ -145,7 +155,10 @@ export function createWebhookDeliverer({ clock, http, signingSecrets, retrySched
         : (await signingSecrets.get(ctx.db, delivery.user_id)).secret;
       const startedAt = clock.now();
       const started = performance.now();
-      const result = await postDelivery({ http, clock }, delivery, secret, { timeoutMs, maxResponseBytes: RESPONSE_BODY_BYTES });
+      const result = await postDelivery({ http, clock }, { ...delivery, redeliveryOfUuid: delivery.redelivery_of_uuid }, secret, {
+        timeoutMs,
+        maxResponseBytes: RESPONSE_BODY_BYTES,
+      });
       const durationMs = Math.round(performance.now() - started);
 
       const now = clock.now();
@@ -162,6 +175,7 @@ export function createWebhookDeliverer({ clock, http, signingSecrets, retrySched
         statusCode: result.statusCode,
         error: result.error,
         responseBody: result.responseBody,
+        requestHeaders: result.requestHeaders,
       };
       if (retryDelayMs === undefined) return { ...record, status: result.delivered ? 'delivered' : 'failed' };
       await createWebhooksRepo(ctx.db).recordAttempt({

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.js';
 import { bearer, createUser } from '../../../test/helpers/factories.js';
+import { apiFor, createAssistant } from '../../../test/helpers/assistants.js';
 import { startWebhookSink, type WebhookSink } from '../../../test/helpers/webhook-sink.js';
 import { inTransaction } from '../../core/db/transaction.js';
 import { signPayload } from '../../core/net/signing.js';
@@ -22,7 +23,11 @@ afterAll(async () => {
 });
 
 type User = Awaited<ReturnType<typeof createUser>>;
-const send = (app: TestApp, user: User, options: { event?: string; url?: string; payload?: unknown } = {}) =>
+const send = (
+  app: TestApp,
+  user: User,
+  options: { event?: string; url?: string; payload?: unknown; assistantId?: number; assistantUuid?: string } = {},
+) =>
   inTransaction(app.deps.db, (tx) =>
     enqueueWebhook(tx, {
       userId: user.user.id,
@@ -30,6 +35,8 @@ const send = (app: TestApp, user: User, options: { event?: string; url?: string;
       event: options.event ?? 'call_ended',
       payload: options.payload ?? {},
       now: app.clock.now(),
+      assistantId: options.assistantId,
+      assistantUuid: options.assistantUuid,
     }),
   );
 const get = async (app: TestApp, user: User, url: string, method: 'GET' | 'POST' = 'GET') => {
@@ -60,6 +67,8 @@ describe('GET /api/user/webhook-deliveries', () => {
       last_error: null,
       next_attempt_at: null,
       completed_at: null,
+      assistant_id: null,
+      redelivery_of: null,
       created_at: t.clock.now().toISOString().replace('Z', '000Z'),
     });
     const second = await get(t, alice, `/api/user/webhook-deliveries?per_page=2&cursor=${first.body.next_cursor}`);
@@ -88,6 +97,48 @@ describe('GET /api/user/webhook-deliveries', () => {
     expect(await ids('status=pending')).toEqual([pending.id]);
     expect(await ids('event=call_ended')).toEqual([failed.id, delivered.id]);
     expect(await ids('event=call_ended&status=failed')).toEqual([failed.id]);
+  });
+
+  it("filters by assistant (an id, or a payload's uuid among the owner's) and by UTC day", async () => {
+    const user = await createUser(t.deps);
+    const other = await createUser(t.deps);
+    const front = await createAssistant(apiFor(t, user.token), { name: 'Front desk' });
+    const back = await createAssistant(apiFor(t, user.token), { name: 'Back office' });
+    const foreign = await createAssistant(apiFor(t, other.token), { name: 'Not yours' });
+    t.clock.set('2026-03-01T23:59:59.000Z');
+    const byId = await send(t, user, { assistantId: front.id });
+    t.clock.set('2026-03-02T00:00:00.000Z');
+    const byUuid = await send(t, user, { assistantUuid: front.uuid });
+    const backs = await send(t, user, { assistantId: back.id });
+    // Another account's assistant uuid names nothing here; a malformed one neither.
+    const foreignUuid = await send(t, user, { assistantUuid: foreign.uuid });
+    t.clock.set('2026-03-03T12:00:00.000Z');
+    const plain = await send(t, user, { assistantUuid: 'not-a-uuid' });
+    const othersOwn = await send(t, other, { assistantId: foreign.id });
+    const ids = async (query: string) =>
+      (await get(t, user, `/api/user/webhook-deliveries?${query}`)).body.data.map((d: { id: number }) => d.id);
+
+    expect(await ids(`assistant_id=${front.id}`)).toEqual([byUuid.id, byId.id]);
+    expect(await ids(`assistant_id=${back.id}`)).toEqual([backs.id]);
+    expect(await ids(`assistant_id=${foreign.id}`)).toEqual([]);
+    expect(await ids('date_from=2026-03-02&date_to=2026-03-02')).toEqual([foreignUuid.id, backs.id, byUuid.id]);
+    expect(await ids('date_from=2026-03-02')).toEqual([plain.id, foreignUuid.id, backs.id, byUuid.id]);
+    expect(await ids('date_to=2026-03-01')).toEqual([byId.id]);
+    expect(await ids(`assistant_id=${front.id}&date_from=2026-03-02`)).toEqual([byUuid.id]);
+    expect((await get(t, user, `/api/user/webhook-deliveries/${plain.id}`)).body.assistant_id).toBeNull();
+    expect((await get(t, other, `/api/user/webhook-deliveries?assistant_id=${front.id}`)).body.data).toEqual([]);
+    expect((await get(t, other, '/api/user/webhook-deliveries')).body.data.map((d: { id: number }) => d.id)).toEqual([othersOwn.id]);
+    expect(await get(t, user, '/api/user/webhook-deliveries?date_from=2026-03-05&date_to=2026-03-04')).toEqual({
+      status: 422,
+      body: {
+        message: 'The date to must be a date after or equal to date from.',
+        errors: { date_to: ['The date to must be a date after or equal to date from.'] },
+      },
+    });
+    expect(await get(t, user, '/api/user/webhook-deliveries?date_from=2026-02-30')).toEqual({
+      status: 422,
+      body: { message: 'The date from is not a valid date.', errors: { date_from: ['The date from is not a valid date.'] } },
+    });
   });
 
   it('rejects an unknown status, a bad per_page and a forged cursor with the validation shape', async () => {

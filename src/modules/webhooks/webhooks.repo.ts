@@ -13,13 +13,24 @@ const summaryColumns = [
   'last_error',
   'next_attempt_at',
   'completed_at',
+  'assistant_id',
+  'redelivery_of',
   'created_at',
 ] as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The headers an attempt sent, as the log keeps them. */
+export type RequestHeaders = Record<string, string>;
 
 export interface DeliveryListFilter {
   userId: number;
   status?: WebhookDeliveryStatus;
   event?: string;
+  assistantId?: number;
+  /** Created at or after `since`, before `until`. */
+  since?: Date;
+  until?: Date;
   /** Newest first: `before` pages to older rows, `after` to newer ones. */
   before?: number;
   after?: number;
@@ -34,12 +45,33 @@ export interface ConcludedAttempt {
   statusCode: number | null;
   error: string | null;
   responseBody: string | null;
+  requestHeaders: RequestHeaders | null;
   status: 'delivered' | 'failed';
+}
+
+export interface NewDelivery {
+  uuid: string;
+  userId: number;
+  event: string;
+  url: string;
+  body: string;
+  now?: Date;
+  assistantId?: number | null;
+  /** When only the assistant's uuid is at hand (a payload's assistant_id): looked up among the owner's. */
+  assistantUuid?: string | null;
+  redeliveryOf?: number | null;
+}
+
+/** The assistant column of a new delivery: its id, or the id of the owner's assistant with that uuid. */
+function assistantOf(row: NewDelivery) {
+  if (row.assistantId != null) return row.assistantId;
+  if (!row.assistantUuid || !UUID.test(row.assistantUuid)) return null;
+  return sql<number | null>`(SELECT id FROM assistants WHERE uuid = ${row.assistantUuid}::uuid AND user_id = ${row.userId})`;
 }
 
 export function createWebhooksRepo(db: DbOrTx) {
   return {
-    insertDelivery(row: { uuid: string; userId: number; event: string; url: string; body: string; now?: Date }) {
+    insertDelivery(row: NewDelivery) {
       return db
         .insertInto('webhook_deliveries')
         .values({
@@ -48,6 +80,8 @@ export function createWebhooksRepo(db: DbOrTx) {
           event: row.event,
           url: row.url,
           body: row.body,
+          assistant_id: assistantOf(row),
+          redelivery_of: row.redeliveryOf ?? null,
           ...(row.now ? { created_at: row.now, updated_at: row.now } : {}),
         })
         .returning(['id', 'uuid'])
@@ -58,6 +92,9 @@ export function createWebhooksRepo(db: DbOrTx) {
       let query = db.selectFrom('webhook_deliveries').select(summaryColumns).where('user_id', '=', filter.userId);
       if (filter.status) query = query.where('status', '=', filter.status);
       if (filter.event) query = query.where('event', '=', filter.event);
+      if (filter.assistantId !== undefined) query = query.where('assistant_id', '=', filter.assistantId);
+      if (filter.since) query = query.where('created_at', '>=', filter.since);
+      if (filter.until) query = query.where('created_at', '<', filter.until);
       if (filter.before !== undefined) query = query.where('id', '<', filter.before);
       if (filter.after !== undefined) query = query.where('id', '>', filter.after);
       return query
@@ -79,7 +116,7 @@ export function createWebhooksRepo(db: DbOrTx) {
     listAttempts(deliveryId: number) {
       return db
         .selectFrom('webhook_delivery_attempts')
-        .select(['attempt', 'started_at', 'duration_ms', 'status_code', 'error', 'response_body'])
+        .select(['attempt', 'started_at', 'duration_ms', 'status_code', 'error', 'response_body', 'request_headers'])
         .where('delivery_id', '=', deliveryId)
         .orderBy('attempt')
         .execute();
@@ -97,6 +134,7 @@ export function createWebhooksRepo(db: DbOrTx) {
       statusCode: number | null;
       error: string | null;
       responseBody: string | null;
+      requestHeaders: RequestHeaders | null;
       status: WebhookDeliveryStatus;
       nextAttemptAt: Date | null;
       now: Date;
@@ -110,8 +148,9 @@ export function createWebhooksRepo(db: DbOrTx) {
           WHERE id = ${input.deliveryId}
           RETURNING id, attempt_count
         )
-        INSERT INTO webhook_delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, error, response_body)
-        SELECT id, attempt_count, ${input.startedAt}, ${input.durationMs}, ${input.statusCode}, ${input.error}, ${input.responseBody}
+        INSERT INTO webhook_delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, error, response_body, request_headers)
+        SELECT id, attempt_count, ${input.startedAt}, ${input.durationMs}, ${input.statusCode}, ${input.error}, ${input.responseBody},
+               ${input.requestHeaders === null ? null : JSON.stringify(input.requestHeaders)}::jsonb
         FROM delivery
         RETURNING attempt`.execute(db);
       const row = result.rows[0];
@@ -126,14 +165,6 @@ export function createWebhooksRepo(db: DbOrTx) {
         .set({ status: 'failed', last_error: error, next_attempt_at: null, completed_at: now, updated_at: now })
         .where('id', '=', deliveryId)
         .where('status', '=', 'pending')
-        .execute();
-    },
-
-    async markPendingAgain(deliveryId: number, now: Date): Promise<void> {
-      await db
-        .updateTable('webhook_deliveries')
-        .set({ status: 'pending', next_attempt_at: now, completed_at: null, updated_at: now })
-        .where('id', '=', deliveryId)
         .execute();
     },
 
@@ -176,6 +207,8 @@ export interface SendableDelivery {
   body: string;
   status: WebhookDeliveryStatus;
   secret_sealed: string | null;
+  /** A redelivery's original delivery id (X-Switchboard-Redelivery-Of). */
+  redelivery_of_uuid: string | null;
 }
 
 /**
@@ -186,7 +219,8 @@ export interface SendableDelivery {
 export function sendableDeliveryOf(payload: RawBuilder<unknown>): RawBuilder<SendableDelivery> {
   return sql<SendableDelivery>`
     SELECT jsonb_build_object('id', d.id, 'uuid', d.uuid, 'user_id', d.user_id, 'event', d.event, 'url', d.url, 'body', d.body,
-                              'status', d.status, 'secret_sealed', s.secret_sealed)
+                              'status', d.status, 'secret_sealed', s.secret_sealed,
+                              'redelivery_of_uuid', (SELECT o.uuid FROM webhook_deliveries o WHERE o.id = d.redelivery_of))
     FROM webhook_deliveries d LEFT JOIN webhook_signing_secrets s ON s.user_id = d.user_id
     WHERE d.id = CASE WHEN ${payload}->>'deliveryId' ~ '^[0-9]{1,18}$' THEN (${payload}->>'deliveryId')::bigint END`;
 }
@@ -206,6 +240,7 @@ export function concludedAttemptsStatement(attempts: ConcludedAttempt[], now: Da
       status_code: a.statusCode,
       error: a.error,
       response_body: a.responseBody,
+      request_headers: a.requestHeaders,
       status: a.status,
     })),
   );
@@ -213,7 +248,7 @@ export function concludedAttemptsStatement(attempts: ConcludedAttempt[], now: Da
   // the statistics; the INSERT around it is what makes the CTE run.
   return sql`
     webhook_concluded_attempts AS (
-      INSERT INTO webhook_delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, error, response_body)
+      INSERT INTO webhook_delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, error, response_body, request_headers)
       SELECT * FROM conclude_webhook_deliveries(${rows}::jsonb, ${now})
     )`;
 }

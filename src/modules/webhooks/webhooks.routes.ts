@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../core/http/auth.js';
+import { dayRange } from '../../core/http/day-range.js';
 import { IdParams, MessageBody, isoTimestamp } from '../../core/http/schemas.js';
 import type { WebhooksService } from './webhooks.service.js';
 import type { WebhooksRepo } from './webhooks.repo.js';
@@ -34,7 +35,28 @@ function toSummary(row: DeliveryRow) {
     last_error: row.last_error,
     next_attempt_at: isoTimestamp(row.next_attempt_at),
     completed_at: isoTimestamp(row.completed_at),
+    assistant_id: row.assistant_id,
+    redelivery_of: row.redelivery_of,
     created_at: isoTimestamp(row.created_at)!,
+  };
+}
+
+type DeliveryWithAttempts = Awaited<ReturnType<WebhooksService['getDelivery']>>;
+
+function toDetail(delivery: DeliveryWithAttempts) {
+  return {
+    ...toSummary(delivery),
+    payload: JSON.parse(delivery.body) as unknown,
+    request_body: delivery.body,
+    attempts: delivery.attempts.map((a) => ({
+      attempt: a.attempt,
+      request: { method: 'POST' as const, url: delivery.url, headers: a.request_headers },
+      started_at: isoTimestamp(a.started_at)!,
+      duration_ms: a.duration_ms,
+      status_code: a.status_code,
+      error: a.error,
+      response_body: a.response_body,
+    })),
   };
 }
 
@@ -84,10 +106,19 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = 
       },
     },
     async (request) => {
-      const { status, event, per_page, cursor } = request.query;
+      const { status, event, assistant_id, date_from, date_to, per_page, cursor } = request.query;
       // Event names follow the reference (whatsapp_voice); our chatapp spelling filters the same.
       const eventName = event?.replace(/^chatapp_/, 'whatsapp_');
-      const page = await webhooks.listDeliveries(authOf(request).userId, { status, event: eventName, perPage: per_page, cursor });
+      const days = dayRange({ from: date_from, to: date_to });
+      const page = await webhooks.listDeliveries(authOf(request).userId, {
+        status,
+        event: eventName,
+        assistantId: assistant_id,
+        since: days.start,
+        until: days.end,
+        perPage: per_page,
+        cursor,
+      });
       return {
         data: page.items.map(toSummary),
         path: `${request.protocol}://${request.host}${request.url.split('?')[0]}`,
@@ -111,12 +142,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = 
       },
     },
     async (request) => {
-      const delivery = await webhooks.getDelivery(authOf(request).userId, request.params.id);
-      return {
-        ...toSummary(delivery),
-        payload: JSON.parse(delivery.body) as unknown,
-        attempts: delivery.attempts.map((a) => ({ ...a, started_at: isoTimestamp(a.started_at)! })),
-      };
+      return toDetail(await webhooks.getDelivery(authOf(request).userId, request.params.id));
     },
   );
 
@@ -127,9 +153,17 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = 
       schema: {
         tags,
         operationId: 'redeliverWebhookDelivery',
-        summary: 'Send a delivery again',
+        summary: 'Send a delivery again, as a new delivery',
+        description:
+          'Queues a new delivery of the same event and body to the same URL, signed when it is sent. ' +
+          '409 while the delivery is still being retried; at most 10 a minute and 100 an hour per account (429).',
         params: IdParams,
-        response: { 202: RedeliverResponse, 404: notFoundResponse },
+        response: {
+          202: RedeliverResponse,
+          404: notFoundResponse,
+          409: { ...MessageBody, description: 'The delivery is still being retried.' },
+          429: { ...MessageBody, description: 'Too many redeliveries; see Retry-After.' },
+        },
       },
     },
     async (request, reply) => {

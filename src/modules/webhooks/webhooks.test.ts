@@ -99,10 +99,32 @@ describe('a delivery', () => {
       last_error: null,
       next_attempt_at: null,
       completed_at: iso(t.clock.now()),
+      assistant_id: null,
+      redelivery_of: null,
       created_at: iso(t.clock.now()),
       payload,
+      request_body: JSON.stringify(payload),
       attempts: [
-        { attempt: 1, started_at: iso(t.clock.now()), duration_ms: expect.any(Number), status_code: 200, error: null, response_body: 'ok' },
+        {
+          attempt: 1,
+          request: {
+            method: 'POST',
+            url: `${sink.url}/hook`,
+            // What was sent, less the signature.
+            headers: {
+              'content-type': 'application/json',
+              'user-agent': `Switchboard-Webhooks/${VERSION}`,
+              'x-switchboard-event': 'conversation_ended',
+              'x-switchboard-delivery': delivery.uuid,
+              'x-switchboard-timestamp': String(nowSeconds()),
+            },
+          },
+          started_at: iso(t.clock.now()),
+          duration_ms: expect.any(Number),
+          status_code: 200,
+          error: null,
+          response_body: 'ok',
+        },
       ],
     });
   });
@@ -280,39 +302,92 @@ describe('retries', () => {
 });
 
 describe('redelivery', () => {
-  it('sends a concluded delivery again with the same id, numbering attempts on', async () => {
+  it('sends a concluded delivery again as a new delivery, signed afresh, naming the original', async () => {
     const user = await createUser(t.deps);
-    sink.respondWith(byAttempt((index) => (index === 0 ? { status: 410 } : { status: 200 })));
-    const delivery = await send(user);
+    // The receiver turns the first request away; the redelivery (a new delivery id) gets through.
+    sink.respondWith((_request, index) => (index === 0 ? { status: 410 } : { status: 200 }));
+    const delivery = await send(user, { order: 7 });
     await t.deps.jobs.drain();
+    t.clock.advance(90_000);
     const res = await api(user, 'POST', `/api/user/webhook-deliveries/${delivery.id}/redeliver`);
     expect(res.status).toBe(202);
-    expect(res.body).toMatchObject({
+    const copy = res.body.data;
+    expect(res.body).toEqual({
       message: 'Webhook delivery scheduled for redelivery.',
-      data: { id: delivery.id, status: 'pending', completed_at: null },
+      data: {
+        id: copy.id,
+        delivery_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        event: 'conversation_ended',
+        url: `${sink.url}/hook`,
+        status: 'pending',
+        attempt_count: 0,
+        last_status_code: null,
+        last_error: null,
+        next_attempt_at: null,
+        completed_at: null,
+        assistant_id: null,
+        redelivery_of: delivery.id,
+        created_at: iso(t.clock.now()),
+      },
     });
+    expect(copy.id).toBeGreaterThan(delivery.id);
+    expect(copy.delivery_id).not.toBe(delivery.uuid);
     await t.deps.jobs.drain();
-    expect(requestsFor(delivery)).toHaveLength(2);
-    const after = await detail(user, delivery.id);
-    expect(after).toMatchObject({ status: 'delivered', attempt_count: 2 });
-    expect(after.attempts.map((a: { attempt: number; status_code: number }) => [a.attempt, a.status_code])).toEqual([
-      [1, 410],
-      [2, 200],
-    ]);
+
+    const resent = requestsFor({ uuid: copy.delivery_id });
+    expect(resent).toHaveLength(1);
+    expect(resent[0]!.body).toBe(requestsFor(delivery)[0]!.body);
+    expect(resent[0]!.headers).toMatchObject({
+      'x-switchboard-redelivery-of': delivery.uuid,
+      'x-switchboard-timestamp': String(nowSeconds()),
+    });
+    const { secret } = (await api(user, 'GET', '/api/user/webhook-secret')).body;
+    expect(verifyWebhook(secret, resent[0]!.headers, resent[0]!.body, nowSeconds())).toBe(true);
+    expect(await detail(user, copy.id)).toMatchObject({ status: 'delivered', attempt_count: 1, redelivery_of: delivery.id });
+    // The original keeps its own log.
+    expect(await detail(user, delivery.id)).toMatchObject({ status: 'failed', attempt_count: 1, last_status_code: 410 });
+    expect(requestsFor(delivery)).toHaveLength(1);
   });
 
-  it('sends a delivery that waits for a retry now, once', async () => {
+  it('refuses a delivery still waiting for a retry, so it is never sent twice', async () => {
     const user = await createUser(t.deps);
     sink.respondWith(byAttempt((index) => (index === 0 ? { status: 500 } : { status: 200 })));
     const delivery = await send(user);
     await t.deps.jobs.drain();
-    await api(user, 'POST', `/api/user/webhook-deliveries/${delivery.id}/redeliver`);
-    await api(user, 'POST', `/api/user/webhook-deliveries/${delivery.id}/redeliver`);
-    await t.deps.jobs.drain();
-    expect(requestsFor(delivery)).toHaveLength(2);
-    expect(await detail(user, delivery.id)).toMatchObject({ status: 'delivered', attempt_count: 2 });
+    expect(await api(user, 'POST', `/api/user/webhook-deliveries/${delivery.id}/redeliver`)).toEqual({
+      status: 409,
+      body: { message: 'This delivery is still being retried; redeliver it once it has been delivered or has failed.' },
+    });
     t.clock.advance(86_400_000);
     await t.deps.jobs.drain();
     expect(requestsFor(delivery)).toHaveLength(2);
+    expect(await detail(user, delivery.id)).toMatchObject({ status: 'delivered', attempt_count: 2 });
+  });
+
+  it('is limited to 10 a minute per account, in the plain shape with Retry-After', async () => {
+    const user = await createUser(t.deps);
+    const other = await createUser(t.deps);
+    const delivery = await send(user);
+    const others = await send(other);
+    await t.deps.jobs.drain();
+    t.clock.set(new Date(Math.ceil(t.clock.now().getTime() / 60_000) * 60_000 + 1_000));
+    for (let i = 0; i < 10; i++) {
+      expect((await api(user, 'POST', `/api/user/webhook-deliveries/${delivery.id}/redeliver`)).status).toBe(202);
+    }
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/webhook-deliveries/${delivery.id}/redeliver`,
+      headers: bearer(user.token),
+    });
+    expect([refused.statusCode, refused.json(), refused.headers['retry-after']]).toEqual([
+      429,
+      { message: 'Too many redeliveries. Please wait before trying again.' },
+      '59',
+    ]);
+    // Another account has its own allowance.
+    expect((await api(other, 'POST', `/api/user/webhook-deliveries/${others.id}/redeliver`)).status).toBe(202);
+    t.clock.advance(60_000);
+    expect((await api(user, 'POST', `/api/user/webhook-deliveries/${delivery.id}/redeliver`)).status).toBe(202);
+    await t.deps.jobs.drain();
   });
 });

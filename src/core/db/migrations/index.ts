@@ -23,6 +23,7 @@ import * as webCallBounds from './0022-web-call-bounds.js';
 import * as twilioClaims from './0023-twilio-claims.js';
 import * as phoneNumberRelease from './0024-phone-number-release.js';
 import * as campaigns from './0025-campaigns.js';
+import * as webhookLogUsage from './0029-webhook-log-usage.js';
 import * as numberPurchases from './0030-number-purchases.js';
 import * as sms from './0031-sms.js';
 import * as sipTrunks from './0032-sip-trunks.js';
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '0023-twilio-claims': twilioClaims,
   '0024-phone-number-release': phoneNumberRelease,
   '0025-campaigns': campaigns,
+  '0029-webhook-log-usage': webhookLogUsage,
   '0030-number-purchases': numberPurchases,
   '0031-sms': sms,
   '0032-sip-trunks': sipTrunks,

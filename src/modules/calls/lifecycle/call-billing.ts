@@ -50,6 +50,7 @@ export async function reserveMinute(tx: DbOrTx, call: MinuteReservation, now: Da
     userId: call.userId,
     amountMicros: -call.pricePerMinuteMicros,
     reason: `Voice call ${call.id}: minute reserved`,
+    kind: 'usage',
     now,
   });
   return true;
@@ -102,6 +103,7 @@ export async function settleCall(
       userId: call.user_id,
       amountMicros: refund,
       reason: `Voice call ${call.id}: unused reservation returned`,
+      kind: 'usage',
       now,
     });
   }

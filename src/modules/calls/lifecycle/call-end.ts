@@ -112,6 +112,13 @@ async function finalizeCall(callId: number, ctx: JobContext, deps: CallFinalizeD
     if (assistant.send_webhook_only_on_completed && !isCompletedCall(call.status)) return;
     const lead = call.lead_id !== null && deps.leadOfCall ? await deps.leadOfCall(tx, call) : null;
     const payload = postCallPayload({ call, extracted, includeRecording: assistant.include_recording_in_webhook, lead });
-    await enqueueWebhook(tx, { userId: call.user_id, url: assistant.webhook_url, event: POST_CALL_EVENT, payload, now: ctx.now });
+    await enqueueWebhook(tx, {
+      userId: call.user_id,
+      url: assistant.webhook_url,
+      event: POST_CALL_EVENT,
+      payload,
+      now: ctx.now,
+      assistantId: call.assistant_id,
+    });
   });
 }

@@ -46,6 +46,7 @@ export function createInboundCallWebhook(deps: InboundCallWebhookDeps) {
           url: assistant.inbound_webhook_url,
           event: INBOUND_CALL_EVENT,
           payload: inboundCallPayload(call, assistant.uuid, variables),
+          assistantId: call.assistant_id,
         },
         { timeoutMs: deps.timeoutMs },
       );

@@ -48,6 +48,7 @@ export async function emitVoiceEvent(
     url: sender.voice_webhook_url,
     event: 'whatsapp_voice',
     now,
+    assistantUuid: input.assistantUuid,
     payload: {
       event: 'whatsapp_voice',
       type: input.type,

@@ -52,6 +52,7 @@ export async function applyStatusWithReceipt(
     url: sender.status_webhook_url,
     event: MESSAGE_STATUS_EVENT,
     now,
+    assistantUuid: input.assistantUuid,
     payload: {
       event: MESSAGE_STATUS_EVENT,
       whatsapp_message_id: message.id,

@@ -24,7 +24,9 @@ export function createSendCharges(ctx: Pick<ChatappContext, 'db' | 'clock' | 'me
     async take(userId: number, what: string): Promise<SendCharge | null> {
       if (messagePriceMicros <= 0) return null;
       const now = clock.now();
-      await inTransaction(db, (tx) => changeBalance(tx, { userId, amountMicros: -messagePriceMicros, reason: `Chatapp ${what}`, now }));
+      await inTransaction(db, (tx) =>
+        changeBalance(tx, { userId, amountMicros: -messagePriceMicros, reason: `Chatapp ${what}`, kind: 'usage', now }),
+      );
       return { userId, amountMicros: messagePriceMicros, what };
     },
 
@@ -36,6 +38,7 @@ export function createSendCharges(ctx: Pick<ChatappContext, 'db' | 'clock' | 'me
           userId: charge.userId,
           amountMicros: charge.amountMicros,
           reason: `Refund: chatapp ${charge.what} not sent (${why})`,
+          kind: 'usage',
           now,
         }),
       );

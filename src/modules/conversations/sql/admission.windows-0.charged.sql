@@ -80,13 +80,17 @@ WITH
         user_id,
         amount_micros,
         balance_after_micros,
-        reason
+        reason,
+        kind,
+        created_at
       )
     SELECT
       id,
       :debit_micros::bigint,
       balance_micros,
-      :reason::text
+      :reason::text,
+      'usage'::text,
+      :now::timestamptz
     FROM
       "reserved_debit_update"
     RETURNING
