@@ -584,6 +584,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/tools/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a test request: the tool is called with these arguments as a conversation would call it; answers the request sent (secrets masked) and the response */
+        post: operations["testTool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/phone-numbers": {
         parameters: {
             query?: never;
@@ -3160,6 +3177,47 @@ export interface components {
             message: string;
             data: components["schemas"]["Tool"];
         };
+        TestToolRequest: {
+            /** @description A value for each of the tool’s parameters, as the assistant would give them. */
+            arguments?: {
+                [key: string]: string | number | boolean;
+            };
+        };
+        ToolTestResult: {
+            request: {
+                method: string;
+                /** @description With the arguments as the query string for GET and DELETE; a password in it is masked. */
+                url: string;
+                /** @description Lower-case names. Values of headers that may carry a credential are masked (sk_l…7890). */
+                headers: {
+                    [key: string]: string;
+                };
+                /** @description The JSON sent for POST, PUT and PATCH. */
+                body: string | null;
+            };
+            /** @description null when no answer came (see error). */
+            response: {
+                status: number;
+                headers: {
+                    [key: string]: string;
+                };
+                /** @description As text, at most 64 KB; the tool’s secret header values are masked wherever they appear. */
+                body: string;
+                body_truncated: boolean;
+            } | null;
+            /** @description Why no answer came: the URL was refused, or the endpoint could not be reached in time. */
+            error: {
+                /** @description FORBIDDEN_ADDRESS, INVALID_URL, DNS_FAILED, TIMEOUT, TOO_MANY_REDIRECTS or NETWORK. */
+                code: string;
+                message: string;
+            } | null;
+            /** @description From sending the request to the end of the answer. */
+            duration_ms: number;
+            /** @description What the assistant would be given: the answer as an object, or {"error": "..."} in words. */
+            function_result: {
+                [key: string]: unknown;
+            };
+        };
         PhoneNumber: {
             id: number;
             /** @description E.164 */
@@ -4910,6 +4968,8 @@ export type CreateToolResponse = components['schemas']['CreateToolResponse'];
 export type GetToolResponse = components['schemas']['GetToolResponse'];
 export type UpdateToolRequest = components['schemas']['UpdateToolRequest'];
 export type UpdateToolResponse = components['schemas']['UpdateToolResponse'];
+export type TestToolRequest = components['schemas']['TestToolRequest'];
+export type ToolTestResult = components['schemas']['ToolTestResult'];
 export type PhoneNumber = components['schemas']['PhoneNumber'];
 export type ListSmsPhoneNumbersResponse = components['schemas']['ListSmsPhoneNumbersResponse'];
 export type CreatePhoneNumberRequest = components['schemas']['CreatePhoneNumberRequest'];
@@ -8686,6 +8746,133 @@ export interface operations {
             };
             /** @description Unknown or another account's tool. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    testTool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "arguments": {
+                 *         "order_id": "A-1043"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["TestToolRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "request": {
+                     *         "method": "example",
+                     *         "url": "example",
+                     *         "headers": {},
+                     *         "body": "example"
+                     *       },
+                     *       "response": {
+                     *         "status": 1,
+                     *         "headers": {},
+                     *         "body": "example",
+                     *         "body_truncated": true
+                     *       },
+                     *       "error": {
+                     *         "code": "example",
+                     *         "message": "example"
+                     *       },
+                     *       "duration_ms": 1,
+                     *       "function_result": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ToolTestResult"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unknown or another account's tool. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description 10 per minute, 100 per day per account; Retry-After says when. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -37,6 +37,7 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
     schema: [{ name: 'order_id', type: 'string', description: "The customer's order number" }],
   },
   updateTool: { description: "Looks up an order's delivery status and time slot by its number.", timeout: 15 },
+  testTool: { arguments: { order_id: 'A-1043' } },
   createPhoneNumber: { phone_number: '+14155551234', nickname: 'Sales line' },
   updatePhoneNumber: { nickname: 'Front desk line' },
   purchasePhoneNumber: { phone_number: '+14155550101', nickname: 'Orders line', webhook_url: 'https://hooks.breadandco.example/numbers' },

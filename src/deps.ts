@@ -315,7 +315,7 @@ function createAssistantServices(deps: Omit<Deps, 'services'>, knowledgeBases: K
   };
   const folders = createGroupsService({ db, clock }, 'folder');
   const labels = createGroupsService({ db, clock }, 'label');
-  const tools = createToolsService({ db, clock, secrets });
+  const tools = createToolsService({ db, clock, secrets, http: deps.http });
   // Deleting a number also drops the warm-transfer tools that dial from it (same transaction).
   const provisioning = twilioNumbers(config);
   const phoneNumbers = createPhoneNumbersService({

@@ -129,6 +129,7 @@ const STORY: Array<[operationId: string, run?: () => Promise<unknown>]> = [
   ['disableWebhook'],
   ['createTool'],
   ['updateTool'],
+  ['testTool'],
   ['createKnowledgeBase'],
   ['updateKnowledgeBase'],
   ['createDocument'],

@@ -34,12 +34,19 @@ export function multimodalBody(overrides: Record<string, unknown> = {}): Record<
   return assistantBody({ mode: 'multimodal', voice_id: SEED_VOICE_IDS.alloyMultimodal, ...overrides });
 }
 
+export interface ApiResponse {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  json(): any;
+  body: string;
+}
+
 export interface Api {
-  post(url: string, payload?: unknown): Promise<{ statusCode: number; json(): any; body: string }>;
-  put(url: string, payload?: unknown): Promise<{ statusCode: number; json(): any; body: string }>;
-  patch(url: string, payload?: unknown): Promise<{ statusCode: number; json(): any; body: string }>;
-  get(url: string): Promise<{ statusCode: number; json(): any; body: string }>;
-  delete(url: string): Promise<{ statusCode: number; json(): any; body: string }>;
+  post(url: string, payload?: unknown): Promise<ApiResponse>;
+  put(url: string, payload?: unknown): Promise<ApiResponse>;
+  patch(url: string, payload?: unknown): Promise<ApiResponse>;
+  get(url: string): Promise<ApiResponse>;
+  delete(url: string): Promise<ApiResponse>;
 }
 
 /** inject() bound to one user's token. */

@@ -42,6 +42,8 @@ export interface HttpResponse {
 }
 
 export interface HttpClient {
+  /** What every request carries as its User-Agent. */
+  readonly userAgent: string;
   request(url: string, options?: HttpRequestOptions): Promise<HttpResponse>;
   close(): Promise<void>;
 }
@@ -60,6 +62,7 @@ const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, 
  */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const resolve = options.resolve ?? systemResolver;
+  const userAgent = options.userAgent ?? 'Switchboard';
   const policy = options.addressPolicy ?? forbiddenAddressReason;
   const checkAddress = (address: string, hostname: string) => {
     if (options.allowPrivateUrls) return;
@@ -99,7 +102,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   };
 
   async function requestOnce(url: URL, init: HttpRequestOptions, signal: AbortSignal) {
-    const headers = lowerKeys(init.headers, { 'user-agent': options.userAgent ?? 'Switchboard' });
+    const headers = lowerKeys(init.headers, { 'user-agent': userAgent });
     if (!url.username && !url.password)
       return request(url, { dispatcher: agent, method: init.method ?? 'GET', headers, body: init.body, signal });
     if (url.username && !headers.authorization) {
@@ -113,6 +116,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   }
 
   return {
+    userAgent,
     async request(rawUrl, init = {}) {
       let url = parseTarget(rawUrl);
       // A timer cleared as soon as the body has been read, rather than AbortSignal.timeout()'s,

@@ -3,3 +3,5 @@
 export { toolsRoutes } from './tools.routes.js';
 export { createToolsService } from './tools.service.js';
 export type { ToolsService } from './tools.service.js';
+export { buildToolRequest, sendToolRequest, toolOutcome } from './tool-request.js';
+export type { ToolExchange, ToolRequest, ToolTarget } from './tool-request.js';

@@ -27,11 +27,21 @@ export function openHeaders(stored: StoredToolHeader[], secrets: SecretBox): Too
   return stored.map((h) => ({ name: h.name, value: openValue(h, secrets) }));
 }
 
+/** A header's value as the API shows it: masked, unless the header never carries a credential. */
+export function maskHeaderValue(name: string, value: string): string {
+  return shownInClear(name) ? value : maskSecret(value);
+}
+
+/** Header values that may be credentials (every header not shown in clear), to keep out of what the API answers. */
+export function secretHeaderValues(headers: ToolHeader[]): string[] {
+  return headers.filter((h) => !shownInClear(h.name)).map((h) => h.value);
+}
+
 /** The API's view: values masked, never returned in full. */
 export function presentHeaders(stored: StoredToolHeader[], secrets: SecretBox): ToolHeader[] {
   return stored.map((h) => {
     const value = openValue(h, secrets);
-    return { name: h.name, value: shownInClear(h.name) ? value : maskSecret(value) };
+    return { name: h.name, value: maskHeaderValue(h.name, value) };
   });
 }
 

@@ -4,6 +4,8 @@ import { authOf } from '../../core/http/auth.js';
 import { IdParams, MessageBody, isoTimestamp } from '../../core/http/schemas.js';
 import type { ToolsService } from './tools.service.js';
 import { CreateToolBody, ToolEnvelope, ToolRecord, UpdateToolBody } from './tools.schemas.js';
+import { TestToolBody, ToolTestResult } from './tool-test.schemas.js';
+import { TOOL_TEST_LIMITS } from './tool-test.service.js';
 
 export interface ToolsRoutesOptions {
   tools: ToolsService;
@@ -89,5 +91,31 @@ export const toolsRoutes: FastifyPluginAsyncTypebox<ToolsRoutesOptions> = async 
       await tools.delete(authOf(request).userId, request.params.id);
       return { message: 'Tool deleted successfully' };
     },
+  );
+
+  app.post(
+    '/user/tools/:id/test',
+    {
+      config: notFoundConfig,
+      // Before validation, so every request counts, whatever it is answered.
+      preValidation: async (request) => tools.throttleTest(authOf(request).userId),
+      schema: {
+        tags,
+        operationId: 'testTool',
+        summary:
+          'Send a test request: the tool is called with these arguments as a conversation would call it; answers the request sent (secrets masked) and the response',
+        params: IdParams,
+        body: TestToolBody,
+        response: {
+          200: ToolTestResult,
+          404: notFoundResponse,
+          429: {
+            ...MessageBody,
+            description: `${TOOL_TEST_LIMITS.perMinute} per minute, ${TOOL_TEST_LIMITS.perDay} per day per account; Retry-After says when.`,
+          },
+        },
+      },
+    },
+    async (request) => tools.test(authOf(request).userId, request.params.id, request.body.arguments),
   );
 };

@@ -6,7 +6,9 @@ import type { SecretBox } from '../../core/crypto/secret-box.js';
 import type { CustomToolsTable } from '../../core/db/schema.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { notFound, validationFailed, type FieldErrors } from '../../core/http/errors.js';
+import type { HttpClient } from '../../core/net/index.js';
 import { openHeaders, presentHeaders, sealHeaders, type ToolHeader } from './tools.headers.js';
+import { createToolTester } from './tool-test.service.js';
 import { createToolsRepo, type ToolPatch } from './tools.repo.js';
 import type { CreateToolBody, UpdateToolBody } from './tools.schemas.js';
 
@@ -30,7 +32,7 @@ function parameterErrors(schema: Array<{ name: string }> | undefined): FieldErro
 }
 
 /** Custom mid-call tools: HTTP endpoints an assistant may call during a conversation. */
-export function createToolsService({ db, clock, secrets }: { db: Db; clock: Clock; secrets: SecretBox }) {
+export function createToolsService({ db, clock, secrets, http }: { db: Db; clock: Clock; secrets: SecretBox; http: HttpClient }) {
   const guardUnique = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
       return await work();
@@ -40,6 +42,16 @@ export function createToolsService({ db, clock, secrets }: { db: Db; clock: Cloc
     }
   };
   const present = (row: ToolRow): Tool => ({ ...row, headers: presentHeaders(row.headers, secrets) });
+  const opened = (row: ToolRow): Tool => ({ ...row, headers: openHeaders(row.headers, secrets) });
+  const tester = createToolTester({
+    db,
+    clock,
+    http,
+    findOpened: async (userId, id) => {
+      const row = await createToolsRepo(db).find(userId, id);
+      return row && opened(row);
+    },
+  });
 
   return {
     async create(userId: number, body: CreateToolBody) {
@@ -100,8 +112,14 @@ export function createToolsService({ db, clock, secrets }: { db: Db; clock: Cloc
 
     /** The tools an assistant may call, for the conversation engine: header values opened, to be sent. */
     async findMany(userId: number, ids: number[]): Promise<Tool[]> {
-      return (await createToolsRepo(db).findMany(userId, ids)).map((row) => ({ ...row, headers: openHeaders(row.headers, secrets) }));
+      return (await createToolsRepo(db).findMany(userId, ids)).map(opened);
     },
+
+    /** Counts a test request against the user's limits (429 past them). */
+    throttleTest: tester.throttle,
+
+    /** Sends the tool's request with these arguments, as a conversation would; what was sent and what came back. */
+    test: tester.run,
   };
 }
 
