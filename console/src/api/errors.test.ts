@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, apiErrorFrom, CONNECTION_LOST, describeError } from './errors.js';
+import { ApiError, apiErrorFrom, CONNECTION_LOST, describeError, errorCodeOf } from './errors.js';
 
 describe('errors in words', () => {
   it('reads each of the API error shapes', () => {
@@ -25,5 +25,13 @@ describe('errors in words', () => {
     expect(describeError(new TypeError('Failed to fetch'))).toBe(CONNECTION_LOST);
     expect(describeError(new ApiError('Assistant not found.', 404))).toBe('Assistant not found.');
     expect(describeError('weird')).toBe('Something went wrong. Try again.');
+  });
+
+  it('keeps the body, for pages that explain a coded error further', () => {
+    const error = apiErrorFrom({ success: false, error: 'Sender not found', error_code: 'SENDER_NOT_FOUND' }, 404);
+    expect(errorCodeOf(error)).toBe('SENDER_NOT_FOUND');
+    expect(error.body).toEqual({ success: false, error: 'Sender not found', error_code: 'SENDER_NOT_FOUND' });
+    expect(errorCodeOf(apiErrorFrom({ message: 'Tool not found' }, 404))).toBeUndefined();
+    expect(errorCodeOf(new TypeError('Failed to fetch'))).toBeUndefined();
   });
 });

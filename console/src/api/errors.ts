@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly status: number,
     /** Field name -> first message, for validation errors shown next to their field. */
     readonly fieldErrors: Record<string, string> = {},
+    /** The error body as the API sent it (its `error_code`, a provider's own words), for pages that explain it further. */
+    readonly body: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -32,7 +34,13 @@ export function apiErrorFrom(body: unknown, status: number): ApiError {
       if (first) fieldErrors[field] = first;
     }
   }
-  return new ApiError(text ?? Object.values(fieldErrors)[0] ?? fallback, status, fieldErrors);
+  return new ApiError(text ?? Object.values(fieldErrors)[0] ?? fallback, status, fieldErrors, record);
+}
+
+/** The coded shape's `error_code` (SENDER_NOT_FOUND, PLATFORM_REJECTED, ...), when the error has one. */
+export function errorCodeOf(error: unknown): string | undefined {
+  const code = error instanceof ApiError ? error.body.error_code : undefined;
+  return typeof code === 'string' ? code : undefined;
 }
 
 /** A message for any error a query or mutation can end with. */
