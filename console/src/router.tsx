@@ -187,6 +187,56 @@ const usageRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/usage/usage-page.js'), 'UsagePage'),
 });
 
+const chatAppsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'chat-apps',
+  component: lazyRouteComponent(() => import('./pages/chat-apps/chat-apps-page.js'), 'ChatAppsPage'),
+});
+
+const chatAppRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'chat-apps/$senderId',
+  params: {
+    parse: (params: { senderId: string }) => ({ senderId: Number(params.senderId) }),
+    stringify: (params: { senderId: number }) => ({ senderId: String(params.senderId) }),
+  },
+  component: lazyRouteComponent(() => import('./pages/chat-apps/chat-app-page.js'), 'ChatAppPage'),
+});
+
+const phoneNumbersRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'phone-numbers',
+  component: lazyRouteComponent(() => import('./pages/phone-numbers/phone-numbers-page.js'), 'PhoneNumbersPage'),
+});
+
+const toolsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'tools',
+  component: lazyRouteComponent(() => import('./pages/tools/tools-page.js'), 'ToolsPage'),
+});
+
+const newToolRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'tools/new',
+  component: lazyRouteComponent(() => import('./pages/tools/tool-editor-page.js'), 'NewToolPage'),
+});
+
+const toolRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'tools/$toolId',
+  params: {
+    parse: (params: { toolId: string }) => ({ toolId: Number(params.toolId) }),
+    stringify: (params: { toolId: number }) => ({ toolId: String(params.toolId) }),
+  },
+  component: lazyRouteComponent(() => import('./pages/tools/tool-editor-page.js'), 'ToolEditorPage'),
+});
+
+const groupsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'folders-labels',
+  component: lazyRouteComponent(() => import('./pages/groups/groups-page.js'), 'GroupsPage'),
+});
+
 export const accountRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: 'account',
@@ -207,6 +257,13 @@ const routeTree = rootRoute.addChildren([
     doNotCallRoute,
     campaignRoute,
     knowledgeRoute,
+    chatAppsRoute,
+    chatAppRoute,
+    phoneNumbersRoute,
+    toolsRoute,
+    newToolRoute,
+    toolRoute,
+    groupsRoute,
     webhooksRoute,
     usageRoute,
     accountRoute,
