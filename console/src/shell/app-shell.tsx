@@ -11,7 +11,7 @@ const SECTIONS = [
   { to: '/calls', label: 'Calls', hint: 'Phone and browser calls' },
   { to: '/campaigns', label: 'Campaigns', hint: 'Call lists of leads' },
   { to: '/knowledge', label: 'Knowledge', hint: 'Documents and websites' },
-  { to: '/chat-apps', label: 'Chat apps', hint: 'WhatsApp numbers, templates' },
+  { to: '/chat-apps', label: 'Chat apps', hint: 'WhatsApp numbers' },
   { to: '/phone-numbers', label: 'Phone numbers', hint: 'Buy, import, assign' },
   { to: '/tools', label: 'Tools', hint: 'Your systems, for assistants' },
   { to: '/folders-labels', label: 'Folders & labels', hint: 'Keep assistants in order' },
@@ -72,7 +72,8 @@ export function AppShellLayout() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label="Main">
+      {/* Scrolls when its sections are taller than the window, so none is out of reach. */}
+      <AppShell.Navbar p="sm" aria-label="Main" style={{ overflowY: 'auto' }}>
         <Stack gap={4} justify="space-between" h="100%">
           <nav aria-label="Console sections">
             {SECTIONS.map((section) => (
