@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
+import { startVoiceApp, type VoiceTestApp } from './helpers/voice.js';
+import { createTrunk } from './helpers/sip-trunks.js';
 import { createUser } from './helpers/factories.js';
 import { apiFor, createAssistant, createPhoneNumber, type Api } from './helpers/assistants.js';
 import { createSimulatorSender } from './helpers/chatapp.js';
@@ -29,6 +31,7 @@ interface Account {
   label: number;
   tool: number;
   phone: number;
+  trunk: number;
   sender: number;
   campaign: number;
   lead: number;
@@ -128,6 +131,21 @@ const ROUTES: UpdateRoute[] = [
     table: 'phone_numbers',
     rowId: (a) => a.phone,
     changed: ['nickname', 'updated_at'],
+  },
+  {
+    method: 'PUT',
+    route: '/api/user/phone-numbers/sip-trunks/:id',
+    url: (a) => `/api/user/phone-numbers/sip-trunks/${a.trunk}`,
+    foreignId: (b) => b.trunk,
+    legit: { nickname: 'Backup carrier' },
+    read: (a) => ok(a.api.get(`/api/user/phone-numbers/sip-trunks/${a.trunk}`)),
+    envelope: (after) => ({ message: 'SIP trunk updated successfully.', data: after }),
+    table: 'phone_numbers',
+    rowId: (a) => a.trunk,
+    changed: ['nickname', 'updated_at'],
+    // The trunk's own settings row (keyed by its number, so a change shows as removed and added)
+    // is touched with the number.
+    derived: (d, a) => d.table === 'sip_trunks' && d.row.phone_number_id === a.trunk,
   },
   {
     method: 'PATCH',
@@ -261,6 +279,7 @@ function differences(before: Awaited<ReturnType<typeof snapshot>>, after: Awaite
 }
 
 describe('update routes write only the fields they name', () => {
+  let v: VoiceTestApp;
   let t: TestApp;
   let a: Account;
   let b: Account;
@@ -305,17 +324,20 @@ describe('update routes write only the fields they name', () => {
         }),
       ).then((d) => d.id),
       phone: await createPhoneNumber(api, `+1415555010${phoneSequence}`),
+      trunk: (await createTrunk(api, { phone_number: `+1415555030${phoneSequence}`, nickname: 'Carrier' })).id,
       sender: (await createSimulatorSender(t.app, token, { phone_number: `+44207123456${phoneSequence}` })).id,
     };
   }
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    // The fake Twilio lets each account bring a SIP trunk.
+    v = await startVoiceApp();
+    t = v.t;
     a = await account();
     b = await account();
     await processDocuments(t);
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => v?.close());
 
   it('covers every PUT and PATCH route of the app', () => {
     const registered = [
