@@ -13,8 +13,64 @@ export interface UsersTable {
   balance_micros: Generated<number>;
   /** Set by `users delete`: the row stays for the ledger, the account is gone. */
   deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Set by an operator: the account's tokens stop working until it is restored (migration 0033). */
+  suspended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  suspension_reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+/** Least to most: what each role may do is in modules/accounts/permissions.ts. */
+export const MEMBER_ROLES = ['viewer', 'editor', 'admin', 'owner'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/** A login acting on an account's data (the `users` row), with a role (migration 0033). */
+export interface MembersTable {
+  id: Generated<number>;
+  user_id: number;
+  email: string;
+  name: string;
+  /** Null for a member who signs in only through OpenID Connect. */
+  password_hash: string | null;
+  role: MemberRole;
+  is_operator: Generated<boolean>;
+  /** `iss|sub` of the OpenID Connect identity bound to this member. */
+  oidc_subject: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface InvitationsTable {
+  id: Generated<number>;
+  user_id: number;
+  email: string;
+  role: MemberRole;
+  /** SHA-256 of the link's secret. */
+  token_hash: Buffer;
+  invited_by_member_id: number | null;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  accepted_member_id: number | null;
+  revoked_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export type AuditActorKind = 'member' | 'api_key' | 'operator' | 'system';
+
+export interface AuditEventsTable {
+  id: Generated<number>;
+  user_id: number;
+  actor_member_id: number | null;
+  actor_kind: AuditActorKind;
+  /** A snapshot (the member's e-mail, the key's name) that outlives the member or key. */
+  actor: string;
+  action: string;
+  resource_type: string;
+  resource_id: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: CreatedAt;
 }
 
 export type TokenKind = 'api_key' | 'session';
@@ -30,6 +86,10 @@ export interface AccessTokensTable {
   token_prefix: string;
   last_used_at: Timestamp | null;
   expires_at: Timestamp | null;
+  /** A session's member; an API key's creator (null once that member is removed). */
+  member_id: number | null;
+  /** An API key's role; null for sessions, which act with their member's. */
+  role: MemberRole | null;
   created_at: CreatedAt;
 }
 
@@ -769,6 +829,9 @@ export interface ChatappCallSignal {
 export interface Database {
   calls: CallsTable;
   users: UsersTable;
+  members: MembersTable;
+  invitations: InvitationsTable;
+  audit_events: AuditEventsTable;
   access_tokens: AccessTokensTable;
   balance_ledger: BalanceLedgerTable;
   rate_limit_counters: RateLimitCountersTable;
@@ -815,6 +878,9 @@ export interface Database {
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type AccessTokenRow = Selectable<AccessTokensTable>;
+export type MemberRow = Selectable<MembersTable>;
+export type InvitationRow = Selectable<InvitationsTable>;
+export type AuditEventRow = Selectable<AuditEventsTable>;
 
 export type CampaignStatus = 'draft' | 'in-progress' | 'paused' | 'stopped' | 'completed';
 

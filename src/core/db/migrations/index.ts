@@ -27,6 +27,7 @@ import * as webhookLogUsage from './0029-webhook-log-usage.js';
 import * as numberPurchases from './0030-number-purchases.js';
 import * as sms from './0031-sms.js';
 import * as sipTrunks from './0032-sip-trunks.js';
+import * as teams from './0033-teams.js';
 
 /**
  * Every migration in order. Listed explicitly (not read from a folder) so the order is reviewed
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0030-number-purchases': numberPurchases,
   '0031-sms': sms,
   '0032-sip-trunks': sipTrunks,
+  '0033-teams': teams,
 };
