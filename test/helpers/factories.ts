@@ -3,18 +3,18 @@ import type { Deps } from '../../src/deps.js';
 
 let sequence = 0;
 
-/** A user with an API key; each call makes a distinct email. */
+/** An account with its owner member and an owner's API key; each call makes a distinct email. */
 export async function createUser(deps: Deps, options: { balanceUsd?: number; password?: string; email?: string } = {}) {
   sequence += 1;
   const email = options.email ?? `user${sequence}-${randomBytes(3).toString('hex')}@example.com`;
   const password = options.password ?? 'correct horse battery staple';
-  const { user, apiKey } = await deps.services.accounts.createUser({
+  const { user, owner, apiKey } = await deps.services.accounts.createUser({
     email,
     password,
     name: `User ${sequence}`,
     balanceUsd: options.balanceUsd,
   });
-  return { user, token: apiKey.token, keyId: apiKey.id, email, password };
+  return { user, owner, token: apiKey.token, keyId: apiKey.id, email, password };
 }
 
 export function bearer(token: string): { authorization: string } {

@@ -49,7 +49,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
       const session = await auth.login({ email, password, tokenName: token_name, clientIp: request.ip });
       return {
         message: 'Login successful.',
-        user: { id: session.user.id, name: session.user.name, email: session.user.email },
+        user: { id: session.member.user_id, name: session.member.name, email: session.member.email },
         token: session.token,
         token_name: session.tokenName,
         expires_at: isoTimestamp(session.expiresAt!)!,
@@ -99,8 +99,18 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
     { schema: { tags, operationId: 'getCurrentUser', summary: 'Get current user', response: { 200: CurrentUserResponse } } },
     async (request) => {
       // The token comes from the auth cache; the balance changes with every message, so it is read here.
-      const user = await accounts.getUser(authOf(request).userId);
-      return { id: user.id, name: user.name, email: user.email, total_balance: microsToUsd(user.balance_micros) };
+      const auth = authOf(request);
+      const { user, member } = await accounts.getCurrentUser(auth);
+      return {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        total_balance: microsToUsd(user.balance_micros),
+        role: auth.role,
+        member: member ? { id: member.id, name: member.name, email: member.email } : null,
+        is_operator: auth.operator,
+        suspended: auth.suspended,
+      };
     },
   );
 
@@ -142,10 +152,10 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
       },
     },
     async (request, reply) => {
-      const key = await apiKeys.create(authOf(request).userId, request.body.name);
+      const key = await apiKeys.create(authOf(request), request.body.name, request.body.role);
       return reply.status(201).send({
         message: 'API key created successfully.',
-        api_key: { id: key.id, name: key.name, token: key.token, created_at: isoTimestamp(key.created_at)! },
+        api_key: { id: key.id, name: key.name, token: key.token, role: key.role!, created_at: isoTimestamp(key.created_at)! },
       });
     },
   );
@@ -159,6 +169,8 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
         api_keys: keys.map((k) => ({
           id: k.id,
           name: k.name,
+          role: k.role!,
+          created_by: k.member_id === null ? null : { id: k.member_id, name: k.member_name!, email: k.member_email! },
           last_used_at: isoTimestamp(k.last_used_at),
           created_at: isoTimestamp(k.created_at)!,
         })),

@@ -1,6 +1,7 @@
 import type { Db } from '../../core/db/database.js';
 import { inTransaction, type DbOrTx } from '../../core/db/transaction.js';
 import type { Clock } from '../../core/clock.js';
+import type { AuthContext } from '../../core/http/fastify-types.js';
 import { AppError, validationFailed } from '../../core/http/errors.js';
 import { hashPassword } from '../../core/crypto/passwords.js';
 import { usdToMicros } from '../../core/money.js';
@@ -8,6 +9,7 @@ import { isUniqueViolation } from '../../core/db/errors.js';
 import { createAccountsRepo, type BalanceChange, type PublicUser } from './accounts.repo.js';
 import { createTokensRepo } from './tokens.repo.js';
 import { issueToken } from './tokens.js';
+import { createMembersRepo } from './members.repo.js';
 
 export interface AccountsDeps {
   db: Db;
@@ -41,7 +43,9 @@ export function createAccountsService({ db, clock }: AccountsDeps) {
       const passwordHash = await hashPassword(input.password);
       return inTransaction(db, async (tx) => {
         const repo = createAccountsRepo(tx);
-        if (await repo.findUserByEmail(email)) {
+        const members = createMembersRepo(tx);
+        // The e-mail must be free both as an account's and as any member's login.
+        if ((await repo.findUserByEmail(email)) || (await members.emailInUse(email))) {
           throw emailTaken();
         }
         const now = clock.now();
@@ -63,8 +67,23 @@ export function createAccountsService({ db, clock }: AccountsDeps) {
         if (openingMicros > 0) {
           await changeBalance(tx, { userId: user.id, amountMicros: openingMicros, reason: 'Opening balance', kind: 'adjustment', now });
         }
-        const apiKey = await issueToken(tx, { userId: user.id, kind: 'api_key', name: 'Default', now, ttlMs: null });
-        return { user, apiKey };
+        // The account's first member is its owner, signing in with the same e-mail and password.
+        const owner = await members
+          .insertMember({ userId: user.id, email, name: user.name, passwordHash, role: 'owner', now })
+          .catch((error: unknown) => {
+            if (isUniqueViolation(error, 'members_email_key')) throw emailTaken();
+            throw error;
+          });
+        const apiKey = await issueToken(tx, {
+          userId: user.id,
+          memberId: owner.id,
+          role: 'owner',
+          kind: 'api_key',
+          name: 'Default',
+          now,
+          ttlMs: null,
+        });
+        return { user, owner, apiKey };
       });
     },
 
@@ -102,6 +121,7 @@ export function createAccountsService({ db, clock }: AccountsDeps) {
         const user = await repo.findUserByEmail(input.email.trim(), { forUpdate: true });
         if (!user) throw userNotFound(input.email);
         const tokensRevoked = await createTokensRepo(tx).deleteAllTokens(user.id);
+        await createMembersRepo(tx).deleteAccountMembers(user.id);
         const now = clock.now();
         await repo.softDeleteUser(user.id, now);
         return { user, tokensRevoked, deletedAt: now };
@@ -117,6 +137,13 @@ export function createAccountsService({ db, clock }: AccountsDeps) {
 
     listUsers(): Promise<PublicUser[]> {
       return createAccountsRepo(db).listUsers();
+    },
+
+    /** The account and, for a session or a key whose creator is still a member, that member. */
+    async getCurrentUser(auth: AuthContext) {
+      const user = await this.getUser(auth.userId);
+      const member = auth.memberId === null ? undefined : await createMembersRepo(db).findMember(auth.userId, auth.memberId);
+      return { user, member };
     },
 
     async getUser(userId: number): Promise<PublicUser> {

@@ -24,6 +24,7 @@ describe('POST /api/user/api-keys', () => {
         id: expect.any(Number),
         name: 'Production',
         token: expect.stringMatching(/^\d+\|[A-Za-z0-9_-]{43}$/),
+        role: 'owner',
         created_at: t.clock.now().toISOString().replace('Z', '000Z'),
       },
     });
@@ -92,18 +93,23 @@ describe('GET /api/user/api-keys', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/user/api-keys', headers: bearer(alice.token) });
     expect(res.statusCode).toBe(200);
     const now = t.clock.now().toISOString().replace('Z', '000Z');
-    expect(res.json()).toEqual({ api_keys: [{ id: alice.keyId, name: 'Default', last_used_at: now, created_at: now }] });
+    const createdBy = { id: alice.owner.id, name: alice.owner.name, email: alice.email };
+    expect(res.json()).toEqual({
+      api_keys: [{ id: alice.keyId, name: 'Default', role: 'owner', created_by: createdBy, last_used_at: now, created_at: now }],
+    });
     expect(res.body).not.toContain(alice.token.split('|')[1]);
   });
 
   it('reports last_used_at as null for an unused key', async () => {
-    const { token } = await createUser(t.deps);
+    const { token, owner, email } = await createUser(t.deps);
     const created = await t.app.inject({ method: 'POST', url: '/api/user/api-keys', headers: bearer(token), payload: { name: 'Unused' } });
     const list = await t.app.inject({ method: 'GET', url: '/api/user/api-keys', headers: bearer(token) });
     const unused = list.json().api_keys.find((k: { id: number }) => k.id === created.json().api_key.id);
     expect(unused).toEqual({
       id: created.json().api_key.id,
       name: 'Unused',
+      role: 'owner',
+      created_by: { id: owner.id, name: owner.name, email },
       last_used_at: null,
       created_at: expect.stringMatching(ISO_MICROS),
     });

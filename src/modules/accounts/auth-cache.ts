@@ -1,16 +1,25 @@
-import type { TokenKind } from '../../core/db/schema.js';
+import type { MemberRole, TokenKind } from '../../core/db/schema.js';
 
 /** Revocations are announced here, in the transaction that deletes the tokens (tokens.repo.ts). */
 export const AUTH_CHANNEL = 'switchboard_auth';
-/** Notification payloads: one token, or every token of one user. */
+/**
+ * Notification payloads: one token; every token of one account (deleted, suspended, restored);
+ * every token of one member (removed, or their role changed: the next request reads it again).
+ */
 export const revokedTokenMessage = (id: number) => `token:${id}`;
 export const revokedUserMessage = (userId: number) => `user:${userId}`;
+export const revokedMemberMessage = (memberId: number) => `member:${memberId}`;
 
 /** What a bearer token resolves to, minus what changes often (the balance is read where it is shown). */
 export interface CachedToken {
   id: number;
   userId: number;
   kind: TokenKind;
+  memberId: number | null;
+  role: MemberRole;
+  operator: boolean;
+  suspended: boolean;
+  label: string;
   tokenHash: Buffer;
   expiresAt: Date | null;
   lastUsedAt: Date | null;
@@ -92,12 +101,18 @@ export function createAuthCache(options: AuthCacheOptions) {
       for (const [id, entry] of entries) if (entry.token.userId === userId) entries.delete(id);
     },
 
+    revokeMember(memberId: number): void {
+      generation++;
+      for (const [id, entry] of entries) if (entry.token.memberId === memberId) entries.delete(id);
+    },
+
     /** A notification on AUTH_CHANNEL; none (undefined) after a reconnect, when anything may have been missed. */
     onNotification(payload: string | undefined): void {
       const [kind, rawId] = (payload ?? '').split(':');
       const id = Number(rawId);
       if (kind === 'token' && Number.isInteger(id)) this.revokeToken(id);
       else if (kind === 'user' && Number.isInteger(id)) this.revokeUser(id);
+      else if (kind === 'member' && Number.isInteger(id)) this.revokeMember(id);
       else {
         forgetAll();
         active = true;

@@ -7,7 +7,7 @@ import { parseToken, secretMatches } from '../../core/crypto/tokens.js';
 import { decoyPasswordHash, verifyPassword } from '../../core/crypto/passwords.js';
 import { consumeLimits, refundLimits, resetLimit, type LimitVerdict, type WindowLimit } from '../../core/limits/fixed-window.js';
 import { inTransaction } from '../../core/db/transaction.js';
-import { createAccountsRepo } from './accounts.repo.js';
+import { createMembersRepo } from './members.repo.js';
 import { createTokensRepo } from './tokens.repo.js';
 import { issueToken } from './tokens.js';
 import type { AccountsService } from './accounts.service.js';
@@ -109,11 +109,13 @@ export function createAuthService(deps: AuthDeps) {
       const now = clock.now();
       const limits = loginLimits(input.email, input.clientIp);
       await countAttempt([limits.client, ...limits.shared], now);
-      const user = await createAccountsRepo(db).findUserByEmail(input.email.trim());
-      const valid = await verifyPassword(input.password, user?.password_hash ?? (await decoyPasswordHash()));
-      if (!user || !valid) {
+      const member = await createMembersRepo(db).findMemberForLogin(input.email);
+      // A member without a password signs in only through OpenID Connect: the decoy keeps the timing.
+      const valid = await verifyPassword(input.password, member?.password_hash ?? (await decoyPasswordHash()));
+      if (!member?.password_hash || !valid) {
         throw new AppError(401, BAD_CREDENTIALS, { fieldErrors: { email: [BAD_CREDENTIALS] } });
       }
+      if (member.suspended_at) throw new AppError(403, 'This account is suspended. Contact the operator of this server.');
       // Success clears this client's failures for the account, and gives back the attempt on the
       // shared counts without clearing them: logging into one's own account from an address must
       // not wipe the failures that address piled up against others.
@@ -123,19 +125,21 @@ export function createAuthService(deps: AuthDeps) {
       });
       const tokenName = input.tokenName ?? 'api-token';
       const session = await issueToken(db, {
-        userId: user.id,
+        userId: member.user_id,
+        memberId: member.id,
         kind: 'session',
         name: tokenName,
         now,
         ttlMs: deps.sessionTtlHours * 3_600_000,
       });
-      return { user, token: session.token, tokenName, expiresAt: session.expires_at };
+      return { member, token: session.token, tokenName, expiresAt: session.expires_at };
     },
 
     async register(input: { name: string; email: string; password: string }) {
-      const { user } = await deps.accounts.createUser(input);
+      const { user, owner } = await deps.accounts.createUser(input);
       const session = await issueToken(db, {
         userId: user.id,
+        memberId: owner.id,
         kind: 'session',
         name: 'api-token',
         now: clock.now(),
@@ -165,10 +169,16 @@ export function createAuthService(deps: AuthDeps) {
         const readGeneration = cache.readStarted();
         const row = await repo.findActiveToken(parsed.id);
         if (!row) return null;
+        if (!row.role) return null;
         cached = {
           id: row.id,
           userId: row.user_id,
           kind: row.kind,
+          memberId: row.member_id,
+          role: row.role,
+          operator: row.operator,
+          suspended: row.suspended,
+          label: row.kind === 'api_key' ? `API key "${row.name}"` : (row.member_email ?? ''),
           tokenHash: row.token_hash,
           expiresAt: row.expires_at,
           lastUsedAt: row.last_used_at,
@@ -181,7 +191,16 @@ export function createAuthService(deps: AuthDeps) {
         await repo.touchToken(cached.id, now);
         cache.touched(cached.id, now);
       }
-      return { userId: cached.userId, tokenId: cached.id, tokenKind: cached.kind };
+      return {
+        userId: cached.userId,
+        tokenId: cached.id,
+        tokenKind: cached.kind,
+        memberId: cached.memberId,
+        role: cached.role,
+        operator: cached.operator,
+        suspended: cached.suspended,
+        label: cached.label,
+      };
     },
 
     /** Turns the cache on once revocations can reach this process (before that every request reads the token). */

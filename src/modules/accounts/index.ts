@@ -6,3 +6,4 @@ export { InsufficientBalanceError, changeBalance, createAccountsService } from '
 export { createApiKeysService } from './api-keys.service.js';
 export { DEFAULT_AUTH_CACHE, createAuthCache } from './auth-cache.js';
 export { createAuthService } from './auth.service.js';
+export { routeRolePolicy } from './permissions.js';

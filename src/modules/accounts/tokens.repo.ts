@@ -1,23 +1,28 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../core/db/transaction.js';
-import type { AccessTokenRow, TokenKind } from '../../core/db/schema.js';
-import { AUTH_CHANNEL, revokedUserMessage } from './auth-cache.js';
+import type { AccessTokenRow, MemberRole, TokenKind } from '../../core/db/schema.js';
+import { AUTH_CHANNEL, revokedMemberMessage, revokedUserMessage } from './auth-cache.js';
 
 export function createTokensRepo(db: DbOrTx) {
   return {
     insertToken(token: {
       userId: number;
+      memberId: number | null;
+      /** API keys only. */
+      role: MemberRole | null;
       kind: TokenKind;
       name: string;
       hash: Buffer;
       prefix: string;
       expiresAt: Date | null;
       createdAt: Date;
-    }): Promise<Pick<AccessTokenRow, 'id' | 'name' | 'created_at' | 'expires_at'>> {
+    }): Promise<Pick<AccessTokenRow, 'id' | 'name' | 'role' | 'created_at' | 'expires_at'>> {
       return db
         .insertInto('access_tokens')
         .values({
           user_id: token.userId,
+          member_id: token.memberId,
+          role: token.role,
           kind: token.kind,
           name: token.name,
           token_hash: token.hash,
@@ -25,19 +30,56 @@ export function createTokensRepo(db: DbOrTx) {
           expires_at: token.expiresAt,
           created_at: token.createdAt,
         })
-        .returning(['id', 'name', 'created_at', 'expires_at'])
+        .returning(['id', 'name', 'role', 'created_at', 'expires_at'])
         .executeTakeFirstOrThrow();
     },
 
-    /** A token of a user who still exists, by primary key (what the auth cache holds). */
+    /**
+     * A token of an account that still exists, by primary key (what the auth cache holds), with
+     * what it may do: a session acts with its member's role (a session whose member is gone is
+     * nobody's), an API key with its own; only a session carries the operator's power.
+     */
     findActiveToken(id: number) {
       return db
         .selectFrom('access_tokens as t')
         .innerJoin('users as u', 'u.id', 't.user_id')
-        .select(['t.id', 't.user_id', 't.kind', 't.token_hash', 't.expires_at', 't.last_used_at'])
+        .leftJoin('members as m', 'm.id', 't.member_id')
+        .select([
+          't.id',
+          't.user_id',
+          't.kind',
+          't.name',
+          't.member_id',
+          'm.email as member_email',
+          't.token_hash',
+          't.expires_at',
+          't.last_used_at',
+        ])
+        .select((eb) => [
+          eb.fn.coalesce('t.role', 'm.role').$castTo<MemberRole | null>().as('role'),
+          eb
+            .and([eb('t.kind', '=', 'session'), eb.fn.coalesce('m.is_operator', eb.lit(false))])
+            .$castTo<boolean>()
+            .as('operator'),
+          eb('u.suspended_at', 'is not', null).$castTo<boolean>().as('suspended'),
+        ])
         .where('t.id', '=', id)
         .where('u.deleted_at', 'is', null)
+        .where((eb) => eb.or([eb('t.kind', '=', 'api_key'), eb('m.user_id', '=', eb.ref('t.user_id'))]))
         .executeTakeFirst();
+    },
+
+    /** A member's sessions (removed from the account), announced like deleteAllTokens. */
+    async deleteMemberSessions(memberId: number): Promise<number> {
+      const result = await sql<{ n: number }>`
+        WITH gone AS (DELETE FROM access_tokens WHERE member_id = ${memberId} AND kind = 'session' RETURNING id)
+        SELECT (SELECT count(*) FROM gone)::int AS n, pg_notify(${AUTH_CHANNEL}, ${revokedMemberMessage(memberId)})`.execute(db);
+      return result.rows[0]!.n;
+    },
+
+    /** Drops a member's or an account's tokens from every process's cache, deleting nothing (a role changed, a suspension). */
+    async announceRevocation(message: string): Promise<void> {
+      await sql`SELECT pg_notify(${AUTH_CHANNEL}, ${message})`.execute(db);
     },
 
     /**
@@ -55,13 +97,24 @@ export function createTokensRepo(db: DbOrTx) {
       await db.updateTable('access_tokens').set({ last_used_at: at }).where('id', '=', id).execute();
     },
 
+    /** The account's keys, with who created each (null: that member was removed). */
     listApiKeys(userId: number) {
       return db
-        .selectFrom('access_tokens')
-        .select(['id', 'name', 'last_used_at', 'created_at'])
-        .where('user_id', '=', userId)
-        .where('kind', '=', 'api_key')
-        .orderBy('id')
+        .selectFrom('access_tokens as t')
+        .leftJoin('members as m', 'm.id', 't.member_id')
+        .select([
+          't.id',
+          't.name',
+          't.role',
+          't.last_used_at',
+          't.created_at',
+          't.member_id',
+          'm.name as member_name',
+          'm.email as member_email',
+        ])
+        .where('t.user_id', '=', userId)
+        .where('t.kind', '=', 'api_key')
+        .orderBy('t.id')
         .execute();
     },
 

@@ -1,0 +1,60 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../core/db/transaction.js';
+import type { MemberRole, MemberRow } from '../../core/db/schema.js';
+
+/** What a member's row shows; the password hash and the OpenID subject never leave this module. */
+export const memberColumns = ['id', 'user_id', 'email', 'name', 'role', 'is_operator', 'created_at'] as const;
+export type PublicMember = Pick<MemberRow, (typeof memberColumns)[number]>;
+
+export function createMembersRepo(db: DbOrTx) {
+  return {
+    insertMember(member: {
+      userId: number;
+      email: string;
+      name: string;
+      passwordHash: string | null;
+      role: MemberRole;
+      now: Date;
+    }): Promise<PublicMember> {
+      return db
+        .insertInto('members')
+        .values({
+          user_id: member.userId,
+          email: member.email,
+          name: member.name,
+          password_hash: member.passwordHash,
+          role: member.role,
+          created_at: member.now,
+          updated_at: member.now,
+        })
+        .returning(memberColumns)
+        .executeTakeFirstOrThrow();
+    },
+
+    /** A member of an account that still exists, by e-mail (any case), with what signing in needs. */
+    findMemberForLogin(email: string) {
+      return db
+        .selectFrom('members as m')
+        .innerJoin('users as u', 'u.id', 'm.user_id')
+        .select(['m.id', 'm.user_id', 'm.email', 'm.name', 'm.role', 'm.password_hash', 'u.suspended_at'])
+        .where(sql`lower(m.email)`, '=', email.trim().toLowerCase())
+        .where('u.deleted_at', 'is', null)
+        .executeTakeFirst();
+    },
+
+    findMember(userId: number, memberId: number): Promise<PublicMember | undefined> {
+      return db.selectFrom('members').select(memberColumns).where('user_id', '=', userId).where('id', '=', memberId).executeTakeFirst();
+    },
+
+    /** An e-mail is one login on the whole server. */
+    async emailInUse(email: string): Promise<boolean> {
+      const row = await db.selectFrom('members').select('id').where(sql`lower(email)`, '=', email.trim().toLowerCase()).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** A deleted account's members go with it: their e-mails are free for a new account. */
+    async deleteAccountMembers(userId: number): Promise<void> {
+      await db.deleteFrom('members').where('user_id', '=', userId).execute();
+    },
+  };
+}
