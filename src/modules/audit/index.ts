@@ -1,0 +1,4 @@
+// The audit module (who did what to which resource, when and from where): what other modules and
+// the composition root may use. Anything not listed here is internal to the module.
+export { recordAudit } from './audit.service.js';
+export type { AuditActor, AuditEvent } from './audit.service.js';
