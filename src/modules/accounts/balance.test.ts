@@ -13,10 +13,19 @@ afterAll(async () => {
 
 describe('GET /api/user/me', () => {
   it('returns the caller with the balance in USD', async () => {
-    const { user, token, email } = await createUser(t.deps, { balanceUsd: 125.5 });
+    const { user, owner, token, email } = await createUser(t.deps, { balanceUsd: 125.5 });
     const res = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: user.id, name: user.name, email, total_balance: 125.5 });
+    expect(res.json()).toEqual({
+      id: user.id,
+      name: user.name,
+      email,
+      total_balance: 125.5,
+      role: 'owner',
+      member: { id: owner.id, name: user.name, email },
+      is_operator: false,
+      suspended: false,
+    });
   });
 });
 

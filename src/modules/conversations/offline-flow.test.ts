@@ -46,6 +46,10 @@ describe('with no language model configured', () => {
       name: owner.user.name,
       email: owner.email,
       total_balance: 10,
+      role: 'owner',
+      member: { id: owner.owner.id, name: owner.user.name, email: owner.email },
+      is_operator: false,
+      suspended: false,
     });
 
     const created = await api.POST('/api/user/assistant', {
