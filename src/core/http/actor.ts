@@ -13,3 +13,10 @@ export interface RequestActor {
 export function actorOf(request: FastifyRequest): RequestActor {
   return { auth: authOf(request), ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
 }
+
+/** Where an anonymous call came from (a public route): what an audit row records besides who. */
+export type RequestClient = Omit<RequestActor, 'auth'>;
+
+export function clientOf(request: FastifyRequest): RequestClient {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}

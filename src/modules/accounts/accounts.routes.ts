@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { actorOf, clientOf } from '../../core/http/actor.js';
 import { authOf } from '../../core/http/auth.js';
 import { IdParams, MessageBody, ValidationErrorBody, isoTimestamp } from '../../core/http/schemas.js';
 import { microsToUsd } from '../../core/money.js';
@@ -46,7 +47,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
     async (request) => {
       const { email, password, token_name } = request.body;
       // request.ip honours X-Forwarded-For only from TRUST_PROXY's proxies.
-      const session = await auth.login({ email, password, tokenName: token_name, clientIp: request.ip });
+      const session = await auth.login({ email, password, tokenName: token_name, client: clientOf(request) });
       return {
         message: 'Login successful.',
         user: { id: session.member.user_id, name: session.member.name, email: session.member.email },
@@ -152,7 +153,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
       },
     },
     async (request, reply) => {
-      const key = await apiKeys.create(authOf(request), request.body.name, request.body.role);
+      const key = await apiKeys.create(actorOf(request), request.body.name, request.body.role);
       return reply.status(201).send({
         message: 'API key created successfully.',
         api_key: { id: key.id, name: key.name, token: key.token, role: key.role!, created_at: isoTimestamp(key.created_at)! },
@@ -191,7 +192,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
       },
     },
     async (request) => {
-      await apiKeys.delete(authOf(request).userId, request.params.id);
+      await apiKeys.delete(actorOf(request), request.params.id);
       return { message: 'API key deleted successfully.' };
     },
   );

@@ -1,9 +1,11 @@
 import type { Db } from '../../core/db/database.js';
+import { inTransaction } from '../../core/db/transaction.js';
 import type { Clock } from '../../core/clock.js';
+import type { RequestActor } from '../../core/http/actor.js';
 import { notFound, validationFailed } from '../../core/http/errors.js';
-import type { AuthContext } from '../../core/http/fastify-types.js';
 import { roleAllows } from '../../core/http/roles.js';
 import type { MemberRole } from '../../core/db/schema.js';
+import { recordAudit } from '../audit/index.js';
 import { createTokensRepo } from './tokens.repo.js';
 import { issueToken } from './tokens.js';
 import type { AuthCache } from './auth-cache.js';
@@ -15,18 +17,44 @@ export function createApiKeysService({ db, clock, cache }: { db: Db; clock: Cloc
      * once and never again. It acts with the given role (by default its creator's), never more
      * than its creator may.
      */
-    create(auth: AuthContext, name: string, role: MemberRole = auth.role) {
+    create(actor: RequestActor, name: string, role: MemberRole = actor.auth.role) {
+      const { auth } = actor;
       if (!roleAllows(auth, role)) throw validationFailed({ role: [`A key cannot do more than its creator (${auth.role}).`] });
-      return issueToken(db, { userId: auth.userId, memberId: auth.memberId, role, kind: 'api_key', name, now: clock.now(), ttlMs: null });
+      return inTransaction(db, async (tx) => {
+        const now = clock.now();
+        const key = await issueToken(tx, { userId: auth.userId, memberId: auth.memberId, role, kind: 'api_key', name, now, ttlMs: null });
+        await recordAudit(tx, {
+          userId: auth.userId,
+          actor,
+          action: 'api_key.created',
+          resourceType: 'api_key',
+          resourceId: key.id,
+          details: { name, role },
+          now,
+        });
+        return key;
+      });
     },
 
     list(userId: number) {
       return createTokensRepo(db).listApiKeys(userId);
     },
 
-    async delete(userId: number, keyId: number): Promise<void> {
-      const deleted = await createTokensRepo(db).deleteToken(userId, keyId, 'api_key');
-      if (!deleted) throw notFound('API key not found.');
+    async delete(actor: RequestActor, keyId: number): Promise<void> {
+      const { auth } = actor;
+      await inTransaction(db, async (tx) => {
+        const deleted = await createTokensRepo(tx).deleteToken(auth.userId, keyId, 'api_key');
+        if (!deleted) throw notFound('API key not found.');
+        await recordAudit(tx, {
+          userId: auth.userId,
+          actor,
+          action: 'api_key.deleted',
+          resourceType: 'api_key',
+          resourceId: keyId,
+          details: { name: deleted.name },
+          now: clock.now(),
+        });
+      });
       // Other processes learn it from the deletion's notification; this one needs no wait.
       cache.revokeToken(keyId);
     },

@@ -2,6 +2,7 @@ import type { DatabaseHandle, Db } from '../../core/db/database.js';
 import type { Unlisten } from '../../core/db/listen.js';
 import type { Clock } from '../../core/clock.js';
 import type { AuthContext } from '../../core/http/fastify-types.js';
+import type { RequestClient } from '../../core/http/actor.js';
 import { AppError, tooManyRequests } from '../../core/http/errors.js';
 import { parseToken, secretMatches } from '../../core/crypto/tokens.js';
 import { decoyPasswordHash, verifyPassword } from '../../core/crypto/passwords.js';
@@ -9,7 +10,8 @@ import { consumeLimits, refundLimits, resetLimit, type LimitVerdict, type Window
 import { inTransaction } from '../../core/db/transaction.js';
 import { createMembersRepo } from './members.repo.js';
 import { createTokensRepo } from './tokens.repo.js';
-import { issueToken } from './tokens.js';
+import { issueToken, sessionActor } from './tokens.js';
+import { recordAudit } from '../audit/index.js';
 import type { AccountsService } from './accounts.service.js';
 import { AUTH_CHANNEL, type AuthCache } from './auth-cache.js';
 
@@ -105,9 +107,9 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   return {
-    async login(input: { email: string; password: string; clientIp: string; tokenName?: string }) {
+    async login(input: { email: string; password: string; client: RequestClient; tokenName?: string }) {
       const now = clock.now();
-      const limits = loginLimits(input.email, input.clientIp);
+      const limits = loginLimits(input.email, input.client.ip);
       await countAttempt([limits.client, ...limits.shared], now);
       const member = await createMembersRepo(db).findMemberForLogin(input.email);
       // A member without a password signs in only through OpenID Connect: the decoy keeps the timing.
@@ -124,13 +126,33 @@ export function createAuthService(deps: AuthDeps) {
         await refundLimits(tx, limits.shared, now);
       });
       const tokenName = input.tokenName ?? 'api-token';
-      const session = await issueToken(db, {
-        userId: member.user_id,
-        memberId: member.id,
-        kind: 'session',
-        name: tokenName,
-        now,
-        ttlMs: deps.sessionTtlHours * 3_600_000,
+      const session = await inTransaction(db, async (tx) => {
+        const issued = await issueToken(tx, {
+          userId: member.user_id,
+          memberId: member.id,
+          kind: 'session',
+          name: tokenName,
+          now,
+          ttlMs: deps.sessionTtlHours * 3_600_000,
+        });
+        const signedIn = {
+          id: issued.id,
+          userId: member.user_id,
+          memberId: member.id,
+          role: member.role,
+          operator: member.is_operator,
+          email: member.email,
+        };
+        await recordAudit(tx, {
+          userId: member.user_id,
+          actor: sessionActor(signedIn, input.client),
+          action: 'member.signed_in',
+          resourceType: 'member',
+          resourceId: member.id,
+          details: { token_name: tokenName },
+          now,
+        });
+        return issued;
       });
       return { member, token: session.token, tokenName, expiresAt: session.expires_at };
     },

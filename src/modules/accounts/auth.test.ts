@@ -115,6 +115,49 @@ describe('POST /api/auth/login', () => {
     expect(res.json().token_name).toBe('api-token');
   });
 
+  it('writes a member.signed_in audit row with the session, from the client; a failed login writes none', async () => {
+    const user = await createUser(t.deps);
+    expect((await login({ email: user.email, password: 'wrong' })).statusCode).toBe(401);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '203.0.113.77',
+      headers: { 'user-agent': 'Console/1.0' },
+      payload: { email: user.email, password: user.password, token_name: 'console' },
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = await t.deps.db
+      .selectFrom('audit_events')
+      .select([
+        'action',
+        'actor_kind',
+        'actor',
+        'actor_member_id',
+        'resource_type',
+        'resource_id',
+        'ip',
+        'user_agent',
+        'details',
+        'created_at',
+      ])
+      .where('user_id', '=', user.user.id)
+      .execute();
+    expect(rows).toEqual([
+      {
+        action: 'member.signed_in',
+        actor_kind: 'member',
+        actor: user.email,
+        actor_member_id: user.owner.id,
+        resource_type: 'member',
+        resource_id: String(user.owner.id),
+        ip: '203.0.113.77',
+        user_agent: 'Console/1.0',
+        details: { token_name: 'console' },
+        created_at: t.clock.now(),
+      },
+    ]);
+  });
+
   it('rejects a wrong password and an unknown email with the same 401 body', async () => {
     const user = await createUser(t.deps);
     const wrong = await login({ email: user.email, password: 'nope' });

@@ -118,12 +118,15 @@ export function createTokensRepo(db: DbOrTx) {
         .execute();
     },
 
-    /** Deletes only the caller's own key: another user's id deletes nothing. Announced like deleteAllTokens. */
-    async deleteToken(userId: number, id: number, kind: TokenKind): Promise<boolean> {
-      const result = await sql<{ id: number }>`
-        WITH gone AS (DELETE FROM access_tokens WHERE id = ${id} AND user_id = ${userId} AND kind = ${kind} RETURNING id)
-        SELECT id, pg_notify(${AUTH_CHANNEL}, 'token:' || id) FROM gone`.execute(db);
-      return result.rows.length > 0;
+    /**
+     * Deletes only the caller's own key: another user's id deletes nothing (undefined). Announced
+     * like deleteAllTokens.
+     */
+    async deleteToken(userId: number, id: number, kind: TokenKind): Promise<{ id: number; name: string } | undefined> {
+      const result = await sql<{ id: number; name: string }>`
+        WITH gone AS (DELETE FROM access_tokens WHERE id = ${id} AND user_id = ${userId} AND kind = ${kind} RETURNING id, name)
+        SELECT id, name, pg_notify(${AUTH_CHANNEL}, 'token:' || id) FROM gone`.execute(db);
+      return result.rows[0];
     },
 
     /** Expired sessions can never authenticate again (caches check the expiry too); removing them keeps the table small. */
