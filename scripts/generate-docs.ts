@@ -39,6 +39,7 @@ const SECTIONS: Section[] = [
     keys: [
       'ALLOW_SIGNUP',
       'SESSION_TTL_HOURS',
+      'INVITATION_TTL_HOURS',
       'LOGIN_MAX_FAILURES',
       'LOGIN_IP_MAX_FAILURES',
       'LOGIN_EMAIL_MAX_FAILURES',

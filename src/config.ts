@@ -62,6 +62,13 @@ export const ConfigSchema = Type.Object({
     default: 720,
     description: 'Lifetime of a session token from `POST /api/auth/login`. API keys do not expire.',
   }),
+  INVITATION_TTL_HOURS: Type.Integer({
+    minimum: 1,
+    maximum: 24 * 90,
+    default: 72,
+    description:
+      'How long an invitation link (`POST /api/user/invitations`) can be accepted. After that it answers `410` and an admin sends a new one.',
+  }),
   LOGIN_MAX_FAILURES: Type.Integer({
     minimum: 1,
     maximum: 1000,
