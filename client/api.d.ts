@@ -122,6 +122,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's members, by id */
+        get: operations["listMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/members/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a member (their sessions stop at once; the keys they created stay) */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /** Change a member's role (applies to their open sessions at once) */
+        patch: operations["updateMember"];
+        trace?: never;
+    };
+    "/api/user/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's invitations, newest first */
+        get: operations["listInvitations"];
+        put?: never;
+        /** Invite someone by e-mail with a role (the link is shown once) */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an invitation not yet accepted */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an invitation link offers, before accepting it */
+        get: operations["getInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/invitations/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation: become a member and sign in */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/assistants/voices": {
         parameters: {
             query?: never;
@@ -1986,11 +2090,26 @@ export interface components {
             expires_at: string;
         };
         GetCurrentUserResponse: {
+            /** @description The account. */
             id: number;
+            /** @description The account's name. */
             name: string;
+            /** @description The account's e-mail (its first owner's). */
             email: string;
             /** @description Account balance in USD. */
             total_balance: number;
+            /** @description What this caller may do: the signed-in member's role, or the API key's. */
+            role: "viewer" | "editor" | "admin" | "owner";
+            /** @description The signed-in member (for an API key, the member who created it; null once removed). */
+            member: {
+                id: number;
+                name: string;
+                email: string;
+            } | null;
+            /** @description This session is the server operator's (never true for an API key). */
+            is_operator: boolean;
+            /** @description An operator suspended the account: every other route answers 403. */
+            suspended: boolean;
         };
         LedgerEntry: {
             id: number;
@@ -2026,6 +2145,14 @@ export interface components {
             api_keys: {
                 id: number;
                 name: string;
+                /** @description viewer: reads, no secrets; editor: builds assistants, knowledge, tools, campaigns; admin: everything but the account itself and its owners; owner: everything. */
+                role: "viewer" | "editor" | "admin" | "owner";
+                /** @description The member who created the key; null once that member was removed (the key stays the account's). */
+                created_by: {
+                    id: number;
+                    name: string;
+                    email: string;
+                } | null;
                 last_used_at: string | null;
                 /** Format: date-time */
                 created_at: string;
@@ -2033,6 +2160,8 @@ export interface components {
         };
         CreateApiKeyRequest: {
             name: string;
+            /** @description What the key may do; by default its creator's role, and never more. */
+            role?: "viewer" | "editor" | "admin" | "owner";
         };
         CreateApiKeyResponse: {
             message: string;
@@ -2041,9 +2170,117 @@ export interface components {
                 name: string;
                 /** @description Shown once; store it now. */
                 token: string;
+                /** @description viewer: reads, no secrets; editor: builds assistants, knowledge, tools, campaigns; admin: everything but the account itself and its owners; owner: everything. */
+                role: "viewer" | "editor" | "admin" | "owner";
                 /** Format: date-time */
                 created_at: string;
             };
+        };
+        Member: {
+            id: number;
+            name: string;
+            /** @description Their sign-in e-mail (one login on the whole server). */
+            email: string;
+            /** @description viewer: reads, no secrets; editor: builds assistants, knowledge, tools, campaigns; admin: everything but the account itself and its owners; owner: everything. */
+            role: "viewer" | "editor" | "admin" | "owner";
+            /** Format: date-time */
+            created_at: string;
+        };
+        ListMembersResponse: {
+            members: components["schemas"]["Member"][];
+        };
+        UpdateMemberRequest: {
+            /** @description The new role. Only an owner may make someone an owner or change an owner's role. */
+            role: "viewer" | "editor" | "admin" | "owner";
+        };
+        UpdateMemberResponse: {
+            message: string;
+            member: components["schemas"]["Member"];
+        };
+        Invitation: {
+            id: number;
+            email: string;
+            /** @description viewer: reads, no secrets; editor: builds assistants, knowledge, tools, campaigns; admin: everything but the account itself and its owners; owner: everything. */
+            role: "viewer" | "editor" | "admin" | "owner";
+            /** @description pending until it is accepted, revoked (or replaced by a newer one for the same e-mail) or expires. */
+            status: "pending" | "accepted" | "revoked" | "expired";
+            /** @description The member who sent it; null once removed. */
+            invited_by: {
+                id: number;
+                name: string;
+                email: string;
+            } | null;
+            /** Format: date-time */
+            expires_at: string;
+            accepted_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        ListInvitationsResponse: {
+            invitations: components["schemas"]["Invitation"][];
+        };
+        CreateInvitationRequest: {
+            /** Format: email */
+            email: string;
+            /** @description The role the new member gets. Only an owner may invite an owner. */
+            role: "viewer" | "editor" | "admin" | "owner";
+        };
+        CreateInvitationResponse: {
+            message: string;
+            invitation: {
+                id: number;
+                email: string;
+                /** @description viewer: reads, no secrets; editor: builds assistants, knowledge, tools, campaigns; admin: everything but the account itself and its owners; owner: everything. */
+                role: "viewer" | "editor" | "admin" | "owner";
+                /** @description pending until it is accepted, revoked (or replaced by a newer one for the same e-mail) or expires. */
+                status: "pending" | "accepted" | "revoked" | "expired";
+                /** @description The member who sent it; null once removed. */
+                invited_by: {
+                    id: number;
+                    name: string;
+                    email: string;
+                } | null;
+                /** Format: date-time */
+                expires_at: string;
+                accepted_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** @description The link to send to the invitee: `PUBLIC_URL/app/invitations/<token>`. Shown once. */
+                url: string;
+                /** @description The secret the link carries. Shown once; only its hash is stored. */
+                token: string;
+            };
+        };
+        GetInvitationResponse: {
+            /** @description The account the invitee would join. */
+            account_name: string;
+            /** @description The e-mail the invitation is for: the new member signs in with it. */
+            email: string;
+            /** @description viewer: reads, no secrets; editor: builds assistants, knowledge, tools, campaigns; admin: everything but the account itself and its owners; owner: everything. */
+            role: "viewer" | "editor" | "admin" | "owner";
+            invited_by_name: string | null;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        AcceptInvitationRequest: {
+            name: string;
+            password: string;
+        };
+        AcceptInvitationResponse: {
+            message: string;
+            /** @description Who signed in, as `POST /api/auth/login` shows it. */
+            user: {
+                /** @description The account joined (as in the login answer). */
+                id: number;
+                /** @description The new member's name. */
+                name: string;
+                /** @description The new member's e-mail. */
+                email: string;
+            };
+            /** @description A session token of the new member, valid SESSION_TTL_HOURS. */
+            token: string;
+            /** Format: date-time */
+            expires_at: string;
         };
         ListVoicesResponse: {
             id: number;
@@ -4917,6 +5154,17 @@ export type ListBalanceLedgerResponse = components['schemas']['ListBalanceLedger
 export type ListApiKeysResponse = components['schemas']['ListApiKeysResponse'];
 export type CreateApiKeyRequest = components['schemas']['CreateApiKeyRequest'];
 export type CreateApiKeyResponse = components['schemas']['CreateApiKeyResponse'];
+export type Member = components['schemas']['Member'];
+export type ListMembersResponse = components['schemas']['ListMembersResponse'];
+export type UpdateMemberRequest = components['schemas']['UpdateMemberRequest'];
+export type UpdateMemberResponse = components['schemas']['UpdateMemberResponse'];
+export type Invitation = components['schemas']['Invitation'];
+export type ListInvitationsResponse = components['schemas']['ListInvitationsResponse'];
+export type CreateInvitationRequest = components['schemas']['CreateInvitationRequest'];
+export type CreateInvitationResponse = components['schemas']['CreateInvitationResponse'];
+export type GetInvitationResponse = components['schemas']['GetInvitationResponse'];
+export type AcceptInvitationRequest = components['schemas']['AcceptInvitationRequest'];
+export type AcceptInvitationResponse = components['schemas']['AcceptInvitationResponse'];
 export type ListVoicesResponse = components['schemas']['ListVoicesResponse'];
 export type ListLanguagesResponse = components['schemas']['ListLanguagesResponse'];
 export type ListModelsResponse = components['schemas']['ListModelsResponse'];
@@ -5369,7 +5617,15 @@ export interface operations {
                      *       "id": 1,
                      *       "name": "example",
                      *       "email": "example",
-                     *       "total_balance": 0.5
+                     *       "total_balance": 0.5,
+                     *       "role": "viewer",
+                     *       "member": {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "email": "example"
+                     *       },
+                     *       "is_operator": true,
+                     *       "suspended": true
                      *     }
                      */
                     "application/json": components["schemas"]["GetCurrentUserResponse"];
@@ -5497,6 +5753,12 @@ export interface operations {
                      *         {
                      *           "id": 1,
                      *           "name": "example",
+                     *           "role": "viewer",
+                     *           "created_by": {
+                     *             "id": 1,
+                     *             "name": "example",
+                     *             "email": "example"
+                     *           },
                      *           "last_used_at": "2026-01-15T09:30:00.000000Z",
                      *           "created_at": "2026-01-15T09:30:00.000000Z"
                      *         }
@@ -5557,6 +5819,7 @@ export interface operations {
                      *         "id": 1,
                      *         "name": "example",
                      *         "token": "example",
+                     *         "role": "viewer",
                      *         "created_at": "2026-01-15T09:30:00.000000Z"
                      *       }
                      *     }
@@ -5656,6 +5919,673 @@ export interface operations {
             };
             /** @description Unknown or another user's key. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "members": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "example",
+                     *           "email": "example",
+                     *           "role": "viewer",
+                     *           "created_at": "2026-01-15T09:30:00.000000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListMembersResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Your role does not allow this (owners are managed only by owners). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    updateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "editor"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateMemberRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "member": {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "email": "example",
+                     *         "role": "viewer",
+                     *         "created_at": "2026-01-15T09:30:00.000000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpdateMemberResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Your role does not allow this (owners are managed only by owners). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "invitations": [
+                     *         {
+                     *           "id": 1,
+                     *           "email": "example",
+                     *           "role": "viewer",
+                     *           "status": "pending",
+                     *           "invited_by": {
+                     *             "id": 1,
+                     *             "name": "example",
+                     *             "email": "example"
+                     *           },
+                     *           "expires_at": "2026-01-15T09:30:00.000000Z",
+                     *           "accepted_at": "2026-01-15T09:30:00.000000Z",
+                     *           "created_at": "2026-01-15T09:30:00.000000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListInvitationsResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "sam@breadandco.example",
+                 *       "role": "viewer"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateInvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "invitation": {
+                     *         "id": 1,
+                     *         "email": "example",
+                     *         "role": "viewer",
+                     *         "status": "pending",
+                     *         "invited_by": {
+                     *           "id": 1,
+                     *           "name": "example",
+                     *           "email": "example"
+                     *         },
+                     *         "expires_at": "2026-01-15T09:30:00.000000Z",
+                     *         "accepted_at": "2026-01-15T09:30:00.000000Z",
+                     *         "created_at": "2026-01-15T09:30:00.000000Z",
+                     *         "url": "example",
+                     *         "token": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateInvitationResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Your role does not allow this (owners are managed only by owners). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Already accepted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    getInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the invitation link. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "account_name": "example",
+                     *       "email": "example",
+                     *       "role": "viewer",
+                     *       "invited_by_name": "example",
+                     *       "expires_at": "2026-01-15T09:30:00.000000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetInvitationResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The invitation was accepted, revoked or has expired; the message says which. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Too many attempts from this address; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the invitation link. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Sam Baker",
+                 *       "password": "rye and sourdough"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AcceptInvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "user": {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "email": "example"
+                     *       },
+                     *       "token": "example",
+                     *       "expires_at": "2026-01-15T09:30:00.000000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AcceptInvitationResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The invitation was accepted, revoked or has expired; the message says which. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Too many attempts from this address; see Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -15,6 +15,10 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   register: { name: 'Jane Doe', email: 'jane@example.com', password: 'correct horse battery' },
   login: { email: 'jane@example.com', password: 'correct horse battery' },
   createApiKey: { name: 'Production' },
+  // Sam, who bakes the bread, joins the bakery's account (member 3) and is then made an editor.
+  createInvitation: { email: 'sam@breadandco.example', role: 'viewer' },
+  acceptInvitation: { name: 'Sam Baker', password: 'rye and sourdough' },
+  updateMember: { role: 'editor' },
   updateAssistant: activate,
   patchAssistant: activate,
   createFolder: { name: 'Bread & Co', color: 'orange' },

@@ -11,6 +11,8 @@ import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { createApiKeysService } from './modules/accounts/api-keys.service.js';
 import { createAuthService } from './modules/accounts/auth.service.js';
 import { createAuthCache, DEFAULT_AUTH_CACHE } from './modules/accounts/auth-cache.js';
+import { createInvitationsService } from './modules/accounts/invitations.service.js';
+import { createMembersService } from './modules/accounts/members.service.js';
 import { createCatalogService } from './modules/catalog/catalog.service.js';
 import { createCalcomClient } from './modules/calendars/calcom.client.js';
 import { createCalendlyClient } from './modules/calendars/calendly.client.js';
@@ -142,6 +144,13 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
     loginLockoutMinutes: config.LOGIN_LOCKOUT_MINUTES,
   });
   const apiKeys = createApiKeysService({ db, clock, cache: authCache });
+  const members = createMembersService({ db, clock, cache: authCache });
+  const invitations = createInvitationsService({
+    db,
+    clock,
+    invitationTtlHours: config.INVITATION_TTL_HOURS,
+    sessionTtlHours: config.SESSION_TTL_HOURS,
+  });
   const webhooks = createWebhooksService({ db, clock, secrets: deps.secrets });
   const usage = createUsageService({ db, clock, secrets: deps.secrets });
   const knowledge = createKnowledgeService({
@@ -240,6 +249,8 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
     accounts,
     auth,
     apiKeys,
+    members,
+    invitations,
     webhooks,
     usage,
     knowledge,

@@ -23,6 +23,7 @@ let doc: Json;
 let token: string;
 let simulatorSenderId: number;
 let conversationUuid: string;
+let invitationToken: string;
 
 beforeAll(async () => {
   graph = await startFakeGraph();
@@ -98,6 +99,16 @@ const STORY: Array<[operationId: string, run?: () => Promise<unknown>]> = [
   ['register'],
   ['login'],
   ['createApiKey'],
+  [
+    'createInvitation',
+    async () => {
+      invitationToken = (await send('createInvitation'))[0]!.invitation.token;
+    },
+  ],
+  // By the invitee, anonymously, with the link's token.
+  ['acceptInvitation', () => send('acceptInvitation', { token: encodeURIComponent(invitationToken) })],
+  // Sam: member 3 (after the first user's owner and the registered account's).
+  ['updateMember', () => send('updateMember', { id: 3 })],
   [
     'createAssistant',
     async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.js';
 import { bearer, createUser } from '../../../test/helpers/factories.js';
+import { addMember } from '../../../test/helpers/members.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -155,5 +156,74 @@ describe('DELETE /api/user/api-keys/:id', () => {
     const sessionId = Number(login.json().token.split('|')[0]);
     const res = await t.app.inject({ method: 'DELETE', url: `/api/user/api-keys/${sessionId}`, headers: bearer(user.token) });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('audit rows of API keys', () => {
+  const keyRows = (userId: number) =>
+    t.deps.db
+      .selectFrom('audit_events')
+      .select(['action', 'actor_kind', 'actor', 'actor_member_id', 'resource_type', 'resource_id', 'details'])
+      .where('user_id', '=', userId)
+      .where('action', 'like', 'api_key.%')
+      .orderBy('id')
+      .execute();
+
+  it('records who created and who deleted a key, in the same transaction; a refused creation records nothing', async () => {
+    const account = await createUser(t.deps);
+    const editor = await addMember(t.app, account.token, 'editor');
+    // Keys are an admin's business: the editor's attempt and a key above the creator's role are refused.
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/user/api-keys', headers: bearer(editor.session), payload: { name: 'x' } }))
+        .statusCode,
+    ).toBe(403);
+    const admin = await addMember(t.app, account.token, 'admin');
+    const tooMuch = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/api-keys',
+      headers: bearer(admin.session),
+      payload: { name: 'Root', role: 'owner' },
+    });
+    expect(tooMuch.statusCode).toBe(422);
+    expect(await keyRows(account.user.id)).toEqual([]);
+
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/api-keys',
+      headers: bearer(admin.session),
+      payload: { name: 'Reports', role: 'viewer' },
+    });
+    expect(created.statusCode).toBe(201);
+    const keyId = created.json().api_key.id as number;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/user/api-keys/${keyId}`, headers: bearer(account.token) })).statusCode).toBe(
+      200,
+    );
+    expect(await keyRows(account.user.id)).toEqual([
+      {
+        action: 'api_key.created',
+        actor_kind: 'member',
+        actor: admin.email,
+        actor_member_id: admin.id,
+        resource_type: 'api_key',
+        resource_id: String(keyId),
+        details: { name: 'Reports', role: 'viewer' },
+      },
+      {
+        action: 'api_key.deleted',
+        actor_kind: 'api_key',
+        actor: 'API key "Default"',
+        actor_member_id: account.owner.id,
+        resource_type: 'api_key',
+        resource_id: String(keyId),
+        details: { name: 'Reports' },
+      },
+    ]);
+    // Another account's key: 404, and nothing recorded.
+    const stranger = await createUser(t.deps);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/user/api-keys/${stranger.keyId}`, headers: bearer(account.token) })).statusCode,
+    ).toBe(404);
+    expect(await keyRows(account.user.id)).toHaveLength(2);
+    expect(await keyRows(stranger.user.id)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-// The accounts module (users, sessions, API keys, the balance ledger): what other modules and the
+// The accounts module (users, members and invitations, sessions, API keys, the balance ledger): what other modules and the
 // composition root (app.ts, deps.ts) may use. Anything not listed here is internal to the module.
 export { balanceMoveCtes } from './accounts.repo.js';
 export { accountsRoutes } from './accounts.routes.js';
@@ -6,4 +6,7 @@ export { InsufficientBalanceError, changeBalance, createAccountsService } from '
 export { createApiKeysService } from './api-keys.service.js';
 export { DEFAULT_AUTH_CACHE, createAuthCache } from './auth-cache.js';
 export { createAuthService } from './auth.service.js';
+export { createInvitationsService } from './invitations.service.js';
+export { createMembersService } from './members.service.js';
+export { membersRoutes } from './members.routes.js';
 export { routeRolePolicy } from './permissions.js';

@@ -6,6 +6,9 @@ import type { MemberRole, MemberRow } from '../../core/db/schema.js';
 export const memberColumns = ['id', 'user_id', 'email', 'name', 'role', 'is_operator', 'created_at'] as const;
 export type PublicMember = Pick<MemberRow, (typeof memberColumns)[number]>;
 
+/** pg_advisory_xact_lock's first key for an account's members (the second is the account). */
+const ACCOUNT_MEMBERS_LOCKS = 740_404;
+
 export function createMembersRepo(db: DbOrTx) {
   return {
     insertMember(member: {
@@ -36,7 +39,7 @@ export function createMembersRepo(db: DbOrTx) {
       return db
         .selectFrom('members as m')
         .innerJoin('users as u', 'u.id', 'm.user_id')
-        .select(['m.id', 'm.user_id', 'm.email', 'm.name', 'm.role', 'm.password_hash', 'u.suspended_at'])
+        .select(['m.id', 'm.user_id', 'm.email', 'm.name', 'm.role', 'm.is_operator', 'm.password_hash', 'u.suspended_at'])
         .where(sql`lower(m.email)`, '=', email.trim().toLowerCase())
         .where('u.deleted_at', 'is', null)
         .executeTakeFirst();
@@ -44,6 +47,44 @@ export function createMembersRepo(db: DbOrTx) {
 
     findMember(userId: number, memberId: number): Promise<PublicMember | undefined> {
       return db.selectFrom('members').select(memberColumns).where('user_id', '=', userId).where('id', '=', memberId).executeTakeFirst();
+    },
+
+    listMembers(userId: number): Promise<PublicMember[]> {
+      return db.selectFrom('members').select(memberColumns).where('user_id', '=', userId).orderBy('id').execute();
+    },
+
+    /**
+     * Held by every change of an account's members or their roles until its transaction ends, so
+     * those changes happen one at a time: two owners demoting each other at once cannot both see
+     * the other as the remaining owner.
+     */
+    async lockAccountMembers(userId: number): Promise<void> {
+      await sql`SELECT pg_advisory_xact_lock(${ACCOUNT_MEMBERS_LOCKS}, ${userId}::int)`.execute(db);
+    },
+
+    async countOwners(userId: number): Promise<number> {
+      const row = await db
+        .selectFrom('members')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .where('role', '=', 'owner')
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    updateRole(userId: number, memberId: number, role: MemberRole, now: Date): Promise<PublicMember> {
+      return db
+        .updateTable('members')
+        .set({ role, updated_at: now })
+        .where('user_id', '=', userId)
+        .where('id', '=', memberId)
+        .returning(memberColumns)
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Their API keys stay the account's (created_by becomes null); delete their sessions first. */
+    async deleteMember(userId: number, memberId: number): Promise<void> {
+      await db.deleteFrom('members').where('user_id', '=', userId).where('id', '=', memberId).execute();
     },
 
     /** An e-mail is one login on the whole server. */

@@ -16,6 +16,7 @@ const ROLES: Record<RequiredRole, readonly string[]> = {
   viewer: [
     'getCurrentUser',
     'logout',
+    'listMembers',
     // Assistants and what they are built from
     'listAllAssistants',
     'listAssistants',
@@ -133,6 +134,11 @@ const ROLES: Record<RequiredRole, readonly string[]> = {
     'createApiKey',
     'listApiKeys',
     'deleteApiKey',
+    'updateMember',
+    'removeMember',
+    'listInvitations',
+    'createInvitation',
+    'revokeInvitation',
     'listBalanceLedger',
     'exportLedgerCsv',
     'createLedgerExportLink',
