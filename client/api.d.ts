@@ -122,6 +122,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/oidc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether sign-in through an OpenID Connect provider is offered, and its name */
+        get: operations["getSingleSignOn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start signing in through the OpenID Connect provider (a browser's navigation)
+         * @description Redirects to the provider (authorization code flow with PKCE S256, state and nonce), or to `/app/sign-in?error=<message>` when single sign-on is off, the provider cannot be reached, or this client started too many sign-ins.
+         */
+        get: operations["startSingleSignOn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The provider's redirect back (the redirect URI registered at the provider)
+         * @description Exchanges the code, verifies the ID token (signature through the JWKS, iss, aud, exp, nonce) and finds the member: the one bound to this identity, else the one with its e-mail when the provider says the e-mail is verified (then binds it). Redirects to `/app/sign-in#token=<session token>`, or to `/app/sign-in?error=<message>`.
+         */
+        get: operations["finishSingleSignOn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/assistants/voices": {
         parameters: {
             query?: never;
@@ -1986,11 +2043,26 @@ export interface components {
             expires_at: string;
         };
         GetCurrentUserResponse: {
+            /** @description The account. */
             id: number;
+            /** @description The account's name. */
             name: string;
+            /** @description The account's e-mail (its first owner's). */
             email: string;
             /** @description Account balance in USD. */
             total_balance: number;
+            /** @description What this caller may do: the signed-in member's role, or the API key's. */
+            role: "viewer" | "editor" | "admin" | "owner";
+            /** @description The signed-in member (for an API key, the member who created it; null once removed). */
+            member: {
+                id: number;
+                name: string;
+                email: string;
+            } | null;
+            /** @description This session is the server operator's (never true for an API key). */
+            is_operator: boolean;
+            /** @description An operator suspended the account: every other route answers 403. */
+            suspended: boolean;
         };
         LedgerEntry: {
             id: number;
@@ -2026,6 +2098,14 @@ export interface components {
             api_keys: {
                 id: number;
                 name: string;
+                /** @description viewer: reads, no secrets; editor: builds assistants, knowledge, tools, campaigns; admin: everything but the account itself and its owners; owner: everything. */
+                role: "viewer" | "editor" | "admin" | "owner";
+                /** @description The member who created the key; null once that member was removed (the key stays the account's). */
+                created_by: {
+                    id: number;
+                    name: string;
+                    email: string;
+                } | null;
                 last_used_at: string | null;
                 /** Format: date-time */
                 created_at: string;
@@ -2033,6 +2113,8 @@ export interface components {
         };
         CreateApiKeyRequest: {
             name: string;
+            /** @description What the key may do; by default its creator's role, and never more. */
+            role?: "viewer" | "editor" | "admin" | "owner";
         };
         CreateApiKeyResponse: {
             message: string;
@@ -2041,9 +2123,17 @@ export interface components {
                 name: string;
                 /** @description Shown once; store it now. */
                 token: string;
+                /** @description viewer: reads, no secrets; editor: builds assistants, knowledge, tools, campaigns; admin: everything but the account itself and its owners; owner: everything. */
+                role: "viewer" | "editor" | "admin" | "owner";
                 /** Format: date-time */
                 created_at: string;
             };
+        };
+        GetSingleSignOnResponse: {
+            /** @description Whether the sign-in page offers single sign-on. */
+            enabled: boolean;
+            /** @description The button's "Sign in with <name>"; null when disabled. */
+            provider_name: string | null;
         };
         ListVoicesResponse: {
             id: number;
@@ -4917,6 +5007,7 @@ export type ListBalanceLedgerResponse = components['schemas']['ListBalanceLedger
 export type ListApiKeysResponse = components['schemas']['ListApiKeysResponse'];
 export type CreateApiKeyRequest = components['schemas']['CreateApiKeyRequest'];
 export type CreateApiKeyResponse = components['schemas']['CreateApiKeyResponse'];
+export type GetSingleSignOnResponse = components['schemas']['GetSingleSignOnResponse'];
 export type ListVoicesResponse = components['schemas']['ListVoicesResponse'];
 export type ListLanguagesResponse = components['schemas']['ListLanguagesResponse'];
 export type ListModelsResponse = components['schemas']['ListModelsResponse'];
@@ -5369,7 +5460,15 @@ export interface operations {
                      *       "id": 1,
                      *       "name": "example",
                      *       "email": "example",
-                     *       "total_balance": 0.5
+                     *       "total_balance": 0.5,
+                     *       "role": "viewer",
+                     *       "member": {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "email": "example"
+                     *       },
+                     *       "is_operator": true,
+                     *       "suspended": true
                      *     }
                      */
                     "application/json": components["schemas"]["GetCurrentUserResponse"];
@@ -5497,6 +5596,12 @@ export interface operations {
                      *         {
                      *           "id": 1,
                      *           "name": "example",
+                     *           "role": "viewer",
+                     *           "created_by": {
+                     *             "id": 1,
+                     *             "name": "example",
+                     *             "email": "example"
+                     *           },
                      *           "last_used_at": "2026-01-15T09:30:00.000000Z",
                      *           "created_at": "2026-01-15T09:30:00.000000Z"
                      *         }
@@ -5557,6 +5662,7 @@ export interface operations {
                      *         "id": 1,
                      *         "name": "example",
                      *         "token": "example",
+                     *         "role": "viewer",
                      *         "created_at": "2026-01-15T09:30:00.000000Z"
                      *       }
                      *     }
@@ -5661,6 +5767,110 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    getSingleSignOn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "enabled": true,
+                     *       "provider_name": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetSingleSignOnResponse"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    startSingleSignOn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider's authorization endpoint, or to the sign-in page with `?error=`. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    finishSingleSignOn: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                iss?: string;
+                error?: string;
+                error_description?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the sign-in page: the session token in the fragment, or `?error=`. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
             /** @description Unexpected error. */

@@ -15,6 +15,7 @@ import { installRouteAliases } from './core/http/route-aliases.js';
 import { installHealth } from './core/http/health.js';
 import { installConsole } from './core/http/console-app.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { oidcRoutes } from './modules/accounts/oidc.routes.js';
 import { routeRolePolicy } from './modules/accounts/index.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { createSpeechProviders } from './modules/calls/speech/providers.js';
@@ -77,6 +78,7 @@ export async function buildApp(deps: Deps): Promise<App> {
 
   const { accounts, auth, apiKeys } = deps.services;
   await app.register(accountsRoutes, { prefix: '/api', accounts, auth, apiKeys, allowSignup: deps.config.ALLOW_SIGNUP });
+  await app.register(oidcRoutes, { prefix: '/api', oidc: deps.services.oidc });
   const { catalog, assistants, folders, labels, tools, phoneNumbers } = deps.services;
   const speech = createSpeechProviders(deps.config);
   await app.register(catalogRoutes, {

@@ -6,4 +6,7 @@ export { InsufficientBalanceError, changeBalance, createAccountsService } from '
 export { createApiKeysService } from './api-keys.service.js';
 export { DEFAULT_AUTH_CACHE, createAuthCache } from './auth-cache.js';
 export { createAuthService } from './auth.service.js';
+export { createOidcClient } from './oidc.client.js';
+export { oidcRoutes } from './oidc.routes.js';
+export { createOidcService } from './oidc.service.js';
 export { routeRolePolicy } from './permissions.js';
