@@ -198,8 +198,6 @@ export async function startFakeOidcProvider(options: { clientId: string; clientS
     tamperNextToken(next: TokenTampering) {
       tampering = next;
     },
-    /** An ID token signed with the provider's key, for claims a test chooses. */
-    signIdToken: (claims: Record<string, unknown>) => signJwt(claims, privateKey, kid),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
