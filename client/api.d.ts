@@ -226,6 +226,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/oidc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether sign-in through an OpenID Connect provider is offered, and its name */
+        get: operations["getSingleSignOn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start signing in through the OpenID Connect provider (a browser's navigation)
+         * @description Redirects to the provider (authorization code flow with PKCE S256, state and nonce), or to `/app/sign-in?error=<message>` when single sign-on is off, the provider cannot be reached, or this client started too many sign-ins.
+         */
+        get: operations["startSingleSignOn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The provider's redirect back (the redirect URI registered at the provider)
+         * @description Exchanges the code, verifies the ID token (signature through the JWKS, iss, aud, exp, nonce) and finds the member: the one bound to this identity, else the one with its e-mail when the provider says the e-mail is verified (then binds it). Redirects to `/app/sign-in#token=<session token>`, or to `/app/sign-in?error=<message>`.
+         */
+        get: operations["finishSingleSignOn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/assistants/voices": {
         parameters: {
             query?: never;
@@ -2281,6 +2338,12 @@ export interface components {
             token: string;
             /** Format: date-time */
             expires_at: string;
+        };
+        GetSingleSignOnResponse: {
+            /** @description Whether the sign-in page offers single sign-on. */
+            enabled: boolean;
+            /** @description The button's "Sign in with <name>"; null when disabled. */
+            provider_name: string | null;
         };
         ListVoicesResponse: {
             id: number;
@@ -5165,6 +5228,7 @@ export type CreateInvitationResponse = components['schemas']['CreateInvitationRe
 export type GetInvitationResponse = components['schemas']['GetInvitationResponse'];
 export type AcceptInvitationRequest = components['schemas']['AcceptInvitationRequest'];
 export type AcceptInvitationResponse = components['schemas']['AcceptInvitationResponse'];
+export type GetSingleSignOnResponse = components['schemas']['GetSingleSignOnResponse'];
 export type ListVoicesResponse = components['schemas']['ListVoicesResponse'];
 export type ListLanguagesResponse = components['schemas']['ListLanguagesResponse'];
 export type ListModelsResponse = components['schemas']['ListModelsResponse'];
@@ -6591,6 +6655,110 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    getSingleSignOn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "enabled": true,
+                     *       "provider_name": "example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetSingleSignOnResponse"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    startSingleSignOn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider's authorization endpoint, or to the sign-in page with `?error=`. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    finishSingleSignOn: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                iss?: string;
+                error?: string;
+                error_description?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the sign-in page: the session token in the fragment, or `?error=`. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
             /** @description Unexpected error. */

@@ -47,6 +47,11 @@ const SECTIONS: Section[] = [
     ],
   },
   {
+    title: 'Single sign-on (OpenID Connect)',
+    intro: 'Off unless the provider, client id and secret are set. See [single sign-on](operations.md#single-sign-on).',
+    keys: ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_PROVIDER_NAME'],
+  },
+  {
     title: 'Background jobs and webhooks',
     intro: 'See [outgoing webhooks](api/webhooks.md) and [the topology](operations.md#topology).',
     keys: [

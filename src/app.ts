@@ -16,6 +16,7 @@ import { installHealth } from './core/http/health.js';
 import { installConsole } from './core/http/console-app.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { membersRoutes } from './modules/accounts/members.routes.js';
+import { oidcRoutes } from './modules/accounts/oidc.routes.js';
 import { routeRolePolicy } from './modules/accounts/index.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { createSpeechProviders } from './modules/calls/speech/providers.js';
@@ -84,6 +85,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     invitations: deps.services.invitations,
     publicUrl: deps.config.PUBLIC_URL,
   });
+  await app.register(oidcRoutes, { prefix: '/api', oidc: deps.services.oidc });
   const { catalog, assistants, folders, labels, tools, phoneNumbers } = deps.services;
   const speech = createSpeechProviders(deps.config);
   await app.register(catalogRoutes, {

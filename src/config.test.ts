@@ -88,6 +88,36 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('takes single sign-on only whole, over https or on this machine, and with PUBLIC_URL', () => {
+    const oidc = {
+      OIDC_ISSUER: 'https://login.example.com/realms/acme',
+      OIDC_CLIENT_ID: 'switchboard',
+      OIDC_CLIENT_SECRET: 'secret',
+      PUBLIC_URL: 'https://voice.example.com',
+    };
+    expect(loadConfig(oidc)).toMatchObject({ ...oidc, OIDC_PROVIDER_NAME: 'single sign-on' });
+    expect(loadConfig({ ...oidc, OIDC_PROVIDER_NAME: 'Okta' }).OIDC_PROVIDER_NAME).toBe('Okta');
+    expect(loadConfig({}).OIDC_ISSUER).toBeUndefined();
+    expect(problems({ OIDC_ISSUER: oidc.OIDC_ISSUER, PUBLIC_URL: oidc.PUBLIC_URL })).toEqual([
+      'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together (missing OIDC_CLIENT_ID, OIDC_CLIENT_SECRET)',
+    ]);
+    expect(problems({ OIDC_CLIENT_SECRET: 'secret' })).toEqual([
+      'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together (missing OIDC_ISSUER, OIDC_CLIENT_ID)',
+    ]);
+    expect(problems({ ...oidc, PUBLIC_URL: '' })).toEqual([
+      'PUBLIC_URL must be set for OIDC_ISSUER: the redirect URI registered at the provider is PUBLIC_URL/api/auth/oidc/callback',
+    ]);
+    expect(problems({ ...oidc, OIDC_ISSUER: 'http://login.example.com' })).toEqual([
+      'OIDC_ISSUER must be an https:// URL; http:// only for a provider on this machine (got "http://login.example.com")',
+    ]);
+    for (const local of ['http://localhost:8080', 'http://127.0.0.1:9000/realms/x', 'http://[::1]:9000']) {
+      expect(problems({ ...oidc, OIDC_ISSUER: local }), local).toEqual([]);
+    }
+    expect(problems({ ...oidc, OIDC_ISSUER: 'login.example.com' })).toEqual([
+      'OIDC_ISSUER must be the issuer URL of an OpenID Connect provider, such as https://accounts.google.com (got "login.example.com")',
+    ]);
+  });
+
   it('takes STUN and TURN servers for chatapp calls, with TURN credentials only beside a turn: URL', () => {
     const servers = 'stun:stun.example.com:3478, turn:turn.example.com:3478?transport=udp';
     expect(loadConfig({ CHATAPP_ICE_SERVERS: servers, CHATAPP_TURN_USERNAME: 'u', CHATAPP_TURN_CREDENTIAL: 'p' })).toMatchObject({

@@ -96,6 +96,31 @@ export const ConfigSchema = Type.Object({
     description:
       'Failed logins per email from all IPs together per window before `429`: bounds guessing spread over many IPs (which can therefore lock the account until the window ends). Attempts refused with `429` are not counted.',
   }),
+  OIDC_ISSUER: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^?#\\s]+$',
+      description:
+        "An OpenID Connect provider's issuer URL (its discovery document is at `/.well-known/openid-configuration` under it), e.g. `https://accounts.google.com`. With `OIDC_CLIENT_ID` and `OIDC_CLIENT_SECRET` (all three or none) and `PUBLIC_URL`, members can sign in through the provider: see [single sign-on](operations.md#single-sign-on). `https://` only, except for a provider on this machine (`localhost`, `127.0.0.1`, `[::1]`).",
+    }),
+  ),
+  OIDC_CLIENT_ID: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: 'The client id this server was registered with at the provider.',
+    }),
+  ),
+  OIDC_CLIENT_SECRET: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: "Its client secret (sent to the provider's token endpoint with HTTP Basic authentication).",
+    }),
+  ),
+  OIDC_PROVIDER_NAME: Type.String({
+    minLength: 1,
+    maxLength: 60,
+    default: 'single sign-on',
+    description: 'What the sign-in page calls the provider, on its button "Sign in with …" (e.g. `Google`, `Okta`).',
+  }),
   DB_POOL_SIZE: Type.Integer({
     minimum: 1,
     maximum: 1000,
@@ -353,7 +378,7 @@ export const ConfigSchema = Type.Object({
     Type.String({
       pattern: '^https?://[^/?#\\s]+/?$',
       description:
-        "The https origin Twilio reaches (e.g. `https://voice.example.com`); needed to place calls and to check Twilio's signatures.",
+        "The https origin Twilio reaches (e.g. `https://voice.example.com`); needed to place calls and to check Twilio's signatures, and for single sign-on's redirect URI (`PUBLIC_URL/api/auth/oidc/callback`).",
     }),
   ),
   TWILIO_ACCOUNT_SID: Type.Optional(
@@ -651,6 +676,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     );
   }
   problems.push(...turnProblems(raw));
+  problems.push(...oidcProblems(raw));
   const withDefaults = Value.Default(ConfigSchema, raw);
   for (const error of Value.Errors(ConfigSchema, withDefaults)) {
     const key = error.path.replace(/^\//, '');
@@ -667,6 +693,7 @@ function describe(key: string, ajvMessage: string): string {
   if (key === 'LOG_LEVEL') return 'must be one of fatal, error, warn, info, debug, trace, silent';
   if (key === 'WEBHOOK_RETRY_SCHEDULE') return 'must be up to 20 comma-separated durations such as 30s,2m,10m,1h,6h';
   if (key === 'PUBLIC_URL') return 'must be the https origin Twilio reaches, such as https://voice.example.com';
+  if (key === 'OIDC_ISSUER') return 'must be the issuer URL of an OpenID Connect provider, such as https://accounts.google.com';
   if (key === 'TWILIO_ACCOUNT_SID') return 'must be a Twilio Account SID (AC followed by 32 hex digits)';
   if (key === 'VOICE_PRICE_PER_MINUTE_USD') return 'must be a price in USD such as 0.10';
   if (key === 'CHATAPP_MESSAGE_PRICE_USD') return 'must be a price in USD such as 0.007, or 0 for free';
@@ -680,6 +707,34 @@ function describe(key: string, ajvMessage: string): string {
     return 'must be up to 8 comma-separated stun:, stuns:, turn: or turns: URLs such as stun:stun.example.com:3478';
   if (key === 'CHATAPP_CALL_RESTRICTED_COUNTRIES') return 'must be comma-separated two-letter country codes such as US,CA, or none';
   return ajvMessage.replace(/^Expected/, 'must be');
+}
+
+const OIDC_KEYS = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'];
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Single sign-on is on only when the provider, the client and the secret are all set (half a
+ * setup would show a button that can only fail), and it needs PUBLIC_URL for its redirect URI.
+ * An ID token's claims decide who signs in, so they come over https; plain http only from this machine.
+ */
+function oidcProblems(raw: Record<string, unknown>): string[] {
+  const set = OIDC_KEYS.filter((key) => raw[key] !== undefined);
+  if (set.length === 0) return [];
+  if (set.length < OIDC_KEYS.length) {
+    const missing = OIDC_KEYS.filter((key) => raw[key] === undefined).join(', ');
+    return [`OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together (missing ${missing})`];
+  }
+  const problems: string[] = [];
+  const issuer = URL.canParse(String(raw.OIDC_ISSUER)) ? new URL(String(raw.OIDC_ISSUER)) : null;
+  if (issuer?.protocol === 'http:' && !LOOPBACK_HOSTS.has(issuer.hostname)) {
+    problems.push(`OIDC_ISSUER must be an https:// URL; http:// only for a provider on this machine (got "${raw.OIDC_ISSUER}")`);
+  }
+  if (raw.PUBLIC_URL === undefined) {
+    problems.push(
+      'PUBLIC_URL must be set for OIDC_ISSUER: the redirect URI registered at the provider is PUBLIC_URL/api/auth/oidc/callback',
+    );
+  }
+  return problems;
 }
 
 /** A TURN server refuses an allocation without credentials; credentials with no TURN server are a typo. */

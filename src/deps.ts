@@ -13,6 +13,8 @@ import { createAuthService } from './modules/accounts/auth.service.js';
 import { createAuthCache, DEFAULT_AUTH_CACHE } from './modules/accounts/auth-cache.js';
 import { createInvitationsService } from './modules/accounts/invitations.service.js';
 import { createMembersService } from './modules/accounts/members.service.js';
+import { createOidcClient } from './modules/accounts/oidc.client.js';
+import { createOidcService } from './modules/accounts/oidc.service.js';
 import { createCatalogService } from './modules/catalog/catalog.service.js';
 import { createCalcomClient } from './modules/calendars/calcom.client.js';
 import { createCalendlyClient } from './modules/calendars/calendly.client.js';
@@ -151,6 +153,13 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
     invitationTtlHours: config.INVITATION_TTL_HOURS,
     sessionTtlHours: config.SESSION_TTL_HOURS,
   });
+  const oidc = createOidcService({
+    db,
+    clock,
+    logger: deps.logger,
+    sessionTtlHours: config.SESSION_TTL_HOURS,
+    provider: oidcProvider(config, clock),
+  });
   const webhooks = createWebhooksService({ db, clock, secrets: deps.secrets });
   const usage = createUsageService({ db, clock, secrets: deps.secrets });
   const knowledge = createKnowledgeService({
@@ -251,6 +260,7 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
     apiKeys,
     members,
     invitations,
+    oidc,
     webhooks,
     usage,
     knowledge,
@@ -372,6 +382,17 @@ function createAssistantServices(deps: Omit<Deps, 'services'>, knowledgeBases: K
   };
 }
 
+/** Single sign-on, when the provider, its client and PUBLIC_URL are configured (config.ts checks they come together). */
+function oidcProvider(config: Config, clock: Clock) {
+  const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret, PUBLIC_URL: publicUrl } = config;
+  if (!issuer || !clientId || !clientSecret || !publicUrl) return null;
+  return {
+    client: createOidcClient({ issuer, clientId, clientSecret, clock }),
+    name: config.OIDC_PROVIDER_NAME,
+    redirectUri: `${publicUrl.replace(/\/$/, '')}/api/auth/oidc/callback`,
+  };
+}
+
 const twilioRest = (config: Config) => createTwilioRest({ baseUrl: config.TWILIO_API_URL, timeoutMs: config.TWILIO_TIMEOUT_MS });
 
 function operatorAccount(config: Config) {
@@ -436,8 +457,9 @@ function registerBackgroundJobs(
   jobs.register('maintenance.prune-expired', async (_payload, { db, now, logger }) => {
     const limits = await pruneExpiredLimits(db, now);
     const sessions = await services.auth.pruneExpiredSessions(now);
+    const oidcLogins = await services.oidc.pruneExpiredLogins(now);
     const finishedJobs = await pruneFinishedJobs(db, now);
-    logger.debug({ limits, sessions, finishedJobs }, 'pruned expired rows');
+    logger.debug({ limits, sessions, oidcLogins, finishedJobs }, 'pruned expired rows');
   });
   jobs.schedule('maintenance.prune-expired', 15 * 60_000, 'maintenance.prune-expired');
   // PostgreSQL's autovacuum does this on a server; the embedded database has none (embedded-vacuum.ts).

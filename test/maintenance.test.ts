@@ -15,7 +15,7 @@ it('a recurring job removes expired rate-limit windows, expired sessions and old
   t.clock.set('2026-01-15T10:00:00.000Z');
   const now = t.clock.now().getTime();
   const at = (offsetMs: number) => new Date(now + offsetMs);
-  const { user } = await createUser(t.deps);
+  const { user, owner } = await createUser(t.deps);
   const db = t.deps.db;
 
   await db
@@ -27,6 +27,8 @@ it('a recurring job removes expired rate-limit windows, expired sessions and old
     .execute();
   const token = (name: string, kind: 'session' | 'api_key', expiresAt: Date | null) => ({
     user_id: user.id,
+    member_id: owner.id,
+    role: kind === 'api_key' ? ('owner' as const) : null,
     kind,
     name,
     token_hash: Buffer.alloc(32),

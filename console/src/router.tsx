@@ -12,9 +12,11 @@ const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFou
 export const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'sign-in',
-  validateSearch: (search: Record<string, unknown>): { redirect?: string } => {
+  validateSearch: (search: Record<string, unknown>): { redirect?: string; error?: string } => {
     const back = safeReturnPath(search.redirect);
-    return back ? { redirect: back } : {};
+    // Why single sign-on failed, as the server put it (shown as text).
+    const error = typeof search.error === 'string' && search.error ? search.error.slice(0, 500) : undefined;
+    return { ...(back ? { redirect: back } : {}), ...(error ? { error } : {}) };
   },
   component: SignInPage,
 });

@@ -13,8 +13,9 @@ export function setUnauthenticatedHandler(handler: () => void): void {
 
 const authentication: Middleware = {
   onRequest({ request }) {
+    // A call that names its own token (checking one a sign-in just brought) keeps it.
     const session = readSession();
-    if (session) request.headers.set('authorization', `Bearer ${session.token}`);
+    if (session && !request.headers.has('authorization')) request.headers.set('authorization', `Bearer ${session.token}`);
     return request;
   },
   onResponse({ request, response }) {

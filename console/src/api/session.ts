@@ -14,7 +14,8 @@ const KEY = 'switchboard.session';
 
 export interface Session {
   token: string;
-  expiresAt: string;
+  /** Null after single sign-on, whose redirect carries only the token; the server decides anyway. */
+  expiresAt: string | null;
   user: { id: number; name: string; email: string };
 }
 

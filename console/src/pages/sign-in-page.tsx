@@ -1,18 +1,32 @@
-import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Divider, Loader, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api, unwrap } from '../api/client.js';
 import { BASE_PATH } from '../api/return-path.js';
 import { describeError, ApiError } from '../api/errors.js';
 import { saveSession } from '../api/session.js';
+import { rememberReturnPath, sessionOf, takeReturnPath, tokenFromFragment } from '../api/single-sign-on.js';
 
-/** E-mail and password; the server's own words for a wrong password or a lockout. */
+const singleSignOnQuery = {
+  queryKey: ['single-sign-on'] as const,
+  queryFn: async () => unwrap(await api.GET('/api/auth/oidc')),
+  staleTime: Number.POSITIVE_INFINITY,
+};
+
+/**
+ * E-mail and password, or the OpenID Connect provider when the server offers one; the server's own
+ * words for a wrong password, a lockout or a single sign-on that failed (`?error=`).
+ */
 export function SignInPage() {
   const search = useSearch({ from: '/sign-in' });
   const router = useRouter();
   const [problem, setProblem] = useState<string | null>(null);
+  const [errorDismissed, setErrorDismissed] = useState(false);
+  const singleSignOn = useQuery(singleSignOnQuery);
+  const finishing = useSingleSignOnReturn(setProblem);
+  const shownProblem = problem ?? (errorDismissed ? null : (search.error ?? null));
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
@@ -41,6 +55,7 @@ export function SignInPage() {
         <form
           onSubmit={form.onSubmit((values) => {
             setProblem(null);
+            setErrorDismissed(true);
             signIn.mutate(values);
           })}
           noValidate
@@ -54,15 +69,36 @@ export function SignInPage() {
                 Build, test and watch your assistants.
               </Text>
             </div>
-            {search.redirect && !problem && (
+            {search.redirect && !shownProblem && (
               <Alert color="blue" variant="light">
                 Sign in to continue where you left off.
               </Alert>
             )}
-            {problem && (
+            {shownProblem && (
               <Alert color="red" variant="light" role="alert" title="Could not sign in">
-                {problem}
+                {shownProblem}
               </Alert>
+            )}
+            {finishing && (
+              <Text size="sm" role="status">
+                <Loader size="xs" mr="xs" />
+                Finishing single sign-on…
+              </Text>
+            )}
+            {singleSignOn.data?.enabled && (
+              <>
+                {/* A navigation, not a fetch: the provider's pages take over the tab. */}
+                <Button
+                  component="a"
+                  href="/api/auth/oidc/start"
+                  variant="default"
+                  fullWidth
+                  onClick={() => rememberReturnPath(search.redirect)}
+                >
+                  Sign in with {singleSignOn.data.provider_name}
+                </Button>
+                <Divider label="or with your password" labelPosition="center" />
+              </>
             )}
             <TextInput
               label="E-mail"
@@ -94,4 +130,36 @@ export function SignInPage() {
       </Paper>
     </Center>
   );
+}
+
+/**
+ * The provider's way back: `#token=` in the address. The token leaves the address at once (not
+ * in the history, not in a bookmark), is checked with GET /api/user/me, kept like a password
+ * sign-in's, and the person goes on to where they were. True while that is under way.
+ */
+function useSingleSignOnReturn(onProblem: (message: string) => void): boolean {
+  const router = useRouter();
+  const [token] = useState(() => tokenFromFragment(window.location.hash));
+  const [finishing, setFinishing] = useState(token !== null);
+  useEffect(() => {
+    if (!token) return;
+    router.history.replace(`${window.location.pathname}${window.location.search}`);
+    let cancelled = false;
+    void (async () => {
+      try {
+        const me = unwrap(await api.GET('/api/user/me', { headers: { authorization: `Bearer ${token}` } }));
+        if (cancelled) return;
+        saveSession(sessionOf(token, me));
+        router.history.push(`${BASE_PATH}${takeReturnPath() ?? '/assistants'}`);
+      } catch (error) {
+        if (cancelled) return;
+        onProblem(describeError(error));
+        setFinishing(false);
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [token, router, onProblem]);
+  return finishing;
 }

@@ -40,6 +40,15 @@ export interface MembersTable {
   updated_at: Timestamp;
 }
 
+/** An OpenID Connect sign-in between `/api/auth/oidc/start` and its callback (0034). */
+export interface OidcLoginsTable {
+  /** SHA-256 of the state sent to the provider. */
+  state_hash: Buffer;
+  code_verifier: string;
+  nonce: string;
+  created_at: Timestamp;
+}
+
 export interface InvitationsTable {
   id: Generated<number>;
   user_id: number;
@@ -831,6 +840,7 @@ export interface Database {
   users: UsersTable;
   members: MembersTable;
   invitations: InvitationsTable;
+  oidc_logins: OidcLoginsTable;
   audit_events: AuditEventsTable;
   access_tokens: AccessTokensTable;
   balance_ledger: BalanceLedgerTable;

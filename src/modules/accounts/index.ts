@@ -9,4 +9,7 @@ export { createAuthService } from './auth.service.js';
 export { createInvitationsService } from './invitations.service.js';
 export { createMembersService } from './members.service.js';
 export { membersRoutes } from './members.routes.js';
+export { createOidcClient } from './oidc.client.js';
+export { oidcRoutes } from './oidc.routes.js';
+export { createOidcService } from './oidc.service.js';
 export { routeRolePolicy } from './permissions.js';

@@ -93,6 +93,35 @@ export function createMembersRepo(db: DbOrTx) {
       return row !== undefined;
     },
 
+    /**
+     * A member of an account that still exists with what an OpenID Connect sign-in needs: by the
+     * identity bound to it (`iss|sub`), or by e-mail (any case).
+     */
+    findMemberForOidc(by: { subject: string } | { email: string }) {
+      return db
+        .selectFrom('members as m')
+        .innerJoin('users as u', 'u.id', 'm.user_id')
+        .select(['m.id', 'm.user_id', 'm.email', 'm.name', 'm.role', 'm.is_operator', 'm.oidc_subject', 'u.suspended_at'])
+        .$call((query) =>
+          'subject' in by
+            ? query.where('m.oidc_subject', '=', by.subject)
+            : query.where(sql`lower(m.email)`, '=', by.email.trim().toLowerCase()),
+        )
+        .where('u.deleted_at', 'is', null)
+        .executeTakeFirst();
+    },
+
+    /** Binds an identity to a member that has none yet; false when the member has one already. */
+    async bindOidcSubject(memberId: number, subject: string, now: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('members')
+        .set({ oidc_subject: subject, updated_at: now })
+        .where('id', '=', memberId)
+        .where('oidc_subject', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
     /** A deleted account's members go with it: their e-mails are free for a new account. */
     async deleteAccountMembers(userId: number): Promise<void> {
       await db.deleteFrom('members').where('user_id', '=', userId).execute();

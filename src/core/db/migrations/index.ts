@@ -28,6 +28,7 @@ import * as numberPurchases from './0030-number-purchases.js';
 import * as sms from './0031-sms.js';
 import * as sipTrunks from './0032-sip-trunks.js';
 import * as teams from './0033-teams.js';
+import * as oidcLogins from './0034-oidc-logins.js';
 
 /**
  * Every migration in order. Listed explicitly (not read from a folder) so the order is reviewed
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0031-sms': sms,
   '0032-sip-trunks': sipTrunks,
   '0033-teams': teams,
+  '0034-oidc-logins': oidcLogins,
 };
