@@ -15,10 +15,15 @@ const USAGE = `Usage: npm run --silent cli -- <command>
   users create --email E --password P [--name N] [--balance USD]
                                             create a user; prints {"id","email","name","api_key"}
   users credit --email E --amount USD --reason TEXT
-                                            add (or with a negative amount, remove) balance
+                                            add (or with a negative amount, remove) balance;
+                                            recorded in the account's audit log
   users list                                list users with their balances
   users delete --email E                    delete a user: revokes every API key and session at once;
                                             the balance ledger is kept; prints {"id","email","deleted_at","tokens_revoked"}
+  operators grant --email E                 make the member with this e-mail the server's operator
+                                            (the Operator page: every account, balances, suspension);
+                                            prints {"id","email","is_operator"}
+  operators revoke --email E                that member is no longer the operator
   phone-numbers assign --email E --number N [--reassign]
                                             give a user a number of the service's own Twilio account
                                             (TWILIO_ACCOUNT_SID must list it): it receives that user's
@@ -114,6 +119,11 @@ async function run(command: string, flags: Flags, deps: Deps): Promise<unknown> 
     case 'users delete': {
       const { user, tokensRevoked, deletedAt } = await accounts.deleteUser({ email: required(flags, 'email') });
       return { id: user.id, email: user.email, deleted_at: deletedAt.toISOString(), tokens_revoked: tokensRevoked };
+    }
+    case 'operators grant':
+    case 'operators revoke': {
+      const member = await accounts.setOperator({ email: required(flags, 'email'), isOperator: command === 'operators grant' });
+      return { id: member.id, email: member.email, is_operator: member.is_operator };
     }
     case 'phone-numbers assign': {
       const user = await accounts.userByEmail(required(flags, 'email'));

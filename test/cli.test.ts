@@ -110,6 +110,24 @@ describe('admin CLI', () => {
     expect(again.stderr).toContain('No user with email leaver@example.com.');
   }, 90_000);
 
+  it("grants and revokes the operator's power by a member's e-mail, printing one JSON line", async () => {
+    const created = JSON.parse((await cli('users', 'create', '--email', 'runs-it@example.com', '--password', 'pw-123456')).stdout);
+    const granted = await cli('operators', 'grant', '--email', 'Runs-It@Example.com');
+    expect(granted.code, granted.stderr).toBe(0);
+    expect(granted.stdout.trim().split('\n')).toHaveLength(1);
+    const member = JSON.parse(granted.stdout);
+    expect(member).toEqual({ id: expect.any(Number), email: 'runs-it@example.com', is_operator: true });
+    const revoked = await cli('operators', 'revoke', '--email', 'runs-it@example.com');
+    expect([revoked.code, JSON.parse(revoked.stdout)]).toEqual([0, { id: member.id, email: 'runs-it@example.com', is_operator: false }]);
+    expect(created.id).toEqual(expect.any(Number));
+
+    const unknown = await cli('operators', 'grant', '--email', 'nobody@example.com');
+    expect([unknown.code, unknown.stdout]).toEqual([1, '']);
+    expect(unknown.stderr).toContain('No member with email nobody@example.com.');
+    expect((await cli('operators', 'grant')).code).toBe(64);
+    expect((await cli('--help')).stderr).toContain('operators grant --email E');
+  }, 120_000);
+
   it('explains usage errors with exit code 64', async () => {
     const res = await cli('users', 'credit', '--email', 'owner@example.com', '--amount', 'ten', '--reason', 'x');
     expect(res.code).toBe(64);

@@ -112,6 +112,31 @@ export function createAccountsRepo(db: DbOrTx) {
       return { rows, total: Number(count.total) };
     },
 
+    /**
+     * The account's newest ledger row: in the transaction that just moved the balance, the row it
+     * wrote (the move holds the account's row lock, which every ledger write takes first).
+     */
+    latestLedgerEntry(userId: number) {
+      return db
+        .selectFrom('balance_ledger')
+        .select(['id', 'amount_micros', 'balance_after_micros', 'reason', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Whether an operator suspended the account (a deleted or unknown one is not suspended: it is gone). */
+    async isSuspended(userId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('suspended_at')
+        .where('id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return row !== undefined && row.suspended_at !== null;
+    },
+
     async ledgerTotal(userId: number): Promise<number> {
       const row = await db
         .selectFrom('balance_ledger')

@@ -4,12 +4,14 @@ import type { Clock } from '../../core/clock.js';
 import type { AuthContext } from '../../core/http/fastify-types.js';
 import { AppError, validationFailed } from '../../core/http/errors.js';
 import { hashPassword } from '../../core/crypto/passwords.js';
-import { usdToMicros } from '../../core/money.js';
+import { microsToUsd, usdToMicros } from '../../core/money.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { createAccountsRepo, type BalanceChange, type PublicUser } from './accounts.repo.js';
 import { createTokensRepo } from './tokens.repo.js';
 import { issueToken } from './tokens.js';
 import { createMembersRepo } from './members.repo.js';
+import { revokedMemberMessage } from './auth-cache.js';
+import { recordAudit, type AuditActor } from '../audit/index.js';
 
 export interface AccountsDeps {
   db: Db;
@@ -31,6 +33,19 @@ export async function changeBalance(tx: DbOrTx, change: BalanceChange): Promise<
   if (balanceAfter === undefined) throw new InsufficientBalanceError();
   return balanceAfter;
 }
+
+/** Whether an operator suspended the account: its public entry points (widget, inbound calls) refuse it. */
+export function isAccountSuspended(db: DbOrTx, userId: number): Promise<boolean> {
+  return createAccountsRepo(db).isSuspended(userId);
+}
+
+/** The ledger row a balance move just wrote, read in the move's transaction (accounts.repo.ts). */
+export function latestLedgerEntry(tx: DbOrTx, userId: number) {
+  return createAccountsRepo(tx).latestLedgerEntry(userId);
+}
+
+/** The CLI's own actor in an account's audit log. */
+export const ADMIN_CLI: AuditActor = { kind: 'system', label: 'admin CLI' };
 
 const emailTaken = () => validationFailed({ email: ['The email has already been taken.'] });
 const userNotFound = (email: string) => new AppError(404, `No user with email ${email}.`, { code: 'USER_NOT_FOUND' });
@@ -87,19 +102,25 @@ export function createAccountsService({ db, clock }: AccountsDeps) {
       });
     },
 
-    /** Credits (or, with a negative amount, debits) a user; never below zero. */
-    async creditBalance(input: { email: string; amountUsd: number; reason: string }) {
+    /** Credits (or, with a negative amount, debits) a user; never below zero. Recorded in the account's audit log. */
+    async creditBalance(input: { email: string; amountUsd: number; reason: string; actor?: AuditActor }) {
       const amountMicros = usdToMicros(input.amountUsd);
       return inTransaction(db, async (tx) => {
-        const user = await createAccountsRepo(tx).findUserByEmail(input.email);
+        const repo = createAccountsRepo(tx);
+        const user = await repo.findUserByEmail(input.email);
         if (!user) throw userNotFound(input.email);
+        const now = clock.now();
         try {
-          const balanceMicros = await changeBalance(tx, {
+          const balanceMicros = await changeBalance(tx, { userId: user.id, amountMicros, reason: input.reason, kind: 'adjustment', now });
+          const entry = await latestLedgerEntry(tx, user.id);
+          await recordAudit(tx, {
             userId: user.id,
-            amountMicros,
-            reason: input.reason,
-            kind: 'adjustment',
-            now: clock.now(),
+            actor: input.actor ?? ADMIN_CLI,
+            action: amountMicros < 0 ? 'balance.debited' : 'balance.credited',
+            resourceType: 'balance',
+            resourceId: entry.id,
+            details: { amount: microsToUsd(amountMicros), reason: input.reason },
+            now,
           });
           return { user, balanceMicros };
         } catch (error) {
@@ -108,6 +129,19 @@ export function createAccountsService({ db, clock }: AccountsDeps) {
           }
           throw error;
         }
+      });
+    },
+
+    /**
+     * Makes a member (by e-mail) the server's operator, or no longer one (the admin CLI). Their
+     * open sessions are read again by every process, so the change applies at once.
+     */
+    async setOperator(input: { email: string; isOperator: boolean }) {
+      return inTransaction(db, async (tx) => {
+        const member = await createMembersRepo(tx).setOperator(input.email, input.isOperator, clock.now());
+        if (!member) throw new AppError(404, `No member with email ${input.email.trim()}.`, { code: 'MEMBER_NOT_FOUND' });
+        await createTokensRepo(tx).announceRevocation(revokedMemberMessage(member.id));
+        return member;
       });
     },
 

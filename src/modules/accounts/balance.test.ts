@@ -52,6 +52,32 @@ describe('balance ledger', () => {
     ]);
   });
 
+  it("records each credit and debit of the admin CLI in the account's audit log, and none for a refused one", async () => {
+    const { user, email } = await createUser(t.deps, { balanceUsd: 1 });
+    const accounts = t.deps.services.accounts;
+    await accounts.creditBalance({ email, amountUsd: 2.5, reason: 'Invoice 12' });
+    await accounts.creditBalance({ email, amountUsd: -0.5, reason: 'Correction' });
+    await expect(accounts.creditBalance({ email, amountUsd: -9, reason: 'Too much' })).rejects.toMatchObject({ statusCode: 422 });
+    const ledgerIds = await t.deps.db
+      .selectFrom('balance_ledger')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .where('reason', '<>', 'Opening balance')
+      .orderBy('id')
+      .execute();
+    const audit = await t.deps.db
+      .selectFrom('audit_events')
+      .select(['actor_kind', 'actor', 'actor_member_id', 'action', 'resource_type', 'resource_id', 'details', 'ip'])
+      .where('user_id', '=', user.id)
+      .orderBy('id')
+      .execute();
+    const cli = { actor_kind: 'system', actor: 'admin CLI', actor_member_id: null, resource_type: 'balance', ip: null };
+    expect(audit).toEqual([
+      { ...cli, action: 'balance.credited', resource_id: String(ledgerIds[0]!.id), details: { amount: 2.5, reason: 'Invoice 12' } },
+      { ...cli, action: 'balance.debited', resource_id: String(ledgerIds[1]!.id), details: { amount: -0.5, reason: 'Correction' } },
+    ]);
+  });
+
   it('stays exact under 50 concurrent debits against a balance that covers 7', async () => {
     const { user } = await createUser(t.deps, { balanceUsd: 0.07 });
     const other = await t.startAnotherInstance();

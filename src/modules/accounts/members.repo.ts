@@ -122,6 +122,20 @@ export function createMembersRepo(db: DbOrTx) {
       return result.numUpdatedRows > 0n;
     },
 
+    /**
+     * Makes a member of an account that still exists the server's operator, or no longer one
+     * (the admin CLI). Undefined when no such member.
+     */
+    setOperator(email: string, isOperator: boolean, now: Date): Promise<Pick<MemberRow, 'id' | 'email' | 'is_operator'> | undefined> {
+      return db
+        .updateTable('members')
+        .set({ is_operator: isOperator, updated_at: now })
+        .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+        .where('user_id', 'in', (eb) => eb.selectFrom('users').select('id').where('deleted_at', 'is', null))
+        .returning(['id', 'email', 'is_operator'])
+        .executeTakeFirst();
+    },
+
     /** A deleted account's members go with it: their e-mails are free for a new account. */
     async deleteAccountMembers(userId: number): Promise<void> {
       await db.deleteFrom('members').where('user_id', '=', userId).execute();

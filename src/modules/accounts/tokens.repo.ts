@@ -3,6 +3,15 @@ import type { DbOrTx } from '../../core/db/transaction.js';
 import type { AccessTokenRow, MemberRole, TokenKind } from '../../core/db/schema.js';
 import { AUTH_CHANNEL, revokedMemberMessage, revokedUserMessage } from './auth-cache.js';
 
+/**
+ * Makes every process read again the tokens a message names (revokedUserMessage: an account's,
+ * revokedMemberMessage: a member's), deleting nothing: in the caller's transaction, so it is
+ * announced exactly when the change (a suspension, a role) commits.
+ */
+export function announceRevocation(db: DbOrTx, message: string): Promise<void> {
+  return createTokensRepo(db).announceRevocation(message);
+}
+
 export function createTokensRepo(db: DbOrTx) {
   return {
     insertToken(token: {
