@@ -7,7 +7,7 @@ import { systemClock, type Clock } from './core/clock.js';
 import { openDatabase, type DatabaseHandle, type Db } from './core/db/database.js';
 import { vacuumStaleTables } from './core/db/embedded-vacuum.js';
 import { createSecretBox, type SecretBox } from './core/crypto/secret-box.js';
-import { createAccountsService } from './modules/accounts/accounts.service.js';
+import { createAccountsService, isAccountSuspended } from './modules/accounts/accounts.service.js';
 import { createApiKeysService } from './modules/accounts/api-keys.service.js';
 import { createAuthService } from './modules/accounts/auth.service.js';
 import { createAuthCache, DEFAULT_AUTH_CACHE } from './modules/accounts/auth-cache.js';
@@ -209,6 +209,7 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
     conversations: conversationsModule.conversations,
     catalog: assistantServices.catalog,
     callAvailable: async (assistant) => (await callReadiness.unavailableReason(assistant)) === null,
+    accountSuspended: (userId) => isAccountSuspended(db, userId),
   });
   const voiceTurns = voiceTurnHistogram();
   const callEngine =

@@ -12,6 +12,10 @@ export interface RolePolicy {
   allowedWhileSuspended(operationId: string): boolean;
 }
 
+/** What a suspended account hears, wherever its own credentials are refused. */
+export const ACCOUNT_SUSPENDED = 'This account is suspended. Contact the operator of this server.';
+export const accountSuspended = () => new AppError(403, ACCOUNT_SUSPENDED, { code: 'ACCOUNT_SUSPENDED' });
+
 const rank = (role: MemberRole) => MEMBER_ROLES.indexOf(role);
 
 export function roleAllows(auth: Pick<AuthContext, 'role' | 'operator'>, required: RequiredRole): boolean {
@@ -31,7 +35,7 @@ export function installRoles(app: App, policy: RolePolicy): void {
     if (!request.routeOptions.url || !auth) return;
     const operationId = (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId ?? '';
     if (auth.suspended && !policy.allowedWhileSuspended(operationId)) {
-      throw new AppError(403, 'This account is suspended. Contact the operator of this server.', { code: 'ACCOUNT_SUSPENDED' });
+      throw accountSuspended();
     }
     const required = policy.requiredRole(operationId);
     if (!required) {

@@ -220,8 +220,8 @@ describe('AI replies on the chatapp', () => {
     expect(beforeModel).toEqual([
       // Whether it was answered already, and the customer's conversation.
       'select conversation_messages conversations assistants',
-      // The message as it is now, and its sender's owner.
-      'select chatapp_messages chatapp_senders',
+      // The message as it is now, and its sender's owner (suspended or not).
+      'select chatapp_messages chatapp_senders users',
       // The sender's assistant.
       'select assistants',
       // The admission.
@@ -328,6 +328,30 @@ describe('AI replies on the chatapp', () => {
       .executeTakeFirstOrThrow();
     expect(dead.status).toBe('dead');
     expect(dead.last_error).toContain('SESSION_EXPIRED');
+  });
+
+  it('leaves the customer unanswered while the operator has suspended the account', async () => {
+    const { t, llm } = ctx;
+    const { sender, token, user } = await senderWithAssistant('simulator');
+    const before = llm.requests.length;
+    const suspended = (at: Date | null) =>
+      t.deps.db
+        .updateTable('users')
+        .set({ suspended_at: at, suspension_reason: at && 'Spam' })
+        .where('id', '=', user.id)
+        .execute();
+    // The message is stored and its job queued; the account is suspended before the job runs.
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/user/chatapp/senders/${sender.id}/simulate/inbound`,
+      headers: bearer(token),
+      payload: { from: '+40733000555', text: 'anyone?' },
+    });
+    await suspended(t.clock.now());
+    await t.deps.jobs.drain();
+    expect(llm.requests.length).toBe(before);
+    await suspended(null);
+    expect((await chatMessages(token, sender.id, '+40733000555')).map((m) => m.direction)).toEqual(['inbound']);
   });
 
   it('leaves the customer unanswered when the owner has no balance', async () => {

@@ -29,9 +29,9 @@ export interface ChatappChannel {
   /**
    * The stored customer message as it is now: it may have been edited (new text) or deleted
    * since the job was queued. With the owner of the sender it reached; undefined when the
-   * message (or its sender) no longer exists.
+   * message (or its sender) no longer exists. `ownerSuspended`: the operator suspended that account.
    */
-  inboundMessage(messageId: number): Promise<{ text: string; deleted: boolean; userId: number } | undefined>;
+  inboundMessage(messageId: number): Promise<{ text: string; deleted: boolean; userId: number; ownerSuspended: boolean } | undefined>;
 }
 
 export interface ChatappRepliesDeps {
@@ -63,6 +63,11 @@ async function answer(payload: ChatappInboundJob, ctx: JobContext, deps: Chatapp
   const current = await deps.channel.inboundMessage(payload.messageId);
   if (!current || current.deleted) return;
   const userId = current.userId;
+  // As when the balance is spent: the message stays stored, the customer gets no AI reply.
+  if (current.ownerSuspended) {
+    ctx.logger.warn({ messageId: payload.messageId, reason: 'account suspended' }, 'chatapp message left unanswered');
+    return;
+  }
   const assistant = await deps.assistants.byId(userId, payload.assistantId);
   if (!assistant) return;
   const conversation = await conversationFor(deps, payload, assistant, state.conversation);

@@ -10,7 +10,8 @@ import { cursorPage, decodeCursor } from '../../core/http/cursor-pagination.js';
 import { AppError, unauthenticated } from '../../core/http/errors.js';
 import type { AuthContext } from '../../core/http/fastify-types.js';
 import { throttle } from '../../core/limits/fixed-window.js';
-import { InsufficientBalanceError } from '../accounts/index.js';
+import { accountSuspended } from '../../core/http/roles.js';
+import { InsufficientBalanceError, isAccountSuspended } from '../accounts/index.js';
 import { dailyBudgetSpent, dailySpendMicros, MESSAGE_PRICE_MICROS, messagePriceMicros } from './billing.js';
 import { inactivityDueAt, scheduleInactivityCheck } from './conversation-end.js';
 import { createConversationsRepo, type ConversationView, type ListFilters, type PublicConversationIdentity } from './conversations.repo.js';
@@ -19,6 +20,7 @@ import { conversationNotFound, type MessageOptions, type MessagePipeline, type M
 import type { SenderParty } from './conversations.present.js';
 import {
   assistantInactive,
+  assistantUnavailable,
   conversationStartLimits,
   enforceLimits,
   isPubliclyReachable,
@@ -185,6 +187,8 @@ export function createConversationsService(deps: ConversationsDeps) {
       if (input.type === 'test' && !auth) throw unauthenticated();
       if (!assistant || (input.type === 'test' && auth!.userId !== assistant.user_id)) throw assistantNotFound();
       const widget = input.type === 'widget';
+      // A suspended account's owner hears why; the public, only that the assistant is unavailable.
+      if (await isAccountSuspended(db, assistant.user_id)) throw widget ? assistantUnavailable() : accountSuspended();
       if (widget) await refuseClosedWidget(assistant);
       if ((await deps.balanceMicros(assistant.user_id)) < messagePriceMicros(input.type)) throw new InsufficientBalanceError();
       const admit = widget

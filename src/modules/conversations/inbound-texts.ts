@@ -2,7 +2,7 @@ import { isUniqueViolation } from '../../core/db/errors.js';
 import type { Db } from '../../core/db/database.js';
 import type { Tx } from '../../core/db/transaction.js';
 import { AppError } from '../../core/http/errors.js';
-import { InsufficientBalanceError } from '../accounts/index.js';
+import { InsufficientBalanceError, isAccountSuspended } from '../accounts/index.js';
 import type { RuntimeAssistant } from '../replies/index.js';
 import { createConversationsRepo, type ConversationView } from './conversations.repo.js';
 import type { ConversationsService, RuntimeAssistantLookup } from './conversations.service.js';
@@ -21,12 +21,16 @@ export interface InboundSms {
 
 /**
  * What became of it: answered (the reply stored, onReply run), stored without a reply (a person
- * has taken the conversation over), or left unanswered (no active assistant, no money, a
- * conversation that ended and may not start again).
+ * has taken the conversation over), or left unanswered (no active assistant, no money, an
+ * account the operator suspended, a conversation that ended and may not start again).
  */
 export type InboundSmsOutcome =
   | { outcome: 'answered' | 'stored'; conversationId: number }
-  | { outcome: 'unanswered'; reason: 'no_assistant' | 'insufficient_balance' | 'ended'; conversationId: number | null };
+  | {
+      outcome: 'unanswered';
+      reason: 'no_assistant' | 'insufficient_balance' | 'account_suspended' | 'ended';
+      conversationId: number | null;
+    };
 
 /**
  * Customers' SMS answered by assistants the way chatapp messages are: the customer's open SMS
@@ -65,6 +69,8 @@ export function createInboundTexts(deps: {
     async answerSms(input: InboundSms): Promise<InboundSmsOutcome> {
       const assistant = await deps.assistants.byId(input.userId, input.assistantId);
       if (assistant?.status !== 'active') return { outcome: 'unanswered', reason: 'no_assistant', conversationId: null };
+      if (await isAccountSuspended(deps.db, input.userId))
+        return { outcome: 'unanswered', reason: 'account_suspended', conversationId: null };
       const conversation = await conversationFor(input, assistant);
       try {
         const result = await deps.pipeline.handle(

@@ -6,6 +6,14 @@ export type { ChatappChannel } from './chatapp-replies.js';
 export { createConversationsModule, registerConversationsJobs } from './conversations.module.js';
 export type { InboundSms, InboundSmsOutcome, InboundTexts } from './inbound-texts.js';
 export { publicConversationsRoutes } from './public-conversations.routes.js';
-export { ASSISTANT_INACTIVE, assistantInactive, clientNetwork, conversationStartLimits, enforceLimits } from './public-access.js';
+export {
+  ASSISTANT_INACTIVE,
+  ASSISTANT_UNAVAILABLE,
+  assistantInactive,
+  assistantUnavailable,
+  clientNetwork,
+  conversationStartLimits,
+  enforceLimits,
+} from './public-access.js';
 export type { PublicCaller, PublicLimits } from './public-access.js';
 export { userConversationsRoutes } from './user-conversations.routes.js';

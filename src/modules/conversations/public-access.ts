@@ -30,6 +30,10 @@ export const ASSISTANT_INACTIVE =
   'This assistant is not active. Its owner can activate it with PUT /api/user/assistant/{id} and the body {"status": "active"}.';
 export const assistantInactive = () => new AppError(403, ASSISTANT_INACTIVE, { code: 'ASSISTANT_INACTIVE' });
 
+/** The operator suspended the assistant's account: the public is not told why. */
+export const ASSISTANT_UNAVAILABLE = 'This assistant is not available.';
+export const assistantUnavailable = () => new AppError(403, ASSISTANT_UNAVAILABLE, { code: 'ASSISTANT_UNAVAILABLE' });
+
 /**
  * Widget conversations are public. A test conversation is its owner's only (it is free). The
  * owner may also read, never write, their api and chatapp conversations here, as the reference's

@@ -156,6 +156,23 @@ describe('an SMS to a number an assistant answers', () => {
     expect(sentSince(before)).toEqual([]);
     expect((await smsRows(v, owner.userId)).map((r) => [r.direction, r.body, r.status])).toEqual([['inbound', 'Hello?', 'received']]);
   });
+
+  it("to a suspended account's number is stored, and not answered nor billed", async () => {
+    const owner = await withAssistant();
+    await v.t.deps.db
+      .updateTable('users')
+      .set({ suspended_at: v.t.clock.now(), suspension_reason: 'Spam' })
+      .where('id', '=', owner.userId)
+      .execute();
+    const before = v.twilio.messages.sent.length;
+    const balance = await balanceOf(v.t, owner.userId);
+    await customerTexts(owner, 'Hello?');
+    await v.t.deps.jobs.drain();
+    expect(v.llm.requests).toEqual([]);
+    expect(sentSince(before)).toEqual([]);
+    expect(await balanceOf(v.t, owner.userId)).toBe(balance);
+    expect((await smsRows(v, owner.userId)).map((r) => [r.direction, r.body, r.status])).toEqual([['inbound', 'Hello?', 'received']]);
+  });
 });
 
 describe('STOP, START and HELP', () => {

@@ -2,7 +2,7 @@ import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/http/errors.js';
 import { normalizeWidgetSettings, type RuntimeAssistant, type WidgetSettings } from '../assistants/index.js';
 import { fillVariables } from '../replies/index.js';
-import { ASSISTANT_INACTIVE } from '../conversations/index.js';
+import { ASSISTANT_INACTIVE, ASSISTANT_UNAVAILABLE } from '../conversations/index.js';
 import { originAllowed } from './origins.js';
 import type { WidgetConfig } from './widget.schemas.js';
 
@@ -13,6 +13,8 @@ export interface WidgetDeps {
   languageCode(languageId: number): Promise<string | undefined>;
   /** Whether this server can carry a browser call of the assistant (its speech providers are configured). */
   callAvailable?(assistant: RuntimeAssistant): Promise<boolean>;
+  /** Whether the operator suspended the account (its widgets are then unavailable). */
+  accountSuspended?(userId: number): Promise<boolean>;
   /** How long an assistant's origin list may be reused before it is read again. */
   policyTtlMs?: number;
 }
@@ -24,6 +26,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const assistantNotFound = () => new AppError(404, 'Assistant not found', { code: 'ASSISTANT_NOT_FOUND' });
 export const assistantInactive = () => new AppError(404, ASSISTANT_INACTIVE, { code: 'ASSISTANT_INACTIVE' });
+export const assistantUnavailable = () => new AppError(404, ASSISTANT_UNAVAILABLE, { code: 'ASSISTANT_UNAVAILABLE' });
 export const originRefused = () => new AppError(403, 'This website is not allowed to use this assistant.', { code: 'ORIGIN_NOT_ALLOWED' });
 
 /** The widget's public config and the origin checks of the public conversation routes. */
@@ -64,6 +67,7 @@ export function createWidgetService(deps: WidgetDeps) {
     async config(assistantUuid: string): Promise<WidgetConfig> {
       const assistant = await deps.assistantByUuid(assistantUuid);
       if (!assistant) throw assistantNotFound();
+      if (await deps.accountSuspended?.(assistant.user_id)) throw assistantUnavailable();
       if (assistant.status !== 'active') throw assistantInactive();
       const callEnabled = (await deps.callAvailable?.(assistant)) ?? false;
       return presentConfig(
@@ -107,6 +111,7 @@ export function widgetServiceFrom(deps: {
   conversations: { originAssistantUuidOf(conversationUuid: string): Promise<string | undefined> };
   catalog: { languages(): Promise<Array<{ id: number; iso_2: string }>> };
   callAvailable?(assistant: RuntimeAssistant): Promise<boolean>;
+  accountSuspended?(userId: number): Promise<boolean>;
 }): WidgetService {
   return createWidgetService({
     clock: deps.clock,
@@ -114,5 +119,6 @@ export function widgetServiceFrom(deps: {
     conversationAssistantUuid: (uuid) => deps.conversations.originAssistantUuidOf(uuid),
     languageCode: async (id) => (await deps.catalog.languages()).find((language) => language.id === id)?.iso_2,
     callAvailable: deps.callAvailable,
+    accountSuspended: deps.accountSuspended,
   });
 }

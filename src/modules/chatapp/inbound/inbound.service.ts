@@ -180,10 +180,17 @@ export function createInboundService(deps: InboundDeps) {
     callConnected: (sender: SenderRow, customerPhone: string, at: Date) =>
       receiveCall(db, sender, { customerPhone, at, connected: true }, clock.now()),
 
-    /** A stored customer message as it is now (edited text, deleted or not) and its sender's owner, for the reply engine. */
-    async currentMessage(messageId: number): Promise<{ text: string; deleted: boolean; userId: number } | undefined> {
+    /**
+     * A stored customer message as it is now (edited text, deleted or not) and its sender's owner
+     * (and whether the operator suspended that account), for the reply engine.
+     */
+    async currentMessage(
+      messageId: number,
+    ): Promise<{ text: string; deleted: boolean; userId: number; ownerSuspended: boolean } | undefined> {
       const row = await createConversationsRepo(db).findMessageWithOwner(messageId);
-      return row ? { text: row.body, deleted: row.deleted_at !== null, userId: row.user_id } : undefined;
+      return row
+        ? { text: row.body, deleted: row.deleted_at !== null, userId: row.user_id, ownerSuspended: row.owner_suspended }
+        : undefined;
     },
 
     /** The job behind POST /api/webhooks/chatapp. Odd input yields no events; database errors retry the job. */

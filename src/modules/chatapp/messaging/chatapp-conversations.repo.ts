@@ -315,11 +315,15 @@ export function createConversationsRepo(db: DbOrTx) {
     },
 
     /** A message's text and deletion as they are now, with the owner of the sender it reached. */
-    findMessageWithOwner(messageId: number): Promise<(Pick<MessageRow, 'body' | 'deleted_at'> & { user_id: number }) | undefined> {
+    findMessageWithOwner(
+      messageId: number,
+    ): Promise<(Pick<MessageRow, 'body' | 'deleted_at'> & { user_id: number; owner_suspended: boolean }) | undefined> {
       return db
         .selectFrom('chatapp_messages as m')
         .innerJoin('chatapp_senders as s', 's.id', 'm.sender_id')
+        .innerJoin('users as u', 'u.id', 's.user_id')
         .select(['m.body', 'm.deleted_at', 's.user_id'])
+        .select((eb) => eb('u.suspended_at', 'is not', null).$castTo<boolean>().as('owner_suspended'))
         .where('m.id', '=', messageId)
         .executeTakeFirst();
     },

@@ -43,11 +43,18 @@ beforeEach(() => {
   t.clock.advance(24 * 3_600_000);
 });
 
-async function setup(options: { sender?: Record<string, unknown>; assistant?: Record<string, unknown> | null } = {}) {
+async function setup(options: { sender?: Record<string, unknown>; assistant?: Record<string, unknown> | null; suspended?: boolean } = {}) {
   const owner = await createUser(t.deps, { balanceUsd: 5 });
   const api = apiFor(t, owner.token);
   const assistant = options.assistant === null ? null : await createAssistant(api, { status: 'active', ...options.assistant });
   const sender = await createCloudSender(t.app, graph, owner.token, { assistant_id: assistant?.id ?? null, ...options.sender });
+  if (options.suspended) {
+    await t.deps.db
+      .updateTable('users')
+      .set({ suspended_at: t.clock.now(), suspension_reason: 'Spam' })
+      .where('id', '=', owner.user.id)
+      .execute();
+  }
   return { owner, api, assistant, sender };
 }
 
@@ -121,6 +128,7 @@ describe('customer calls the sender cannot take', () => {
     ['no assistant', { assistant: null }],
     ['calling off', { sender: { voice_calling_enabled: false } }],
     ['an inactive assistant', { assistant: { status: 'inactive' } }],
+    ['an account the operator suspended', { suspended: true }],
   ])('rejects with %s, and keeps no call', async (_why, options) => {
     const { sender } = await setup(options);
     const customer = new FakeChatappCustomer();

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { isUniqueViolation } from '../../../../core/db/errors.js';
 import type { ChatappCallSignal } from '../../../../core/db/schema.js';
 import { inTransaction } from '../../../../core/db/transaction.js';
-import { InsufficientBalanceError } from '../../../accounts/index.js';
+import { InsufficientBalanceError, isAccountSuspended } from '../../../accounts/index.js';
 import type { RuntimeAssistant } from '../../../assistants/index.js';
 import type { CallSignal, PlatformCalling, SenderRow } from '../../../chatapp/voice-calls.port.js';
 import { reserveMinute } from '../../lifecycle/call-billing.js';
@@ -87,6 +87,7 @@ export function createChatappCallSignals(deps: ChatappCallsDeps) {
     if (!sender.voice_calling_enabled) return reject('calling_disabled');
     if (assistant?.status !== 'active') return reject('no_assistant');
     if (!signal.customerPhone) return reject('no_customer');
+    if (await isAccountSuspended(db, sender.user_id)) return reject('account_suspended');
     const row = await insertInbound(sender, assistant, signal).catch(async (error: unknown) => {
       if (error instanceof InsufficientBalanceError) await reject('insufficient_balance');
       else if (!isUniqueViolation(error)) throw error;

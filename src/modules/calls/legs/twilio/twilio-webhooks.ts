@@ -4,7 +4,7 @@ import type { Clock } from '../../../../core/clock.js';
 import type { Db } from '../../../../core/db/database.js';
 import { isUniqueViolation } from '../../../../core/db/errors.js';
 import { inTransaction } from '../../../../core/db/transaction.js';
-import { InsufficientBalanceError } from '../../../accounts/index.js';
+import { InsufficientBalanceError, isAccountSuspended } from '../../../accounts/index.js';
 import { normalizePhone } from '../../../phone-numbers/index.js';
 import { reserveMinute } from '../../lifecycle/call-billing.js';
 import { endCall } from '../../lifecycle/call-end.js';
@@ -168,6 +168,12 @@ export function createTwilioWebhooks(deps: TwilioWebhooksDeps) {
         lease_until: new Date(now.getTime() + leaseMs),
         now,
       });
+      // A suspended account's numbers answer as one that cannot pay: refused, and the refusal kept.
+      if (await isAccountSuspended(db, target.user_id)) {
+        logger.warn({ userId: target.user_id, callSid }, 'inbound call refused: the account is suspended');
+        await recordRefusal(newCall(0), 'account_suspended');
+        return sayAndHangUpTwiml(NOT_AVAILABLE_MESSAGE);
+      }
       try {
         const call = await inTransaction(db, async (tx) => {
           const row = await createCallsRepo(tx).insert(newCall(INBOUND_CONNECT_MS));

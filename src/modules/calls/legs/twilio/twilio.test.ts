@@ -145,6 +145,29 @@ describe('POST /api/voice/twilio/incoming', () => {
     expect(await callRow(v.t, item.id)).toMatchObject({ status: 'failed', end_reason: 'insufficient_balance', duration_seconds: 0 });
   });
 
+  it("refuses a suspended account's inbound calls as one without balance: kept as failed, charged nothing", async () => {
+    const owner = await ownerWithOperatorLine(v, { balanceUsd: 1, assistant: { type: 'inbound', status: 'active' } });
+    await v.t.deps.db
+      .updateTable('users')
+      .set({ suspended_at: v.t.clock.now(), suspension_reason: 'Chargeback' })
+      .where('id', '=', owner.user.id)
+      .execute();
+    const form = incomingForm(owner.number);
+    const res = await postTwilio(v.t, '/api/voice/twilio/incoming', form, { token: v.authToken });
+    expect(res.body).toBe(POLITE_HANGUP);
+    const calls = await v.t.deps.db
+      .selectFrom('calls')
+      .select(['status', 'end_reason', 'provider_call_id', 'reserved_micros'])
+      .where('user_id', '=', owner.user.id)
+      .execute();
+    expect(calls).toEqual([{ status: 'failed', end_reason: 'account_suspended', provider_call_id: form.CallSid, reserved_micros: 0 }]);
+    expect(await balanceMicros(v.t, owner.user.id)).toBe(1_000_000);
+
+    await v.t.deps.db.updateTable('users').set({ suspended_at: null, suspension_reason: null }).where('id', '=', owner.user.id).execute();
+    const restored = await postTwilio(v.t, '/api/voice/twilio/incoming', incomingForm(owner.number), { token: v.authToken });
+    expect(restored.body).toContain('<Connect><Stream');
+  });
+
   it('validates Twilio credentials on a number', async () => {
     const owner = await ownerWithLine(v.t);
     const res = await owner.api.post('/api/user/phone-numbers', { phone_number: '+14155550666', provider: 'twilio' });

@@ -4,10 +4,12 @@ import { issueSecret, sha256 } from '../../../../core/crypto/tokens.js';
 import type { Db } from '../../../../core/db/database.js';
 import { inTransaction, type Tx } from '../../../../core/db/transaction.js';
 import { AppError, tooManyRequests } from '../../../../core/http/errors.js';
-import { InsufficientBalanceError } from '../../../accounts/index.js';
+import { accountSuspended } from '../../../../core/http/roles.js';
+import { InsufficientBalanceError, isAccountSuspended } from '../../../accounts/index.js';
 import type { RuntimeAssistant } from '../../../assistants/index.js';
 import {
   assistantInactive,
+  assistantUnavailable,
   clientNetwork,
   conversationStartLimits,
   enforceLimits,
@@ -74,6 +76,8 @@ export function createWebCallsService(deps: WebCallsDeps) {
   async function admittedAssistant(assistantUuid: string, caller: PublicCaller): Promise<RuntimeAssistant> {
     const assistant = await deps.assistantByUuid(assistantUuid);
     if (!assistant || (caller.auth && caller.auth.userId !== assistant.user_id)) throw assistantNotFound();
+    // As POST /conversations: the owner hears that the account is suspended, a visitor only that the assistant is unavailable.
+    if (await isAccountSuspended(db, assistant.user_id)) throw caller.auth ? accountSuspended() : assistantUnavailable();
     if (!caller.auth && assistant.status !== 'active') throw assistantInactive();
     const reason = await deps.readiness.unavailableReason(assistant);
     // The owner is told which key to set; a visitor only that calls are off.

@@ -230,6 +230,23 @@ describe('POST /api/calls/web and its socket', () => {
     expect(await v.t.deps.db.selectFrom('calls').select('id').where('user_id', '=', o.user.id).execute()).toEqual([]);
   });
 
+  it('refuses calls of a suspended account: to a visitor as an unavailable assistant, to the owner with the reason', async () => {
+    const o = await owner();
+    await v.t.deps.db
+      .updateTable('users')
+      .set({ suspended_at: v.t.clock.now(), suspension_reason: 'Spam' })
+      .where('id', '=', o.user.id)
+      .execute();
+    const visitor = await startCall({ assistant_id: o.assistant.uuid });
+    expect([visitor.statusCode, visitor.json()]).toEqual([403, { status: false, error: 'This assistant is not available.' }]);
+    const test = await startCall({ assistant_id: o.assistant.uuid }, { token: o.token });
+    expect([test.statusCode, test.json()]).toEqual([
+      403,
+      { status: false, error: 'This account is suspended. Contact the operator of this server.' },
+    ]);
+    expect(await v.t.deps.db.selectFrom('calls').select('id').where('user_id', '=', o.user.id).execute()).toEqual([]);
+  });
+
   it('refuses calls when the speech providers of the mode are not configured, naming the key to the owner only', async () => {
     const o = await owner({ assistant: multimodalBody({ status: 'active' }) });
     const visitor = await startCall({ assistant_id: o.assistant.uuid });
