@@ -2098,6 +2098,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/operator/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the accounts of this server (search by name or e-mail; paginated) */
+        get: operations["listOperatorAccounts"];
+        put?: never;
+        /** Create an account with its owner (who signs in with the e-mail and password) */
+        post: operations["createOperatorAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator/accounts/{id}/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Credit (or, with a negative amount, debit) an account's balance, with a reason */
+        post: operations["changeOperatorAccountBalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator/accounts/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Suspend an account: its keys and sessions are refused at once, its widgets and numbers stop answering */
+        post: operations["suspendOperatorAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator/accounts/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore a suspended account */
+        post: operations["restoreOperatorAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5198,6 +5267,77 @@ export interface components {
         GetSmsResponse: {
             data: components["schemas"]["SmsMessage"];
         };
+        OperatorAccount: {
+            /** @description The account. */
+            id: number;
+            name: string;
+            /** @description The account's e-mail (its first owner's). */
+            email: string;
+            /** @description USD. */
+            balance: number;
+            members_count: number;
+            suspended: boolean;
+            suspended_at: string | null;
+            suspension_reason: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        ListOperatorAccountsResponse: {
+            current_page: number;
+            data: components["schemas"]["OperatorAccount"][];
+            first_page_url: string;
+            from: number | null;
+            last_page: number;
+            last_page_url: string;
+            links: {
+                url: string | null;
+                label: string;
+                active: boolean;
+            }[];
+            next_page_url: string | null;
+            path: string;
+            per_page: number;
+            prev_page_url: string | null;
+            to: number | null;
+            total: number;
+        };
+        CreateOperatorAccountRequest: {
+            /** Format: email */
+            email: string;
+            name: string;
+            /** @description The owner's password (they sign in with the e-mail). */
+            password: string;
+            /** @description Opening balance in USD (default 0). */
+            balance?: number;
+        };
+        CreateOperatorAccountResponse: {
+            message: string;
+            account: components["schemas"]["OperatorAccount"];
+        };
+        ChangeOperatorAccountBalanceRequest: {
+            /** @description USD to add; negative to take away. Never takes the balance below zero. */
+            amount: number;
+            /** @description Shown in the account's balance history and audit log. */
+            reason: string;
+        };
+        ChangeOperatorAccountBalanceResponse: {
+            message: string;
+            /** @description The balance in USD after the change. */
+            balance: number;
+            ledger_entry: components["schemas"]["LedgerEntry"];
+        };
+        SuspendOperatorAccountRequest: {
+            /** @description Why; kept with the account and in its audit log. */
+            reason: string;
+        };
+        SuspendOperatorAccountResponse: {
+            message: string;
+            account: components["schemas"]["OperatorAccount"];
+        };
+        RestoreOperatorAccountResponse: {
+            message: string;
+            account: components["schemas"]["OperatorAccount"];
+        };
     };
     responses: never;
     parameters: never;
@@ -5413,6 +5553,15 @@ export type ListSmsResponse = components['schemas']['ListSmsResponse'];
 export type SendSmsRequest = components['schemas']['SendSmsRequest'];
 export type SendSmsResponse = components['schemas']['SendSmsResponse'];
 export type GetSmsResponse = components['schemas']['GetSmsResponse'];
+export type OperatorAccount = components['schemas']['OperatorAccount'];
+export type ListOperatorAccountsResponse = components['schemas']['ListOperatorAccountsResponse'];
+export type CreateOperatorAccountRequest = components['schemas']['CreateOperatorAccountRequest'];
+export type CreateOperatorAccountResponse = components['schemas']['CreateOperatorAccountResponse'];
+export type ChangeOperatorAccountBalanceRequest = components['schemas']['ChangeOperatorAccountBalanceRequest'];
+export type ChangeOperatorAccountBalanceResponse = components['schemas']['ChangeOperatorAccountBalanceResponse'];
+export type SuspendOperatorAccountRequest = components['schemas']['SuspendOperatorAccountRequest'];
+export type SuspendOperatorAccountResponse = components['schemas']['SuspendOperatorAccountResponse'];
+export type RestoreOperatorAccountResponse = components['schemas']['RestoreOperatorAccountResponse'];
 export type $defs = Record<string, never>;
 export interface operations {
     login: {
@@ -18497,6 +18646,541 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    listOperatorAccounts: {
+        parameters: {
+            query?: {
+                /** @description Part of the account's name, its e-mail or a member's e-mail. */
+                search?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "current_page": 1,
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "example",
+                     *           "email": "example",
+                     *           "balance": 0.5,
+                     *           "members_count": 1,
+                     *           "suspended": true,
+                     *           "suspended_at": "2026-01-15T09:30:00.000000Z",
+                     *           "suspension_reason": "example",
+                     *           "created_at": "2026-01-15T09:30:00.000000Z"
+                     *         }
+                     *       ],
+                     *       "first_page_url": "example",
+                     *       "from": 1,
+                     *       "last_page": 1,
+                     *       "last_page_url": "example",
+                     *       "links": [
+                     *         {
+                     *           "url": "example",
+                     *           "label": "example",
+                     *           "active": true
+                     *         }
+                     *       ],
+                     *       "next_page_url": "example",
+                     *       "path": "example",
+                     *       "per_page": 1,
+                     *       "prev_page_url": "example",
+                     *       "to": 1,
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListOperatorAccountsResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Not the operator of this server. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    createOperatorAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "orders@pastryhouse.example",
+                 *       "name": "Pastry House",
+                 *       "password": "a long password",
+                 *       "balance": 25
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateOperatorAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "account": {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "email": "example",
+                     *         "balance": 0.5,
+                     *         "members_count": 1,
+                     *         "suspended": true,
+                     *         "suspended_at": "2026-01-15T09:30:00.000000Z",
+                     *         "suspension_reason": "example",
+                     *         "created_at": "2026-01-15T09:30:00.000000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateOperatorAccountResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Not the operator of this server. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    changeOperatorAccountBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 50,
+                 *       "reason": "Invoice 2026-014 paid"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChangeOperatorAccountBalanceRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "balance": 0.5,
+                     *       "ledger_entry": {
+                     *         "id": 1,
+                     *         "amount": 0.5,
+                     *         "balance_after": 0.5,
+                     *         "reason": "example",
+                     *         "created_at": "2026-01-15T09:30:00.000000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChangeOperatorAccountBalanceResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Not the operator of this server. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description No such account (or a deleted one). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    suspendOperatorAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Chargeback on invoice 2026-014"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SuspendOperatorAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "account": {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "email": "example",
+                     *         "balance": 0.5,
+                     *         "members_count": 1,
+                     *         "suspended": true,
+                     *         "suspended_at": "2026-01-15T09:30:00.000000Z",
+                     *         "suspension_reason": "example",
+                     *         "created_at": "2026-01-15T09:30:00.000000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuspendOperatorAccountResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Not the operator of this server. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description No such account (or a deleted one). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Already suspended. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description No reason, or the operator's own account. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    restoreOperatorAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example",
+                     *       "account": {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "email": "example",
+                     *         "balance": 0.5,
+                     *         "members_count": 1,
+                     *         "suspended": true,
+                     *         "suspended_at": "2026-01-15T09:30:00.000000Z",
+                     *         "suspension_reason": "example",
+                     *         "created_at": "2026-01-15T09:30:00.000000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RestoreOperatorAccountResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Not the operator of this server. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description No such account (or a deleted one). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Not suspended. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
                 };
             };
             /** @description Unexpected error. */

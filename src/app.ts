@@ -40,6 +40,7 @@ import { loadWidgetScript } from './modules/widget/widget-script.js';
 import { registerCalls } from './modules/calls/calls.plugin.js';
 import { campaignsRoutes, leadsRoutes } from './modules/campaigns/index.js';
 import { smsRoutes, smsWebhookRoutes } from './modules/sms/index.js';
+import { operatorRoutes } from './modules/operator/index.js';
 import { VERSION } from './version.js';
 import { REQUEST_EXAMPLES } from './api-examples.js';
 
@@ -137,6 +138,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   });
   await app.register(smsRoutes, { prefix: '/api', sms: deps.services.smsModule.sms });
   await app.register(smsWebhookRoutes, { prefix: '/api', webhooks: deps.services.smsModule.webhooks });
+  await app.register(operatorRoutes, { prefix: '/api', operator: deps.services.operator });
   // Closing the app lets running jobs finish (before server.ts closes the database).
   app.addHook('onReady', () => deps.services.auth.start());
   app.addHook('onClose', async () => {

@@ -65,6 +65,7 @@ import { createRecordingStore } from './modules/calls/recordings/index.js';
 import { createRealtimeEngine } from './modules/calls/engine/realtime/realtime-engine.js';
 import { createCallReadiness } from './modules/calls/lifecycle/call-readiness.js';
 import { createSpeechProviders } from './modules/calls/speech/providers.js';
+import { createOperatorService } from './modules/operator/index.js';
 import { VERSION } from './version.js';
 
 /** Everything the app needs, built once. Tests build it with their own clock and database. */
@@ -160,6 +161,7 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
     sessionTtlHours: config.SESSION_TTL_HOURS,
     provider: oidcProvider(config, clock),
   });
+  const operator = createOperatorService({ db, clock, accounts, cache: authCache });
   const webhooks = createWebhooksService({ db, clock, secrets: deps.secrets });
   const usage = createUsageService({ db, clock, secrets: deps.secrets });
   const knowledge = createKnowledgeService({
@@ -262,6 +264,7 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
     members,
     invitations,
     oidc,
+    operator,
     webhooks,
     usage,
     knowledge,

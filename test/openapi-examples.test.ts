@@ -21,6 +21,10 @@ let graph: FakeGraph;
 let twilio: FakeTwilio;
 let doc: Json;
 let token: string;
+/** The first user's account is also the server's operator: a session of theirs sends the operator's examples. */
+let operatorLogin: { email: string; password: string };
+let operatorToken: string;
+let operatedAccountId: number;
 let simulatorSenderId: number;
 let conversationUuid: string;
 let invitationToken: string;
@@ -42,7 +46,9 @@ beforeAll(async () => {
     }),
   });
   // The account every authenticated example is sent with: the first user, so its resources get ids 1, 2, ...
-  token = (await createUser(t.deps, { balanceUsd: 100 })).token;
+  const first = await createUser(t.deps, { balanceUsd: 100 });
+  token = first.token;
+  operatorLogin = { email: first.email, password: first.password };
   doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
 });
 afterAll(async () => {
@@ -73,7 +79,7 @@ async function encode(contentType: string, example: Json): Promise<{ payload: st
 }
 
 /** Sends the operation's every request example; returns the JSON answers. */
-async function send(operationId: string, pathParams: Record<string, string | number> = {}): Promise<Json[]> {
+async function send(operationId: string, pathParams: Record<string, string | number> = {}, as = token): Promise<Json[]> {
   const { path, method, operation: op } = operation(operationId);
   const url = path.replace(/\{(\w+)\}/g, (_, name: string) => String(pathParams[name] ?? 1));
   const authenticated = (op.security ?? []).length > 0;
@@ -85,7 +91,7 @@ async function send(operationId: string, pathParams: Record<string, string | num
       method: method.toUpperCase() as 'POST',
       url,
       payload,
-      headers: { 'content-type': header, ...(authenticated ? bearer(token) : {}) },
+      headers: { 'content-type': header, ...(authenticated ? bearer(as) : {}) },
     });
     expect(res.statusCode, `${operationId} (${contentType}) ${JSON.stringify(example)} -> ${res.body}`).toBeGreaterThanOrEqual(200);
     expect(res.statusCode, `${operationId} (${contentType}) ${JSON.stringify(example)} -> ${res.body}`).toBeLessThan(300);
@@ -109,6 +115,16 @@ const STORY: Array<[operationId: string, run?: () => Promise<unknown>]> = [
   ['acceptInvitation', () => send('acceptInvitation', { token: encodeURIComponent(invitationToken) })],
   // Sam: member 3 (after the first user's owner and the registered account's).
   ['updateMember', () => send('updateMember', { id: 3 })],
+  [
+    'createOperatorAccount',
+    async () => {
+      await t.deps.services.accounts.setOperator({ email: operatorLogin.email, isOperator: true });
+      operatorToken = (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: operatorLogin })).json().token;
+      operatedAccountId = (await send('createOperatorAccount', {}, operatorToken))[0]!.account.id;
+    },
+  ],
+  ['changeOperatorAccountBalance', () => send('changeOperatorAccountBalance', { id: operatedAccountId }, operatorToken)],
+  ['suspendOperatorAccount', () => send('suspendOperatorAccount', { id: operatedAccountId }, operatorToken)],
   [
     'createAssistant',
     async () => {

@@ -154,7 +154,13 @@ const ROLES: Record<RequiredRole, readonly string[]> = {
     'updateSipTrunk',
   ],
   owner: [],
-  operator: [],
+  operator: [
+    'listOperatorAccounts',
+    'createOperatorAccount',
+    'changeOperatorAccountBalance',
+    'suspendOperatorAccount',
+    'restoreOperatorAccount',
+  ],
 };
 
 const requiredRoles = new Map<string, RequiredRole>();
