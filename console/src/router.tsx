@@ -245,6 +245,12 @@ export const accountRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/account/account-page.js'), 'AccountPage'),
 });
 
+const operatorRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'operator',
+  component: lazyRouteComponent(() => import('./pages/operator/operator-page.js'), 'OperatorPage'),
+});
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   signedInRoute.addChildren([
@@ -269,6 +275,7 @@ const routeTree = rootRoute.addChildren([
     webhooksRoute,
     usageRoute,
     accountRoute,
+    operatorRoute,
   ]),
 ]);
 

@@ -14,3 +14,9 @@ export const assistantQuery = (id: number) => ({
   queryKey: ['assistants', id] as const,
   queryFn: async () => unwrap(await api.GET('/api/user/assistant/{id}', { params: { path: { id } } })).data,
 });
+
+/** Who is signed in: the account, the member, their role, whether they run the server (is_operator). */
+export const currentUserQuery = {
+  queryKey: ['current-user'] as const,
+  queryFn: async () => unwrap(await api.GET('/api/user/me')),
+};

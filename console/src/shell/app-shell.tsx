@@ -1,8 +1,9 @@
 import { Anchor, AppShell, Burger, Button, Group, NavLink, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useReducedMotion } from '@mantine/hooks';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client.js';
+import { currentUserQuery } from '../api/queries.js';
 import { clearSession, readSession } from '../api/session.js';
 
 const SECTIONS = [
@@ -20,6 +21,9 @@ const SECTIONS = [
   { to: '/account', label: 'Account', hint: 'Keys and balance' },
 ] as const;
 
+/** Shown only to whoever runs the server (GET /api/user/me says is_operator). */
+const OPERATOR_SECTION = { to: '/operator', label: 'Operator', hint: 'Every account on this server' } as const;
+
 /** Header with the account, a navigation bar (a drawer below 768 px), and the page. */
 export function AppShellLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -28,6 +32,8 @@ export function AppShellLayout() {
   const session = readSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const me = useQuery(currentUserQuery);
+  const sections = me.data?.is_operator ? [...SECTIONS, OPERATOR_SECTION] : SECTIONS;
   const signOut = useMutation({
     // The token is revoked on the server; the page signs out even if that call fails.
     mutationFn: () => api.POST('/api/auth/logout'),
@@ -76,7 +82,7 @@ export function AppShellLayout() {
       <AppShell.Navbar p="sm" aria-label="Main" style={{ overflowY: 'auto' }}>
         <Stack gap={4} justify="space-between" h="100%">
           <nav aria-label="Console sections">
-            {SECTIONS.map((section) => (
+            {sections.map((section) => (
               <NavLink
                 key={section.to}
                 component={Link}

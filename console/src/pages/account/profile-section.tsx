@@ -1,13 +1,8 @@
 import { Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../api/client.js';
+import { currentUserQuery } from '../../api/queries.js';
 import { QueryState } from '../../components/query-state.js';
 import { formatUsd } from '../../format/format.js';
-
-export const currentUserQuery = {
-  queryKey: ['current-user'],
-  queryFn: async () => unwrap(await api.GET('/api/user/me')),
-};
 
 export function ProfileSection() {
   const user = useQuery(currentUserQuery);

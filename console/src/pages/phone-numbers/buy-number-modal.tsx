@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { api, unwrap, type paths } from '../../api/client.js';
 import { ApiError, describeError } from '../../api/errors.js';
 import { formatUsd } from '../../format/format.js';
-import { currentUserQuery } from '../account/profile-section.js';
+import { currentUserQuery } from '../../api/queries.js';
 import { addressInWords, formatMonthly, searchQuery, validateSearch, type SearchQuery, type SearchValues } from './number-words.js';
 
 type Available = paths['/api/user/phone-numbers/search']['get']['responses'][200]['content']['application/json']['data'][number];
