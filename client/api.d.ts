@@ -1986,11 +1986,26 @@ export interface components {
             expires_at: string;
         };
         GetCurrentUserResponse: {
+            /** @description The account. */
             id: number;
+            /** @description The account's name. */
             name: string;
+            /** @description The account's e-mail (its first owner's). */
             email: string;
             /** @description Account balance in USD. */
             total_balance: number;
+            /** @description What this caller may do: the signed-in member's role, or the API key's. */
+            role: "viewer" | "editor" | "admin" | "owner";
+            /** @description The signed-in member (for an API key, the member who created it; null once removed). */
+            member: {
+                id: number;
+                name: string;
+                email: string;
+            } | null;
+            /** @description This session is the server operator's (never true for an API key). */
+            is_operator: boolean;
+            /** @description An operator suspended the account: every other route answers 403. */
+            suspended: boolean;
         };
         LedgerEntry: {
             id: number;
@@ -2026,6 +2041,14 @@ export interface components {
             api_keys: {
                 id: number;
                 name: string;
+                /** @description viewer: reads, no secrets; editor: builds assistants, knowledge, tools, campaigns; admin: everything but the account itself and its owners; owner: everything. */
+                role: "viewer" | "editor" | "admin" | "owner";
+                /** @description The member who created the key; null once that member was removed (the key stays the account's). */
+                created_by: {
+                    id: number;
+                    name: string;
+                    email: string;
+                } | null;
                 last_used_at: string | null;
                 /** Format: date-time */
                 created_at: string;
@@ -2033,6 +2056,8 @@ export interface components {
         };
         CreateApiKeyRequest: {
             name: string;
+            /** @description What the key may do; by default its creator's role, and never more. */
+            role?: "viewer" | "editor" | "admin" | "owner";
         };
         CreateApiKeyResponse: {
             message: string;
@@ -2041,6 +2066,8 @@ export interface components {
                 name: string;
                 /** @description Shown once; store it now. */
                 token: string;
+                /** @description viewer: reads, no secrets; editor: builds assistants, knowledge, tools, campaigns; admin: everything but the account itself and its owners; owner: everything. */
+                role: "viewer" | "editor" | "admin" | "owner";
                 /** Format: date-time */
                 created_at: string;
             };
@@ -3111,6 +3138,7 @@ export interface components {
             /** @enum {string} */
             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
             timeout: number;
+            /** @description Values masked (`sk-1…wxyz`) except content negotiation headers; a viewer gets `••••••` for every value. Sending a masked value back keeps the stored one. */
             headers: {
                 name: string;
                 value: string;
@@ -4419,7 +4447,7 @@ export interface components {
             goal_completion_variable: string | null;
             phone_number_ids: number[];
             pre_dial_webhook_url: string | null;
-            /** @description Signs the pre-dial webhook (X-Signature-256 over "<X-Timestamp>.<body>"). */
+            /** @description Signs the pre-dial webhook (X-Signature-256 over "<X-Timestamp>.<body>"). A viewer gets `••••••`. */
             pre_dial_webhook_secret: string | null;
             created_at: string;
             updated_at: string;
@@ -5369,7 +5397,15 @@ export interface operations {
                      *       "id": 1,
                      *       "name": "example",
                      *       "email": "example",
-                     *       "total_balance": 0.5
+                     *       "total_balance": 0.5,
+                     *       "role": "viewer",
+                     *       "member": {
+                     *         "id": 1,
+                     *         "name": "example",
+                     *         "email": "example"
+                     *       },
+                     *       "is_operator": true,
+                     *       "suspended": true
                      *     }
                      */
                     "application/json": components["schemas"]["GetCurrentUserResponse"];
@@ -5497,6 +5533,12 @@ export interface operations {
                      *         {
                      *           "id": 1,
                      *           "name": "example",
+                     *           "role": "viewer",
+                     *           "created_by": {
+                     *             "id": 1,
+                     *             "name": "example",
+                     *             "email": "example"
+                     *           },
                      *           "last_used_at": "2026-01-15T09:30:00.000000Z",
                      *           "created_at": "2026-01-15T09:30:00.000000Z"
                      *         }
@@ -5557,6 +5599,7 @@ export interface operations {
                      *         "id": 1,
                      *         "name": "example",
                      *         "token": "example",
+                     *         "role": "viewer",
                      *         "created_at": "2026-01-15T09:30:00.000000Z"
                      *       }
                      *     }
@@ -13863,7 +13906,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConversationErrorBody"];
                 };
             };
-            /** @description The assistant is not active (widget conversations only; the owner's test conversations are allowed). */
+            /** @description The assistant is not active (widget conversations only; the owner's test conversations are allowed), or the token is a viewer's (test conversations and messages sent with a token need an editor or higher). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13973,7 +14016,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConversationErrorBody"];
                 };
             };
-            /** @description The assistant is not active (widget conversations only; the owner's test conversations are allowed). */
+            /** @description The assistant is not active (widget conversations only; the owner's test conversations are allowed), or the token is a viewer's (test conversations and messages sent with a token need an editor or higher). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15091,7 +15134,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConversationErrorBody"];
                 };
             };
-            /** @description The page's origin is not allowed, or the assistant is not active (public calls only; the owner's test calls are allowed). */
+            /** @description The page's origin is not allowed, the assistant is not active (public calls only; the owner's test calls are allowed), or the token is a viewer's (a test call needs an editor or higher). */
             403: {
                 headers: {
                     [name: string]: unknown;
