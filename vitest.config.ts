@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
  * database, app and fake servers (test/helpers), and module-level state in src/ is limited to
  * memoised pure values, so nothing a test reads depends on the files before it.
  */
-const ISOLATED = ['test/body-isolation.test.ts', 'test/body-schemas-closed.test.ts'];
+const ISOLATED = ['test/body-isolation.test.ts', 'test/body-schemas-closed.test.ts', 'test/route-roles.test.ts'];
 
 export default defineConfig({
   test: {

@@ -3480,6 +3480,7 @@ export interface components {
             /** @enum {string} */
             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
             timeout: number;
+            /** @description Values masked (`sk-1…wxyz`) except content negotiation headers; a viewer gets `••••••` for every value. Sending a masked value back keeps the stored one. */
             headers: {
                 name: string;
                 value: string;
@@ -4788,7 +4789,7 @@ export interface components {
             goal_completion_variable: string | null;
             phone_number_ids: number[];
             pre_dial_webhook_url: string | null;
-            /** @description Signs the pre-dial webhook (X-Signature-256 over "<X-Timestamp>.<body>"). */
+            /** @description Signs the pre-dial webhook (X-Signature-256 over "<X-Timestamp>.<body>"). A viewer gets `••••••`. */
             pre_dial_webhook_secret: string | null;
             created_at: string;
             updated_at: string;
@@ -15110,7 +15111,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConversationErrorBody"];
                 };
             };
-            /** @description The assistant is not active (widget conversations only; the owner's test conversations are allowed). */
+            /** @description The assistant is not active (widget conversations only; the owner's test conversations are allowed), or the token is a viewer's (test conversations and messages sent with a token need an editor or higher). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15220,7 +15221,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConversationErrorBody"];
                 };
             };
-            /** @description The assistant is not active (widget conversations only; the owner's test conversations are allowed). */
+            /** @description The assistant is not active (widget conversations only; the owner's test conversations are allowed), or the token is a viewer's (test conversations and messages sent with a token need an editor or higher). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16338,7 +16339,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConversationErrorBody"];
                 };
             };
-            /** @description The page's origin is not allowed, or the assistant is not active (public calls only; the owner's test calls are allowed). */
+            /** @description The page's origin is not allowed, the assistant is not active (public calls only; the owner's test calls are allowed), or the token is a viewer's (a test call needs an editor or higher). */
             403: {
                 headers: {
                     [name: string]: unknown;

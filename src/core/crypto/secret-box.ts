@@ -29,6 +29,9 @@ export function createSecretBox(secretKey: string): SecretBox {
   };
 }
 
+/** What a reader who may not see secrets (a viewer) gets in place of every one. */
+export const HIDDEN_SECRET = '••••••';
+
 /** Shows enough of a secret to recognise it, never enough to use it. */
 export function maskSecret(secret: string): string {
   if (secret.length <= 8) return '****';

@@ -24,6 +24,20 @@ export function roleAllows(auth: Pick<AuthContext, 'role' | 'operator'>, require
 }
 
 /**
+ * Refuses a caller below `required` (or of a suspended account) in the route's error shape, as
+ * the route check does. For public routes whose optional token spends the account's money.
+ */
+export function requireRole(auth: AuthContext, required: RequiredRole): void {
+  if (auth.suspended) throw accountSuspended();
+  if (!roleAllows(auth, required)) throw forbidden(auth, required);
+}
+
+/** Viewers read everything but secrets: a credential in what they read is replaced by HIDDEN_SECRET. */
+export function hidesSecrets(auth: Pick<AuthContext, 'role' | 'operator'>): boolean {
+  return !roleAllows(auth, 'editor');
+}
+
+/**
  * Every authenticated route is checked against the policy before its body is read. On
  * preParsing, after every onRequest hook, so routes that resolve their own token (the automate
  * family) are checked too; a public route without a caller has nothing to check. The 403 is in
@@ -34,9 +48,7 @@ export function installRoles(app: App, policy: RolePolicy): void {
     const auth = request.auth;
     if (!request.routeOptions.url || !auth) return;
     const operationId = (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId ?? '';
-    if (auth.suspended && !policy.allowedWhileSuspended(operationId)) {
-      throw accountSuspended();
-    }
+    if (auth.suspended && !policy.allowedWhileSuspended(operationId)) throw accountSuspended();
     const required = policy.requiredRole(operationId);
     if (!required) {
       request.log.error({ route: request.routeOptions.url }, 'route has no role in the permissions table; refused');

@@ -171,6 +171,11 @@ for (const [role, operations] of Object.entries(ROLES) as Array<[RequiredRole, r
   }
 }
 
+/** Every entry of the table, operationId and least role (the route-by-role test reads it). */
+export function permissionEntries(): ReadonlyArray<readonly [string, RequiredRole]> {
+  return [...requiredRoles.entries()];
+}
+
 const ALLOWED_WHILE_SUSPENDED = new Set(['getCurrentUser', 'logout']);
 
 export const routeRolePolicy: RolePolicy = {

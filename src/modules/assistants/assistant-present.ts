@@ -3,8 +3,8 @@ import { isoTimestamp } from '../../core/http/schemas.js';
 import { openTool, presentTool } from './assistant-tools.js';
 import { toSettings, type AssistantRow } from './assistants.repo.js';
 
-export function presentListItem(row: AssistantRow, secrets: SecretBox, languageCode: (id: number) => string | null) {
-  const record = presentAssistant(row, secrets);
+export function presentListItem(row: AssistantRow, secrets: SecretBox, languageCode: (id: number) => string | null, hideSecrets = false) {
+  const record = presentAssistant(row, secrets, hideSecrets);
   return {
     ...record,
     ...referenceListFormats(record),
@@ -34,13 +34,14 @@ function referenceListFormats(record: ReturnType<typeof presentAssistant>) {
   };
 }
 
-export function presentAssistant(row: AssistantRow, secrets: SecretBox) {
+/** `hideSecrets`: the calendar tools' API keys are not shown at all (for a reader who may not see secrets). */
+export function presentAssistant(row: AssistantRow, secrets: SecretBox, hideSecrets = false) {
   const settings = toSettings(row);
   return {
     id: row.id,
     uuid: row.uuid,
     ...settings,
-    tools: settings.tools.map((tool) => presentTool(tool, secrets)),
+    tools: settings.tools.map((tool) => presentTool(tool, secrets, hideSecrets)),
     created_at: isoTimestamp(row.created_at)!,
     updated_at: isoTimestamp(row.updated_at)!,
   };

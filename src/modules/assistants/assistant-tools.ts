@@ -1,4 +1,4 @@
-import { maskSecret, type SecretBox } from '../../core/crypto/secret-box.js';
+import { HIDDEN_SECRET, maskSecret, type SecretBox } from '../../core/crypto/secret-box.js';
 import type { FieldErrors } from '../../core/http/errors.js';
 import { humanize } from '../../core/http/validation-messages.js';
 import { eventTypeUuid } from '../calendars/index.js';
@@ -68,7 +68,7 @@ function stripUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
-const isMasked = (key: string) => key === '****' || key.includes('…');
+const isMasked = (key: string) => key === '****' || key === HIDDEN_SECRET || key.includes('…');
 
 /**
  * A client that read an assistant and sends its tools back carries masked keys; those mean
@@ -172,9 +172,9 @@ export function sealTool(draft: ToolDraft, secrets: SecretBox): StoredTool {
   return stored;
 }
 
-/** The API shape: keys masked, never returned in full. */
-export function presentTool(stored: StoredTool, secrets: SecretBox): StoredTool {
-  return withOpenedKeys(stored, (sealed) => maskSecret(secrets.open(sealed)));
+/** The API shape: keys masked, never returned in full; `hidden` (a viewer's view): no part of any key. */
+export function presentTool(stored: StoredTool, secrets: SecretBox, hidden = false): StoredTool {
+  return withOpenedKeys(stored, (sealed) => (hidden ? HIDDEN_SECRET : maskSecret(secrets.open(sealed))));
 }
 
 /** The engine's shape: keys in plain text, for calling the calendar providers. */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifySchemaCompiler } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { authOf } from '../../core/http/auth.js';
+import { hidesSecrets } from '../../core/http/roles.js';
 import { createValidator } from '../../core/http/validation.js';
 import { IdParams, MessageBody } from '../../core/http/schemas.js';
 import { withExample } from '../../core/http/openapi-components.js';
@@ -101,7 +102,8 @@ export const assistantsRoutes: FastifyPluginAsyncTypebox<AssistantsRoutesOptions
     },
     async (request) => {
       const { page, per_page } = request.query;
-      const { items, total } = await assistants.list(authOf(request).userId, page, per_page);
+      const auth = authOf(request);
+      const { items, total } = await assistants.list(auth.userId, page, per_page, { hideSecrets: hidesSecrets(auth) });
       return lengthAwarePage(items, total, { page, perPage: per_page, path: requestPath(request) });
     },
   );
@@ -117,7 +119,10 @@ export const assistantsRoutes: FastifyPluginAsyncTypebox<AssistantsRoutesOptions
         response: { 200: Type.Array(AssistantListItem) },
       },
     },
-    async (request) => assistants.listAll(authOf(request).userId),
+    async (request) => {
+      const auth = authOf(request);
+      return assistants.listAll(auth.userId, { hideSecrets: hidesSecrets(auth) });
+    },
   );
 
   app.get(
@@ -132,7 +137,10 @@ export const assistantsRoutes: FastifyPluginAsyncTypebox<AssistantsRoutesOptions
         response: { 200: Type.Object({ data: AssistantRecord }), 404: notFoundBody },
       },
     },
-    async (request) => ({ data: await assistants.get(authOf(request).userId, request.params.id) }),
+    async (request) => {
+      const auth = authOf(request);
+      return { data: await assistants.get(auth.userId, request.params.id, { hideSecrets: hidesSecrets(auth) }) };
+    },
   );
 
   for (const method of ['PUT', 'PATCH'] as const) {

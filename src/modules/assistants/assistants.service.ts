@@ -148,9 +148,9 @@ export function createAssistantsService(deps: AssistantsDeps) {
 
   const summary = (id: number, s: AssistantSettings) => ({ id, name: s.name, status: s.status, type: s.type, mode: s.mode });
 
-  async function presentListItems(rows: AssistantRow[]) {
+  async function presentListItems(rows: AssistantRow[], hideSecrets: boolean) {
     const { languages } = await catalog.snapshot();
-    return rows.map((row) => presentListItem(row, secrets, (id) => languages.get(id)?.iso_2 ?? null));
+    return rows.map((row) => presentListItem(row, secrets, (id) => languages.get(id)?.iso_2 ?? null, hideSecrets));
   }
 
   return {
@@ -250,20 +250,21 @@ export function createAssistantsService(deps: AssistantsDeps) {
       });
     },
 
-    async get(userId: number, id: number) {
+    /** `hideSecrets`: no part of a calendar API key is shown (for a reader who may not see secrets). */
+    async get(userId: number, id: number, { hideSecrets = false } = {}) {
       const row = await createAssistantsRepo(db).find(userId, id);
       if (!row) throw assistantNotFound();
-      return presentAssistant(row, secrets);
+      return presentAssistant(row, secrets, hideSecrets);
     },
 
-    async list(userId: number, page: number, perPage: number) {
+    async list(userId: number, page: number, perPage: number, { hideSecrets = false } = {}) {
       const { rows, total } = await createAssistantsRepo(db).page(userId, perPage, (page - 1) * perPage);
-      return { items: await presentListItems(rows), total };
+      return { items: await presentListItems(rows, hideSecrets), total };
     },
 
     /** Unpaginated, as the reference's `GET /user/assistants` that low-code assistant pickers read. */
-    async listAll(userId: number) {
-      return presentListItems(await createAssistantsRepo(db).all(userId));
+    async listAll(userId: number, { hideSecrets = false } = {}) {
+      return presentListItems(await createAssistantsRepo(db).all(userId), hideSecrets);
     },
 
     /** Also drops the transfer tools of other assistants that pointed at this one. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { authOf } from '../../core/http/auth.js';
+import { hidesSecrets } from '../../core/http/roles.js';
 import { IdParams, MessageBody, isoTimestamp } from '../../core/http/schemas.js';
 import type { CampaignsService } from './campaigns.service.js';
 import { presentCampaign } from './campaigns.service.js';
@@ -37,7 +38,10 @@ export const campaignsRoutes: FastifyPluginAsyncTypebox<CampaignsRoutesOptions> 
         response: { 200: Type.Array(CampaignRecord) },
       },
     },
-    async (request) => (await campaigns.list(authOf(request).userId)).map((c) => presentCampaign(c, iso)),
+    async (request) => {
+      const auth = authOf(request);
+      return (await campaigns.list(auth.userId)).map((c) => presentCampaign(c, iso, { hideSecrets: hidesSecrets(auth) }));
+    },
   );
 
   for (const [path, operationId] of [
@@ -76,7 +80,10 @@ export const campaignsRoutes: FastifyPluginAsyncTypebox<CampaignsRoutesOptions> 
         response: { 200: Type.Object({ data: CampaignRecord }), 404: MessageBody },
       },
     },
-    async (request) => ({ data: presentCampaign(await campaigns.get(authOf(request).userId, request.params.id), iso) }),
+    async (request) => {
+      const auth = authOf(request);
+      return { data: presentCampaign(await campaigns.get(auth.userId, request.params.id), iso, { hideSecrets: hidesSecrets(auth) }) };
+    },
   );
 
   app.put(

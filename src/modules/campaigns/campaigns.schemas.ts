@@ -100,7 +100,7 @@ export const CampaignRecord = named(
     phone_number_ids: Type.Array(Type.Integer()),
     pre_dial_webhook_url: Nullable(Type.String()),
     pre_dial_webhook_secret: Nullable(
-      Type.String({ description: 'Signs the pre-dial webhook (X-Signature-256 over "<X-Timestamp>.<body>").' }),
+      Type.String({ description: 'Signs the pre-dial webhook (X-Signature-256 over "<X-Timestamp>.<body>"). A viewer gets `••••••`.' }),
     ),
     created_at: Type.String(),
     updated_at: Type.String(),

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../core/db/database.js';
+import { HIDDEN_SECRET } from '../../core/crypto/secret-box.js';
 import { inTransaction, type DbOrTx } from '../../core/db/transaction.js';
 import { AppError, validationFailed, type FieldErrors } from '../../core/http/errors.js';
 import { generateSigningSecret } from '../../core/net/signing.js';
@@ -41,7 +42,8 @@ export interface CampaignsServiceDeps {
 const EDITABLE: CampaignRow['status'][] = ['draft', 'stopped', 'paused'];
 const hms = (hm: string) => (hm.length === 5 ? `${hm}:00` : hm);
 
-export function presentCampaign(c: CampaignRow, iso: (d: Date) => string) {
+/** `hideSecrets`: the pre-dial signing secret is not shown (for a reader who may not see secrets). */
+export function presentCampaign(c: CampaignRow, iso: (d: Date) => string, { hideSecrets = false } = {}) {
   return {
     id: c.id,
     name: c.name,
@@ -61,7 +63,7 @@ export function presentCampaign(c: CampaignRow, iso: (d: Date) => string) {
     goal_completion_variable: c.goal_completion_variable,
     phone_number_ids: c.phone_number_ids,
     pre_dial_webhook_url: c.pre_dial_webhook_url,
-    pre_dial_webhook_secret: c.pre_dial_webhook_secret,
+    pre_dial_webhook_secret: hideSecrets && c.pre_dial_webhook_secret !== null ? HIDDEN_SECRET : c.pre_dial_webhook_secret,
     created_at: iso(c.created_at),
     updated_at: iso(c.updated_at),
   };

@@ -211,7 +211,8 @@ export const ConversationErrors = {
   400: { ...ConversationErrorBody, description: 'Insufficient balance, or processing failed ("Failed to process message: ...").' },
   403: {
     ...ConversationErrorBody,
-    description: "The assistant is not active (widget conversations only; the owner's test conversations are allowed).",
+    description:
+      "The assistant is not active (widget conversations only; the owner's test conversations are allowed), or the token is a viewer's (test conversations and messages sent with a token need an editor or higher).",
   },
   404: { ...ConversationErrorBody, description: 'Conversation not found.' },
   429: {

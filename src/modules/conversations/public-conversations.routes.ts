@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../core/http/errors.js';
 import type { AuthContext } from '../../core/http/fastify-types.js';
-import { publicCaller } from '../../core/http/public-caller.js';
+import { actingCaller, publicCaller } from '../../core/http/public-caller.js';
 import { InsufficientBalanceError } from '../accounts/index.js';
 import type { ConversationsService } from './conversations.service.js';
 import {
@@ -51,7 +51,7 @@ export const publicConversationsRoutes: FastifyPluginAsyncTypebox<PublicConversa
     },
     async (request) => {
       const { assistant_id, type, variables } = request.body;
-      const caller = type === 'test' ? await publicCaller(request, resolveBearer) : { clientIp: request.ip, auth: null };
+      const caller = type === 'test' ? await actingCaller(request, resolveBearer) : { clientIp: request.ip, auth: null };
       const created = await conversations
         .create({ assistantUuid: assistant_id, type: type ?? 'widget', variables: variables ?? null, caller })
         .catch((error: unknown) => Promise.reject(widgetError(error)));
@@ -74,7 +74,7 @@ export const publicConversationsRoutes: FastifyPluginAsyncTypebox<PublicConversa
     },
     async (request, reply) => {
       const { uuid } = request.params;
-      const caller = await publicCaller(request, resolveBearer);
+      const caller = await actingCaller(request, resolveBearer);
       if (!wantsEventStream(request.headers.accept)) {
         const result = await conversations
           .sendMessage(uuid, request.body.message, caller)

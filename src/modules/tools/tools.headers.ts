@@ -1,4 +1,4 @@
-import { maskSecret, type SecretBox } from '../../core/crypto/secret-box.js';
+import { HIDDEN_SECRET, maskSecret, type SecretBox } from '../../core/crypto/secret-box.js';
 import type { StoredToolHeader } from '../../core/db/schema.js';
 import type { FieldErrors } from '../../core/http/errors.js';
 
@@ -15,7 +15,7 @@ export interface ToolHeader {
 const SHOWN_IN_CLEAR = new Set(['accept', 'accept-encoding', 'accept-language', 'content-language', 'content-type']);
 
 const shownInClear = (name: string) => SHOWN_IN_CLEAR.has(name.toLowerCase());
-const isMasked = (value: string) => value === '****' || value.includes('…');
+const isMasked = (value: string) => value === '****' || value === HIDDEN_SECRET || value.includes('…');
 
 /** Rows written before sealing hold `value` in plain text; they are read as such. */
 function openValue(header: StoredToolHeader, secrets: SecretBox): string {
@@ -37,9 +37,10 @@ export function secretHeaderValues(headers: ToolHeader[]): string[] {
   return headers.filter((h) => !shownInClear(h.name)).map((h) => h.value);
 }
 
-/** The API's view: values masked, never returned in full. */
-export function presentHeaders(stored: StoredToolHeader[], secrets: SecretBox): ToolHeader[] {
+/** The API's view: values masked, never returned in full; `hidden` (a viewer's view): no part of any value. */
+export function presentHeaders(stored: StoredToolHeader[], secrets: SecretBox, hidden = false): ToolHeader[] {
   return stored.map((h) => {
+    if (hidden) return { name: h.name, value: HIDDEN_SECRET };
     const value = openValue(h, secrets);
     return { name: h.name, value: maskHeaderValue(h.name, value) };
   });

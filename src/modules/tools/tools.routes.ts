@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { authOf } from '../../core/http/auth.js';
+import { hidesSecrets } from '../../core/http/roles.js';
 import { IdParams, MessageBody, isoTimestamp } from '../../core/http/schemas.js';
 import type { ToolsService } from './tools.service.js';
 import { CreateToolBody, ToolEnvelope, ToolRecord, UpdateToolBody } from './tools.schemas.js';
@@ -38,7 +39,10 @@ export const toolsRoutes: FastifyPluginAsyncTypebox<ToolsRoutesOptions> = async 
   app.get(
     '/user/tools',
     { schema: { tags, operationId: 'listTools', summary: 'List custom tools', response: { 200: Type.Array(ToolRecord) } } },
-    async (request) => (await tools.list(authOf(request).userId)).map(present),
+    async (request) => {
+      const auth = authOf(request);
+      return (await tools.list(auth.userId, { hideSecrets: hidesSecrets(auth) })).map(present);
+    },
   );
 
   app.get(
@@ -53,7 +57,10 @@ export const toolsRoutes: FastifyPluginAsyncTypebox<ToolsRoutesOptions> = async 
         response: { 200: Type.Object({ data: ToolRecord }), 404: notFoundResponse },
       },
     },
-    async (request) => ({ data: present(await tools.get(authOf(request).userId, request.params.id)) }),
+    async (request) => {
+      const auth = authOf(request);
+      return { data: present(await tools.get(auth.userId, request.params.id, { hideSecrets: hidesSecrets(auth) })) };
+    },
   );
 
   app.put(

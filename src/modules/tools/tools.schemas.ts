@@ -70,6 +70,10 @@ export const ToolRecord = named(
     ...fields,
     name: Type.String(),
     endpoint: Type.String(),
+    headers: Type.Array(Type.Object({ name: Type.String(), value: Type.String() }), {
+      description:
+        'Values masked (`sk-1…wxyz`) except content negotiation headers; a viewer gets `••••••` for every value. Sending a masked value back keeps the stored one.',
+    }),
     created_at: Type.String(),
     updated_at: Type.String(),
   }),

@@ -41,7 +41,7 @@ export function createToolsService({ db, clock, secrets, http }: { db: Db; clock
       throw error;
     }
   };
-  const present = (row: ToolRow): Tool => ({ ...row, headers: presentHeaders(row.headers, secrets) });
+  const present = (row: ToolRow, hideSecrets = false): Tool => ({ ...row, headers: presentHeaders(row.headers, secrets, hideSecrets) });
   const opened = (row: ToolRow): Tool => ({ ...row, headers: openHeaders(row.headers, secrets) });
   const tester = createToolTester({
     db,
@@ -70,14 +70,15 @@ export function createToolsService({ db, clock, secrets, http }: { db: Db; clock
       return present(await guardUnique(() => createToolsRepo(db).insert(userId, tool, clock.now())));
     },
 
-    async list(userId: number) {
-      return (await createToolsRepo(db).list(userId)).map(present);
+    /** `hideSecrets`: header values are not shown at all (for a reader who may not see secrets). */
+    async list(userId: number, { hideSecrets = false } = {}) {
+      return (await createToolsRepo(db).list(userId)).map((row) => present(row, hideSecrets));
     },
 
-    async get(userId: number, id: number) {
+    async get(userId: number, id: number, { hideSecrets = false } = {}) {
       const tool = await createToolsRepo(db).find(userId, id);
       if (!tool) throw toolNotFound();
-      return present(tool);
+      return present(tool, hideSecrets);
     },
 
     /** Masked header values are resolved against the stored ones, so the row is read and written in one transaction. */

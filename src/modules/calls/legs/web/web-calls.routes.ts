@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../../../core/http/fastify-types.js';
-import { publicCaller } from '../../../../core/http/public-caller.js';
+import { actingCaller } from '../../../../core/http/public-caller.js';
 import { CreateWebCallBody, CreateWebCallResponse, WebCallErrors } from './web-calls.schemas.js';
 import { WEB_CALL_SOCKET_PATH, webCallError, type WebCallsService } from './web-calls.service.js';
 
@@ -36,7 +36,7 @@ export const webCallsRoutes: FastifyPluginAsyncTypebox<WebCallsRoutesOptions> = 
       },
     },
     async (request) => {
-      const caller = await publicCaller(request, resolveBearer);
+      const caller = await actingCaller(request, resolveBearer);
       const created = await webCalls
         .create({ assistantUuid: request.body.assistant_id, variables: request.body.variables ?? null, caller })
         .catch((error: unknown) => Promise.reject(webCallError(error)));

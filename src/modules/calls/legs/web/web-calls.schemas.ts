@@ -19,7 +19,7 @@ export const WebCallErrors = {
   403: {
     ...ConversationErrorBody,
     description:
-      "The page's origin is not allowed, or the assistant is not active (public calls only; the owner's test calls are allowed).",
+      "The page's origin is not allowed, the assistant is not active (public calls only; the owner's test calls are allowed), or the token is a viewer's (a test call needs an editor or higher).",
   },
   404: { ...ConversationErrorBody, description: 'Assistant not found.' },
   429: {
