@@ -146,6 +146,7 @@ const ROLES: Record<RequiredRole, readonly string[]> = {
     'deletePhoneNumber',
     'createSipTrunk',
     'updateSipTrunk',
+    'listAuditLog',
   ],
   owner: [],
   operator: [],
