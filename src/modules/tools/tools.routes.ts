@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { authOf } from '../../core/http/auth.js';
+import { actorOf } from '../../core/http/actor.js';
 import { IdParams, MessageBody, isoTimestamp } from '../../core/http/schemas.js';
 import type { ToolsService } from './tools.service.js';
 import { CreateToolBody, ToolEnvelope, ToolRecord, UpdateToolBody } from './tools.schemas.js';
@@ -88,7 +89,7 @@ export const toolsRoutes: FastifyPluginAsyncTypebox<ToolsRoutesOptions> = async 
       },
     },
     async (request) => {
-      await tools.delete(authOf(request).userId, request.params.id);
+      await tools.delete(authOf(request).userId, request.params.id, actorOf(request));
       return { message: 'Tool deleted successfully' };
     },
   );
