@@ -49,7 +49,7 @@ for (let i = 0; i < ASSISTANTS; i++) {
     tools: [{ type: 'end_call' }],
     variables: { company: 'Acme' },
   };
-  ids.push((await deps.services.assistants.create(user.id, parseAssistantBody(body, 'create'))).id);
+  ids.push((await deps.services.assistants.create(user.id, parseAssistantBody(body, 'create'), { kind: 'system', label: 'bench' })).id);
 }
 const serviceUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 

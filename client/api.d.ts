@@ -1109,6 +1109,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List what was done in the account (newest first)
+         * @description Who did what to which resource, when and from where: assistant changes, deletions, webhook secret rotations, keys, members and sign-ins. Each row is written in the same transaction as its change.
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/chatapp/senders": {
         parameters: {
             query?: never;
@@ -4035,6 +4055,34 @@ export interface components {
             /** Format: date-time */
             expires_at: string;
         };
+        AuditEvent: {
+            id: number;
+            actor: {
+                /** @description member: a member's session; api_key: an API key (member_id: who created it); operator: the server's operator; system: the admin CLI. */
+                kind: "member" | "api_key" | "operator" | "system";
+                /** @description The member's e-mail or `API key "name"` as it was then; kept after they are gone. */
+                label: string;
+                member_id: number | null;
+            };
+            /** @description `<resource>.<verb>`, e.g. `assistant.updated`, `tool.deleted`, `webhook_secret.rotated`. */
+            action: string;
+            resource_type: string;
+            resource_id: string | null;
+            /** @description Where the request came from; null for the admin CLI. */
+            ip: string | null;
+            user_agent: string | null;
+            /** @description What the action needs besides the resource: the fields an update changed, a deleted resource's name, ... */
+            details: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        ListAuditLogResponse: {
+            data: components["schemas"]["AuditEvent"][];
+            next_cursor: string | null;
+            prev_cursor: string | null;
+        };
         SenderSummary: {
             id: number;
             phone_number: string;
@@ -5457,6 +5505,8 @@ export type CreateConversationsExportLinkRequest = components['schemas']['Create
 export type CreateConversationsExportLinkResponse = components['schemas']['CreateConversationsExportLinkResponse'];
 export type CreateLedgerExportLinkRequest = components['schemas']['CreateLedgerExportLinkRequest'];
 export type CreateLedgerExportLinkResponse = components['schemas']['CreateLedgerExportLinkResponse'];
+export type AuditEvent = components['schemas']['AuditEvent'];
+export type ListAuditLogResponse = components['schemas']['ListAuditLogResponse'];
 export type SenderSummary = components['schemas']['SenderSummary'];
 export type ListSendersResponse = components['schemas']['ListSendersResponse'];
 export type CodedErrorBody = components['schemas']['CodedErrorBody'];
@@ -12401,6 +12451,106 @@ export interface operations {
             };
             /** @description A link that is not valid or has expired. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The input failed validation; every failing field is listed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only this action, e.g. `assistant.updated`.
+                 * @example assistant.deleted
+                 */
+                action?: string;
+                /** @description Only what this member did (their sessions and the keys they created). */
+                actor_member_id?: number;
+                /** @description Only this kind of resource, e.g. `assistant`. */
+                resource_type?: string;
+                /** @description Only this resource (with resource_type). */
+                resource_id?: string;
+                /**
+                 * @description On or after this UTC day (YYYY-MM-DD).
+                 * @example 2026-03-01
+                 */
+                date_from?: string;
+                /**
+                 * @description On or before this UTC day (YYYY-MM-DD).
+                 * @example 2026-03-01
+                 */
+                date_to?: string;
+                per_page?: number;
+                /** @description next_cursor or prev_cursor of a page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 42,
+                     *           "actor": {
+                     *             "kind": "member",
+                     *             "label": "ana@example.com",
+                     *             "member_id": 3
+                     *           },
+                     *           "action": "assistant.updated",
+                     *           "resource_type": "assistant",
+                     *           "resource_id": "12",
+                     *           "ip": "203.0.113.7",
+                     *           "user_agent": "Mozilla/5.0",
+                     *           "details": {
+                     *             "fields": [
+                     *               "name",
+                     *               "system_prompt"
+                     *             ]
+                     *           },
+                     *           "created_at": "2026-03-01T09:30:00.000000Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "prev_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListAuditLogResponse"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -29,6 +29,7 @@ import { numberPurchasesRoutes } from './modules/phone-numbers/number-purchases.
 import { sipTrunksRoutes } from './modules/phone-numbers/sip-trunks.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { usageRoutes } from './modules/usage/index.js';
+import { auditRoutes } from './modules/audit/index.js';
 import { chatappRoutes } from './modules/chatapp/chatapp.routes.js';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes.js';
 import { publicConversationsRoutes } from './modules/conversations/public-conversations.routes.js';
@@ -104,6 +105,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   await app.register(sipTrunksRoutes, { prefix: '/api', sipTrunks: deps.services.sipTrunks });
   await app.register(webhooksRoutes, { prefix: '/api', webhooks: deps.services.webhooks });
   await app.register(usageRoutes, { prefix: '/api', usage: deps.services.usage });
+  await app.register(auditRoutes, { prefix: '/api', auditLog: deps.services.auditLog });
   await app.register(chatappRoutes, {
     prefix: '/api',
     chatapp: deps.services.chatapp,

@@ -51,6 +51,7 @@ import { createHttpClient, type HttpClient } from './core/net/index.js';
 import { pruneExpiredLimits } from './core/limits/fixed-window.js';
 import { usdToMicros } from './core/money.js';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
+import { createAuditLogService } from './modules/audit/index.js';
 import { createUsageService } from './modules/usage/index.js';
 import { parseRetrySchedule, registerWebhookJobs } from './modules/webhooks/webhook-delivery.js';
 import { createImmediateWebhooks } from './modules/webhooks/immediate-delivery.js';
@@ -267,6 +268,7 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
     operator,
     webhooks,
     usage,
+    auditLog: createAuditLogService({ db }),
     knowledge,
     ...assistantServices,
     chatapp,

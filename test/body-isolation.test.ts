@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
 import { startVoiceApp, type VoiceTestApp } from './helpers/voice.js';
 import { createTrunk } from './helpers/sip-trunks.js';
-import { createUser } from './helpers/factories.js';
+import { createUser, TEST_ACTOR } from './helpers/factories.js';
 import { apiFor, createAssistant, createPhoneNumber, type Api } from './helpers/assistants.js';
 import { createSimulatorSender } from './helpers/chatapp.js';
 import { recordedRouteKeys } from './helpers/route-recorder.js';
@@ -171,6 +171,13 @@ const ROUTES: UpdateRoute[] = [
       table: 'assistants',
       rowId: (a) => a.assistant.id,
       changed: ['name', 'updated_at', 'version'],
+      // Its audit row, in A's log, naming the one field that changed.
+      derived: (d, a) =>
+        d.table === 'audit_events' &&
+        d.text.endsWith(': added') &&
+        d.row.user_id === a.userId &&
+        d.row.resource_id === String(a.assistant.id) &&
+        JSON.stringify(d.row.details) === '{"fields":["name"]}',
     }),
   ),
   {
@@ -470,6 +477,7 @@ describe('repositories write only the columns they name', () => {
         { ...state, name: 'Renamed', ...forgedForAssistant },
         ['name', ...Object.keys(forgedForAssistant)] as never,
         now,
+        { userId: owner.user.id, actor: TEST_ACTOR, action: 'assistant.updated', resourceType: 'assistant', resourceId: assistant.id, now },
       ),
     ).toBe(true);
 

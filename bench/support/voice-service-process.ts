@@ -61,7 +61,7 @@ const assistant = async (initialMessage: string, overrides: Record<string, unkno
   };
   // An override of undefined removes the field (a realtime assistant must not name a chat model).
   for (const [key, value] of Object.entries(body)) if (value === undefined) delete (body as Record<string, unknown>)[key];
-  return (await deps.services.assistants.create(user.id, parseAssistantBody(body, 'create'))).uuid;
+  return (await deps.services.assistants.create(user.id, parseAssistantBody(body, 'create'), { kind: 'system', label: 'bench' })).uuid;
 };
 // The load phase: the assistant speaks on while the caller's audio streams in (the listener,
 // the noise suppressor and the detectors still hear every frame).

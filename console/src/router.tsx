@@ -239,6 +239,12 @@ const groupsRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/groups/groups-page.js'), 'GroupsPage'),
 });
 
+const auditLogRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'audit-log',
+  component: lazyRouteComponent(() => import('./pages/audit/audit-log-page.js'), 'AuditLogPage'),
+});
+
 export const accountRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: 'account',
@@ -274,6 +280,7 @@ const routeTree = rootRoute.addChildren([
     groupsRoute,
     webhooksRoute,
     usageRoute,
+    auditLogRoute,
     accountRoute,
     operatorRoute,
   ]),

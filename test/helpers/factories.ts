@@ -20,3 +20,6 @@ export async function createUser(deps: Deps, options: { balanceUsd?: number; pas
 export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
 }
+
+/** The actor of a service call a test makes directly, not through a route (its audit rows say "test"). */
+export const TEST_ACTOR = { kind: 'system', label: 'test' } as const;

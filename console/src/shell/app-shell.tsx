@@ -18,6 +18,7 @@ const SECTIONS = [
   { to: '/folders-labels', label: 'Folders & labels', hint: 'Keep assistants in order' },
   { to: '/webhooks', label: 'Webhooks', hint: 'Deliveries and signing' },
   { to: '/usage', label: 'Usage', hint: 'Spend, volume, exports' },
+  { to: '/audit-log', label: 'Audit log', hint: 'Who changed what' },
   { to: '/account', label: 'Account', hint: 'Keys and balance' },
 ] as const;
 

@@ -152,6 +152,7 @@ const ROLES: Record<RequiredRole, readonly string[]> = {
     'deletePhoneNumber',
     'createSipTrunk',
     'updateSipTrunk',
+    'listAuditLog',
   ],
   owner: [],
   operator: [

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.js';
-import { createUser } from '../../../test/helpers/factories.js';
+import { createUser, TEST_ACTOR } from '../../../test/helpers/factories.js';
 import { apiFor, createAssistant, createPhoneNumber, readAssistant, type Api } from '../../../test/helpers/assistants.js';
 import { createAssistantsService } from './assistants.service.js';
 import { parseAssistantBody } from './assistant-input.js';
@@ -197,9 +197,11 @@ describe('knowledgebase_id', () => {
       },
     });
     const { id } = await createAssistant(apiFor(t, owner.token));
-    await assistants.update(owner.user.id, id, parseAssistantBody({ knowledgebase_id: 41 }, 'update'));
+    await assistants.update(owner.user.id, id, parseAssistantBody({ knowledgebase_id: 41 }, 'update'), TEST_ACTOR);
     expect((await assistants.get(owner.user.id, id)).knowledgebase_id).toBe(41);
-    await expect(assistants.update(owner.user.id, id, parseAssistantBody({ knowledgebase_id: 42 }, 'update'))).rejects.toMatchObject({
+    await expect(
+      assistants.update(owner.user.id, id, parseAssistantBody({ knowledgebase_id: 42 }, 'update'), TEST_ACTOR),
+    ).rejects.toMatchObject({
       statusCode: 422,
       fieldErrors: { knowledgebase_id: ['The selected knowledgebase id is invalid.'] },
     });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { RawNode, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createUser } from '../../../test/helpers/factories.js';
+import { createUser, TEST_ACTOR } from '../../../test/helpers/factories.js';
 import { apiFor, createAssistant, readAssistant, SEED_VOICE_IDS } from '../../../test/helpers/assistants.js';
 import { useOwnerApp } from '../../../test/helpers/owner-app.js';
 import { isoTimestamp } from '../../core/http/schemas.js';
@@ -106,11 +106,22 @@ function recordingService() {
   return { service, statements };
 }
 
+/** The assistant's audit rows after its creation, oldest first. */
+const auditRowsOf = (id: number) =>
+  t.deps.db
+    .selectFrom('audit_events')
+    .select(['action', 'actor', 'details'])
+    .where('resource_type', '=', 'assistant')
+    .where('resource_id', '=', String(id))
+    .where('action', '!=', 'assistant.created')
+    .orderBy('id')
+    .execute();
+
 const versionOf = async (id: number) =>
   (await t.deps.db.selectFrom('assistants').select('version').where('id', '=', id).executeTakeFirstOrThrow()).version;
 
 describe('an update of settings no rule relates to the rest of the row', () => {
-  it('is one UPDATE, and stores the values as the full path would', async () => {
+  it('is one statement (the UPDATE and its audit row), and stores the values as the full path would', async () => {
     const { id } = await createAssistant(api);
     const { service, statements } = recordingService();
     const version = await versionOf(id);
@@ -122,9 +133,16 @@ describe('an update of settings no rule relates to the rest of the row', () => {
       filler_config: { positive: ['Great!'] },
       widget_daily_budget_usd: 2.5,
     };
-    const summary = await service.update(owner.id, id, parseAssistantBody(patch, 'update'));
-    expect(statements).toEqual(['UPDATE']);
+    const summary = await service.update(owner.id, id, parseAssistantBody(patch, 'update'), TEST_ACTOR);
+    expect(statements).toEqual(['WITH']);
     expect(summary).toEqual({ id, name: 'Unread', status: 'inactive', type: 'outbound', mode: 'pipeline' });
+    expect(await auditRowsOf(id)).toEqual([
+      {
+        action: 'assistant.updated',
+        actor: 'test',
+        details: { fields: ['filler_config', 'name', 'speech_speed', 'variables', 'widget_daily_budget_usd'] },
+      },
+    ]);
     expect(await versionOf(id)).toBe(version + 1);
     expect(await readAssistant(api, id)).toMatchObject({
       ...patch,
@@ -139,8 +157,9 @@ describe('an update of settings no rule relates to the rest of the row', () => {
     const before = await readAssistant(api, id);
     const version = await versionOf(id);
     t.clock.advance(60_000);
-    const summary = await service.update(owner.id, id, parseAssistantBody({ name: 'Same' }, 'update'));
-    expect(statements).toEqual(['UPDATE', 'SELECT']);
+    const summary = await service.update(owner.id, id, parseAssistantBody({ name: 'Same' }, 'update'), TEST_ACTOR);
+    expect(statements).toEqual(['WITH', 'SELECT']);
+    expect(await auditRowsOf(id)).toEqual([]);
     expect(summary).toEqual({ id, name: 'Same', status: 'inactive', type: 'outbound', mode: 'pipeline' });
     expect(await versionOf(id)).toBe(version);
     expect(await readAssistant(api, id)).toEqual(before);
@@ -171,15 +190,21 @@ describe('an update of a field a rule reads', () => {
   it('reads the row and validates the merged state first', async () => {
     const { id } = await createAssistant(api);
     const { service, statements } = recordingService();
-    await expect(service.update(owner.id, id, parseAssistantBody({ name: 'Renamed', mode: 'multimodal' }, 'update'))).rejects.toMatchObject(
-      {
-        fieldErrors: { voice_id: ['The selected voice is not compatible with the chosen engine type.'] },
-      },
-    );
+    await expect(
+      service.update(owner.id, id, parseAssistantBody({ name: 'Renamed', mode: 'multimodal' }, 'update'), TEST_ACTOR),
+    ).rejects.toMatchObject({
+      fieldErrors: { voice_id: ['The selected voice is not compatible with the chosen engine type.'] },
+    });
     expect(statements[0]).toBe('SELECT');
-    expect(statements).not.toContain('UPDATE');
-    await service.update(owner.id, id, parseAssistantBody({ name: 'Renamed', voice_id: SEED_VOICE_IDS.novaPipeline }, 'update'));
+    expect(statements).not.toContain('WITH');
+    await service.update(
+      owner.id,
+      id,
+      parseAssistantBody({ name: 'Renamed', voice_id: SEED_VOICE_IDS.novaPipeline }, 'update'),
+      TEST_ACTOR,
+    );
     expect(statements.at(-2)).toBe('SELECT');
-    expect(statements.at(-1)).toBe('UPDATE');
+    expect(statements.at(-1)).toBe('WITH');
+    expect(await auditRowsOf(id)).toEqual([{ action: 'assistant.updated', actor: 'test', details: { fields: ['name', 'voice_id'] } }]);
   });
 });

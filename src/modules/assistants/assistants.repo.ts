@@ -1,8 +1,9 @@
-import { sql, type Insertable, type RawBuilder, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Selectable } from 'kysely';
 import type { DbOrTx } from '../../core/db/transaction.js';
 import { microsToUsd, usdToMicros } from '../../core/money.js';
 import type { AssistantsTable } from '../../core/db/schema.js';
 import type { AssistantSettings, SettingsField } from './assistant-fields.schemas.js';
+import { auditInsertSql, type AuditEvent } from '../audit/index.js';
 
 export type AssistantRow = Selectable<AssistantsTable> & { label_ids: number[]; tool_ids: number[] };
 
@@ -103,19 +104,32 @@ export function toSettings(row: AssistantRow): AssistantSettings {
   return { ...settings, widget_daily_budget_usd: budget === null ? null : microsToUsd(budget) } as unknown as AssistantSettings;
 }
 
-/** The column values for some settings fields (jsonb as JSON text, join-table fields left out). */
-function columnValues(state: AssistantSettings, fields: Iterable<SettingsField>): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
+/** Each written field with its column and column value (jsonb as JSON text, join-table fields left out). */
+function columnEntries(
+  state: AssistantSettings,
+  fields: Iterable<SettingsField>,
+): Array<{ field: SettingsField; column: string; value: unknown }> {
+  const entries: Array<{ field: SettingsField; column: string; value: unknown }> = [];
   for (const field of fields) {
     if (isMicrosSetting(field)) {
       const usd = state[field];
-      values[MICROS_SETTINGS[field]] = usd === null ? null : usdToMicros(usd);
+      entries.push({ field, column: MICROS_SETTINGS[field], value: usd === null ? null : usdToMicros(usd) });
       continue;
     }
     if (JOINED.has(field) || !WRITABLE.has(field)) continue;
-    values[field] = JSON_COLUMNS.has(field) ? JSON.stringify(state[field]) : state[field];
+    entries.push({ field, column: field, value: JSON_COLUMNS.has(field) ? JSON.stringify(state[field]) : state[field] });
   }
-  return values;
+  return entries;
+}
+
+/** `column = value, ..., updated_at = now` of an UPDATE (only updated_at when the change is all in join tables). */
+function assignmentsSql(entries: Array<{ column: string; value: unknown }>, now: Date): RawBuilder<unknown> {
+  return sql.join([...entries.map(({ column, value }) => sql`${sql.ref(column)} = ${value}`), sql`updated_at = ${now}`]);
+}
+
+/** The column values for some settings fields (jsonb as JSON text, join-table fields left out). */
+function columnValues(state: AssistantSettings, fields: Iterable<SettingsField>): Record<string, unknown> {
+  return Object.fromEntries(columnEntries(state, fields).map(({ column, value }) => [column, value]));
 }
 
 /**
@@ -192,30 +206,43 @@ export function createAssistantsRepo(db: DbOrTx) {
       state: AssistantSettings,
       fields: Iterable<SettingsField>,
       now: Date,
+      audit: AuditEvent,
     ): Promise<boolean> {
-      const values = { ...columnValues(state, fields), updated_at: now } as Updateable<AssistantsTable>;
-      const result = await db.updateTable('assistants').set(values).where('id', '=', id).where('version', '=', version).executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      // The audit row in the same statement: written exactly when the version check lets the change through.
+      const { rows } = await sql<{ id: number }>`
+        WITH changed AS (
+          UPDATE assistants SET ${assignmentsSql(columnEntries(state, fields), now)}
+          WHERE id = ${id} AND version = ${version} RETURNING id
+        ), audited AS (${auditInsertSql('changed', audit)})
+        SELECT id FROM changed`.execute(db);
+      return rows.length > 0;
     },
 
     /**
      * Writes settings that no rule judges against the rest of the row, in one statement with no
      * read before it: only if the row is the caller's and one of the values differs, so a request
-     * that changes nothing moves neither updated_at nor the version. The written row's summary,
-     * or undefined when nothing was written.
+     * that changes nothing moves neither updated_at nor the version. The same statement writes the
+     * audit row naming the fields that differed (read from the row it locks, the newest version).
+     * The written row's summary, or undefined when nothing was written.
      */
-    async updateUnread(userId: number, id: number, values: Partial<AssistantSettings>, now: Date) {
-      const columns = Object.entries(columnValues(values as AssistantSettings, Object.keys(values) as SettingsField[]));
-      // Raw SQL: on the busiest update the query builder cost more CPU than the statement's own round trip.
-      const assignments = sql.join(columns.map(([name, value]) => sql`${sql.ref(name)} = ${value}`));
-      const differs = sql.join(
-        columns.map(([name, value]) => sql`${sql.ref(name)} IS DISTINCT FROM ${value}`),
-        sql` OR `,
+    async updateUnread(userId: number, id: number, values: Partial<AssistantSettings>, now: Date, audit: AuditEvent) {
+      const entries = columnEntries(values as AssistantSettings, Object.keys(values) as SettingsField[]).sort((a, b) =>
+        a.field < b.field ? -1 : 1,
       );
+      // Raw SQL: on the busiest update the query builder cost more CPU than the statement's own round trip.
+      const differs = ({ column, value }: (typeof entries)[number]) => sql`${sql.ref(`prior.${column}`)} IS DISTINCT FROM ${value}`;
+      const changedFields = sql.join(entries.map((entry) => sql`CASE WHEN ${differs(entry)} THEN ${entry.field}::text END`));
       const { rows } = await sql<Pick<AssistantRow, 'id' | 'name' | 'status' | 'type' | 'mode'>>`
-        UPDATE assistants SET ${assignments}, updated_at = ${now}
-        WHERE id = ${id} AND user_id = ${userId} AND (${differs})
-        RETURNING id, name, status, type, mode`.execute(db);
+        WITH prior AS (
+          SELECT ${sql.join([sql.ref('id'), ...entries.map(({ column }) => sql.ref(column))])} FROM assistants
+          WHERE id = ${id} AND user_id = ${userId} FOR NO KEY UPDATE
+        ), changed AS (
+          UPDATE assistants SET ${assignmentsSql(entries, now)}
+          FROM prior WHERE assistants.id = prior.id AND (${sql.join(entries.map(differs), sql` OR `)})
+          RETURNING assistants.id, assistants.name, assistants.status, assistants.type, assistants.mode,
+            array_remove(ARRAY[${changedFields}], NULL) AS fields
+        ), audited AS (${auditInsertSql('changed', audit, sql`jsonb_build_object('fields', to_jsonb(changed.fields))`)})
+        SELECT id, name, status, type, mode FROM changed`.execute(db);
       return rows[0];
     },
 
@@ -261,7 +288,13 @@ export function createAssistantsRepo(db: DbOrTx) {
 
     /** Locks the row for deletion; a transaction adding it as a transfer target waits for us. */
     lockForDelete(userId: number, id: number) {
-      return db.selectFrom('assistants').select('id').where('id', '=', id).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+      return db
+        .selectFrom('assistants')
+        .select(['id', 'name'])
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .forUpdate()
+        .executeTakeFirst();
     },
 
     async delete(id: number): Promise<void> {

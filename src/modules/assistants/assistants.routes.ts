@@ -3,6 +3,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { authOf } from '../../core/http/auth.js';
 import { hidesSecrets } from '../../core/http/roles.js';
+import { actorOf } from '../../core/http/actor.js';
 import { createValidator } from '../../core/http/validation.js';
 import { IdParams, MessageBody } from '../../core/http/schemas.js';
 import { withExample } from '../../core/http/openapi-components.js';
@@ -83,7 +84,7 @@ export const assistantsRoutes: FastifyPluginAsyncTypebox<AssistantsRoutesOptions
       },
     },
     async (request, reply) => {
-      const data = await assistants.create(authOf(request).userId, parseAssistantBody(request.body, 'create'));
+      const data = await assistants.create(authOf(request).userId, parseAssistantBody(request.body, 'create'), actorOf(request));
       return reply.status(201).send({ message: 'Assistant created successfully', data });
     },
   );
@@ -160,7 +161,7 @@ export const assistantsRoutes: FastifyPluginAsyncTypebox<AssistantsRoutesOptions
       },
       handler: async (request) => {
         const { id } = request.params as { id: number };
-        const data = await assistants.update(authOf(request).userId, id, parseAssistantBody(request.body, 'update'));
+        const data = await assistants.update(authOf(request).userId, id, parseAssistantBody(request.body, 'update'), actorOf(request));
         return { message: 'Assistant updated successfully', data };
       },
     });
@@ -179,7 +180,7 @@ export const assistantsRoutes: FastifyPluginAsyncTypebox<AssistantsRoutesOptions
       },
     },
     async (request) => {
-      await assistants.delete(authOf(request).userId, request.params.id);
+      await assistants.delete(authOf(request).userId, request.params.id, actorOf(request));
       return { message: 'Assistant deleted successfully' };
     },
   );

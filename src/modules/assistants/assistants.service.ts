@@ -17,6 +17,7 @@ import { canonicalCalendarFields, inClientTerms } from './calendar-field-names.j
 import type { StoredTool } from './assistant-tools.schemas.js';
 import { createAssistantsRepo, toSettings, type AssistantRow } from './assistants.repo.js';
 import { presentAssistant, presentListItem, runtimeAssistant } from './assistant-present.js';
+import { recordAudit, type AuditActor, type AuditEvent } from '../audit/index.js';
 
 export interface AssistantsDeps {
   db: Db;
@@ -148,13 +149,27 @@ export function createAssistantsService(deps: AssistantsDeps) {
 
   const summary = (id: number, s: AssistantSettings) => ({ id, name: s.name, status: s.status, type: s.type, mode: s.mode });
 
+  /** The audit row of a change to assistant `id`; `details` as the action needs. */
+  const auditOf = (userId: number, actor: AuditActor, action: string, id: number, details?: Record<string, unknown>): AuditEvent => ({
+    userId,
+    actor,
+    action,
+    resourceType: 'assistant',
+    resourceId: id,
+    details,
+    now: clock.now(),
+  });
+  /** An update's row names the top-level fields whose values changed. */
+  const updatedAudit = (userId: number, actor: AuditActor, id: number, changed: Iterable<SettingsField>) =>
+    auditOf(userId, actor, 'assistant.updated', id, { fields: [...changed].sort() });
+
   async function presentListItems(rows: AssistantRow[], hideSecrets: boolean) {
     const { languages } = await catalog.snapshot();
     return rows.map((row) => presentListItem(row, secrets, (id) => languages.get(id)?.iso_2 ?? null, hideSecrets));
   }
 
   return {
-    async create(userId: number, { patch, errors: schemaErrors }: ParsedAssistantBody) {
+    async create(userId: number, { patch, errors: schemaErrors }: ParsedAssistantBody, actor: AuditActor) {
       const tools = await prepareTools(patch.tools, async () => []);
       // Read before the transaction: on the embedded database a query outside it would wait for it.
       const snapshot = await catalog.snapshot();
@@ -166,6 +181,7 @@ export function createAssistantsService(deps: AssistantsDeps) {
           const uuid = randomUUID();
           const id = await createAssistantsRepo(tx).insert({ uuid, userId, state: after, now: clock.now() });
           await writeJoined(tx, id, null, after, changed);
+          await recordAudit(tx, auditOf(userId, actor, 'assistant.created', id, { name: after.name }));
           return { ...summary(id, after), uuid };
         }),
       );
@@ -178,12 +194,15 @@ export function createAssistantsService(deps: AssistantsDeps) {
      * validated against the state the previous one left; a loser reads again and re-validates.
      * A change checked against other tables runs in a transaction with those checks' locks.
      * A patch of settings no rule relates to the rest of the row needs no read: one conditional
-     * UPDATE, whatever concurrent writes do, since none of them can change its verdict.
+     * UPDATE, whatever concurrent writes do, since none of them can change its verdict. Every
+     * write carries its audit row in the same statement or transaction; a change of nothing has none.
      */
-    async update(userId: number, id: number, { patch, errors: schemaErrors }: ParsedAssistantBody) {
+    async update(userId: number, id: number, { patch, errors: schemaErrors }: ParsedAssistantBody, actor: AuditActor) {
       if (Object.keys(schemaErrors).length === 0 && writableUnread(patch)) {
+        // The fields that differed are known only to the statement: it fills them in.
+        const audit = auditOf(userId, actor, 'assistant.updated', id);
         const written = await guarded(() =>
-          createAssistantsRepo(db).updateUnread(userId, id, patchedValues(patch as ResolvedPatch), clock.now()),
+          createAssistantsRepo(db).updateUnread(userId, id, patchedValues(patch as ResolvedPatch), clock.now(), audit),
         );
         // Nothing written (unknown id, another account's, no change): the full path answers each.
         if (written) return written;
@@ -219,7 +238,14 @@ export function createAssistantsService(deps: AssistantsDeps) {
             await check(db, read);
             if (
               read.changed.size > 0 &&
-              !(await createAssistantsRepo(db).updateAtVersion(id, read.version, read.after, read.changed, clock.now()))
+              !(await createAssistantsRepo(db).updateAtVersion(
+                id,
+                read.version,
+                read.after,
+                read.changed,
+                clock.now(),
+                updatedAudit(userId, actor, id, read.changed),
+              ))
             )
               return undefined;
             return summary(id, read.after);
@@ -231,7 +257,9 @@ export function createAssistantsService(deps: AssistantsDeps) {
             const state = read ?? merge(await repo.readForUpdate(userId, id, { withJoined, lock }));
             await check(tx, state);
             if (state.changed.size > 0) {
-              if (!(await repo.updateAtVersion(id, state.version, state.after, state.changed, clock.now()))) throw new VersionConflict();
+              const audit = updatedAudit(userId, actor, id, state.changed);
+              if (!(await repo.updateAtVersion(id, state.version, state.after, state.changed, clock.now(), audit)))
+                throw new VersionConflict();
               await writeJoined(tx, id, state.before, state.after, state.changed);
             }
             return summary(id, state.after);
@@ -268,13 +296,15 @@ export function createAssistantsService(deps: AssistantsDeps) {
     },
 
     /** Also drops the transfer tools of other assistants that pointed at this one. */
-    async delete(userId: number, id: number): Promise<void> {
+    async delete(userId: number, id: number, actor: AuditActor): Promise<void> {
       await guarded(() =>
         inTransaction(db, async (tx) => {
           const repo = createAssistantsRepo(tx);
-          if (!(await repo.lockForDelete(userId, id))) throw assistantNotFound();
+          const locked = await repo.lockForDelete(userId, id);
+          if (!locked) throw assistantNotFound();
           await repo.removeToolsMatching(userId, { type: 'assistant_transfer', assistant_id: id });
           await repo.delete(id);
+          await recordAudit(tx, auditOf(userId, actor, 'assistant.deleted', id, { name: locked.name }));
         }),
       );
     },

@@ -63,9 +63,9 @@ export function createGroupsRepo(db: DbOrTx, kind: GroupKind) {
     },
 
     /** Folder: its assistants become uncategorised (SET NULL). Label: it is removed from them (CASCADE). */
-    async delete(userId: number, id: number): Promise<boolean> {
-      const result = await db.deleteFrom(table).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+    /** The deleted row's name; undefined when it is not this user's. */
+    delete(userId: number, id: number): Promise<{ name: string } | undefined> {
+      return db.deleteFrom(table).where('user_id', '=', userId).where('id', '=', id).returning('name').executeTakeFirst();
     },
 
     async ownedIds(userId: number, ids: number[]): Promise<Set<number>> {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../core/http/auth.js';
+import { actorOf } from '../../core/http/actor.js';
 import { IdParams, MessageBody } from '../../core/http/schemas.js';
 import { GROUP_NOUN, type GroupsService } from './groups.service.js';
 import { CreateGroupBody, GroupEnvelope, GroupList, GroupListQuery, UpdateGroupBody } from './groups.schemas.js';
@@ -103,7 +104,7 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<GroupsRoutesOptions> = asyn
         },
       },
       async (request) => {
-        await groups.delete(authOf(request).userId, request.params.id);
+        await groups.delete(authOf(request).userId, request.params.id, actorOf(request));
         return { message: `${noun} deleted successfully` };
       },
     );

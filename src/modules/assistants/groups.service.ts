@@ -1,10 +1,11 @@
 import type { Db } from '../../core/db/database.js';
-import type { DbOrTx } from '../../core/db/transaction.js';
+import { inTransaction, type DbOrTx } from '../../core/db/transaction.js';
 import type { Clock } from '../../core/clock.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { notFound, validationFailed } from '../../core/http/errors.js';
 import { createGroupsRepo, type GroupKind, type GroupRow } from './groups.repo.js';
 import type { CreateGroupBody, UpdateGroupBody } from './groups.schemas.js';
+import { recordAudit, type AuditActor } from '../audit/index.js';
 
 export const GROUP_NOUN: Record<GroupKind, string> = { folder: 'Folder', label: 'Label' };
 
@@ -43,8 +44,13 @@ export function createGroupsService({ db, clock }: { db: Db; clock: Clock }, kin
       return this.get(userId, id);
     },
 
-    async delete(userId: number, id: number): Promise<void> {
-      if (!(await createGroupsRepo(db, kind).delete(userId, id))) throw missing();
+    async delete(userId: number, id: number, actor: AuditActor): Promise<void> {
+      await inTransaction(db, async (tx) => {
+        const deleted = await createGroupsRepo(tx, kind).delete(userId, id);
+        if (!deleted) throw missing();
+        const details = { name: deleted.name };
+        await recordAudit(tx, { userId, actor, action: `${kind}.deleted`, resourceType: kind, resourceId: id, details, now: clock.now() });
+      });
     },
 
     ownedIds(userId: number, ids: number[], tx: DbOrTx = db) {

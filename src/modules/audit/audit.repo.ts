@@ -15,6 +15,36 @@ export interface AuditEventInput {
   now: Date;
 }
 
+export interface AuditListFilter {
+  userId: number;
+  action?: string;
+  actorMemberId?: number;
+  resourceType?: string;
+  resourceId?: string;
+  since?: Date;
+  until?: Date;
+  /** Older rows than this id. */
+  before?: number;
+  /** Newer rows than this id (read oldest first). */
+  after?: number;
+  limit: number;
+}
+
+/** What the log shows of a row, named one by one (user_id stays behind: the caller's own). */
+const LIST_COLUMNS = [
+  'id',
+  'actor_kind',
+  'actor',
+  'actor_member_id',
+  'action',
+  'resource_type',
+  'resource_id',
+  'ip',
+  'user_agent',
+  'details',
+  'created_at',
+] as const;
+
 export function createAuditRepo(db: DbOrTx) {
   return {
     async insertEvent(event: AuditEventInput): Promise<void> {
@@ -35,5 +65,24 @@ export function createAuditRepo(db: DbOrTx) {
         })
         .execute();
     },
+
+    /** One account's rows by id (the order they were written), newest first unless reading `after`. */
+    list(filter: AuditListFilter) {
+      let query = db.selectFrom('audit_events').select(LIST_COLUMNS).where('user_id', '=', filter.userId);
+      if (filter.action !== undefined) query = query.where('action', '=', filter.action);
+      if (filter.actorMemberId !== undefined) query = query.where('actor_member_id', '=', filter.actorMemberId);
+      if (filter.resourceType !== undefined) query = query.where('resource_type', '=', filter.resourceType);
+      if (filter.resourceId !== undefined) query = query.where('resource_id', '=', filter.resourceId);
+      if (filter.since) query = query.where('created_at', '>=', filter.since);
+      if (filter.until) query = query.where('created_at', '<', filter.until);
+      if (filter.before !== undefined) query = query.where('id', '<', filter.before);
+      if (filter.after !== undefined) query = query.where('id', '>', filter.after);
+      return query
+        .orderBy('id', filter.after !== undefined ? 'asc' : 'desc')
+        .limit(filter.limit)
+        .execute();
+    },
   };
 }
+
+export type AuditListRow = Awaited<ReturnType<ReturnType<typeof createAuditRepo>['list']>>[number];

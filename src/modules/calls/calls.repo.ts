@@ -143,7 +143,7 @@ export function createCallsRepo(db: DbOrTx) {
         .where('user_id', '=', userId)
         .where('id', '=', id)
         .where('status', 'not in', LIVE_STATUSES)
-        .returning(['id', 'recording_path'])
+        .returning(['id', 'recording_path', 'type', 'from_number', 'to_number'])
         .executeTakeFirst();
     },
 

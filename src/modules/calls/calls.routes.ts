@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../core/http/auth.js';
+import { actorOf } from '../../core/http/actor.js';
 import { IdParams, MessageBody } from '../../core/http/schemas.js';
 import { LengthAwarePage, lengthAwarePage, requestPath } from '../../core/http/page-pagination.js';
 import { presentCall } from './calls.present.js';
@@ -95,7 +96,7 @@ export const callsRoutes: FastifyPluginAsyncTypebox<CallsRoutesOptions> = async 
       },
     },
     async (request) => {
-      await calls.delete(authOf(request).userId, request.params.id);
+      await calls.delete(authOf(request).userId, request.params.id, actorOf(request));
       return { message: 'Call deleted successfully' };
     },
   );

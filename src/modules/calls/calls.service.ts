@@ -25,6 +25,7 @@ import { createCallForm, twilioUrls } from './legs/twilio/twilio.js';
 import type { TwilioAccounts } from './legs/twilio/twilio-accounts.js';
 import { TwilioApiError, type TwilioRest } from './legs/twilio/twilio-rest.js';
 import type { RecordingStore } from './recordings/index.js';
+import { recordAudit, type AuditActor } from '../audit/index.js';
 
 /** A dial that has not connected media by ringing time plus this is given up by the sweep. */
 export const DIAL_GRACE_MS = 2 * 60_000;
@@ -200,14 +201,26 @@ export function createCallsService(deps: CallsServiceDeps) {
     },
 
     /** Deletes a finished call and its recording file; a live call must end first. */
-    async delete(userId: number, id: number): Promise<void> {
-      const repo = createCallsRepo(db);
-      const call = await repo.findOwned(userId, id);
+    async delete(userId: number, id: number, actor: AuditActor): Promise<void> {
+      const call = await createCallsRepo(db).findOwned(userId, id);
       if (!call) throw callNotFound();
       if (LIVE_STATUSES.includes(call.status))
         throw new AppError(409, 'The call is still in progress; it can be deleted once it has ended.');
-      const deleted = await repo.deleteOwned(userId, id);
-      if (!deleted) throw callNotFound();
+      const deleted = await inTransaction(db, async (tx) => {
+        const row = await createCallsRepo(tx).deleteOwned(userId, id);
+        if (!row) throw callNotFound();
+        await recordAudit(tx, {
+          userId,
+          actor,
+          action: 'call.deleted',
+          resourceType: 'call',
+          resourceId: id,
+          details: { type: row.type, from_number: row.from_number, to_number: row.to_number },
+          now: clock.now(),
+        });
+        return row;
+      });
+      // The file goes once the row is gone for good.
       if (deleted.recording_path) await deps.recordings.remove(deleted.recording_path);
     },
   };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { authOf } from '../../core/http/auth.js';
 import { hidesSecrets } from '../../core/http/roles.js';
+import { actorOf } from '../../core/http/actor.js';
 import { IdParams, MessageBody, isoTimestamp } from '../../core/http/schemas.js';
 import type { CampaignsService } from './campaigns.service.js';
 import { presentCampaign } from './campaigns.service.js';
@@ -137,7 +138,7 @@ export const campaignsRoutes: FastifyPluginAsyncTypebox<CampaignsRoutesOptions> 
       },
     },
     async (request) => {
-      await campaigns.delete(authOf(request).userId, request.params.id);
+      await campaigns.delete(authOf(request).userId, request.params.id, actorOf(request));
       return { message: 'Campaign deleted successfully' };
     },
   );

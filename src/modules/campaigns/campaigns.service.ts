@@ -18,6 +18,7 @@ import {
 import { isValidTimeZone } from './dial-window.js';
 import { enqueueDial } from './dial-queue.js';
 import { campaignProgress } from './campaign-progress.js';
+import { recordAudit, type AuditActor } from '../audit/index.js';
 
 /** What campaigns need of an assistant: that it is the owner's and calls out, and its post-call schema. */
 export interface CampaignAssistant {
@@ -203,13 +204,23 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
     },
 
     /** A running campaign is stopped first; its calls in progress finish, its leads go with it. */
-    async delete(userId: number, id: number): Promise<void> {
+    async delete(userId: number, id: number, actor: AuditActor): Promise<void> {
       await inTransaction(db, async (tx) => {
         const repo = createCampaignsRepo(tx);
         const locked = await repo.lockOwned(userId, id);
         if (!locked) throw notFound();
         if (locked.status === 'in-progress') await repo.update(id, { status: 'stopped', updated_at: clock.now() });
         await repo.delete(id);
+        const details = { name: locked.name };
+        await recordAudit(tx, {
+          userId,
+          actor,
+          action: 'campaign.deleted',
+          resourceType: 'campaign',
+          resourceId: id,
+          details,
+          now: clock.now(),
+        });
       });
     },
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { authOf } from '../../core/http/auth.js';
+import { actorOf } from '../../core/http/actor.js';
 import { LengthAwarePage, lengthAwarePage, requestPath } from '../../core/http/page-pagination.js';
 import { IdParams, MessageBody } from '../../core/http/schemas.js';
 import type { Clock } from '../../core/clock.js';
@@ -115,7 +116,7 @@ export const leadsRoutes: FastifyPluginAsyncTypebox<LeadsRoutesOptions> = async 
       },
     },
     async (request) => {
-      await leads.delete(authOf(request).userId, request.params.id);
+      await leads.delete(authOf(request).userId, request.params.id, actorOf(request));
       return { message: 'Lead deleted successfully' };
     },
   );

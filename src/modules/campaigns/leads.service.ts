@@ -12,6 +12,7 @@ import { CAMPAIGN_NOT_FOUND } from './campaigns.schemas.js';
 import { LEAD_NOT_FOUND, MANUAL_STATUSES, type CreateLeadBody, type ListLeadsQuery, type UpdateLeadBody } from './leads.schemas.js';
 
 import { listTimestampOf as listTimestamp } from './time-format.js';
+import { recordAudit, type AuditActor } from '../audit/index.js';
 
 /** E.164 of a number written any usual way; null when it is not a valid number. */
 export function e164(text: string): string | null {
@@ -173,14 +174,26 @@ export function createLeadsService(deps: { db: Db; clock: Clock }) {
       });
     },
 
-    async delete(userId: number, id: number): Promise<void> {
-      const result = await db
-        .deleteFrom('leads')
-        .where('user_id', '=', userId)
-        .where('id', '=', id)
-        .where('parent_lead_id', 'is', null)
-        .executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw notFound();
+    async delete(userId: number, id: number, actor: AuditActor): Promise<void> {
+      await inTransaction(db, async (tx) => {
+        const deleted = await tx
+          .deleteFrom('leads')
+          .where('user_id', '=', userId)
+          .where('id', '=', id)
+          .where('parent_lead_id', 'is', null)
+          .returning(['campaign_id', 'phone_number'])
+          .executeTakeFirst();
+        if (!deleted) throw notFound();
+        await recordAudit(tx, {
+          userId,
+          actor,
+          action: 'lead.deleted',
+          resourceType: 'lead',
+          resourceId: id,
+          details: { phone_number: deleted.phone_number, campaign_id: deleted.campaign_id },
+          now: clock.now(),
+        });
+      });
     },
   };
 }

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../core/http/auth.js';
+import { actorOf } from '../../core/http/actor.js';
 import { MessageBody, ValidationErrorBody } from '../../core/http/schemas.js';
 import { MAX_FILE_BYTES } from './document-sources.js';
 import { readMultipartBody } from './multipart-body.js';
@@ -122,7 +123,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<{ knowledge: KnowledgeSe
       },
     },
     async (request) => {
-      await knowledge.deleteDocument(authOf(request).userId, request.params.id, request.params.docId);
+      await knowledge.deleteDocument(authOf(request).userId, request.params.id, request.params.docId, actorOf(request));
       return { message: 'Document deleted successfully.' };
     },
   );

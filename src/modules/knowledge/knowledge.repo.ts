@@ -129,9 +129,9 @@ export function createKnowledgeRepo(db: DbOrTx) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    async deleteKnowledgebase(userId: number, id: number): Promise<boolean> {
-      const result = await db.deleteFrom('knowledgebases').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+    /** The deleted knowledge base's name; undefined when it is not this user's. */
+    deleteKnowledgebase(userId: number, id: number): Promise<{ name: string } | undefined> {
+      return db.deleteFrom('knowledgebases').where('user_id', '=', userId).where('id', '=', id).returning('name').executeTakeFirst();
     },
 
     /** Assistants must not keep pointing at a knowledge base that no longer exists. */
@@ -191,13 +191,14 @@ export function createKnowledgeRepo(db: DbOrTx) {
         .executeTakeFirst();
     },
 
-    async deleteDocument(knowledgebaseId: number, id: number): Promise<boolean> {
-      const result = await db
+    /** The deleted document's name; undefined when it is not in this knowledge base. */
+    deleteDocument(knowledgebaseId: number, id: number): Promise<{ name: string } | undefined> {
+      return db
         .deleteFrom('knowledge_documents')
         .where('knowledgebase_id', '=', knowledgebaseId)
         .where('id', '=', id)
+        .returning('name')
         .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
     },
   };
 }

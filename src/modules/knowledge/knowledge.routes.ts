@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../core/http/auth.js';
+import { actorOf } from '../../core/http/actor.js';
 import { MessageBody, ValidationErrorBody } from '../../core/http/schemas.js';
 import { documentsRoutes } from './documents.routes.js';
 import { presentKnowledgebase, presentPassage } from './knowledge.presenters.js';
@@ -101,7 +102,7 @@ export const knowledgeRoutes: FastifyPluginAsyncTypebox<KnowledgeRoutesOptions> 
       },
     },
     async (request) => {
-      await knowledge.delete(authOf(request).userId, request.params.id);
+      await knowledge.delete(authOf(request).userId, request.params.id, actorOf(request));
       return { message: 'Knowledgebase deleted successfully.' };
     },
   );

@@ -13,6 +13,7 @@ import { createKnowledgeRepo, type DocumentRow, type KnowledgebaseSummaryRow } f
 import { fuseRankings } from './ranking.js';
 import { fullTextSearch, vectorSearch, type PassageRow } from './search.repo.js';
 import type { VectorSupport } from './vector-support.js';
+import { recordAudit, type AuditActor } from '../audit/index.js';
 
 export type KnowledgebaseStatus = 'empty' | 'processing' | 'active' | 'failed';
 
@@ -103,13 +104,23 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps) {
     },
 
     /** Its documents and chunks go with it (cascade); assistants using it are detached in the same transaction. */
-    async delete(userId: number, id: number): Promise<void> {
+    async delete(userId: number, id: number, actor: AuditActor): Promise<void> {
       await inTransaction(db, async (tx) => {
         const repo = createKnowledgeRepo(tx);
         // Deleting first takes the row lock that isOwnedBy's KEY SHARE waits on, so an assistant
         // saved concurrently is either refused or committed before the detach below sees it.
-        if (!(await repo.deleteKnowledgebase(userId, id))) throw knowledgebaseNotFound();
+        const deleted = await repo.deleteKnowledgebase(userId, id);
+        if (!deleted) throw knowledgebaseNotFound();
         await repo.detachFromAssistants(id, clock.now());
+        await recordAudit(tx, {
+          userId,
+          actor,
+          action: 'knowledge_base.deleted',
+          resourceType: 'knowledge_base',
+          resourceId: id,
+          details: { name: deleted.name },
+          now: clock.now(),
+        });
       });
     },
 
@@ -170,12 +181,22 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps) {
       });
     },
 
-    async deleteDocument(userId: number, knowledgebaseId: number, id: number): Promise<void> {
+    async deleteDocument(userId: number, knowledgebaseId: number, id: number, actor: AuditActor): Promise<void> {
       await requireKnowledgebase(userId, knowledgebaseId);
       await inTransaction(db, async (tx) => {
         // Its words leave the knowledge base's counts with it.
         await createChunksRepo(tx).countLexemes(knowledgebaseId, id, -1);
-        if (!(await createKnowledgeRepo(tx).deleteDocument(knowledgebaseId, id))) throw documentNotFound();
+        const deleted = await createKnowledgeRepo(tx).deleteDocument(knowledgebaseId, id);
+        if (!deleted) throw documentNotFound();
+        await recordAudit(tx, {
+          userId,
+          actor,
+          action: 'document.deleted',
+          resourceType: 'document',
+          resourceId: id,
+          details: { name: deleted.name, knowledge_base_id: knowledgebaseId },
+          now: clock.now(),
+        });
       });
     },
 

@@ -7,6 +7,8 @@ import { sendNumberEvent, RELEASED_EVENT, type ReleaseReason } from './number-ev
 import { createNumberPurchasesRepo } from './number-purchases.repo.js';
 import { alreadyReleased, phoneNotFound, phoneNumberError } from './phone-number-errors.js';
 import { createPhoneNumbersRepo } from './phone-numbers.repo.js';
+import { recordAudit, type AuditActor } from '../audit/index.js';
+import { isoTimestamp } from '../../core/http/schemas.js';
 
 export const PHONE_NUMBER_RELEASE_JOB = 'phone-numbers.release';
 
@@ -61,21 +63,34 @@ export interface NumberReleaseDeps {
  */
 export function createNumberRelease({ db, clock, provisioning, remove }: NumberReleaseDeps) {
   return {
-    /** When the number goes; null for at once. */
-    async release(userId: number, id: number): Promise<{ releaseAt: Date | null }> {
+    /**
+     * When the number goes; null for at once. Either way the owner's decision is the deletion
+     * the audit log records (release_at says when it takes effect).
+     */
+    async release(userId: number, id: number, actor: AuditActor): Promise<{ releaseAt: Date | null }> {
       return inTransaction(db, async (tx) => {
         const row = await createPhoneNumbersRepo(tx).lockForDelete(userId, id);
         if (!row) throw phoneNotFound();
         if (row.release_at) throw alreadyReleased();
         if (row.purchase_state === 'pending') throw phoneNumberError(409, 'The purchase of this phone number is still being confirmed.');
+        const now = clock.now();
+        let releaseAt: Date | null = null;
         if (row.purchase_state !== 'active' || !row.has_active_subscription || !row.paid_until) {
           await remove(tx, userId, id);
-          return { releaseAt: null };
+        } else {
+          // In a grace period the paid month is over already: it goes now.
+          releaseAt = new Date(Math.max(row.paid_until.getTime(), now.getTime()));
+          await scheduleRelease(tx, id, releaseAt, 'released', now);
         }
-        const now = clock.now();
-        // In a grace period the paid month is over already: it goes now.
-        const releaseAt = new Date(Math.max(row.paid_until.getTime(), now.getTime()));
-        await scheduleRelease(tx, id, releaseAt, 'released', now);
+        await recordAudit(tx, {
+          userId,
+          actor,
+          action: 'phone_number.deleted',
+          resourceType: 'phone_number',
+          resourceId: id,
+          details: { phone_number: row.phone_number, release_at: releaseAt && isoTimestamp(releaseAt) },
+          now,
+        });
         return { releaseAt };
       });
     },

@@ -90,7 +90,7 @@ export function createPhoneNumbersRepo(db: DbOrTx) {
     lockForDelete(userId: number, id: number) {
       return db
         .selectFrom('phone_numbers')
-        .select(['id', 'type', 'has_active_subscription', 'release_at', 'purchase_state', 'paid_until'])
+        .select(['id', 'phone_number', 'type', 'has_active_subscription', 'release_at', 'purchase_state', 'paid_until'])
         .where('user_id', '=', userId)
         .where('id', '=', id)
         .forUpdate()

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Selectable } from 'kysely';
 import { authOf } from '../../core/http/auth.js';
+import { actorOf } from '../../core/http/actor.js';
 import { IdParams, MessageBody, isoTimestamp } from '../../core/http/schemas.js';
 import type { PhoneNumbersTable } from '../../core/db/schema.js';
 import { microsToUsd } from '../../core/money.js';
@@ -129,7 +130,7 @@ export const phoneNumbersRoutes: FastifyPluginAsyncTypebox<PhoneNumbersRoutesOpt
       },
     },
     async (request) => {
-      const { releaseAt } = await phoneNumbers.release(authOf(request).userId, request.params.id);
+      const { releaseAt } = await phoneNumbers.release(authOf(request).userId, request.params.id, actorOf(request));
       return {
         message: releaseAt
           ? 'Phone number released successfully. It will be removed at the end of the billing period.'

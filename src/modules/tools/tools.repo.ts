@@ -65,9 +65,9 @@ export function createToolsRepo(db: DbOrTx) {
     },
 
     /** Assignments go with it (ON DELETE CASCADE): the tool is detached from every assistant. */
-    async delete(userId: number, id: number): Promise<boolean> {
-      const result = await db.deleteFrom('custom_tools').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+    /** The deleted tool's name; undefined when it is not this user's. */
+    delete(userId: number, id: number): Promise<{ name: string } | undefined> {
+      return db.deleteFrom('custom_tools').where('user_id', '=', userId).where('id', '=', id).returning('name').executeTakeFirst();
     },
 
     async ownedIds(userId: number, ids: number[]): Promise<Set<number>> {

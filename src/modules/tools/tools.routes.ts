@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { authOf } from '../../core/http/auth.js';
 import { hidesSecrets } from '../../core/http/roles.js';
+import { actorOf } from '../../core/http/actor.js';
 import { IdParams, MessageBody, isoTimestamp } from '../../core/http/schemas.js';
 import type { ToolsService } from './tools.service.js';
 import { CreateToolBody, ToolEnvelope, ToolRecord, UpdateToolBody } from './tools.schemas.js';
@@ -95,7 +96,7 @@ export const toolsRoutes: FastifyPluginAsyncTypebox<ToolsRoutesOptions> = async 
       },
     },
     async (request) => {
-      await tools.delete(authOf(request).userId, request.params.id);
+      await tools.delete(authOf(request).userId, request.params.id, actorOf(request));
       return { message: 'Tool deleted successfully' };
     },
   );

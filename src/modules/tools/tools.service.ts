@@ -11,6 +11,7 @@ import { openHeaders, presentHeaders, sealHeaders, type ToolHeader } from './too
 import { createToolTester } from './tool-test.service.js';
 import { createToolsRepo, type ToolPatch } from './tools.repo.js';
 import type { CreateToolBody, UpdateToolBody } from './tools.schemas.js';
+import { recordAudit, type AuditActor } from '../audit/index.js';
 
 type ToolRow = Selectable<CustomToolsTable>;
 /** A tool with its header values in the form the reader may see (masked for the API, real for calls). */
@@ -102,8 +103,13 @@ export function createToolsService({ db, clock, secrets, http }: { db: Db; clock
       return present(updated);
     },
 
-    async delete(userId: number, id: number): Promise<void> {
-      if (!(await createToolsRepo(db).delete(userId, id))) throw toolNotFound();
+    async delete(userId: number, id: number, actor: AuditActor): Promise<void> {
+      await inTransaction(db, async (tx) => {
+        const deleted = await createToolsRepo(tx).delete(userId, id);
+        if (!deleted) throw toolNotFound();
+        const details = { name: deleted.name };
+        await recordAudit(tx, { userId, actor, action: 'tool.deleted', resourceType: 'tool', resourceId: id, details, now: clock.now() });
+      });
     },
 
     /** Which of `ids` are this user's tools (in the caller's transaction when given). */

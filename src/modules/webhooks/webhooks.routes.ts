@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../core/http/auth.js';
+import { actorOf } from '../../core/http/actor.js';
 import { dayRange } from '../../core/http/day-range.js';
 import { IdParams, MessageBody, isoTimestamp } from '../../core/http/schemas.js';
 import type { WebhooksService } from './webhooks.service.js';
@@ -88,7 +89,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = 
       },
     },
     async (request) => {
-      const { secret, createdAt } = await webhooks.rotateSigningSecret(authOf(request).userId);
+      const { secret, createdAt } = await webhooks.rotateSigningSecret(authOf(request).userId, actorOf(request));
       return { message: 'Webhook secret rotated successfully.', secret, created_at: isoTimestamp(createdAt)! };
     },
   );

@@ -10,6 +10,7 @@ import { enqueueJob } from '../../core/jobs/index.js';
 import { consumeLimits } from '../../core/limits/fixed-window.js';
 import { createWebhooksRepo } from './webhooks.repo.js';
 import { createSigningSecrets } from './signing-secrets.js';
+import { recordAudit, type AuditActor } from '../audit/index.js';
 import { WEBHOOK_DELIVERY_JOB, WEBHOOK_JOB_MAX_ATTEMPTS, type DeliveryJobPayload } from './webhook-delivery.js';
 
 export interface WebhookToSend {
@@ -99,8 +100,13 @@ export function createWebhooksService({ db, clock, secrets }: { db: Db; clock: C
       return signingSecrets.get(db, userId);
     },
 
-    rotateSigningSecret(userId: number) {
-      return signingSecrets.rotate(db, userId);
+    /** The old secret stops signing at once; the audit row says who replaced it (never the secret). */
+    rotateSigningSecret(userId: number, actor: AuditActor) {
+      return inTransaction(db, async (tx) => {
+        const rotated = await signingSecrets.rotate(tx, userId);
+        await recordAudit(tx, { userId, actor, action: 'webhook_secret.rotated', resourceType: 'webhook_secret', now: rotated.createdAt });
+        return rotated;
+      });
     },
 
     async listDeliveries(userId: number, input: ListDeliveriesInput) {

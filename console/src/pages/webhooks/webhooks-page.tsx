@@ -1,10 +1,9 @@
 import { Badge, Button, Drawer, Group, Paper, Select, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import '@mantine/dates/styles.css';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap, type paths } from '../../api/client.js';
 import { AssistantFilter } from '../../components/assistant-filter.js';
+import { DayRangeFilter } from '../../components/day-range-filter.js';
 import { QueryState } from '../../components/query-state.js';
 import { formatDateTime } from '../../format/format.js';
 import { humanize } from '../../format/words.js';
@@ -81,24 +80,7 @@ export function WebhooksPage() {
             w={150}
           />
           <AssistantFilter value={filters.assistant} onChange={set('assistant')} />
-          <DatePickerInput
-            label="From"
-            placeholder="Any day"
-            clearable
-            valueFormat="YYYY-MM-DD"
-            value={filters.from}
-            onChange={set('from')}
-            w={150}
-          />
-          <DatePickerInput
-            label="To"
-            placeholder="Any day"
-            clearable
-            valueFormat="YYYY-MM-DD"
-            value={filters.to}
-            onChange={set('to')}
-            w={150}
-          />
+          <DayRangeFilter from={filters.from} to={filters.to} onFromChange={set('from')} onToChange={set('to')} />
         </Group>
         <QueryState query={deliveries} label="the deliveries">
           {(page) =>

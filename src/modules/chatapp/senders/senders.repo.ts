@@ -135,9 +135,14 @@ export function createSendersRepo(db: DbOrTx) {
         .executeTakeFirst();
     },
 
-    async deleteOwned(userId: number, id: number): Promise<boolean> {
-      const result = await db.deleteFrom('chatapp_senders').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+    /** The deleted sender's number and name; undefined when it is not this user's. */
+    deleteOwned(userId: number, id: number): Promise<{ phone_number: string; display_name: string } | undefined> {
+      return db
+        .deleteFrom('chatapp_senders')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .returning(['phone_number', 'display_name'])
+        .executeTakeFirst();
     },
 
     /** Platform webhooks carry the number's id, not an owner. */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../../core/http/auth.js';
+import { actorOf } from '../../../core/http/actor.js';
 import { CodedErrorBody, isoTimestamp } from '../../../core/http/schemas.js';
 import type { ChatappServices } from '../chatapp.service.js';
 import { SENDER_NOT_FOUND } from '../chatapp.errors.js';
@@ -115,7 +116,7 @@ export const sendersRoutes: FastifyPluginAsyncTypebox<{ chatapp: ChatappServices
       },
     },
     async (request) => {
-      await senders.delete(authOf(request).userId, request.params.id);
+      await senders.delete(authOf(request).userId, request.params.id, actorOf(request));
       return { success: true as const, message: 'Sender deleted successfully.' };
     },
   );

@@ -11,6 +11,7 @@ import { createSendersRepo, type NewSender, type SenderPatch, type SenderRow } f
 import { createTemplatesRepo } from '../templates/templates.repo.js';
 import { TOKEN_REVOKED_REASON } from './sender-state.service.js';
 import type { CreateSenderBody, UpdateSenderBody } from './senders.schemas.js';
+import { recordAudit, type AuditActor } from '../../audit/index.js';
 
 const CLOUD_API_FIELDS = ['phone_number_id', 'waba_id', 'access_token'] as const;
 const PHONE_INVALID = 'The phone number field must be a valid international phone number (e.g. +14155551234).';
@@ -234,8 +235,20 @@ export function createSendersService(deps: ChatappContext) {
       return presentSender(updated);
     },
 
-    async delete(userId: number, id: number): Promise<void> {
-      if (!(await createSendersRepo(db).deleteOwned(userId, id))) throw chatappErrors.senderNotFound();
+    async delete(userId: number, id: number, actor: AuditActor): Promise<void> {
+      await inTransaction(db, async (tx) => {
+        const deleted = await createSendersRepo(tx).deleteOwned(userId, id);
+        if (!deleted) throw chatappErrors.senderNotFound();
+        await recordAudit(tx, {
+          userId,
+          actor,
+          action: 'sender.deleted',
+          resourceType: 'sender',
+          resourceId: id,
+          details: { phone_number: deleted.phone_number, display_name: deleted.display_name },
+          now: clock.now(),
+        });
+      });
     },
 
     /**
