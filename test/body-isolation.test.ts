@@ -6,6 +6,7 @@ import { createTrunk } from './helpers/sip-trunks.js';
 import { createUser, TEST_ACTOR } from './helpers/factories.js';
 import { apiFor, createAssistant, createPhoneNumber, type Api } from './helpers/assistants.js';
 import { createSimulatorSender } from './helpers/chatapp.js';
+import { addMember } from './helpers/members.js';
 import { recordedRouteKeys } from './helpers/route-recorder.js';
 import { knowledgeApi, processDocuments } from '../src/modules/knowledge/fixtures/knowledge-api.js';
 import { createKnowledgeRepo } from '../src/modules/knowledge/knowledge.repo.js';
@@ -35,6 +36,8 @@ interface Account {
   sender: number;
   campaign: number;
   lead: number;
+  /** A second member of the account (a viewer). */
+  member: number;
 }
 
 interface UpdateRoute {
@@ -63,6 +66,22 @@ async function ok(res: Promise<{ statusCode: number; json(): any; body: string }
 }
 
 const ROUTES: UpdateRoute[] = [
+  {
+    method: 'PATCH',
+    route: '/api/user/members/:id',
+    url: (a) => `/api/user/members/${a.member}`,
+    foreignId: (b) => b.member,
+    legit: { role: 'editor' },
+    read: async (a) =>
+      (await a.api.get('/api/user/members')).json().members.find((m: { id: number }) => m.id === a.member) as Record<string, unknown>,
+    envelope: (after) => ({ message: 'Member updated.', member: after }),
+    table: 'members',
+    rowId: (a) => a.member,
+    changed: ['role', 'updated_at'],
+    // Its audit row, in A's log.
+    derived: (d, a) =>
+      d.table === 'audit_events' && d.text.endsWith(': added') && d.row.user_id === a.userId && d.row.action === 'member.role_changed',
+  },
   {
     method: 'PUT',
     route: '/api/user/knowledgebases/:id',
@@ -333,6 +352,7 @@ describe('update routes write only the fields they name', () => {
       phone: await createPhoneNumber(api, `+1415555010${phoneSequence}`),
       trunk: (await createTrunk(api, { phone_number: `+1415555030${phoneSequence}`, nickname: 'Carrier' })).id,
       sender: (await createSimulatorSender(t.app, token, { phone_number: `+44207123456${phoneSequence}` })).id,
+      member: (await addMember(t.app, token, 'viewer')).id,
     };
   }
 
