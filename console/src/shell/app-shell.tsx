@@ -89,7 +89,7 @@ export function AppShellLayout() {
                 component={Link}
                 to={section.to}
                 label={section.label}
-                description={section.hint}
+                title={section.hint}
                 active={pathname === section.to || pathname.startsWith(`${section.to}/`)}
                 onClick={close}
               />
