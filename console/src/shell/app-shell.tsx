@@ -89,7 +89,7 @@ export function AppShellLayout() {
                 component={Link}
                 to={section.to}
                 label={section.label}
-                title={section.hint}
+                description={section.hint}
                 active={pathname === section.to || pathname.startsWith(`${section.to}/`)}
                 onClick={close}
               />
