@@ -79,9 +79,10 @@ export function AppShellLayout() {
           </Group>
         </Group>
       </AppShell.Header>
-      {/* Scrolls when its sections are taller than the window, so none is out of reach. */}
+      {/* Scrolls when its sections are taller than the window, so none is out of reach: the stack
+          grows with them (it would shrink to the bar's height and let them spill past the scroll end). */}
       <AppShell.Navbar p="sm" aria-label="Main" style={{ overflowY: 'auto' }}>
-        <Stack gap={4} justify="space-between" h="100%">
+        <Stack gap={4} justify="space-between" mih="100%" style={{ flexShrink: 0 }}>
           <nav aria-label="Console sections">
             {sections.map((section) => (
               <NavLink
