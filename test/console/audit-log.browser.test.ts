@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ManualClock } from '../../src/core/clock.js';
+import { hashPassword } from '../../src/core/crypto/passwords.js';
 import { createMembersRepo } from '../../src/modules/accounts/members.repo.js';
 import { issueToken } from '../../src/modules/accounts/tokens.js';
 import { recordAudit } from '../../src/modules/audit/index.js';
@@ -127,11 +128,19 @@ describe.skipIf(!availability.run)('the Audit log page in Chromium', () => {
     expect(page.url()).toBe(`${origin}/app/audit-log`);
     await expect.poll(() => bodyRows(page).count()).toBe(50);
 
-    // Newest first: Ana's rotation, the tool's deletion, the update, the creation.
-    // Each cell's text, its lines joined by spaces.
+    // Newest first: the owner signing in just now, Ana's rotation, the tool's deletion, the
+    // update, the creation. Each cell's text, its lines joined by spaces.
     const cells = async (index: number) =>
       (await bodyRows(page).nth(index).locator('td').allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
-    const [rotated, toolDeleted, updated, created] = [await cells(0), await cells(1), await cells(2), await cells(3)];
+    const [signedIn, rotated, toolDeleted, updated, created] = [
+      await cells(0),
+      await cells(1),
+      await cells(2),
+      await cells(3),
+      await cells(4),
+    ];
+    expect(signedIn.slice(1, 4)).toEqual([owner.email, 'Signed in', `Member #${owner.owner.id}`]);
+    expect(signedIn[4]).toMatch(/^127\.0\.0\.1 Mozilla\/5\.0 /);
     expect(rotated.slice(1)).toEqual([
       ana.email,
       'Rotated the webhook signing secret',
@@ -144,18 +153,18 @@ describe.skipIf(!availability.run)('the Audit log page in Chromium', () => {
     // A resource that still exists links to its page; a deleted one does not.
     expect(
       await bodyRows(page)
-        .nth(2)
+        .nth(3)
         .getByRole('link', { name: `Assistant #${front.id}` })
         .getAttribute('href'),
     ).toBe(`/app/assistants/${front.id}`);
-    expect(await bodyRows(page).nth(1).getByRole('link').count()).toBe(0);
+    expect(await bodyRows(page).nth(2).getByRole('link').count()).toBe(0);
     await expectAccessible(page, 'the Audit log page');
     await saveScreenshot(page, 'audit-log');
 
     await page.getByRole('button', { name: 'Load more' }).click();
-    await expect.poll(() => bodyRows(page).count()).toBe(54);
-    await page.getByText('54 events, the oldest last.').waitFor();
-    expect(await cells(53)).toEqual([expect.any(String), 'admin CLI', 'Deleted folder', 'Folder “Old folder 1”', '—']);
+    await expect.poll(() => bodyRows(page).count()).toBe(55);
+    await page.getByText('55 events, the oldest last.').waitFor();
+    expect(await cells(54)).toEqual([expect.any(String), 'admin CLI', 'Deleted folder', 'Folder “Old folder 1”', '—']);
 
     await pick(page, 'Action', 'Deleted tool');
     await expect.poll(() => bodyRows(page).count()).toBe(1);
@@ -166,9 +175,9 @@ describe.skipIf(!availability.run)('the Audit log page in Chromium', () => {
     await pick(page, 'Member', ana.email);
     await expect.poll(() => bodyRows(page).count()).toBe(1);
     expect((await cells(0))[2]).toBe('Rotated the webhook signing secret');
-    // The owner's key made the other three.
+    // The owner signed in, and their key made three changes.
     await pick(page, 'Member', `${owner.email} (you)`);
-    await expect.poll(() => bodyRows(page).count()).toBe(3);
+    await expect.poll(() => bodyRows(page).count()).toBe(4);
     await pick(page, 'Action', 'Created assistant');
     await expect.poll(() => bodyRows(page).count()).toBe(1);
     await expectAccessible(page, 'the Audit log page, filtered');
@@ -182,5 +191,23 @@ describe.skipIf(!availability.run)('the Audit log page in Chromium', () => {
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await saveScreenshot(phone.page, 'audit-log-phone');
     expect(phone.errors).toEqual([]);
-  }, 120_000);
+
+    // An editor has no such section, and the page says why the log is not theirs to read.
+    const sam = await createMembersRepo(t.deps.db).insertMember({
+      userId,
+      email: `sam-${userId}@example.com`,
+      name: 'Sam',
+      passwordHash: await hashPassword('a password for Sam'),
+      role: 'editor',
+      now: t.clock.now(),
+    });
+    const asEditor = await signedInPage({ email: sam.email, password: 'a password for Sam' });
+    await asEditor.page.goto(`${origin}/app/audit-log`);
+    await asEditor.page
+      .getByText('Your role (editor) does not allow this; it needs admin or higher. Ask an admin of the account.')
+      .waitFor();
+    expect(await asEditor.page.getByRole('link', { name: /^Account/ }).count()).toBe(1);
+    expect(await asEditor.page.getByRole('link', { name: /^Audit log/ }).count()).toBe(0);
+    expect(asEditor.errors).toEqual(['403 /api/user/audit-log']);
+  }, 180_000);
 });

@@ -18,9 +18,12 @@ const SECTIONS = [
   { to: '/folders-labels', label: 'Folders & labels', hint: 'Keep assistants in order' },
   { to: '/webhooks', label: 'Webhooks', hint: 'Deliveries and signing' },
   { to: '/usage', label: 'Usage', hint: 'Spend, volume, exports' },
-  { to: '/audit-log', label: 'Audit log', hint: 'Who changed what' },
-  { to: '/account', label: 'Account', hint: 'Keys and balance' },
 ] as const;
+
+const ACCOUNT_SECTION = { to: '/account', label: 'Account', hint: 'Keys and balance' } as const;
+
+/** Shown to admins and owners only: the API refuses the log to other roles. */
+const AUDIT_SECTION = { to: '/audit-log', label: 'Audit log', hint: 'Who changed what' } as const;
 
 /** Shown only to whoever runs the server (GET /api/user/me says is_operator). */
 const OPERATOR_SECTION = { to: '/operator', label: 'Operator', hint: 'Every account on this server' } as const;
@@ -34,7 +37,13 @@ export function AppShellLayout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const me = useQuery(currentUserQuery);
-  const sections = me.data?.is_operator ? [...SECTIONS, OPERATOR_SECTION] : SECTIONS;
+  const readsAudit = me.data?.role === 'admin' || me.data?.role === 'owner';
+  const sections = [
+    ...SECTIONS,
+    ...(readsAudit ? [AUDIT_SECTION] : []),
+    ACCOUNT_SECTION,
+    ...(me.data?.is_operator ? [OPERATOR_SECTION] : []),
+  ];
   const signOut = useMutation({
     // The token is revoked on the server; the page signs out even if that call fails.
     mutationFn: () => api.POST('/api/auth/logout'),
@@ -79,9 +88,10 @@ export function AppShellLayout() {
           </Group>
         </Group>
       </AppShell.Header>
-      {/* Scrolls when its sections are taller than the window, so none is out of reach. */}
+      {/* Scrolls when its sections are taller than the window, so none is out of reach: the stack
+          grows with them (it would shrink to the bar's height and let them spill past the scroll end). */}
       <AppShell.Navbar p="sm" aria-label="Main" style={{ overflowY: 'auto' }}>
-        <Stack gap={4} justify="space-between" h="100%">
+        <Stack gap={4} justify="space-between" mih="100%" style={{ flexShrink: 0 }}>
           <nav aria-label="Console sections">
             {sections.map((section) => (
               <NavLink

@@ -2,11 +2,11 @@ import { Badge, Button, Group, Paper, Select, Stack, Table, Text, Title } from '
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap, type paths } from '../../api/client.js';
+import { currentUserQuery } from '../../api/queries.js';
 import { DayRangeFilter } from '../../components/day-range-filter.js';
 import { AnchorLink } from '../../components/links.js';
 import { QueryState } from '../../components/query-state.js';
 import { formatDateTime } from '../../format/format.js';
-import { currentUserQuery } from '../../api/queries.js';
 import { AUDIT_ACTIONS, actionInWords, detailsInWords, resourceInWords } from './audit-words.js';
 
 type AuditQuery = NonNullable<paths['/api/user/audit-log']['get']['parameters']['query']>;
@@ -37,7 +37,7 @@ export function AuditLogPage() {
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     placeholderData: keepPreviousData,
   });
-  const members = useMemberChoices(log.data?.pages.flatMap((page) => page.data) ?? []);
+  const members = useMemberChoices();
   const set = (name: keyof typeof filters) => (value: string | null) => setFilters((previous) => ({ ...previous, [name]: value }));
   const filtered = Object.values(filters).some(Boolean);
 
@@ -48,8 +48,8 @@ export function AuditLogPage() {
           Audit log
         </Title>
         <Text size="sm" c="dimmed">
-          Who changed what in this account, when and from where: assistants created, changed and deleted, everything deleted, the webhook
-          secret rotated. Newest first.
+          Who did what in this account, when and from where: sign-ins, keys and members, assistants created, changed and deleted, everything
+          deleted, the webhook secret rotated, and the operator's credits. Newest first.
         </Text>
       </div>
       <Paper withBorder p="md" component="section" aria-labelledby="audit-title">
@@ -76,7 +76,7 @@ export function AuditLogPage() {
             if (rows.length === 0) {
               return (
                 <Text size="sm">
-                  {filtered ? 'No event matches these filters.' : 'Nothing yet. Changes to assistants and deletions appear here.'}
+                  {filtered ? 'No event matches these filters.' : 'Nothing yet: sign-ins, changes and deletions appear here.'}
                 </Text>
               );
             }
@@ -209,20 +209,13 @@ function ResourceCell({ row }: { row: AuditRow }) {
   }
 }
 
-/**
- * The members the filter offers: you, and whoever the loaded events name (a key stands for the
- * member who created it). Remembered across filters, so choosing one does not empty the list.
- */
-function useMemberChoices(rows: AuditRow[]) {
+/** Every member of the account, by e-mail as the log names them; "(you)" after your own. */
+function useMemberChoices() {
   const me = useQuery(currentUserQuery);
-  const [seen] = useState(() => new Map<number, string>());
-  for (const row of rows) {
-    const id = row.actor.member_id;
-    if (id === null) continue;
-    if (row.actor.kind === 'member') seen.set(id, row.actor.label);
-    else if (!seen.has(id)) seen.set(id, `Member #${id}`);
-  }
-  const member = me.data?.member;
-  if (member) seen.set(member.id, `${member.email} (you)`);
-  return [...seen].map(([id, label]) => ({ value: String(id), label }));
+  const members = useQuery({ queryKey: ['members'], queryFn: async () => unwrap(await api.GET('/api/user/members')) });
+  const myId = me.data?.member?.id;
+  return (members.data?.members ?? []).map((member) => ({
+    value: String(member.id),
+    label: member.id === myId ? `${member.email} (you)` : member.email,
+  }));
 }

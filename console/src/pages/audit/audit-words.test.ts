@@ -22,6 +22,9 @@ describe('audit rows in words', () => {
       'Phone number “+40711000999”',
     );
     expect(resourceInWords({ resource_type: 'call', resource_id: '7', details: { type: 'inbound' } })).toBe('Call #7');
+    expect(resourceInWords({ resource_type: 'member', resource_id: '4', details: { email: 'sam@example.com', role: 'editor' } })).toBe(
+      'Member “sam@example.com”',
+    );
     expect(resourceInWords({ resource_type: 'webhook_secret', resource_id: null, details: {} })).toBe('Webhook signing secret');
   });
 
@@ -30,6 +33,8 @@ describe('audit rows in words', () => {
     expect(detailsInWords({ phone_number: '+40711000999', release_at: '2026-04-30T10:00:00.000000Z' })).toBe(
       'Goes at the end of its paid period (2026-04-30)',
     );
+    expect(detailsInWords({ from: 'editor', to: 'viewer' })).toBe('From editor to viewer');
+    expect(detailsInWords({ amount: -3, reason: 'Refund' })).toBe('Amount: -$3.00. Reason: Refund');
     expect(detailsInWords({ name: 'Front desk' })).toBeNull();
   });
 });

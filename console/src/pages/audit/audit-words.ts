@@ -1,3 +1,4 @@
+import { formatUsdChange } from '../../format/format.js';
 import { humanize } from '../../format/words.js';
 
 /** What each kind of resource is called in a sentence. */
@@ -84,7 +85,9 @@ export function detailsInWords(details: Record<string, unknown>): string | null 
   if (Array.isArray(details.fields) && details.fields.length > 0) {
     parts.push(`Changed ${details.fields.map((field) => String(field).replace(/_/g, ' ')).join(', ')}`);
   }
+  if (typeof details.from === 'string' && typeof details.to === 'string') parts.push(`From ${details.from} to ${details.to}`);
   if (typeof details.role === 'string') parts.push(`Role: ${details.role}`);
+  if (typeof details.amount === 'number') parts.push(`Amount: ${formatUsdChange(details.amount)}`);
   if (typeof details.release_at === 'string') parts.push(`Goes at the end of its paid period (${details.release_at.slice(0, 10)})`);
   if (typeof details.reason === 'string') parts.push(`Reason: ${details.reason}`);
   return parts.length > 0 ? parts.join('. ') : null;
@@ -95,7 +98,9 @@ export function resourceInWords(row: { resource_type: string; resource_id: strin
   const noun = resourceNoun(row.resource_type);
   const kind = noun.charAt(0).toUpperCase() + noun.slice(1);
   const { details } = row;
-  const name = [details.name, details.display_name, details.phone_number].find((value) => typeof value === 'string' && value !== '');
+  const name = [details.name, details.display_name, details.phone_number, details.email].find(
+    (value) => typeof value === 'string' && value !== '',
+  );
   if (name) return `${kind} “${name}”`;
   return row.resource_id === null ? kind : `${kind} #${row.resource_id}`;
 }
