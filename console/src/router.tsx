@@ -3,6 +3,7 @@ import { setUnauthenticatedHandler } from './api/client.js';
 import { BASE_PATH, currentReturnPath, safeReturnPath } from './api/return-path.js';
 import { readSession } from './api/session.js';
 import { queryClient } from './query-client.js';
+import { currentUserQuery } from './api/queries.js';
 import { AppShellLayout } from './shell/app-shell.js';
 import { SignInPage } from './pages/sign-in-page.js';
 import { NotFoundPage } from './pages/not-found-page.js';
@@ -25,8 +26,14 @@ export const signInRoute = createRoute({
 const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'signed-in',
-  beforeLoad: ({ location }) => {
-    if (readSession()) return;
+  beforeLoad: async ({ location }) => {
+    if (readSession()) {
+      // The member's role decides what every page offers: known before the first one renders, so
+      // no control appears or vanishes once it is. Read once per session (sign-out clears it). A
+      // failure is left to the pages: they offer nothing role-bound, and a 401 goes to sign-in.
+      await queryClient.ensureQueryData(currentUserQuery).catch(() => undefined);
+      return;
+    }
     const back = currentReturnPath({ pathname: location.pathname, search: location.searchStr });
     throw redirect({ to: '/sign-in', search: back === '/' ? {} : { redirect: back } });
   },
@@ -257,6 +264,12 @@ const operatorRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/operator/operator-page.js'), 'OperatorPage'),
 });
 
+const apiKeysRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'keys',
+  component: lazyRouteComponent(() => import('./pages/account/account-page.js'), 'ApiKeysPage'),
+});
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   signedInRoute.addChildren([
@@ -283,6 +296,7 @@ const routeTree = rootRoute.addChildren([
     auditLogRoute,
     accountRoute,
     operatorRoute,
+    apiKeysRoute,
   ]),
 ]);
 

@@ -204,10 +204,11 @@ describe.skipIf(!availability.run)('the Audit log page in Chromium', () => {
     const asEditor = await signedInPage({ email: sam.email, password: 'a password for Sam' });
     await asEditor.page.goto(`${origin}/app/audit-log`);
     await asEditor.page
-      .getByText('Your role (editor) does not allow this; it needs admin or higher. Ask an admin of the account.')
+      .getByText('Your role (editor) cannot see the audit log; it needs admin or higher. Ask an admin of the account.')
       .waitFor();
     expect(await asEditor.page.getByRole('link', { name: /^Account/ }).count()).toBe(1);
     expect(await asEditor.page.getByRole('link', { name: /^Audit log/ }).count()).toBe(0);
-    expect(asEditor.errors).toEqual(['403 /api/user/audit-log']);
+    // The page knows the role before asking, so the log is never requested.
+    expect(asEditor.errors).toEqual([]);
   }, 180_000);
 });

@@ -156,7 +156,7 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
   });
 
   describe('the account page', () => {
-    it('shows the user and balance, pages the ledger, creates a key shown once with a copy button, and revokes it', async () => {
+    it('shows the user, role and balance, pages the ledger; on the keys page creates a key shown once, and revokes it', async () => {
       const owner = await createUser(t.deps, { balanceUsd: 10 });
       for (let n = 1; n <= 24; n++)
         await t.deps.services.accounts.creditBalance({ email: owner.email, amountUsd: -0.01, reason: `Widget message ${n}` });
@@ -172,7 +172,13 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
       await page.getByRole('button', { name: '2', exact: true }).click();
       await page.getByRole('cell', { name: 'Opening balance' }).waitFor();
       expect(await page.getByText('21–25 of 25').count()).toBe(1);
+      await page.getByText('Owner', { exact: true }).waitFor();
+      await expectAccessible(page, 'account');
+      await saveScreenshot(page, 'account');
 
+      // The keys have a page of their own (admins and owners).
+      await page.getByRole('link', { name: /API keys/ }).click();
+      await page.waitForURL(`${origin}/app/keys`);
       // Create a key by keyboard: type the name, press Enter.
       await page.getByLabel("New key's name").fill('Website chat');
       await page.keyboard.press('Enter');
@@ -180,8 +186,8 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
       await dialog.waitFor();
       const token = (await page.getByTestId('new-key-token').innerText()).trim();
       expect(token).toMatch(/^\d+\|/);
-      await expectAccessible(page, 'account, new key dialog');
-      await saveScreenshot(page, 'account-key-created');
+      await expectAccessible(page, 'API keys, new key dialog');
+      await saveScreenshot(page, 'api-keys-created');
       await dialog.getByRole('button', { name: 'Copy key' }).click();
       await dialog.getByRole('button', { name: 'Copied' }).waitFor();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
@@ -191,8 +197,8 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
       await dialog.getByRole('button', { name: 'Done' }).click();
       await dialog.waitFor({ state: 'hidden' });
       await page.getByRole('cell', { name: 'Website chat', exact: true }).waitFor();
-      await expectAccessible(page, 'account');
-      await saveScreenshot(page, 'account');
+      await expectAccessible(page, 'API keys');
+      await saveScreenshot(page, 'api-keys');
 
       await page.getByRole('button', { name: 'Revoke Website chat' }).click();
       await page.getByRole('dialog', { name: 'Revoke "Website chat"?' }).getByRole('button', { name: 'Revoke key' }).click();
@@ -205,7 +211,7 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
 
       await page.setViewportSize(PHONE);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-      await saveScreenshot(page, 'account-phone');
+      await saveScreenshot(page, 'api-keys-phone');
       await context.close();
     });
   });

@@ -1,12 +1,15 @@
 import { Anchor, AppShell, Burger, Button, Group, NavLink, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useReducedMotion } from '@mantine/hooks';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client.js';
-import { currentUserQuery } from '../api/queries.js';
 import { clearSession, readSession } from '../api/session.js';
+import { type MemberRole, useRole } from './role.js';
 
-const SECTIONS = [
+type Section = { to: string; label: string; hint: string; role?: MemberRole };
+
+/** The console's pages; one with a `role` is listed only for that role or higher (its page says so to others). */
+const SECTIONS: readonly Section[] = [
   { to: '/assistants', label: 'Assistants', hint: 'Build and test' },
   { to: '/conversations', label: 'Conversations', hint: 'Chats and messages' },
   { to: '/calls', label: 'Calls', hint: 'Phone and browser calls' },
@@ -18,15 +21,13 @@ const SECTIONS = [
   { to: '/folders-labels', label: 'Folders & labels', hint: 'Keep assistants in order' },
   { to: '/webhooks', label: 'Webhooks', hint: 'Deliveries and signing' },
   { to: '/usage', label: 'Usage', hint: 'Spend, volume, exports' },
-] as const;
-
-const ACCOUNT_SECTION = { to: '/account', label: 'Account', hint: 'Keys and balance' } as const;
-
-/** Shown to admins and owners only: the API refuses the log to other roles. */
-const AUDIT_SECTION = { to: '/audit-log', label: 'Audit log', hint: 'Who changed what' } as const;
+  { to: '/audit-log', label: 'Audit log', hint: 'Who changed what', role: 'admin' },
+  { to: '/keys', label: 'API keys', hint: 'For your other programs', role: 'admin' },
+  { to: '/account', label: 'Account', hint: 'You and the balance' },
+];
 
 /** Shown only to whoever runs the server (GET /api/user/me says is_operator). */
-const OPERATOR_SECTION = { to: '/operator', label: 'Operator', hint: 'Every account on this server' } as const;
+const OPERATOR_SECTION: Section = { to: '/operator', label: 'Operator', hint: 'Every account on this server' };
 
 /** Header with the account, a navigation bar (a drawer below 768 px), and the page. */
 export function AppShellLayout() {
@@ -34,16 +35,10 @@ export function AppShellLayout() {
   const reduceMotion = useReducedMotion();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const session = readSession();
+  const { allows, isOperator } = useRole();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const me = useQuery(currentUserQuery);
-  const readsAudit = me.data?.role === 'admin' || me.data?.role === 'owner';
-  const sections = [
-    ...SECTIONS,
-    ...(readsAudit ? [AUDIT_SECTION] : []),
-    ACCOUNT_SECTION,
-    ...(me.data?.is_operator ? [OPERATOR_SECTION] : []),
-  ];
+  const sections = isOperator ? [...SECTIONS, OPERATOR_SECTION] : SECTIONS;
   const signOut = useMutation({
     // The token is revoked on the server; the page signs out even if that call fails.
     mutationFn: () => api.POST('/api/auth/logout'),
@@ -93,17 +88,19 @@ export function AppShellLayout() {
       <AppShell.Navbar p="sm" aria-label="Main" style={{ overflowY: 'auto' }}>
         <Stack gap={4} justify="space-between" mih="100%" style={{ flexShrink: 0 }}>
           <nav aria-label="Console sections">
-            {sections.map((section) => (
-              <NavLink
-                key={section.to}
-                component={Link}
-                to={section.to}
-                label={section.label}
-                description={section.hint}
-                active={pathname === section.to || pathname.startsWith(`${section.to}/`)}
-                onClick={close}
-              />
-            ))}
+            {sections
+              .filter((section) => !section.role || allows(section.role))
+              .map((section) => (
+                <NavLink
+                  key={section.to}
+                  component={Link}
+                  to={section.to}
+                  label={section.label}
+                  description={section.hint}
+                  active={pathname === section.to || pathname.startsWith(`${section.to}/`)}
+                  onClick={close}
+                />
+              ))}
           </nav>
           <Anchor href="/api/docs" target="_blank" rel="noopener" size="sm" px="sm" pb="sm">
             API reference<VisuallyHidden> (opens in a new tab)</VisuallyHidden>

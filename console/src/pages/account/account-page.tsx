@@ -1,9 +1,10 @@
 import { Stack, Title } from '@mantine/core';
+import { RequireRole } from '../../shell/role.js';
 import { ApiKeysSection } from './api-keys-section.js';
 import { BalanceSection } from './balance-section.js';
 import { ProfileSection } from './profile-section.js';
 
-/** Who is signed in, the balance and its history, and the API keys for other programs. */
+/** Who is signed in with which role, the balance, and (for admins) its history. */
 export function AccountPage() {
   return (
     <Stack gap="lg" maw={960}>
@@ -11,8 +12,23 @@ export function AccountPage() {
         Account
       </Title>
       <ProfileSection />
-      <ApiKeysSection />
-      <BalanceSection />
+      <RequireRole atLeast="admin">
+        <BalanceSection />
+      </RequireRole>
     </Stack>
+  );
+}
+
+/** The API keys for other programs: admins and owners only, like the API's key routes. */
+export function ApiKeysPage() {
+  return (
+    <RequireRole atLeast="admin" mode="page" what="API keys">
+      <Stack gap="lg" maw={960}>
+        <Title order={1} size="h2">
+          API keys
+        </Title>
+        <ApiKeysSection />
+      </Stack>
+    </RequireRole>
   );
 }

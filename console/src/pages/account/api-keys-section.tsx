@@ -49,7 +49,7 @@ export function ApiKeysSection() {
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="keys-title">
       <Title order={2} size="h4" id="keys-title">
-        API keys
+        Keys of this account
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
         A key lets another program (your website, an automation tool) use Switchboard as you. Keep keys secret; revoke one you no longer
@@ -74,11 +74,13 @@ export function ApiKeysSection() {
           list.length === 0 ? (
             <Text size="sm">No keys yet. Create one above when a program needs to reach Switchboard.</Text>
           ) : (
-            <Table.ScrollContainer minWidth={300}>
+            <Table.ScrollContainer minWidth={520}>
               <Table verticalSpacing="xs">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th scope="col">Name</Table.Th>
+                    <Table.Th scope="col">Role</Table.Th>
+                    <Table.Th scope="col">Created by</Table.Th>
                     <Table.Th scope="col">Created</Table.Th>
                     <Table.Th scope="col">Last used</Table.Th>
                     <Table.Th scope="col">
@@ -90,6 +92,8 @@ export function ApiKeysSection() {
                   {list.map((key) => (
                     <Table.Tr key={key.id}>
                       <Table.Td>{key.name}</Table.Td>
+                      <Table.Td>{key.role}</Table.Td>
+                      <Table.Td>{key.created_by?.name ?? 'A removed member'}</Table.Td>
                       <Table.Td>{formatDateTime(key.created_at)}</Table.Td>
                       <Table.Td>{key.last_used_at ? formatDateTime(key.last_used_at) : 'Never'}</Table.Td>
                       <Table.Td ta="right">

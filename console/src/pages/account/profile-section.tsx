@@ -13,9 +13,10 @@ export function ProfileSection() {
       </Title>
       <QueryState query={user} label="your account">
         {(me) => (
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-            <Field label="Name" value={me.name} />
-            <Field label="E-mail" value={me.email} />
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+            <Field label="Name" value={me.member?.name ?? me.name} />
+            <Field label="E-mail" value={me.member?.email ?? me.email} />
+            <Field label="Role" value={ROLE_NAMES[me.role]} />
             <Field label="Balance" value={formatUsd(me.total_balance)} />
           </SimpleGrid>
         )}
@@ -23,6 +24,8 @@ export function ProfileSection() {
     </Paper>
   );
 }
+
+const ROLE_NAMES = { viewer: 'Viewer (reads)', editor: 'Editor (builds)', admin: 'Admin', owner: 'Owner' } as const;
 
 function Field({ label, value }: { label: string; value: string }) {
   return (

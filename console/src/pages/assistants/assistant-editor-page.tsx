@@ -9,6 +9,7 @@ import { assistantQuery } from '../../api/queries.js';
 import type { Assistant } from '../../api/types.js';
 import { AnchorLink } from '../../components/links.js';
 import { QueryState } from '../../components/query-state.js';
+import { RequireRole } from '../../shell/role.js';
 import { BasicsGroup } from './basics-group.js';
 import { BehaviourGroup } from './behaviour-group.js';
 import { KnowledgeGroup } from './knowledge-group.js';
@@ -109,15 +110,17 @@ function Editor({ assistant }: { assistant: Assistant }) {
             </Text>
           </Group>
         </div>
-        <Paper withBorder p="sm">
-          <Switch
-            size="md"
-            checked={active}
-            disabled={setStatus.isPending}
-            onChange={(event) => setStatus.mutate(event.currentTarget.checked ? 'active' : 'inactive')}
-            label={active ? 'Active: answers calls and chats' : 'Inactive: does not answer'}
-          />
-        </Paper>
+        <RequireRole atLeast="editor">
+          <Paper withBorder p="sm">
+            <Switch
+              size="md"
+              checked={active}
+              disabled={setStatus.isPending}
+              onChange={(event) => setStatus.mutate(event.currentTarget.checked ? 'active' : 'inactive')}
+              label={active ? 'Active: answers calls and chats' : 'Inactive: does not answer'}
+            />
+          </Paper>
+        </RequireRole>
       </Group>
 
       <Grid gap="md">
@@ -148,7 +151,17 @@ function Editor({ assistant }: { assistant: Assistant }) {
           </UnsavedChangesGuard>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <TryItPanel assistant={assistant} />
+          {/* A test chat or call acts for the account: editors and above, as the API says. */}
+          <RequireRole
+            atLeast="editor"
+            fallback={
+              <Paper withBorder p="md">
+                <Text size="sm">Trying the assistant by chat or call needs the editor role or higher.</Text>
+              </Paper>
+            }
+          >
+            <TryItPanel assistant={assistant} />
+          </RequireRole>
         </Grid.Col>
       </Grid>
     </Stack>

@@ -10,6 +10,7 @@ import { duplicateRequest } from './duplicate.js';
 import { AnchorLink } from '../../components/links.js';
 import { QueryState } from '../../components/query-state.js';
 import { formatDateTime } from '../../format/format.js';
+import { RequireRole, useRole } from '../../shell/role.js';
 import type { AssistantsSearch } from '../../router.js';
 import { AssistantFilterBar } from './assistant-filter-bar.js';
 import { matchesFilters } from './assistant-filters.js';
@@ -22,6 +23,7 @@ type AssistantListItem = Awaited<ReturnType<typeof assistantListQuery.queryFn>>[
 export function AssistantsPage() {
   const filters = useSearch({ from: '/signed-in/assistants' });
   const navigate = useNavigate({ from: '/assistants' });
+  const { allows } = useRole();
   const queryClient = useQueryClient();
   const assistants = useQuery(assistantListQuery);
   const folders = useFolders();
@@ -65,7 +67,9 @@ export function AssistantsPage() {
             Each assistant answers calls and chats with its own voice, instructions and knowledge.
           </Text>
         </div>
-        <Button onClick={() => setCreating(true)}>New assistant</Button>
+        <RequireRole atLeast="editor">
+          <Button onClick={() => setCreating(true)}>New assistant</Button>
+        </RequireRole>
       </Group>
 
       <QueryState query={assistants} label="your assistants">
@@ -81,9 +85,11 @@ export function AssistantsPage() {
                     Give it a name, a voice and instructions, like briefing a new receptionist. You can try it right away by chat or a
                     browser call, before it answers real customers.
                   </Text>
-                  <Button mt="sm" onClick={() => setCreating(true)}>
-                    New assistant
-                  </Button>
+                  <RequireRole atLeast="editor">
+                    <Button mt="sm" onClick={() => setCreating(true)}>
+                      New assistant
+                    </Button>
+                  </RequireRole>
                 </Stack>
               </Paper>
             );
@@ -175,12 +181,14 @@ export function AssistantsPage() {
                                 <Menu.Item
                                   onClick={() => void navigate({ to: '/assistants/$assistantId', params: { assistantId: assistant.id } })}
                                 >
-                                  Edit
+                                  {allows('editor') ? 'Edit' : 'Open'}
                                 </Menu.Item>
-                                <Menu.Item onClick={() => duplicate.mutate(assistant)}>Duplicate</Menu.Item>
-                                <Menu.Item color="red.9" onClick={() => setDeleting(assistant)}>
-                                  Delete
-                                </Menu.Item>
+                                <RequireRole atLeast="editor">
+                                  <Menu.Item onClick={() => duplicate.mutate(assistant)}>Duplicate</Menu.Item>
+                                  <Menu.Item color="red.9" onClick={() => setDeleting(assistant)}>
+                                    Delete
+                                  </Menu.Item>
+                                </RequireRole>
                               </Menu.Dropdown>
                             </Menu>
                           </Table.Td>

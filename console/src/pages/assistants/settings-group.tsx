@@ -8,6 +8,7 @@ import { ApiError, describeError } from '../../api/errors.js';
 import { assistantListQuery, assistantQuery } from '../../api/queries.js';
 import type { Assistant, PatchAssistantRequest } from '../../api/types.js';
 import { useReportUnsavedChanges } from './unsaved-changes.js';
+import { RequireRole } from '../../shell/role.js';
 
 export type SettingsValues = Record<string, unknown>;
 
@@ -121,15 +122,19 @@ export function SettingsGroup<V extends SettingsValues>({
             ))}
           </Alert>
         )}
-        {children(form)}
-        <Group justify="flex-end">
-          <Button variant="default" disabled={!form.isDirty()} onClick={() => form.reset()}>
-            Undo changes
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save
-          </Button>
-        </Group>
+        <RequireRole atLeast="editor" mode="disable">
+          {children(form)}
+        </RequireRole>
+        <RequireRole atLeast="editor">
+          <Group justify="flex-end">
+            <Button variant="default" disabled={!form.isDirty()} onClick={() => form.reset()}>
+              Undo changes
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save
+            </Button>
+          </Group>
+        </RequireRole>
       </Stack>
     </form>
   );

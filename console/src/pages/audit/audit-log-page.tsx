@@ -8,14 +8,26 @@ import { AnchorLink } from '../../components/links.js';
 import { QueryState } from '../../components/query-state.js';
 import { formatDateTime } from '../../format/format.js';
 import { AUDIT_ACTIONS, actionInWords, detailsInWords, resourceInWords } from './audit-words.js';
+import { RequireRole } from '../../shell/role.js';
 
 type AuditQuery = NonNullable<paths['/api/user/audit-log']['get']['parameters']['query']>;
 type AuditPage = paths['/api/user/audit-log']['get']['responses'][200]['content']['application/json'];
 type AuditRow = AuditPage['data'][number];
 const PER_PAGE = 50;
 
-/** Who did what to which resource, when and from where: newest first, filtered, more loaded on demand. */
+/**
+ * Who did what to which resource, when and from where: newest first, filtered, more loaded on
+ * demand. Admins and owners only, like GET /api/user/audit-log; anyone else is told so.
+ */
 export function AuditLogPage() {
+  return (
+    <RequireRole atLeast="admin" mode="page" what="the audit log">
+      <AuditLog />
+    </RequireRole>
+  );
+}
+
+function AuditLog() {
   const [filters, setFilters] = useState<{ action: string | null; member: string | null; from: string | null; to: string | null }>({
     action: null,
     member: null,

@@ -13,6 +13,7 @@ import { CAMPAIGN_STATUS, campaignStatusLabel } from './campaign-labels.js';
 import { type CampaignProgressData, CampaignProgressPanel, LIVE_REFRESH_MS } from './campaign-progress.js';
 import { ImportLeadsModal } from './import-leads-modal.js';
 import { LeadsSection } from './leads-section.js';
+import { RequireRole } from '../../shell/role.js';
 
 const EDITABLE = ['draft', 'stopped', 'paused'];
 
@@ -92,14 +93,16 @@ function CampaignView({ campaign, progress }: { campaign: Campaign; progress: Us
               ? 'A finished campaign keeps its settings; start it again to call new leads.'
               : 'Stop the campaign to change its settings.'}
         </Text>
-        <Group gap="sm">
-          <Button variant="default" onClick={() => setEditing(true)} disabled={!EDITABLE.includes(status)}>
-            Change settings
-          </Button>
-          <Button variant="light" color="red" onClick={() => setDeleting(true)}>
-            Delete campaign
-          </Button>
-        </Group>
+        <RequireRole atLeast="editor">
+          <Group gap="sm">
+            <Button variant="default" onClick={() => setEditing(true)} disabled={!EDITABLE.includes(status)}>
+              Change settings
+            </Button>
+            <Button variant="light" color="red" onClick={() => setDeleting(true)}>
+              Delete campaign
+            </Button>
+          </Group>
+        </RequireRole>
       </Paper>
       {editing && <CampaignFormModal opened campaign={campaign} onClose={() => setEditing(false)} onSaved={() => setEditing(false)} />}
       <ImportLeadsModal campaignId={campaign.id} opened={importing} onClose={() => setImporting(false)} />
@@ -127,15 +130,17 @@ function StatusControl({ campaign, status }: { campaign: Campaign; status: strin
   return (
     <Stack gap={4}>
       <Group gap="sm" wrap="wrap">
-        {running ? (
-          <Button color="red.9" size="md" onClick={() => change.mutate('stop')} loading={change.isPending}>
-            Stop calling
-          </Button>
-        ) : (
-          <Button color="teal.9" size="md" onClick={() => change.mutate('start')} loading={change.isPending}>
-            {status === 'draft' ? 'Start calling' : 'Start again'}
-          </Button>
-        )}
+        <RequireRole atLeast="editor">
+          {running ? (
+            <Button color="red.9" size="md" onClick={() => change.mutate('stop')} loading={change.isPending}>
+              Stop calling
+            </Button>
+          ) : (
+            <Button color="teal.9" size="md" onClick={() => change.mutate('start')} loading={change.isPending}>
+              {status === 'draft' ? 'Start calling' : 'Start again'}
+            </Button>
+          )}
+        </RequireRole>
         <Text size="sm" c="dimmed" style={{ flex: '1 1 220px' }}>
           {running
             ? 'Stopping lets the calls in progress finish and dials nothing new; start again to go on where it stopped.'

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../format/format.js';
 import { scheduleInWords } from './campaign-form.js';
 import { CampaignFormModal } from './campaign-form-modal.js';
 import { CAMPAIGN_STATUS, campaignStatusLabel } from './campaign-labels.js';
+import { RequireRole } from '../../shell/role.js';
 
 export const campaignsQuery = { queryKey: ['campaigns'], queryFn: async () => unwrap(await api.GET('/api/user/campaigns')) };
 
@@ -35,7 +36,9 @@ export function CampaignsPage() {
           <Button variant="default" onClick={() => void navigate({ to: '/campaigns/do-not-call' })}>
             Do-not-call list
           </Button>
-          <Button onClick={() => setCreating(true)}>New campaign</Button>
+          <RequireRole atLeast="editor">
+            <Button onClick={() => setCreating(true)}>New campaign</Button>
+          </RequireRole>
         </Group>
       </Group>
       <QueryState query={campaigns} label="your campaigns">
@@ -50,9 +53,11 @@ export function CampaignsPage() {
                   Choose the assistant that calls and when it may call, then import your list of people from a spreadsheet (CSV). Nothing is
                   dialled until you start it.
                 </Text>
-                <Button mt="sm" onClick={() => setCreating(true)}>
-                  New campaign
-                </Button>
+                <RequireRole atLeast="editor">
+                  <Button mt="sm" onClick={() => setCreating(true)}>
+                    New campaign
+                  </Button>
+                </RequireRole>
               </Stack>
             </Paper>
           ) : (

@@ -11,6 +11,7 @@ import { formatDateTime } from '../../format/format.js';
 import { humanize } from '../../format/words.js';
 import { DNC_SOURCE } from './campaign-labels.js';
 import { ImportDoNotCall } from './do-not-call-import.js';
+import { RequireRole } from '../../shell/role.js';
 
 const PER_PAGE = 20;
 
@@ -73,36 +74,38 @@ export function DoNotCallPage() {
           here by themselves.
         </Text>
       </div>
-      <Paper withBorder p="md" component="section" aria-labelledby="dnc-add-title">
-        <Title order={2} size="h4" id="dnc-add-title" mb="xs">
-          Add a number
-        </Title>
-        <form onSubmit={form.onSubmit((values) => add.mutate(values))} noValidate>
-          <Group align="flex-start" gap="sm" wrap="wrap">
-            <TextInput
-              label="Phone number"
-              placeholder="+40 711 222 333"
-              required
-              maxLength={32}
-              w={220}
-              key={form.key('phone_number')}
-              {...form.getInputProps('phone_number')}
-            />
-            <TextInput
-              label="Reason"
-              placeholder="e.g. Asked by e-mail"
-              maxLength={255}
-              style={{ flex: '1 1 220px' }}
-              key={form.key('reason')}
-              {...form.getInputProps('reason')}
-            />
-            <Button type="submit" loading={add.isPending} mt={25}>
-              Add
-            </Button>
-          </Group>
-        </form>
-        <ImportDoNotCall onImported={refresh} />
-      </Paper>
+      <RequireRole atLeast="editor">
+        <Paper withBorder p="md" component="section" aria-labelledby="dnc-add-title">
+          <Title order={2} size="h4" id="dnc-add-title" mb="xs">
+            Add a number
+          </Title>
+          <form onSubmit={form.onSubmit((values) => add.mutate(values))} noValidate>
+            <Group align="flex-start" gap="sm" wrap="wrap">
+              <TextInput
+                label="Phone number"
+                placeholder="+40 711 222 333"
+                required
+                maxLength={32}
+                w={220}
+                key={form.key('phone_number')}
+                {...form.getInputProps('phone_number')}
+              />
+              <TextInput
+                label="Reason"
+                placeholder="e.g. Asked by e-mail"
+                maxLength={255}
+                style={{ flex: '1 1 220px' }}
+                key={form.key('reason')}
+                {...form.getInputProps('reason')}
+              />
+              <Button type="submit" loading={add.isPending} mt={25}>
+                Add
+              </Button>
+            </Group>
+          </form>
+          <ImportDoNotCall onImported={refresh} />
+        </Paper>
+      </RequireRole>
       <Title order={2} size="h4">
         Numbers on the list
       </Title>
@@ -142,15 +145,17 @@ export function DoNotCallPage() {
                         <Table.Td visibleFrom="sm">{entry.reason ?? '—'}</Table.Td>
                         <Table.Td visibleFrom="md">{formatDateTime(entry.created_at)}</Table.Td>
                         <Table.Td ta="right">
-                          <Button
-                            size="xs"
-                            variant="light"
-                            color="red"
-                            onClick={() => setRemoving(entry.phone_number)}
-                            aria-label={`Remove ${entry.phone_number}`}
-                          >
-                            Remove
-                          </Button>
+                          <RequireRole atLeast="editor">
+                            <Button
+                              size="xs"
+                              variant="light"
+                              color="red"
+                              onClick={() => setRemoving(entry.phone_number)}
+                              aria-label={`Remove ${entry.phone_number}`}
+                            >
+                              Remove
+                            </Button>
+                          </RequireRole>
                         </Table.Td>
                       </Table.Tr>
                     ))}

@@ -20,6 +20,7 @@ import { QueryState } from '../../components/query-state.js';
 import { formatDateTime } from '../../format/format.js';
 import { LEAD_STATUS, leadStatusOf, outcomeLabel } from './campaign-labels.js';
 import { LeadDetails } from './lead-details.js';
+import { RequireRole } from '../../shell/role.js';
 
 type LeadQuery = NonNullable<paths['/api/user/leads']['get']['parameters']['query']>;
 const PER_PAGE = 15;
@@ -52,9 +53,11 @@ export function LeadsSection({ campaignId, live, onImport }: { campaignId: numbe
         <Title order={2} size="h4" id="leads-title">
           Leads
         </Title>
-        <Button variant="default" onClick={onImport}>
-          Import leads from CSV
-        </Button>
+        <RequireRole atLeast="editor">
+          <Button variant="default" onClick={onImport}>
+            Import leads from CSV
+          </Button>
+        </RequireRole>
       </Group>
       <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="Filter leads" mb="sm">
         <Select

@@ -13,6 +13,7 @@ import { CustomerSection } from './customer-section.js';
 import { SenderSettings } from './sender-settings.js';
 import { nameReviewInWords, qualityOf } from './sender-words.js';
 import { TemplatesSection } from './templates-section.js';
+import { RequireRole } from '../../shell/role.js';
 
 export type { Sender };
 
@@ -120,28 +121,30 @@ function DisconnectSection({ sender }: { sender: Sender }) {
     },
   });
   return (
-    <Group justify="flex-end">
-      <Button color="red" variant="light" onClick={() => setConfirming(true)}>
-        Disconnect this number
-      </Button>
-      <ConfirmDialog
-        opened={confirming}
-        title={`Disconnect ${sender.display_name}?`}
-        confirmLabel="Disconnect"
-        cancelLabel="Keep it"
-        pending={remove.isPending}
-        error={remove.error}
-        onConfirm={() => remove.mutate()}
-        onClose={() => {
-          setConfirming(false);
-          remove.reset();
-        }}
-      >
-        <Text size="sm">
-          Messages to {sender.phone_number} are no longer answered here, and its templates and message history are removed from Switchboard.
-          The number stays yours at Meta: you can connect it again later.
-        </Text>
-      </ConfirmDialog>
-    </Group>
+    <RequireRole atLeast="admin">
+      <Group justify="flex-end">
+        <Button color="red" variant="light" onClick={() => setConfirming(true)}>
+          Disconnect this number
+        </Button>
+        <ConfirmDialog
+          opened={confirming}
+          title={`Disconnect ${sender.display_name}?`}
+          confirmLabel="Disconnect"
+          cancelLabel="Keep it"
+          pending={remove.isPending}
+          error={remove.error}
+          onConfirm={() => remove.mutate()}
+          onClose={() => {
+            setConfirming(false);
+            remove.reset();
+          }}
+        >
+          <Text size="sm">
+            Messages to {sender.phone_number} are no longer answered here, and its templates and message history are removed from
+            Switchboard. The number stays yours at Meta: you can connect it again later.
+          </Text>
+        </ConfirmDialog>
+      </Group>
+    </RequireRole>
   );
 }

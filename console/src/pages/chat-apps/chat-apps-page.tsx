@@ -8,6 +8,7 @@ import { AnchorLink } from '../../components/links.js';
 import { QueryState } from '../../components/query-state.js';
 import { ConnectSenderModal } from './connect-sender-modal.js';
 import { qualityOf } from './sender-words.js';
+import { RequireRole } from '../../shell/role.js';
 
 export const sendersQuery = {
   queryKey: ['chatapp-senders'] as const,
@@ -19,7 +20,12 @@ export function ChatAppsPage() {
   const navigate = useNavigate();
   const senders = useQuery(sendersQuery);
   const [connecting, setConnecting] = useState(false);
-  const connectButton = <Button onClick={() => setConnecting(true)}>Connect a number</Button>;
+  // Connecting a number stores the account's credentials on the platform: admins and owners.
+  const connectButton = (
+    <RequireRole atLeast="admin">
+      <Button onClick={() => setConnecting(true)}>Connect a number</Button>
+    </RequireRole>
+  );
 
   return (
     <Stack gap="md" maw={1100}>

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../format/format.js';
 import { windowInWords } from '../conversations/chat-window.js';
 import type { Sender } from './chat-app-page.js';
 import { permissionInWords } from './sender-words.js';
+import { useRole } from '../../shell/role.js';
 
 /** An invalid number is the same mistake on every route: say how to write one. */
 function phoneProblem(error: unknown): string {
@@ -19,6 +20,7 @@ function phoneProblem(error: unknown): string {
  * reach them only then), and whether they let the business call them (Ask to call).
  */
 export function CustomerSection({ sender }: { sender: Sender }) {
+  const { allows } = useRole();
   const queryClient = useQueryClient();
   const [typed, setTyped] = useState('');
   const [phone, setPhone] = useState('');
@@ -121,7 +123,7 @@ export function CustomerSection({ sender }: { sender: Sender }) {
               </Alert>
             )}
             {permission.data && <PermissionState record={permission.data} callingOn={sender.voice_calling_enabled} />}
-            {permission.data?.can_request && (
+            {permission.data?.can_request && allows('editor') && (
               <Group align="flex-end" gap="sm" mt={4}>
                 <TextInput
                   label="Their name (optional)"

@@ -8,6 +8,7 @@ import { QueryState } from '../../components/query-state.js';
 import { formatDateTime } from '../../format/format.js';
 import type { Sender } from './chat-app-page.js';
 import { TEMPLATE_STATUS } from './sender-words.js';
+import { RequireRole } from '../../shell/role.js';
 
 const FILTERS = [
   { value: 'all', label: 'All' },
@@ -56,9 +57,11 @@ export function TemplatesSection({ sender }: { sender: Sender }) {
             hours. Create and edit them in Meta&apos;s WhatsApp Manager.
           </Text>
         </div>
-        <Button variant="light" onClick={() => sync.mutate()} loading={sync.isPending}>
-          Sync now
-        </Button>
+        <RequireRole atLeast="editor">
+          <Button variant="light" onClick={() => sync.mutate()} loading={sync.isPending}>
+            Sync now
+          </Button>
+        </RequireRole>
       </Group>
       <Text size="xs" c="dimmed" mb="sm">
         Last read from Meta: {sender.templates_synced_at ? formatDateTime(sender.templates_synced_at) : 'not yet'}.

@@ -6,6 +6,7 @@ import { api, unwrap } from '../../api/client.js';
 import { describeError } from '../../api/errors.js';
 import { QueryState } from '../../components/query-state.js';
 import { formatTime, windowInWords } from './chat-window.js';
+import { RequireRole, useRole } from '../../shell/role.js';
 
 const POLL_MS = 3_000;
 
@@ -65,6 +66,7 @@ export function TakeOver({ conversation, chatapp }: Props) {
   const session = window.data?.session_status;
   // The thread does not say who wrote an outbound message: the assistant's replies are also in the conversation's record.
   const byAssistant = new Set(conversation.messages.filter((m) => m.role === 'assistant').map((m) => m.content));
+  const { allows } = useRole();
   const canWrite = !conversation.ai_enabled && phone !== '' && session?.can_send_freeform !== false;
 
   return (
@@ -78,15 +80,17 @@ export function TakeOver({ conversation, chatapp }: Props) {
             New messages appear here by themselves.
           </Text>
         </div>
-        {conversation.ai_enabled ? (
-          <Button onClick={() => switchAi.mutate(false)} loading={switchAi.isPending}>
-            Take over from the assistant
-          </Button>
-        ) : (
-          <Button variant="default" onClick={() => switchAi.mutate(true)} loading={switchAi.isPending}>
-            Hand back to the assistant
-          </Button>
-        )}
+        <RequireRole atLeast="editor">
+          {conversation.ai_enabled ? (
+            <Button onClick={() => switchAi.mutate(false)} loading={switchAi.isPending}>
+              Take over from the assistant
+            </Button>
+          ) : (
+            <Button variant="default" onClick={() => switchAi.mutate(true)} loading={switchAi.isPending}>
+              Hand back to the assistant
+            </Button>
+          )}
+        </RequireRole>
       </Group>
       {session && (
         <Group gap="xs" mb="sm">
@@ -130,7 +134,7 @@ export function TakeOver({ conversation, chatapp }: Props) {
         <Text size="sm" mt="sm" c="dimmed">
           The assistant answers this customer. Take over to write yourself; the assistant stays quiet until you hand back.
         </Text>
-      ) : (
+      ) : !allows('editor') ? null : (
         <form
           onSubmit={(event) => {
             event.preventDefault();

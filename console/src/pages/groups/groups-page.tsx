@@ -23,6 +23,7 @@ import { QueryState } from '../../components/query-state.js';
 import { describeError } from '../../api/errors.js';
 import { type Group as GroupRecord, groupsApi, PER_PAGE } from './groups-api.js';
 import { assistantCount, GROUP_COLORS, GROUP_WORDS, groupNameProblem, type GroupColor, type GroupKind, swatchOf } from './group-words.js';
+import { RequireRole } from '../../shell/role.js';
 
 /** Folders and labels, side by side on a wide screen: the two ways to keep many assistants in order. */
 export function GroupsPage() {
@@ -107,31 +108,33 @@ function GroupSection({ kind }: { kind: GroupKind }) {
       <Text size="sm" c="dimmed" mb="sm">
         {words.explains}
       </Text>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const problem = groupNameProblem(name);
-          setNameError(problem);
-          if (!problem) create.mutate();
-        }}
-      >
-        <Group align="flex-start" gap="sm" mb="md">
-          <TextInput
-            label={`New ${words.singular}`}
-            placeholder={words.example}
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={nameError}
-            maxLength={255}
-            style={{ flex: '1 1 160px' }}
-          />
-          <ColorSelect value={color} onChange={setColor} />
-          <Button type="submit" loading={create.isPending} mt={25}>
-            Create
-          </Button>
-        </Group>
-      </form>
+      <RequireRole atLeast="editor">
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            const problem = groupNameProblem(name);
+            setNameError(problem);
+            if (!problem) create.mutate();
+          }}
+        >
+          <Group align="flex-start" gap="sm" mb="md">
+            <TextInput
+              label={`New ${words.singular}`}
+              placeholder={words.example}
+              value={name}
+              onChange={(event) => setName(event.currentTarget.value)}
+              error={nameError}
+              maxLength={255}
+              style={{ flex: '1 1 160px' }}
+            />
+            <ColorSelect value={color} onChange={setColor} />
+            <Button type="submit" loading={create.isPending} mt={25}>
+              Create
+            </Button>
+          </Group>
+        </form>
+      </RequireRole>
       <QueryState query={list} label={`your ${words.singular}s`}>
         {(result) =>
           result.total === 0 ? (
@@ -180,18 +183,20 @@ function GroupSection({ kind }: { kind: GroupKind }) {
                         </Group>
                       </Table.Td>
                       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        <Button size="xs" variant="default" onClick={() => setEditing(group)} aria-label={`Rename ${group.name}`}>
-                          Rename
-                        </Button>{' '}
-                        <ActionIcon
-                          size="md"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => setDeleting(group)}
-                          aria-label={`Delete ${group.name}`}
-                        >
-                          ✕
-                        </ActionIcon>
+                        <RequireRole atLeast="editor">
+                          <Button size="xs" variant="default" onClick={() => setEditing(group)} aria-label={`Rename ${group.name}`}>
+                            Rename
+                          </Button>{' '}
+                          <ActionIcon
+                            size="md"
+                            variant="subtle"
+                            color="red"
+                            onClick={() => setDeleting(group)}
+                            aria-label={`Delete ${group.name}`}
+                          >
+                            ✕
+                          </ActionIcon>
+                        </RequireRole>
                       </Table.Td>
                     </Table.Tr>
                   ))}

@@ -21,6 +21,7 @@ import { describeError } from '../../api/errors.js';
 import { QueryState } from '../../components/query-state.js';
 import { formatDateTime } from '../../format/format.js';
 import { documentTypeOf, uploadDocument } from './upload.js';
+import { RequireRole } from '../../shell/role.js';
 
 const DOC_COLORS: Record<string, string> = { active: 'teal.9', processing: 'blue.9', failed: 'red.9' };
 const DOC_WORDS: Record<string, string> = { active: 'Ready', processing: 'Reading…', failed: 'Failed' };
@@ -157,60 +158,62 @@ export function KnowledgeBasePanel({ knowledgeBase }: { knowledgeBase: { id: num
           </QueryState>
         </section>
 
-        <Group align="flex-start" gap="xl" wrap="wrap">
-          <Stack gap={6} miw={260}>
-            <Title order={3} size="h5">
-              Upload a file
-            </Title>
-            <Text size="xs" c="dimmed">
-              PDF, Word (.docx) or text, up to 20 MB.
-            </Text>
-            <FileButton onChange={(file) => file && upload.mutate(file)} accept=".pdf,.docx,.txt,.md,application/pdf,text/plain">
-              {(props) => (
-                <Button {...props} variant="default" loading={upload.isPending}>
-                  Choose a file…
-                </Button>
-              )}
-            </FileButton>
-            {progress !== null && <Progress value={progress * 100} aria-label="Upload progress" size="sm" />}
-            {upload.isError && (
-              <Alert color="red" variant="light" role="alert">
-                {describeError(upload.error)}
-              </Alert>
-            )}
-          </Stack>
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (url.trim()) website.mutate();
-            }}
-          >
+        <RequireRole atLeast="editor">
+          <Group align="flex-start" gap="xl" wrap="wrap">
             <Stack gap={6} miw={260}>
               <Title order={3} size="h5">
-                Add a website
+                Upload a file
               </Title>
-              <Group align="flex-end" gap="xs" wrap="wrap">
-                <TextInput
-                  label="Page address"
-                  placeholder="https://www.example.com/faq"
-                  type="url"
-                  value={url}
-                  onChange={(e) => setUrl(e.currentTarget.value)}
-                  w={260}
-                />
-                <NumberInput label="Linked pages to read too" min={0} max={50} value={pages} onChange={setPages} w={200} />
-                <Button type="submit" variant="default" loading={website.isPending} disabled={!url.trim()}>
-                  Add
-                </Button>
-              </Group>
-              {website.isError && (
+              <Text size="xs" c="dimmed">
+                PDF, Word (.docx) or text, up to 20 MB.
+              </Text>
+              <FileButton onChange={(file) => file && upload.mutate(file)} accept=".pdf,.docx,.txt,.md,application/pdf,text/plain">
+                {(props) => (
+                  <Button {...props} variant="default" loading={upload.isPending}>
+                    Choose a file…
+                  </Button>
+                )}
+              </FileButton>
+              {progress !== null && <Progress value={progress * 100} aria-label="Upload progress" size="sm" />}
+              {upload.isError && (
                 <Alert color="red" variant="light" role="alert">
-                  {describeError(website.error)}
+                  {describeError(upload.error)}
                 </Alert>
               )}
             </Stack>
-          </form>
-        </Group>
+            <form
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (url.trim()) website.mutate();
+              }}
+            >
+              <Stack gap={6} miw={260}>
+                <Title order={3} size="h5">
+                  Add a website
+                </Title>
+                <Group align="flex-end" gap="xs" wrap="wrap">
+                  <TextInput
+                    label="Page address"
+                    placeholder="https://www.example.com/faq"
+                    type="url"
+                    value={url}
+                    onChange={(e) => setUrl(e.currentTarget.value)}
+                    w={260}
+                  />
+                  <NumberInput label="Linked pages to read too" min={0} max={50} value={pages} onChange={setPages} w={200} />
+                  <Button type="submit" variant="default" loading={website.isPending} disabled={!url.trim()}>
+                    Add
+                  </Button>
+                </Group>
+                {website.isError && (
+                  <Alert color="red" variant="light" role="alert">
+                    {describeError(website.error)}
+                  </Alert>
+                )}
+              </Stack>
+            </form>
+          </Group>
+        </RequireRole>
 
         <section aria-label="Try a question">
           <Title order={3} size="h5" mb={4}>

@@ -7,6 +7,7 @@ import { describeError } from '../../api/errors.js';
 import { QueryState } from '../../components/query-state.js';
 import { formatDateTime } from '../../format/format.js';
 import { KnowledgeBasePanel } from './knowledge-base-panel.js';
+import { RequireRole } from '../../shell/role.js';
 
 export const STATUS_COLORS: Record<string, string> = { active: 'teal.9', processing: 'blue.9', failed: 'red.9', empty: 'gray.8' };
 export const STATUS_WORDS: Record<string, string> = {
@@ -48,27 +49,29 @@ export function KnowledgePage() {
           settings.
         </Text>
       </div>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (name.trim()) create.mutate(name.trim());
-        }}
-      >
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput
-            label="New knowledge base"
-            placeholder="e.g. Shop FAQ"
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            maxLength={255}
-            w={280}
-            error={create.isError ? describeError(create.error) : undefined}
-          />
-          <Button type="submit" loading={create.isPending} disabled={!name.trim()}>
-            Create
-          </Button>
-        </Group>
-      </form>
+      <RequireRole atLeast="editor">
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (name.trim()) create.mutate(name.trim());
+          }}
+        >
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <TextInput
+              label="New knowledge base"
+              placeholder="e.g. Shop FAQ"
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              maxLength={255}
+              w={280}
+              error={create.isError ? describeError(create.error) : undefined}
+            />
+            <Button type="submit" loading={create.isPending} disabled={!name.trim()}>
+              Create
+            </Button>
+          </Group>
+        </form>
+      </RequireRole>
       <QueryState query={bases} label="the knowledge bases">
         {(result) =>
           result.data.length === 0 ? (

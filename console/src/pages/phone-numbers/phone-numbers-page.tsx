@@ -12,6 +12,7 @@ import { AssignNumberModal } from './assign-number-modal.js';
 import { BuyNumberModal } from './buy-number-modal.js';
 import { ImportNumberModal } from './import-number-modal.js';
 import { billingInWords, numberSourceInWords, releaseInWords, type PhoneNumber } from './number-words.js';
+import { RequireRole } from '../../shell/role.js';
 
 export const numbersQuery = {
   queryKey: ['phone-numbers', 'all'] as const,
@@ -33,13 +34,16 @@ export function PhoneNumbersPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
   const usersOf = (id: number) => (assistants.data ?? []).filter((a) => a.phone_number_id === id);
+  // Buying spends the balance and importing stores Twilio credentials: admins and owners.
   const actions = (
-    <Group gap="sm">
-      <Button variant="default" onClick={() => setDialog({ kind: 'import' })}>
-        Add your Twilio number
-      </Button>
-      <Button onClick={() => setDialog({ kind: 'buy' })}>Buy a number</Button>
-    </Group>
+    <RequireRole atLeast="admin">
+      <Group gap="sm">
+        <Button variant="default" onClick={() => setDialog({ kind: 'import' })}>
+          Add your Twilio number
+        </Button>
+        <Button onClick={() => setDialog({ kind: 'buy' })}>Buy a number</Button>
+      </Group>
+    </RequireRole>
   );
 
   return (
@@ -101,11 +105,13 @@ export function PhoneNumbersPage() {
                         <Text size="sm">{billingInWords(number) ?? '—'}</Text>
                       </Table.Td>
                       <Table.Td ta="right">
-                        <NumberActions
-                          number={number}
-                          onAssign={() => setDialog({ kind: 'assign', number })}
-                          onRelease={() => setDialog({ kind: 'release', number })}
-                        />
+                        <RequireRole atLeast="editor">
+                          <NumberActions
+                            number={number}
+                            onAssign={() => setDialog({ kind: 'assign', number })}
+                            onRelease={() => setDialog({ kind: 'release', number })}
+                          />
+                        </RequireRole>
                       </Table.Td>
                     </Table.Tr>
                   ))}
@@ -157,9 +163,11 @@ function NumberActions({ number, onAssign, onRelease }: { number: PhoneNumber; o
       <Menu.Dropdown>
         <Menu.Item onClick={onAssign}>Give to an assistant</Menu.Item>
         {!number.release_at && (
-          <Menu.Item color="red" onClick={onRelease}>
-            Release
-          </Menu.Item>
+          <RequireRole atLeast="admin">
+            <Menu.Item color="red" onClick={onRelease}>
+              Release
+            </Menu.Item>
+          </RequireRole>
         )}
       </Menu.Dropdown>
     </Menu>

@@ -15,6 +15,7 @@ import { UnsavedChangesGuard, useReportUnsavedChanges } from '../assistants/unsa
 import { ToolFields } from './tool-fields.js';
 import { emptyTool, toolRequest, toolValues, validateTool, type Tool, type ToolValues } from './tool-form.js';
 import { ToolTestPanel } from './tool-test-panel.js';
+import { RequireRole } from '../../shell/role.js';
 
 const toolQuery = (id: number) => ({
   queryKey: ['tools', id] as const,
@@ -25,21 +26,23 @@ const toolQuery = (id: number) => ({
 export function NewToolPage() {
   const navigate = useNavigate();
   return (
-    <Stack gap="md" maw={960}>
-      <AnchorLink to="/tools" size="sm">
-        ← All tools
-      </AnchorLink>
-      <Title order={1} size="h2">
-        New tool
-      </Title>
-      <UnsavedChangesGuard what="the new tool">
-        {/* Saved: nothing is left to lose, whatever the guard last heard. */}
-        <ToolForm
-          tool={null}
-          onSaved={(saved) => void navigate({ to: '/tools/$toolId', params: { toolId: saved.id }, ignoreBlocker: true })}
-        />
-      </UnsavedChangesGuard>
-    </Stack>
+    <RequireRole atLeast="editor" mode="page" what="a new tool">
+      <Stack gap="md" maw={960}>
+        <AnchorLink to="/tools" size="sm">
+          ← All tools
+        </AnchorLink>
+        <Title order={1} size="h2">
+          New tool
+        </Title>
+        <UnsavedChangesGuard what="the new tool">
+          {/* Saved: nothing is left to lose, whatever the guard last heard. */}
+          <ToolForm
+            tool={null}
+            onSaved={(saved) => void navigate({ to: '/tools/$toolId', params: { toolId: saved.id }, ignoreBlocker: true })}
+          />
+        </UnsavedChangesGuard>
+      </Stack>
+    </RequireRole>
   );
 }
 
@@ -60,8 +63,10 @@ export function ToolEditorPage() {
               {record.name}
             </Title>
             <ToolForm key={record.updated_at} tool={record} onDirty={setDirty} />
-            <ToolTestPanel tool={record} unsaved={dirty} />
-            <DeleteTool tool={record} />
+            <RequireRole atLeast="editor">
+              <ToolTestPanel tool={record} unsaved={dirty} />
+              <DeleteTool tool={record} />
+            </RequireRole>
           </UnsavedChangesGuard>
         )}
       </QueryState>
@@ -121,17 +126,21 @@ function ToolForm({ tool, onSaved, onDirty }: { tool: Tool | null; onSaved?: (to
               {elsewhere}
             </Alert>
           )}
-          <ToolFields form={form} />
-          <Group justify="flex-end">
-            {tool && (
-              <Button variant="default" disabled={!form.isDirty()} onClick={() => form.reset()}>
-                Undo changes
+          <RequireRole atLeast="editor" mode="disable">
+            <ToolFields form={form} />
+          </RequireRole>
+          <RequireRole atLeast="editor">
+            <Group justify="flex-end">
+              {tool && (
+                <Button variant="default" disabled={!form.isDirty()} onClick={() => form.reset()}>
+                  Undo changes
+                </Button>
+              )}
+              <Button type="submit" loading={save.isPending}>
+                {tool ? 'Save' : 'Create tool'}
               </Button>
-            )}
-            <Button type="submit" loading={save.isPending}>
-              {tool ? 'Save' : 'Create tool'}
-            </Button>
-          </Group>
+            </Group>
+          </RequireRole>
         </Stack>
       </form>
     </Paper>

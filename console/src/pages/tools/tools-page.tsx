@@ -6,6 +6,7 @@ import { assistantListQuery } from '../../api/queries.js';
 import { EmptyState } from '../../components/empty-state.js';
 import { AnchorLink } from '../../components/links.js';
 import { QueryState } from '../../components/query-state.js';
+import { RequireRole } from '../../shell/role.js';
 
 export const toolsQuery = { queryKey: ['tools'] as const, queryFn: async () => unwrap(await api.GET('/api/user/tools')) };
 
@@ -15,9 +16,11 @@ export function ToolsPage() {
   const assistants = useQuery(assistantListQuery);
   const usedBy = (id: number) => (assistants.data ?? []).filter((a) => a.tool_ids.includes(id)).length;
   const newTool = (
-    <Button component={Link} to="/tools/new">
-      New tool
-    </Button>
+    <RequireRole atLeast="editor">
+      <Button component={Link} to="/tools/new">
+        New tool
+      </Button>
+    </RequireRole>
   );
 
   return (

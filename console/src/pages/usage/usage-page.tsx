@@ -10,6 +10,7 @@ import { describeError } from '../../api/errors.js';
 import { QueryState } from '../../components/query-state.js';
 import { formatUsd } from '../../format/format.js';
 import { defaultRange, downloadFrom, EXPORTS, type ExportKind } from './usage-range.js';
+import { useRole } from '../../shell/role.js';
 
 const TIMEZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
@@ -35,6 +36,7 @@ export function UsagePage() {
     enabled: Boolean(from && to),
     placeholderData: keepPreviousData,
   });
+  const { allows } = useRole();
   const exporting = useMutation({
     mutationFn: async (kind: ExportKind) => {
       const body = { date_from: query.date_from, date_to: query.date_to, timezone: TIMEZONE };
@@ -68,7 +70,7 @@ export function UsagePage() {
           w={260}
           allowSingleDateInRange
         />
-        {EXPORTS.map(({ kind, label }) => (
+        {EXPORTS.filter(({ kind }) => kind !== 'ledger' || allows('admin')).map(({ kind, label }) => (
           <Button
             key={kind}
             variant="default"

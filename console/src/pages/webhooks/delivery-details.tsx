@@ -6,6 +6,7 @@ import { describeError } from '../../api/errors.js';
 import { QueryState } from '../../components/query-state.js';
 import { formatDateTime } from '../../format/format.js';
 import { humanize } from '../../format/words.js';
+import { RequireRole } from '../../shell/role.js';
 
 type Delivery = paths['/api/user/webhook-deliveries/{id}']['get']['responses']['200']['content']['application/json'];
 type Attempt = Delivery['attempts'][number];
@@ -116,9 +117,11 @@ export function DeliveryDetails({ id, onRedelivered }: { id: number; onRedeliver
             </Table.Tbody>
           </Table>
           <Group>
-            <Button onClick={() => redeliver.mutate()} loading={redeliver.isPending} disabled={d.status === 'pending'}>
-              Redeliver
-            </Button>
+            <RequireRole atLeast="editor">
+              <Button onClick={() => redeliver.mutate()} loading={redeliver.isPending} disabled={d.status === 'pending'}>
+                Redeliver
+              </Button>
+            </RequireRole>
             {d.status === 'pending' && (
               <Text size="sm" c="dimmed">
                 Still being retried; redeliver once it has been delivered or has failed.

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../format/format.js';
 import { humanize } from '../../format/words.js';
 import { DeliveryDetails, STATUS_COLORS } from './delivery-details.js';
 import { SigningSecretSection } from './signing-secret-section.js';
+import { RequireRole } from '../../shell/role.js';
 
 type DeliveryQuery = NonNullable<paths['/api/user/webhook-deliveries']['get']['parameters']['query']>;
 const EVENTS = ['post_call', 'conversation_ended', 'inbound_call', 'whatsapp_voice', 'message_status'] as const;
@@ -63,7 +64,10 @@ export function WebhooksPage() {
           endpoint.
         </Text>
       </div>
-      <SigningSecretSection />
+      {/* The secret signs every delivery: only admins and owners read or replace it, as the API says. */}
+      <RequireRole atLeast="admin">
+        <SigningSecretSection />
+      </RequireRole>
       <Paper withBorder p="md" component="section" aria-labelledby="log-title">
         <Title order={2} size="h4" id="log-title" mb="sm">
           Delivery log
