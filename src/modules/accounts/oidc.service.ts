@@ -5,11 +5,11 @@ import type { Clock } from '../../core/clock.js';
 import { inTransaction } from '../../core/db/transaction.js';
 import { sha256 } from '../../core/crypto/tokens.js';
 import { throttle, type WindowLimit } from '../../core/limits/fixed-window.js';
-import type { RequestActor } from '../../core/http/actor.js';
+import type { RequestClient } from '../../core/http/actor.js';
 import { recordAudit } from '../audit/index.js';
 import { createMembersRepo } from './members.repo.js';
 import { createOidcLoginsRepo } from './oidc.repo.js';
-import { issueToken } from './tokens.js';
+import { issueToken, sessionActor } from './tokens.js';
 import { OidcProviderError, type OidcClient, type OidcIdentity } from './oidc.client.js';
 
 export interface OidcDeps {
@@ -109,7 +109,7 @@ export function createOidcService(deps: OidcDeps) {
      * token verified, then a session of the member it names. `params` are the callback's query
      * parameters as the browser sent them.
      */
-    async finish(params: URLSearchParams, client: { ip: string; userAgent: string | null }): Promise<{ token: string }> {
+    async finish(params: URLSearchParams, client: RequestClient): Promise<{ token: string }> {
       if (!provider) throw new OidcSignInRefused(NOT_CONFIGURED);
       const now = clock.now();
       const state = params.get('state');
@@ -143,20 +143,17 @@ export function createOidcService(deps: OidcDeps) {
           ttlMs: deps.sessionTtlHours * 3_600_000,
         });
         // The new session is the actor: the member signed themself in.
-        const actor: RequestActor = {
-          auth: {
+        const actor = sessionActor(
+          {
+            id: session.id,
             userId: member.user_id,
-            tokenId: session.id,
-            tokenKind: 'session',
             memberId: member.id,
             role: member.role,
             operator: member.is_operator,
-            suspended: false,
-            label: member.email,
+            email: member.email,
           },
-          ip: client.ip,
-          userAgent: client.userAgent,
-        };
+          client,
+        );
         await recordAudit(tx, {
           userId: member.user_id,
           actor,
