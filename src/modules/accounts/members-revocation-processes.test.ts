@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../../core/clock.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/helpers/database.js';
-import { startServerProcess, type ServerProcess } from '../../../test/helpers/server-process.js';
-import { TEST_SECRET_KEY } from '../../../test/helpers/test-app.js';
+import type { ServerProcess } from '../../../test/helpers/server-process.js';
+import { startServerPair, type ServerPair } from '../../../test/helpers/server-pair.js';
+import type { TestDatabase } from '../../../test/helpers/database.js';
 import { createAccountsService } from './accounts.service.js';
 import { DEFAULT_AUTH_CACHE } from './auth-cache.js';
 
@@ -23,22 +20,18 @@ const PASSWORD = 'member password 123';
 
 describe.skipIf(!POSTGRES)('members across two server processes (PostgreSQL only: two processes cannot share an embedded PGlite)', () => {
   let database: TestDatabase;
-  let dataDir: string;
+  let pair: ServerPair;
   let a: ServerProcess;
   let b: ServerProcess;
   let accounts: ReturnType<typeof createAccountsService>;
   let sequence = 0;
   beforeAll(async () => {
-    database = await createTestDatabase();
+    pair = await startServerPair('members');
+    ({ database, a, b } = pair);
     accounts = createAccountsService({ db: database.db, clock: systemClock });
-    dataDir = mkdtempSync(join(tmpdir(), 'switchboard-members-'));
-    const env = { DATABASE_URL: database.url!, SECRET_KEY: TEST_SECRET_KEY, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
-    [a, b] = await Promise.all([startServerProcess(env, false), startServerProcess(env, false)]);
   }, 240_000);
   afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await database?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await pair?.close();
   });
 
   const call = (server: ServerProcess, method: string, path: string, token: string | null, body?: unknown) =>
