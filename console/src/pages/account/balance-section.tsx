@@ -1,7 +1,8 @@
-import { Group, Pagination, Paper, Table, Text, Title } from '@mantine/core';
+import { Paper, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client.js';
+import { ListFooter } from '../../components/list-footer.js';
 import { QueryState } from '../../components/query-state.js';
 import { formatDateTime, formatUsd, formatUsdChange } from '../../format/format.js';
 
@@ -61,20 +62,7 @@ export function BalanceSection() {
                   </Table.Tbody>
                 </Table>
               </Table.ScrollContainer>
-              <Group justify="space-between" mt="sm">
-                <Text size="sm" c="dimmed">
-                  {result.from}–{result.to} of {result.total}
-                </Text>
-                {result.last_page > 1 && (
-                  <Pagination
-                    total={result.last_page}
-                    value={page}
-                    onChange={setPage}
-                    size="sm"
-                    getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                  />
-                )}
-              </Group>
+              <ListFooter total={result.total} page={page} perPage={PER_PAGE} onChange={setPage} label="balance changes" mt="sm" />
             </>
           )
         }

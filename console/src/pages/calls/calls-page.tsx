@@ -1,4 +1,4 @@
-import { Badge, Group, Pagination, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { api, unwrap, type paths } from '../../api/client.js';
 import { AssistantFilter } from '../../components/assistant-filter.js';
 import { AnchorLink } from '../../components/links.js';
+import { ListFooter } from '../../components/list-footer.js';
 import { QueryState } from '../../components/query-state.js';
 import { formatDateTime, formatUsd } from '../../format/format.js';
 import { formatDuration, humanize } from '../../format/words.js';
@@ -161,12 +162,7 @@ export function CallsPage() {
                   </Table.Tbody>
                 </Table>
               </Table.ScrollContainer>
-              <Group justify="space-between">
-                <Text size="sm" c="dimmed">
-                  {result.from}–{result.to} of {result.total}
-                </Text>
-                {result.last_page > 1 && <Pagination total={result.last_page} value={page} onChange={setPage} size="sm" />}
-              </Group>
+              <ListFooter total={result.total} page={page} perPage={PER_PAGE} onChange={setPage} label="calls" />
             </>
           )
         }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Pagination, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { api, unwrap } from '../../api/client.js';
 import { ApiError, describeError } from '../../api/errors.js';
 import { AnchorLink } from '../../components/links.js';
+import { ListFooter } from '../../components/list-footer.js';
 import { QueryState } from '../../components/query-state.js';
 import { formatDateTime } from '../../format/format.js';
 import { humanize } from '../../format/words.js';
@@ -162,12 +163,7 @@ export function DoNotCallPage() {
                   </Table.Tbody>
                 </Table>
               </Table.ScrollContainer>
-              <Group justify="space-between">
-                <Text size="sm" c="dimmed">
-                  {result.from}–{result.to} of {result.total}
-                </Text>
-                {result.last_page > 1 && <Pagination total={result.last_page} value={page} onChange={setPage} size="sm" />}
-              </Group>
+              <ListFooter total={result.total} page={page} perPage={PER_PAGE} onChange={setPage} label="numbers" />
             </>
           )
         }

@@ -1,21 +1,8 @@
-import {
-  Badge,
-  Button,
-  Drawer,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Badge, Button, Drawer, Group, Paper, Select, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap, type paths } from '../../api/client.js';
+import { ListFooter } from '../../components/list-footer.js';
 import { QueryState } from '../../components/query-state.js';
 import { formatDateTime } from '../../format/format.js';
 import { LEAD_STATUS, leadStatusOf, outcomeLabel } from './campaign-labels.js';
@@ -141,12 +128,7 @@ export function LeadsSection({ campaignId, live, onImport }: { campaignId: numbe
                   </Table.Tbody>
                 </Table>
               </Table.ScrollContainer>
-              <Group justify="space-between" mt="xs">
-                <Text size="sm" c="dimmed">
-                  {result.from}–{result.to} of {result.total}
-                </Text>
-                {result.last_page > 1 && <Pagination total={result.last_page} value={page} onChange={setPage} size="sm" />}
-              </Group>
+              <ListFooter total={result.total} page={page} perPage={PER_PAGE} onChange={setPage} label="leads" mt="sm" />
             </>
           )
         }

@@ -4,7 +4,6 @@ import {
   ColorSwatch,
   Group,
   Modal,
-  Pagination,
   Paper,
   Select,
   SimpleGrid,
@@ -19,6 +18,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { AnchorLink } from '../../components/links.js';
+import { ListFooter } from '../../components/list-footer.js';
 import { QueryState } from '../../components/query-state.js';
 import { describeError } from '../../api/errors.js';
 import { type Group as GroupRecord, groupsApi, PER_PAGE } from './groups-api.js';
@@ -202,17 +202,7 @@ function GroupSection({ kind }: { kind: GroupKind }) {
                   ))}
                 </Table.Tbody>
               </Table>
-              {result.total > PER_PAGE && (
-                <Group justify="flex-end" mt="sm">
-                  <Pagination
-                    total={Math.ceil(result.total / PER_PAGE)}
-                    value={page}
-                    onChange={setPage}
-                    size="sm"
-                    getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                  />
-                </Group>
-              )}
+              <ListFooter total={result.total} page={page} perPage={PER_PAGE} onChange={setPage} label={`${kind}s`} mt="sm" />
             </>
           )
         }

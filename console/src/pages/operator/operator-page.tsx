@@ -1,9 +1,10 @@
-import { Badge, Button, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client.js';
 import { currentUserQuery } from '../../api/queries.js';
+import { ListFooter } from '../../components/list-footer.js';
 import { QueryState } from '../../components/query-state.js';
 import { formatDateTime, formatUsd } from '../../format/format.js';
 import { BalanceModal } from './balance-modal.js';
@@ -170,20 +171,7 @@ export function OperatorPage() {
                   </Table.Tbody>
                 </Table>
               </Table.ScrollContainer>
-              <Group justify="space-between">
-                <Text size="sm" c="dimmed">
-                  {result.from}–{result.to} of {result.total}
-                </Text>
-                {result.last_page > 1 && (
-                  <Pagination
-                    total={result.last_page}
-                    value={page}
-                    onChange={setPage}
-                    size="sm"
-                    getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                  />
-                )}
-              </Group>
+              <ListFooter total={result.total} page={page} perPage={PER_PAGE} onChange={setPage} label="accounts" />
             </>
           )
         }
