@@ -286,6 +286,28 @@ describe.skipIf(!availability.run)('the Campaigns page in Chromium', () => {
     await page.context().close();
   }, 120_000);
 
+  it('goes back to the last page there is when the only number on the last page is taken off', async () => {
+    const owner = await createUser(v.t.deps, { balanceUsd: 5 });
+    const phoneNumbers = Array.from({ length: 21 }, (_, n) => `+1415555${2000 + n}`);
+    const imported = await apiFor(v.t, owner.token).post('/api/user/do-not-call/import', { phone_numbers: phoneNumbers });
+    expect(imported.json()).toMatchObject({ added: 21 });
+    const { page, errors } = await signedInPage(owner);
+    await page.goto(`${origin}/app/campaigns/do-not-call`);
+    await page.getByText('1–20 of 21').waitFor();
+    const pages = page.getByRole('navigation', { name: 'Pages of numbers' });
+    await pages.getByRole('button', { name: 'Next page' }).click();
+    await page.getByText('21–21 of 21').waitFor();
+    const removeButtons = page.getByRole('table', { name: 'Do-not-call numbers' }).getByRole('button', { name: /^Remove / });
+    await expect.poll(() => removeButtons.count()).toBe(1);
+    await removeButtons.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Take it off' }).click();
+    await page.getByText('1–20 of 20').waitFor();
+    await expect.poll(() => removeButtons.count()).toBe(20);
+    expect(await pages.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
   it('explains, at 390 px, that a campaign needs an outbound assistant when the account has none', async () => {
     const owner = await createUser(v.t.deps, { balanceUsd: 5 });
     await createAssistant(apiFor(v.t, owner.token), { name: 'Front desk', type: 'inbound' });

@@ -169,12 +169,16 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
       await page.getByText('$9.76', { exact: true }).first().waitFor();
       await page.getByRole('cell', { name: 'Widget message 24' }).waitFor();
       expect(await page.getByRole('cell', { name: 'Opening balance' }).count()).toBe(0);
-      await page.getByRole('button', { name: '2', exact: true }).click();
+      const ledgerPages = page.getByRole('navigation', { name: 'Pages of balance changes' });
+      await ledgerPages.getByRole('button', { name: '2', exact: true }).click();
       await page.getByRole('cell', { name: 'Opening balance' }).waitFor();
       expect(await page.getByText('21–25 of 25').count()).toBe(1);
       await page.getByText('Owner', { exact: true }).waitFor();
       await expectAccessible(page, 'account');
       await saveScreenshot(page, 'account');
+      await ledgerPages.getByRole('button', { name: 'Previous page' }).click();
+      await page.getByText('1–20 of 25').waitFor();
+      await page.getByRole('cell', { name: 'Widget message 24' }).waitFor();
 
       // The keys have a page of their own (admins and owners).
       await page.getByRole('link', { name: /API keys/ }).click();
