@@ -246,6 +246,12 @@ const groupsRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/groups/groups-page.js'), 'GroupsPage'),
 });
 
+const teamRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'team',
+  component: lazyRouteComponent(() => import('./pages/team/team-page.js'), 'TeamPage'),
+});
+
 const auditLogRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: 'audit-log',
@@ -293,6 +299,7 @@ const routeTree = rootRoute.addChildren([
     groupsRoute,
     webhooksRoute,
     usageRoute,
+    teamRoute,
     auditLogRoute,
     accountRoute,
     operatorRoute,

@@ -21,6 +21,7 @@ const SECTIONS: readonly Section[] = [
   { to: '/folders-labels', label: 'Folders & labels', hint: 'Keep assistants in order' },
   { to: '/webhooks', label: 'Webhooks', hint: 'Deliveries and signing' },
   { to: '/usage', label: 'Usage', hint: 'Spend, volume, exports' },
+  { to: '/team', label: 'Team', hint: 'Members and invitations' },
   { to: '/audit-log', label: 'Audit log', hint: 'Who changed what', role: 'admin' },
   { to: '/keys', label: 'API keys', hint: 'For your other programs', role: 'admin' },
   { to: '/account', label: 'Account', hint: 'You and the balance' },
