@@ -22,7 +22,14 @@ export const signInRoute = createRoute({
   component: SignInPage,
 });
 
-/** Every page but sign-in: without a session, go to sign-in and come back here afterwards. */
+/** An invitation link (`/app/invitations/<token>`), opened by someone who has no account yet. */
+const invitationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'invitations/$token',
+  component: lazyRouteComponent(() => import('./pages/invitation-page.js'), 'InvitationPage'),
+});
+
+/** Every page but sign-in and invitations: without a session, go to sign-in and come back here afterwards. */
 const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'signed-in',
@@ -278,6 +285,7 @@ const apiKeysRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   signInRoute,
+  invitationRoute,
   signedInRoute.addChildren([
     indexRoute,
     assistantsRoute,
