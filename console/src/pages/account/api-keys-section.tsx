@@ -1,4 +1,4 @@
-import { Alert, Button, Code, CopyButton, Group, Modal, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Modal, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,8 @@ import { api, unwrap } from '../../api/client.js';
 import { ApiError, describeError } from '../../api/errors.js';
 import { QueryState } from '../../components/query-state.js';
 import { formatDateTime } from '../../format/format.js';
+import { type MemberRole, useRole } from '../../shell/role.js';
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, grantableRoles } from '../team/team-words.js';
 
 const keysQuery = {
   queryKey: ['api-keys'],
@@ -17,18 +19,22 @@ const keysQuery = {
 export function ApiKeysSection() {
   const keys = useQuery(keysQuery);
   const queryClient = useQueryClient();
-  const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
+  const { role: myRole } = useRole();
+  const roles = grantableRoles(myRole);
+  const [created, setCreated] = useState<{ name: string; token: string; role: MemberRole } | null>(null);
   const [revoking, setRevoking] = useState<{ id: number; name: string } | null>(null);
 
   const form = useForm({
     mode: 'uncontrolled',
-    initialValues: { name: '' },
+    initialValues: { name: '', role: null as MemberRole | null },
     validate: { name: (value) => (value.trim() ? null : 'Give the key a name, e.g. the program that will use it.') },
   });
   const create = useMutation({
-    mutationFn: async (name: string) => unwrap(await api.POST('/api/user/api-keys', { body: { name } })).api_key,
+    // No role chosen: the key gets its creator's role (the API's default).
+    mutationFn: async (values: { name: string; role: MemberRole | null }) =>
+      unwrap(await api.POST('/api/user/api-keys', { body: { name: values.name, ...(values.role ? { role: values.role } : {}) } })).api_key,
     onSuccess: async (key) => {
-      setCreated({ name: key.name, token: key.token });
+      setCreated({ name: key.name, token: key.token, role: key.role });
       form.reset();
       await queryClient.invalidateQueries({ queryKey: keysQuery.queryKey });
     },
@@ -55,7 +61,7 @@ export function ApiKeysSection() {
         A key lets another program (your website, an automation tool) use Switchboard as you. Keep keys secret; revoke one you no longer
         use.
       </Text>
-      <form onSubmit={form.onSubmit((values) => create.mutate(values.name.trim()))}>
+      <form onSubmit={form.onSubmit((values) => create.mutate({ name: values.name.trim(), role: values.role }))}>
         <Group align="flex-end" gap="sm" mb="md">
           <TextInput
             label="New key's name"
@@ -63,6 +69,16 @@ export function ApiKeysSection() {
             style={{ flex: '1 1 200px' }}
             key={form.key('name')}
             {...form.getInputProps('name')}
+          />
+          <Select
+            label="Role"
+            placeholder={myRole ? `${ROLE_LABELS[myRole]} (yours)` : undefined}
+            description="What the key may do; at most your own role."
+            data={roles.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+            clearable
+            w={220}
+            key={form.key('role')}
+            {...form.getInputProps('role')}
           />
           <Button type="submit" loading={create.isPending}>
             Create key
@@ -92,8 +108,8 @@ export function ApiKeysSection() {
                   {list.map((key) => (
                     <Table.Tr key={key.id}>
                       <Table.Td>{key.name}</Table.Td>
-                      <Table.Td>{key.role}</Table.Td>
-                      <Table.Td>{key.created_by?.name ?? 'A removed member'}</Table.Td>
+                      <Table.Td>{ROLE_LABELS[key.role]}</Table.Td>
+                      <Table.Td>{key.created_by?.name ?? 'A former member'}</Table.Td>
                       <Table.Td>{formatDateTime(key.created_at)}</Table.Td>
                       <Table.Td>{key.last_used_at ? formatDateTime(key.last_used_at) : 'Never'}</Table.Td>
                       <Table.Td ta="right">
@@ -121,6 +137,11 @@ export function ApiKeysSection() {
           <Alert color="yellow" variant="light">
             Copy the key now: it is shown only once. If you lose it, revoke it and create another.
           </Alert>
+          {created && (
+            <Text size="sm">
+              Role {ROLE_LABELS[created.role]}: {ROLE_DESCRIPTIONS[created.role]}
+            </Text>
+          )}
           <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="new-key-token">
             {created?.token}
           </Code>
