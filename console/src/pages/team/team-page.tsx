@@ -44,11 +44,18 @@ export function TeamPage() {
         </Text>
       </div>
       <MembersSection />
-      <RequireRole atLeast="admin">
+      <RequireRole atLeast="admin" fallback={<NotAnAdmin />}>
         <InvitationsSection />
       </RequireRole>
     </Stack>
   );
+}
+
+/** Below admin: why there is nothing to change here, and whom to ask. */
+function NotAnAdmin() {
+  const { role } = useRole();
+  if (!role) return null;
+  return <Text size="sm">Your role ({role}) cannot invite members or change them. Ask an admin or an owner of the account.</Text>;
 }
 
 type MemberDialog = { kind: 'role'; member: Member; role: MemberRole } | { kind: 'remove'; member: Member } | null;
