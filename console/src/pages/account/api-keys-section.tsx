@@ -62,7 +62,7 @@ export function ApiKeysSection() {
         use.
       </Text>
       <form onSubmit={form.onSubmit((values) => create.mutate({ name: values.name.trim(), role: values.role }))}>
-        <Group align="flex-end" gap="sm" mb="md">
+        <Group align="flex-end" gap="sm" mb="sm">
           <TextInput
             label="New key's name"
             placeholder="e.g. Website chat"
@@ -73,7 +73,6 @@ export function ApiKeysSection() {
           <Select
             label="Role"
             placeholder={myRole ? `${ROLE_LABELS[myRole]} (yours)` : undefined}
-            description="What the key may do; at most your own role."
             data={roles.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
             clearable
             w={220}
@@ -84,6 +83,9 @@ export function ApiKeysSection() {
             Create key
           </Button>
         </Group>
+        <Text size="xs" c="dimmed" mb="md">
+          A key may do at most what your own role allows; without a choice it gets your role.
+        </Text>
       </form>
       <QueryState query={keys} label="your API keys">
         {(list) =>
