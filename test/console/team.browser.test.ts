@@ -222,4 +222,35 @@ describe.skipIf(!availability.run)('the Team page in Chromium', () => {
     await saveScreenshot(page, 'team-viewer');
     expect(failed).toEqual([]);
   });
+
+  it('shows each API key with its role and creator, and lets an admin give a key at most their own role', async () => {
+    const { page, failed } = await signedIn(a.members.admin.email);
+    await page.goto(`${origin}/app/keys`);
+    await page.getByLabel("New key's name").fill('Booking sync');
+    await page.getByRole('combobox', { name: /^Role/ }).click();
+    expect(await page.getByRole('option').allTextContents()).toEqual(['Viewer', 'Editor', 'Admin']);
+    await page.getByRole('option', { name: 'Editor', exact: true }).click();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Key "Booking sync" created' });
+    await dialog.getByText('Role Editor: Builds and runs assistants, knowledge, tools and campaigns.').waitFor();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Booking sync', exact: true }) });
+    expect((await row.getByRole('cell').allTextContents()).slice(0, 3)).toEqual(['Booking sync', 'Editor', 'A admin']);
+    await expectAccessible(page, 'API keys with roles');
+    await saveScreenshot(page, 'api-keys-roles');
+    expect(failed).toEqual([]);
+
+    // The key stays when its creator leaves; the list no longer names them.
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/user/members/${a.members.admin.id}`,
+      headers: bearer(a.sessions.owner),
+    });
+    expect(removed.statusCode).toBe(200);
+    const owner = await signedIn(a.members.owner.email);
+    await owner.page.goto(`${origin}/app/keys`);
+    const kept = owner.page.getByRole('row').filter({ has: owner.page.getByRole('cell', { name: 'Booking sync', exact: true }) });
+    await kept.waitFor();
+    expect((await kept.getByRole('cell').allTextContents()).slice(0, 3)).toEqual(['Booking sync', 'Editor', 'A former member']);
+  });
 });
