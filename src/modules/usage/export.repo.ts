@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DbOrTx } from '../../core/db/transaction.js';
 import type { ExportKind } from './usage.schemas.js';
 
@@ -23,11 +23,38 @@ export interface Keyset {
 
 type Row = Record<string, unknown> & { id: number; keyset_at: string };
 
+/** The columns a page is cut by, which every exported table has. */
+type KeysetColumn = 'id' | 'user_id' | 'created_at';
+
+/**
+ * One page of an export's query: the account's rows in the range after the keyset, in keyset
+ * order, each with the text of its time to start the next page from. `table` is the name or
+ * alias the query gives the exported table; the query brings its own joins and column list.
+ */
+function keysetPage<DB extends Record<T, Record<KeysetColumn, unknown>>, TB extends keyof DB, T extends TB & string, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  table: T,
+  range: ExportRange,
+  after: Keyset | null,
+  limit: number,
+) {
+  const column = (name: KeysetColumn) => sql.ref(`${table}.${name}`);
+  let page = query
+    .select(sql<string>`${column('created_at')}::text`.as('keyset_at'))
+    .where(column('user_id'), '=', range.userId)
+    .where(column('created_at'), '>=', range.start)
+    .where(column('created_at'), '<', range.end);
+  if (after)
+    page = page.where((eb) =>
+      eb(eb.tuple(column('created_at'), column('id')), '>', eb.tuple(sql<Date>`${after.createdAtText}::timestamptz`, after.id)),
+    );
+  return page.orderBy(column('created_at')).orderBy(column('id')).limit(limit).execute();
+}
+
 function callsPage(db: DbOrTx, range: ExportRange, after: Keyset | null, limit: number) {
-  let query = db
+  const query = db
     .selectFrom('calls as c')
     .leftJoin('assistants as a', 'a.id', 'c.assistant_id')
-    .select(sql<string>`c.created_at::text`.as('keyset_at'))
     .select([
       'c.id',
       'c.uuid',
@@ -46,22 +73,14 @@ function callsPage(db: DbOrTx, range: ExportRange, after: Keyset | null, limit: 
       'c.ended_at',
       'c.end_reason',
       'c.campaign_id',
-    ])
-    .where('c.user_id', '=', range.userId)
-    .where('c.created_at', '>=', range.start)
-    .where('c.created_at', '<', range.end);
-  if (after)
-    query = query.where((eb) =>
-      eb(eb.refTuple('c.created_at', 'c.id'), '>', eb.tuple(sql<Date>`${after.createdAtText}::timestamptz`, after.id)),
-    );
-  return query.orderBy('c.created_at').orderBy('c.id').limit(limit).execute();
+    ]);
+  return keysetPage(query, 'c', range, after, limit);
 }
 
 function conversationsPage(db: DbOrTx, range: ExportRange, after: Keyset | null, limit: number) {
-  let query = db
+  const query = db
     .selectFrom('conversations as c')
     .leftJoin('assistants as a', 'a.id', 'c.assistant_id')
-    .select(sql<string>`c.created_at::text`.as('keyset_at'))
     .select([
       'c.id',
       'c.uuid',
@@ -78,30 +97,13 @@ function conversationsPage(db: DbOrTx, range: ExportRange, after: Keyset | null,
       'c.last_activity_at',
       'c.ended_at',
       'c.end_reason',
-    ])
-    .where('c.user_id', '=', range.userId)
-    .where('c.created_at', '>=', range.start)
-    .where('c.created_at', '<', range.end);
-  if (after)
-    query = query.where((eb) =>
-      eb(eb.refTuple('c.created_at', 'c.id'), '>', eb.tuple(sql<Date>`${after.createdAtText}::timestamptz`, after.id)),
-    );
-  return query.orderBy('c.created_at').orderBy('c.id').limit(limit).execute();
+    ]);
+  return keysetPage(query, 'c', range, after, limit);
 }
 
 function ledgerPage(db: DbOrTx, range: ExportRange, after: Keyset | null, limit: number) {
-  let query = db
-    .selectFrom('balance_ledger')
-    .select(sql<string>`created_at::text`.as('keyset_at'))
-    .select(['id', 'created_at', 'kind', 'amount_micros', 'balance_after_micros', 'reason'])
-    .where('user_id', '=', range.userId)
-    .where('created_at', '>=', range.start)
-    .where('created_at', '<', range.end);
-  if (after)
-    query = query.where((eb) =>
-      eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(sql<Date>`${after.createdAtText}::timestamptz`, after.id)),
-    );
-  return query.orderBy('created_at').orderBy('id').limit(limit).execute();
+  const query = db.selectFrom('balance_ledger').select(['id', 'created_at', 'kind', 'amount_micros', 'balance_after_micros', 'reason']);
+  return keysetPage(query, 'balance_ledger', range, after, limit);
 }
 
 const PAGES: Record<ExportKind, (db: DbOrTx, range: ExportRange, after: Keyset | null, limit: number) => Promise<Row[]>> = {
