@@ -1,46 +1,25 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { Migrator, sql } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../core/db/database.js';
-import { migrations } from '../../core/db/migrations/index.js';
+import { describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../core/db/database.js';
 import { createAssistantsRepo } from '../assistants/assistants.repo.js';
 import { DEFAULT_SETTINGS } from '../assistants/assistant-state.js';
 import type { AssistantSettings } from '../assistants/assistant-fields.schemas.js';
 import { createCatalogService } from '../catalog/catalog.service.js';
 import { SEED_IDS, SEED_VOICE_IDS } from '../../../test/helpers/assistants.js';
-import { runAdminStatement, withDatabaseName } from '../../../test/helpers/postgres.js';
+import { migrateTo, useEmptyDatabase } from '../../../test/helpers/migrations.js';
 
 /**
  * Migration 0023 on data written before it (schema at 0022): each Account SID goes to the
  * account of its oldest number with that number's token, unproven; each number is claimed by
  * the row that received its calls until then; the per-number token column is gone.
  */
-let handle: DatabaseHandle;
-let dropDatabase: (() => Promise<void>) | null = null;
-
-beforeAll(async () => {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    handle = await openDatabase({ dataDir: 'memory://' });
-    return;
-  }
-  // An empty database of its own: the shared template is migrated to the latest already.
-  const name = `switchboard_migration_${randomBytes(6).toString('hex')}`;
-  await runAdminStatement(url, `CREATE DATABASE ${name}`);
-  handle = await openDatabase({ url: withDatabaseName(url, name), dataDir: 'unused' });
-  dropDatabase = () => runAdminStatement(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-}, 60_000);
-afterAll(async () => {
-  await handle?.close();
-  await dropDatabase?.();
-});
+const handle = useEmptyDatabase();
 
 describe('migration 0023-twilio-claims', () => {
   it('keeps what worked: the SID with the token signatures were checked with, the number with the row that rang', async () => {
-    const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } });
-    const { error } = await migrator.migrateTo('0022-web-call-bounds');
-    expect(error).toBeUndefined();
+    await migrateTo(handle.db, '0022-web-call-bounds');
     const db = handle.db as any;
     await createCatalogService({ db: handle.db, logger: pino({ level: 'silent' }) }).sync();
     const user = async (email: string) =>

@@ -1,44 +1,24 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { Migrator } from 'kysely';
+import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../core/db/database.js';
-import { migrations } from '../../core/db/migrations/index.js';
+import { describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../core/db/database.js';
 import { createAssistantsRepo } from '../assistants/assistants.repo.js';
 import { DEFAULT_SETTINGS } from '../assistants/assistant-state.js';
 import type { AssistantSettings } from '../assistants/assistant-fields.schemas.js';
 import { createCatalogService } from '../catalog/catalog.service.js';
 import { SEED_IDS, SEED_VOICE_IDS } from '../../../test/helpers/assistants.js';
-import { runAdminStatement, withDatabaseName } from '../../../test/helpers/postgres.js';
+import { migrateTo, useEmptyDatabase } from '../../../test/helpers/migrations.js';
 
 /**
  * Migration 0029 on data written before it (schema at 0025): ledger rows classified as usage or
  * adjustment by the reasons the service wrote; deliveries given the assistant their payload's
  * assistant_id names, when it is one of the owner's.
  */
-let handle: DatabaseHandle;
-let dropDatabase: (() => Promise<void>) | null = null;
-
-beforeAll(async () => {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    handle = await openDatabase({ dataDir: 'memory://' });
-    return;
-  }
-  const name = `switchboard_migration_${randomBytes(6).toString('hex')}`;
-  await runAdminStatement(url, `CREATE DATABASE ${name}`);
-  handle = await openDatabase({ url: withDatabaseName(url, name), dataDir: 'unused' });
-  dropDatabase = () => runAdminStatement(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-}, 60_000);
-afterAll(async () => {
-  await handle?.close();
-  await dropDatabase?.();
-});
+const handle = useEmptyDatabase();
 
 describe('migration 0029-webhook-log-usage', () => {
   it("classifies the ledger and finds each delivery's assistant", async () => {
-    const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } });
-    expect((await migrator.migrateTo('0025-campaigns')).error).toBeUndefined();
+    await migrateTo(handle.db, '0025-campaigns');
     const db = handle.db as any;
     await createCatalogService({ db: handle.db, logger: pino({ level: 'silent' }) }).sync();
     const user = async (email: string) =>
