@@ -105,6 +105,26 @@ export const membersRoutes: FastifyPluginAsyncTypebox<MembersRoutesOptions> = as
     },
   );
 
+  app.post(
+    '/user/members/leave',
+    {
+      schema: {
+        tags,
+        operationId: 'leaveAccount',
+        summary: 'Leave the account: your own sign-in is removed and its sessions stop at once',
+        response: {
+          200: MessageBody,
+          403: { ...MessageBody, description: "An API key cannot leave: only a member's own session can." },
+          422: { ...MessageBody, description: "The account's last owner cannot leave it." },
+        },
+      },
+    },
+    async (request) => {
+      await members.leave(actorOf(request));
+      return { message: 'You left the account.' };
+    },
+  );
+
   app.get(
     '/user/invitations',
     {

@@ -1,5 +1,5 @@
 import type { Db } from '../../core/db/database.js';
-import { inTransaction } from '../../core/db/transaction.js';
+import { inTransaction, type DbOrTx } from '../../core/db/transaction.js';
 import type { Clock } from '../../core/clock.js';
 import type { MemberRole } from '../../core/db/schema.js';
 import type { RequestActor } from '../../core/http/actor.js';
@@ -21,6 +21,8 @@ export const memberNotFound = () => notFound('Member not found.');
 /** What only an owner may do, refused in the roles' own words and code. */
 export const ownersOnly = (message: string) => new AppError(403, message, { code: 'FORBIDDEN' });
 const lastOwner = (message: string) => new AppError(422, message, { code: 'LAST_OWNER' });
+const onlyMembersLeave = () =>
+  new AppError(403, "Only a member's own sign-in can leave the account; an API key cannot.", { code: 'FORBIDDEN' });
 
 /**
  * The account's members and their roles. Admins manage members; owners are made, changed and
@@ -28,6 +30,22 @@ const lastOwner = (message: string) => new AppError(422, message, { code: 'LAST_
  * account's members lock, so "the last owner" holds even when owners change each other at once.
  */
 export function createMembersService({ db, clock, cache }: MembersDeps) {
+  /** Audited before the member goes: the row names its actor, who may be the member leaving. */
+  async function deleteMemberLogin(tx: DbOrTx, actor: RequestActor, member: PublicMember, action: 'member.removed' | 'member.left') {
+    const now = clock.now();
+    await recordAudit(tx, {
+      userId: actor.auth.userId,
+      actor,
+      action,
+      resourceType: 'member',
+      resourceId: member.id,
+      details: { email: member.email, role: member.role },
+      now,
+    });
+    await createTokensRepo(tx).deleteMemberSessions(member.id);
+    await createMembersRepo(tx).deleteMember(actor.auth.userId, member.id);
+  }
+
   return {
     list(userId: number): Promise<PublicMember[]> {
       return createMembersRepo(db).listMembers(userId);
@@ -83,19 +101,30 @@ export function createMembersService({ db, clock, cache }: MembersDeps) {
         if (member.role === 'owner' && (await members.countOwners(auth.userId)) <= 1) {
           throw lastOwner("The account's last owner cannot be removed; make another member an owner first.");
         }
-        const now = clock.now();
-        // Before the member goes: the row names its actor, and a removal of oneself is by that member.
-        await recordAudit(tx, {
-          userId: auth.userId,
-          actor,
-          action: 'member.removed',
-          resourceType: 'member',
-          resourceId: memberId,
-          details: { email: member.email, role: member.role },
-          now,
-        });
-        await createTokensRepo(tx).deleteMemberSessions(memberId);
-        await members.deleteMember(auth.userId, memberId);
+        await deleteMemberLogin(tx, actor, member, 'member.removed');
+      });
+      cache.revokeMember(memberId);
+    },
+
+    /**
+     * The caller leaves the account: their own login goes like a removal (sessions stop at once in
+     * every process, their keys stay the account's). Only a member's session may leave; the last
+     * owner may not.
+     */
+    async leave(actor: RequestActor): Promise<void> {
+      const { auth } = actor;
+      if (auth.tokenKind !== 'session' || auth.memberId === null) throw onlyMembersLeave();
+      const memberId = auth.memberId;
+      await inTransaction(db, async (tx) => {
+        const members = createMembersRepo(tx);
+        await members.lockAccountMembers(auth.userId);
+        const member = await members.findMember(auth.userId, memberId);
+        // The session was valid when the request began; its member went since (removed at once).
+        if (!member) throw memberNotFound();
+        if (member.role === 'owner' && (await members.countOwners(auth.userId)) <= 1) {
+          throw lastOwner("You are the account's last owner and cannot leave it; make another member an owner first.");
+        }
+        await deleteMemberLogin(tx, actor, member, 'member.left');
       });
       cache.revokeMember(memberId);
     },

@@ -309,3 +309,81 @@ describe('DELETE /api/user/members/{id}', () => {
     expect((await me(stranger.token)).statusCode).toBe(200);
   });
 });
+
+describe('POST /api/user/members/leave', () => {
+  const leave = (token: string, app: App = t.app) => app.inject({ method: 'POST', url: '/api/user/members/leave', headers: bearer(token) });
+
+  it('lets a viewer leave: their login and every session stop here and in another process at once; audited', async () => {
+    const account = await team();
+    const viewer = await addMember(t.app, account.token, 'viewer');
+    const secondSession = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: viewer.email, password: viewer.password },
+    });
+    const sessions = [viewer.session, secondSession.json().token as string];
+    for (const session of sessions) for (const app of [t.app, other]) expect((await me(session, app)).statusCode).toBe(200);
+
+    const res = await leave(viewer.session);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'You left the account.' });
+    for (const session of sessions) {
+      expect((await me(session)).json()).toEqual(UNAUTHENTICATED);
+      await expect.poll(async () => (await me(session, other)).statusCode, { timeout: 2_000, interval: 5 }).toBe(401);
+    }
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: viewer.email, password: viewer.password },
+    });
+    expect(login.statusCode).toBe(401);
+    expect((await listMembers(account.token)).json().members.map((m: { id: number }) => m.id)).toEqual([
+      account.owner.id,
+      account.admin.id,
+    ]);
+    expect(await auditRows(account.user.id)).toEqual([
+      {
+        action: 'member.left',
+        actor_kind: 'member',
+        actor: viewer.email,
+        // The member row is gone; the audit row keeps their e-mail.
+        actor_member_id: null,
+        resource_type: 'member',
+        resource_id: String(viewer.id),
+        details: { email: viewer.email, role: 'viewer' },
+      },
+    ]);
+  });
+
+  it('keeps the keys a leaving admin created, now nobody’s', async () => {
+    const account = await team();
+    const key = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/api-keys',
+      headers: bearer(account.admin.session),
+      payload: { name: 'Build key', role: 'editor' },
+    });
+    expect((await leave(account.admin.session)).statusCode).toBe(200);
+    const byKey = await me(key.json().api_key.token);
+    expect(byKey.statusCode).toBe(200);
+    expect(byKey.json()).toMatchObject({ role: 'editor', member: null });
+  });
+
+  it('refuses the last owner with 422 and an API key with 403; an owner with a second owner may leave', async () => {
+    const account = await team();
+    const last = await leave(account.session);
+    expect(last.statusCode).toBe(422);
+    expect(last.json()).toEqual({ message: "You are the account's last owner and cannot leave it; make another member an owner first." });
+    const byKey = await leave(account.token);
+    expect(byKey.statusCode).toBe(403);
+    expect(byKey.json()).toEqual({ message: "Only a member's own sign-in can leave the account; an API key cannot." });
+    expect((await me(account.session)).statusCode).toBe(200);
+    expect(await auditRows(account.user.id)).toEqual([]);
+
+    const second = await addMember(t.app, account.token, 'owner');
+    expect((await leave(account.session)).statusCode).toBe(200);
+    expect((await me(account.session)).statusCode).toBe(401);
+    expect((await leave(second.session)).statusCode).toBe(422);
+    expect((await me(second.session)).json().role).toBe('owner');
+  });
+});

@@ -17,6 +17,7 @@ const ROLES: Record<RequiredRole, readonly string[]> = {
     'getCurrentUser',
     'logout',
     'listMembers',
+    'leaveAccount',
     // Assistants and what they are built from
     'listAllAssistants',
     'listAssistants',

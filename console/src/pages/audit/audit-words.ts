@@ -27,6 +27,7 @@ const NOUNS: Record<string, string> = {
 const SENTENCES: Record<string, string> = {
   'member.signed_in': 'Signed in',
   'member.joined': 'Joined the account',
+  'member.left': 'Left the account',
   'member.role_changed': "Changed a member's role",
   'webhook_secret.rotated': 'Rotated the webhook signing secret',
   'balance.credited': 'Credited the balance',
@@ -59,6 +60,7 @@ export const AUDIT_ACTIONS = [
   'member.joined',
   'member.role_changed',
   'member.removed',
+  'member.left',
   'balance.credited',
   'balance.debited',
   'account.suspended',
