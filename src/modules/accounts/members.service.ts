@@ -51,9 +51,13 @@ export function createMembersService({ db, clock, cache }: MembersDeps) {
       return createMembersRepo(db).listMembers(userId);
     },
 
-    /** The new role applies to the member's open sessions at once, in every process. */
+    /**
+     * The new role applies to the member's open sessions at once, in every process; so does a
+     * lower one to the API keys they created that could do more.
+     */
     async updateRole(actor: RequestActor, memberId: number, role: MemberRole): Promise<PublicMember> {
       const { auth } = actor;
+      let loweredKeys: Array<{ id: number; name: string; from: MemberRole }> = [];
       const updated = await inTransaction(db, async (tx) => {
         const members = createMembersRepo(tx);
         await members.lockAccountMembers(auth.userId);
@@ -68,20 +72,24 @@ export function createMembersService({ db, clock, cache }: MembersDeps) {
         }
         const now = clock.now();
         const changed = await members.updateRole(auth.userId, memberId, role, now);
+        const tokens = createTokensRepo(tx);
+        // A demoted member's keys cannot do more than the member now may.
+        loweredKeys = await tokens.lowerMemberKeys(memberId, role);
         // Every process re-reads the member's tokens, so the new role holds from the next request.
-        await createTokensRepo(tx).announceRevocation(revokedMemberMessage(memberId));
+        await tokens.announceRevocation(revokedMemberMessage(memberId));
         await recordAudit(tx, {
           userId: auth.userId,
           actor,
           action: 'member.role_changed',
           resourceType: 'member',
           resourceId: memberId,
-          details: { from: member.role, to: role },
+          details: { from: member.role, to: role, ...(loweredKeys.length > 0 ? { api_keys_lowered: loweredKeys } : {}) },
           now,
         });
         return changed;
       });
       cache.revokeMember(memberId);
+      for (const key of loweredKeys) cache.revokeToken(key.id);
       return updated;
     },
 

@@ -105,6 +105,46 @@ describe('PATCH /api/user/members/{id}', () => {
     expect(await auditRows(account.user.id)).toHaveLength(1);
   });
 
+  it("lowers a demoted member's keys that could do more, at once here and in another process; others' keys stay", async () => {
+    const account = await team();
+    const createKey = async (token: string, name: string, role: string) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/user/api-keys', headers: bearer(token), payload: { name, role } });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().api_key as { id: number; token: string };
+    };
+    const adminKey = await createKey(account.admin.session, 'Admin key', 'admin');
+    const editorKey = await createKey(account.admin.session, 'Editor key', 'editor');
+    const ownersKey = await createKey(account.session, 'Owner key', 'admin');
+    const listKeys = (token: string, app: App = t.app) => app.inject({ method: 'GET', url: '/api/user/api-keys', headers: bearer(token) });
+    for (const app of [t.app, other]) expect((await listKeys(adminKey.token, app)).statusCode).toBe(200);
+
+    expect((await setRole(account.session, account.admin.id, 'editor')).statusCode).toBe(200);
+    const refusal = { message: 'Your role (editor) does not allow this; it needs admin or higher. Ask an admin of the account.' };
+    const refused = await listKeys(adminKey.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual(refusal);
+    await expect.poll(async () => (await listKeys(adminKey.token, other)).statusCode, { timeout: 2_000, interval: 5 }).toBe(403);
+    expect((await me(adminKey.token)).json().role).toBe('editor');
+    expect((await me(editorKey.token)).json().role).toBe('editor');
+    // Another member's key keeps its role.
+    expect((await listKeys(ownersKey.token)).statusCode).toBe(200);
+
+    const keys = (await listKeys(account.session)).json().api_keys as Array<{ id: number; role: string }>;
+    const ours = [adminKey.id, editorKey.id, ownersKey.id];
+    expect(keys.filter((key) => ours.includes(key.id)).map((key) => [key.id, key.role])).toEqual([
+      [adminKey.id, 'editor'],
+      [editorKey.id, 'editor'],
+      [ownersKey.id, 'admin'],
+    ]);
+    expect((await auditRows(account.user.id)).map((row) => row.details)).toEqual([
+      { from: 'admin', to: 'editor', api_keys_lowered: [{ id: adminKey.id, name: 'Admin key', from: 'admin' }] },
+    ]);
+
+    // Raising the member again raises no key: a key's role is chosen when it is created.
+    expect((await setRole(account.session, account.admin.id, 'admin')).statusCode).toBe(200);
+    expect((await me(adminKey.token)).json().role).toBe('editor');
+  });
+
   it('lets only an owner make an owner or change an owner, and never demote the last owner', async () => {
     const account = await team();
     const promote = await setRole(account.admin.session, account.admin.id, 'owner');
@@ -128,7 +168,11 @@ describe('PATCH /api/user/members/{id}', () => {
     expect((await me(account.session)).json().role).toBe('editor');
     expect((await auditRows(account.user.id)).map((row) => [row.actor, row.details])).toEqual([
       [account.email, { from: 'admin', to: 'owner' }],
-      [account.admin.email, { from: 'owner', to: 'editor' }],
+      // The owner's own key (the account's first) can no longer do more than its creator.
+      [
+        account.admin.email,
+        { from: 'owner', to: 'editor', api_keys_lowered: [{ id: account.keyId, name: expect.any(String), from: 'owner' }] },
+      ],
     ]);
   });
 

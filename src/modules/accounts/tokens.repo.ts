@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../core/db/transaction.js';
-import type { AccessTokenRow, MemberRole, TokenKind } from '../../core/db/schema.js';
+import { MEMBER_ROLES, type AccessTokenRow, type MemberRole, type TokenKind } from '../../core/db/schema.js';
 import { AUTH_CHANNEL, revokedMemberMessage, revokedUserMessage } from './auth-cache.js';
 
 /**
@@ -100,6 +100,24 @@ export function createTokensRepo(db: DbOrTx) {
         WITH gone AS (DELETE FROM access_tokens WHERE user_id = ${userId} RETURNING id)
         SELECT (SELECT count(*) FROM gone)::int AS n, pg_notify(${AUTH_CHANNEL}, ${revokedUserMessage(userId)})`.execute(db);
       return result.rows[0]!.n;
+    },
+
+    /**
+     * Lowers to `role` every API key this member created that may do more (their role was
+     * lowered), announcing each like a revocation so every process reads it again.
+     */
+    async lowerMemberKeys(memberId: number, role: MemberRole): Promise<Array<{ id: number; name: string; from: MemberRole }>> {
+      const above = MEMBER_ROLES.slice(MEMBER_ROLES.indexOf(role) + 1);
+      if (above.length === 0) return [];
+      const result = await sql<{ id: number; name: string; from: MemberRole }>`
+        WITH lowered AS (
+          UPDATE access_tokens AS t SET role = ${role}
+          FROM access_tokens AS before
+          WHERE before.id = t.id AND t.member_id = ${memberId} AND t.kind = 'api_key' AND t.role IN (${sql.join(above)})
+          RETURNING t.id, t.name, before.role AS from
+        )
+        SELECT id, name, "from", pg_notify(${AUTH_CHANNEL}, 'token:' || id) FROM lowered ORDER BY id`.execute(db);
+      return result.rows.map(({ id, name, from }) => ({ id, name, from }));
     },
 
     async touchToken(id: number, at: Date): Promise<void> {

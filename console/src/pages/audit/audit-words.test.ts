@@ -34,6 +34,9 @@ describe('audit rows in words', () => {
       'Goes at the end of its paid period (2026-04-30)',
     );
     expect(detailsInWords({ from: 'editor', to: 'viewer' })).toBe('From editor to viewer');
+    expect(detailsInWords({ from: 'admin', to: 'editor', api_keys_lowered: [{ id: 4, name: 'Nightly export', from: 'admin' }] })).toBe(
+      'From admin to editor. API keys lowered to editor: “Nightly export”',
+    );
     expect(detailsInWords({ amount: -3, reason: 'Refund' })).toBe('Amount: -$3.00. Reason: Refund');
     expect(detailsInWords({ name: 'Front desk' })).toBeNull();
   });

@@ -88,6 +88,10 @@ export function detailsInWords(details: Record<string, unknown>): string | null 
     parts.push(`Changed ${details.fields.map((field) => String(field).replace(/_/g, ' ')).join(', ')}`);
   }
   if (typeof details.from === 'string' && typeof details.to === 'string') parts.push(`From ${details.from} to ${details.to}`);
+  if (Array.isArray(details.api_keys_lowered) && details.api_keys_lowered.length > 0) {
+    const names = details.api_keys_lowered.map((key: { name?: unknown }) => `“${String(key.name)}”`);
+    parts.push(`API keys lowered to ${String(details.to)}: ${names.join(', ')}`);
+  }
   if (typeof details.role === 'string') parts.push(`Role: ${details.role}`);
   if (typeof details.amount === 'number') parts.push(`Amount: ${formatUsdChange(details.amount)}`);
   if (typeof details.release_at === 'string') parts.push(`Goes at the end of its paid period (${details.release_at.slice(0, 10)})`);
