@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../core/db/database.js';
 import { inTransaction, type DbOrTx } from '../../core/db/transaction.js';
 import { AppError } from '../../core/http/errors.js';
+import { isAccountSuspended } from '../accounts/index.js';
 import type { CampaignDial } from '../calls/campaign-calls.port.js';
 import { normalizePhone } from '../phone-numbers/index.js';
 import { createCampaignsRepo, type CampaignRow } from './campaigns.repo.js';
@@ -82,6 +83,9 @@ async function claimLeads(tx: DbOrTx, campaignId: number, now: Date, deps: Diale
   const repo = createCampaignsRepo(tx);
   const campaign = await repo.lock(campaignId);
   if (campaign?.status !== 'in-progress') return null;
+  // A suspended account starts no call; the campaign stays in progress and dials again from the
+  // first sweep after the operator restores the account.
+  if (await isAccountSuspended(tx, campaign.user_id)) return null;
   if (campaign.assistant_id === null) {
     await repo.update(campaignId, {
       status: 'paused',

@@ -2,7 +2,7 @@ import type { Db } from '../../core/db/database.js';
 import { inTransaction, type DbOrTx } from '../../core/db/transaction.js';
 import { isoTimestamp } from '../../core/http/schemas.js';
 import { enqueueJob } from '../../core/jobs/index.js';
-import { changeBalance, InsufficientBalanceError } from '../accounts/index.js';
+import { changeBalance, InsufficientBalanceError, isAccountSuspended } from '../accounts/index.js';
 import { RENEWAL_FAILED_EVENT, sendNumberEvent } from './number-events.js';
 import { createNumberPurchasesRepo, type BoughtNumber } from './number-purchases.repo.js';
 import { billingPeriodEnd, RENEW_JOB, scheduleRelease } from './phone-number-release.js';
@@ -25,7 +25,10 @@ export async function scheduleRenewal(tx: DbOrTx, id: number, at: Date): Promise
  */
 export function createNumberRenewal({ db, graceMs }: { db: Db; graceMs: number }) {
   async function unpaid(tx: DbOrTx, number: BoughtNumber, now: Date): Promise<void> {
-    const graceEnd = new Date(number.paid_until!.getTime() + graceMs);
+    // From the first try that could not pay: a renewal deferred while the account was suspended
+    // gets its whole grace period after the restore, not one that ended during the suspension.
+    const graceStart = Math.max(number.paid_until!.getTime(), (number.renewal_failed_at ?? now).getTime());
+    const graceEnd = new Date(graceStart + graceMs);
     if (!number.renewal_failed_at) {
       await createNumberPurchasesRepo(tx).markRenewalFailed(number.id, now);
       await sendNumberEvent(tx, number, { event: RENEWAL_FAILED_EVENT, releaseAt: graceEnd }, now);
@@ -42,6 +45,9 @@ export function createNumberRenewal({ db, graceMs }: { db: Db; graceMs: number }
         // Released, or being released at the end of the month paid for: nothing to renew.
         if (!number?.paid_until || number.release_at) return;
         if (number.paid_until > now) return scheduleRenewal(tx, id, number.paid_until);
+        // Suspended: nothing is charged and the number is kept; looked at again each day, so the
+        // months it was kept are renewed (or their grace period starts) once the account is restored.
+        if (await isAccountSuspended(tx, number.user_id)) return scheduleRenewal(tx, id, new Date(now.getTime() + DAY_MS));
         const next = billingPeriodEnd(number.created_at, number.paid_until);
         const priceMicros = number.monthly_price_micros ?? 0;
         try {

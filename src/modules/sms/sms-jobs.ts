@@ -3,6 +3,7 @@ import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../core/db/database.js';
 import { AppError } from '../../core/http/errors.js';
 import { enqueueJob, PermanentJobError, RetryableJobError, type JobRunner } from '../../core/jobs/index.js';
+import { isAccountSuspended } from '../accounts/index.js';
 import { doNotCallSource } from '../campaigns/index.js';
 import type { InboundTexts } from '../conversations/index.js';
 import { SETTLE_SMS_JOB, type SmsSending } from './sms-send.js';
@@ -84,6 +85,11 @@ async function answer(payload: SmsAnswerJob, deps: SmsJobsDeps): Promise<void> {
 
 /** Refusals (opted out, no money, Twilio said no) are final; only Twilio out of reach is tried again. */
 async function send(payload: SmsSendJob, deps: SmsJobsDeps): Promise<void> {
+  // Queued before the operator suspended the account: not sent, and not tried again.
+  if (await isAccountSuspended(deps.db, payload.userId)) {
+    deps.logger.warn({ userId: payload.userId, origin: payload.origin }, 'SMS not sent: the account is suspended');
+    return;
+  }
   try {
     await deps.sending.send(
       payload.userId,

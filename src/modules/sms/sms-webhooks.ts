@@ -4,6 +4,7 @@ import type { Db } from '../../core/db/database.js';
 import type { SmsStatus } from '../../core/db/schema.js';
 import { inTransaction } from '../../core/db/transaction.js';
 import { enqueueJob } from '../../core/jobs/index.js';
+import { isAccountSuspended } from '../accounts/index.js';
 import { addToDoNotCall, doNotCallSource, removeSmsOptOut } from '../campaigns/index.js';
 import { normalizePhone } from '../phone-numbers/index.js';
 import type { CarrierWebhook, SmsCarrier } from './sms-carrier.port.js';
@@ -102,7 +103,8 @@ export function createSmsWebhooks(deps: SmsWebhooksDeps) {
         }
         if (await doNotCallSource(tx, line.user_id, from)) return;
         if (keyword === 'help') {
-          if (!deps.helpText) return;
+          // A suspended account sends nothing, not even the answer to HELP (the opt-out above still counts).
+          if (!deps.helpText || (await isAccountSuspended(tx, line.user_id))) return;
           const job: SmsSendJob = {
             userId: line.user_id,
             phoneNumberId: line.id,
