@@ -87,7 +87,7 @@ export const ConfigSchema = Type.Object({
     maximum: 100_000,
     default: 30,
     description:
-      'Failed logins from one client IP per window, whatever the email, before `429`. Successful logins do not count (nor clear it).',
+      'Failed logins from one client IP per window, whatever the email, before `429`; single sign-on callbacks count against the same limit (refused to the sign-in page with the error). Successful logins do not count (nor clear it).',
   }),
   LOGIN_EMAIL_MAX_FAILURES: Type.Integer({
     minimum: 1,

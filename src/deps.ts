@@ -161,6 +161,7 @@ function createServices(deps: Omit<Deps, 'services'>, embeddings: EmbeddingsClie
     logger: deps.logger,
     sessionTtlHours: config.SESSION_TTL_HOURS,
     provider: oidcProvider(config, clock),
+    signInLimits: { ipMaxFailures: config.LOGIN_IP_MAX_FAILURES, lockoutMinutes: config.LOGIN_LOCKOUT_MINUTES },
   });
   const operator = createOperatorService({ db, clock, accounts, cache: authCache });
   const webhooks = createWebhooksService({ db, clock, secrets: deps.secrets });

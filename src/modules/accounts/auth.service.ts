@@ -6,7 +6,7 @@ import type { RequestClient } from '../../core/http/actor.js';
 import { AppError, tooManyRequests } from '../../core/http/errors.js';
 import { parseToken, secretMatches } from '../../core/crypto/tokens.js';
 import { decoyPasswordHash, verifyPassword } from '../../core/crypto/passwords.js';
-import { consumeLimits, refundLimits, resetLimit, type LimitVerdict, type WindowLimit } from '../../core/limits/fixed-window.js';
+import { refundLimits, resetLimit, type WindowLimit } from '../../core/limits/fixed-window.js';
 import { inTransaction } from '../../core/db/transaction.js';
 import { createMembersRepo } from './members.repo.js';
 import { createTokensRepo } from './tokens.repo.js';
@@ -14,6 +14,7 @@ import { issueToken, sessionActor } from './tokens.js';
 import { recordAudit } from '../audit/index.js';
 import type { AccountsService } from './accounts.service.js';
 import { AUTH_CHANNEL, type AuthCache } from './auth-cache.js';
+import { countSignInAttempt, signInIpLimit } from './sign-in-limits.js';
 
 export interface AuthDeps {
   db: Db;
@@ -32,13 +33,6 @@ export interface AuthDeps {
   /** Without it the cache stays off: nothing would tell this process about revocations. */
   listen?: DatabaseHandle['listen'];
   onListenError?: (error: unknown) => void;
-}
-
-/** Thrown inside the counting transaction so a refused attempt is rolled back, not counted. */
-class RefusedAttempt extends Error {
-  constructor(readonly verdict: LimitVerdict) {
-    super('refused');
-  }
 }
 
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
@@ -83,7 +77,7 @@ export function createAuthService(deps: AuthDeps) {
     const windowMs = deps.loginLockoutMinutes * 60_000;
     const address = email.trim().toLowerCase();
     const client: WindowLimit = { bucket: `login-client:${address}:${clientIp}`, limit: deps.loginMaxFailures, windowMs };
-    const ip: WindowLimit = { bucket: `login-ip:${clientIp}`, limit: deps.loginIpMaxFailures, windowMs };
+    const ip = signInIpLimit(clientIp, { ipMaxFailures: deps.loginIpMaxFailures, lockoutMinutes: deps.loginLockoutMinutes });
     const global: WindowLimit = { bucket: `login-email:${address}`, limit: deps.loginEmailMaxFailures, windowMs };
     return { client, shared: [ip, global] };
   }
@@ -94,16 +88,10 @@ export function createAuthService(deps: AuthDeps) {
    * shared count and lock the owner out.
    */
   async function countAttempt(limits: WindowLimit[], now: Date): Promise<void> {
-    try {
-      await inTransaction(db, async (tx) => {
-        const verdict = await consumeLimits(tx, limits, now);
-        if (!verdict.allowed) throw new RefusedAttempt(verdict);
-      });
-    } catch (error) {
-      if (!(error instanceof RefusedAttempt)) throw error;
-      const seconds = error.verdict.retryAfterSeconds;
-      throw tooManyRequests(`Too many login attempts. Please try again in ${seconds} seconds.`, seconds);
-    }
+    const verdict = await countSignInAttempt(db, limits, now);
+    if (verdict.allowed) return;
+    const seconds = verdict.retryAfterSeconds;
+    throw tooManyRequests(`Too many login attempts. Please try again in ${seconds} seconds.`, seconds);
   }
 
   return {

@@ -4,11 +4,12 @@ import type { Db } from '../../core/db/database.js';
 import type { Clock } from '../../core/clock.js';
 import { inTransaction } from '../../core/db/transaction.js';
 import { sha256 } from '../../core/crypto/tokens.js';
-import { throttle, type WindowLimit } from '../../core/limits/fixed-window.js';
+import { refundLimits, throttle, type WindowLimit } from '../../core/limits/fixed-window.js';
 import type { RequestClient } from '../../core/http/actor.js';
 import { recordAudit } from '../audit/index.js';
 import { createMembersRepo } from './members.repo.js';
 import { createOidcLoginsRepo } from './oidc.repo.js';
+import { countSignInAttempt, signInIpLimit, type SignInIpLimits } from './sign-in-limits.js';
 import { issueToken, sessionActor } from './tokens.js';
 import { OidcProviderError, type OidcClient, type OidcIdentity } from './oidc.client.js';
 
@@ -19,6 +20,8 @@ export interface OidcDeps {
   sessionTtlHours: number;
   /** Null: single sign-on is not configured. */
   provider: { client: OidcClient; name: string; redirectUri: string } | null;
+  /** The password login's per-address limit, which callbacks count against too. */
+  signInLimits: SignInIpLimits;
 }
 
 /** A sign-in that did not happen; `message` is shown to the person on the sign-in page. */
@@ -112,6 +115,13 @@ export function createOidcService(deps: OidcDeps) {
     async finish(params: URLSearchParams, client: RequestClient): Promise<{ token: string }> {
       if (!provider) throw new OidcSignInRefused(NOT_CONFIGURED);
       const now = clock.now();
+      // Counted as a failure until it succeeds, as a password login is: each callback costs a
+      // lookup and possibly a call to the provider, and a guessed state must not be free.
+      const ipLimit = signInIpLimit(client.ip, deps.signInLimits);
+      const verdict = await countSignInAttempt(db, [ipLimit], now);
+      if (!verdict.allowed) {
+        throw new OidcSignInRefused(`Too many login attempts. Please try again in ${verdict.retryAfterSeconds} seconds.`);
+      }
       const state = params.get('state');
       const login = state ? await createOidcLoginsRepo(db).consumeLogin(sha256(state)) : undefined;
       if (!state || !login || now.getTime() - login.created_at.getTime() > OIDC_LOGIN_TTL_MS) throw new OidcSignInRefused(STATE_UNKNOWN);
@@ -163,6 +173,8 @@ export function createOidcService(deps: OidcDeps) {
           details: { method: 'oidc' },
           now,
         });
+        // A sign-in that happened is no failure.
+        await refundLimits(tx, [ipLimit], now);
         return { token: session.token };
       });
     },

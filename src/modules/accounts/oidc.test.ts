@@ -297,6 +297,48 @@ describe('the state of a sign-in', () => {
     expect(await count()).toBe(0);
   });
 
+  it('counts failed callbacks against the per-address login limit, with password logins; a success is not counted', async () => {
+    const address = `198.51.100.${++nextAddress}`;
+    // At the start of a 15-minute window (LOGIN_LOCKOUT_MINUTES), so the wait is exact.
+    t.clock.set(new Date(Math.ceil(t.clock.now().getTime() / 900_000) * 900_000));
+    const callback = (url: string) => t.app.inject({ method: 'GET', url, remoteAddress: address });
+    const failures = async () =>
+      Number(
+        (
+          await sql<{
+            n: number;
+          }>`SELECT coalesce(sum(count), 0)::int AS n FROM rate_limit_counters WHERE bucket = ${`login-ip:${address}`}`.execute(t.deps.db)
+        ).rows[0]!.n,
+      );
+
+    // A sign-in that succeeds leaves nothing counted.
+    const member = await createUser(t.deps);
+    const { callback: good } = await beginSignIn({ sub: `limited-${member.owner.id}`, email: member.email, email_verified: true }, address);
+    expect(tokenOf((await callback(good)).headers.location)).toBeTruthy();
+    expect(await failures()).toBe(0);
+
+    // LOGIN_IP_MAX_FAILURES (30) guessed states, then even a real sign-in from that address is refused.
+    for (let i = 0; i < 30; i++) {
+      const res = await callback(`/api/auth/oidc/callback?state=guess-${i}&code=x`);
+      expect(res.headers.location, `callback ${i + 1}`).toBe(errorPage(STATE_UNKNOWN));
+    }
+    const { callback: real } = await beginSignIn({ sub: `limited-${member.owner.id}`, email: member.email, email_verified: true }, address);
+    const refused = await callback(real);
+    expect(refused.statusCode).toBe(302);
+    expect(refused.headers.location).toBe(errorPage('Too many login attempts. Please try again in 900 seconds.'));
+    // Refused attempts are not counted; the password login shares the limit.
+    expect(await failures()).toBe(30);
+    const password = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: address,
+      payload: { email: member.email, password: member.password },
+    });
+    expect([password.statusCode, password.json()]).toEqual([429, { message: 'Too many login attempts. Please try again in 900 seconds.' }]);
+    // Another address is not affected, and the refused callback did not use up its sign-in.
+    expect(tokenOf((await finish(real)).headers.location)).toBeTruthy();
+  });
+
   it('limits the sign-ins one client address may start, since each writes a row', async () => {
     const address = `198.51.100.${++nextAddress}`;
     t.clock.set(new Date(Math.ceil(t.clock.now().getTime() / 600_000) * 600_000));
