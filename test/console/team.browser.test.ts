@@ -13,7 +13,8 @@ import { DESKTOP, ensureConsoleBuilt, expectAccessible, saveScreenshot, signIn }
  * The Team page and the invitation page in Chromium against a real server: the owner invites an
  * editor, the link (read from the page, not the clipboard) is accepted in another browser which
  * lands signed in; the owner makes the newcomer a viewer, then removes them; an expired link and
- * a used one say so; a viewer sees the members and nothing that changes them.
+ * a used one say so; a viewer sees the members and nothing that changes them but leaving; an editor
+ * leaves and is signed out.
  */
 const availability = browserAvailability();
 const INVITATION_TTL_HOURS = 72;
@@ -216,6 +217,9 @@ describe.skipIf(!availability.run)('the Team page in Chromium', () => {
     for (const name of [/Change the role/, /^Remove/, /Invite a member/, /Revoke/]) {
       expect(await page.getByRole('button', { name }).count(), String(name)).toBe(0);
     }
+    // Only leaving: on their own row, and nowhere else.
+    expect(await page.getByRole('button', { name: 'Leave the account' }).count()).toBe(1);
+    await memberRow(page, a.members.viewer.email).getByRole('button', { name: 'Leave the account' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Pending invitations' }).count()).toBe(0);
     await page.getByText('Your role (viewer) cannot invite members or change them. Ask an admin or an owner of the account.').waitFor();
     await expectAccessible(page, 'team, viewer');
@@ -252,5 +256,24 @@ describe.skipIf(!availability.run)('the Team page in Chromium', () => {
     const kept = owner.page.getByRole('row').filter({ has: owner.page.getByRole('cell', { name: 'Booking sync', exact: true }) });
     await kept.waitFor();
     expect((await kept.getByRole('cell').allTextContents()).slice(0, 3)).toEqual(['Booking sync', 'Editor', 'A former member']);
+  });
+
+  it('lets an editor leave the account: signed out at once, and the sign-in is refused after', async () => {
+    const { page, failed } = await signedIn(a.members.editor.email);
+    await page.goto(`${origin}/app/team`);
+    await memberRow(page, a.members.editor.email).getByRole('button', { name: 'Leave the account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leave this account?' });
+    await dialog.getByText('You will be signed out at once and can no longer sign in to this account.', { exact: false }).waitFor();
+    await expectAccessible(page, 'team, leaving');
+    await saveScreenshot(page, 'team-leave');
+    await dialog.getByRole('button', { name: 'Leave the account' }).click();
+    await page.waitForURL(`${origin}/app/sign-in`);
+    await page.getByText('You left the account.').waitFor();
+    expect(failed).toEqual([]);
+
+    const members = await t.app.inject({ method: 'GET', url: '/api/user/members', headers: bearer(a.sessions.owner) });
+    expect(members.json().members.map((m: { email: string }) => m.email)).not.toContain(a.members.editor.email);
+    await signIn(page, origin, a.members.editor.email, a.password);
+    await page.getByText('These credentials do not match our records.').first().waitFor();
   });
 });

@@ -1,9 +1,11 @@
 import { Badge, Button, Group, Menu, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, unwrap, type paths } from '../../api/client.js';
 import { currentUserQuery } from '../../api/queries.js';
+import { clearSession } from '../../api/session.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { QueryState } from '../../components/query-state.js';
 import { formatDateTime } from '../../format/format.js';
@@ -66,8 +68,6 @@ function MembersSection() {
   const { role: myRole } = useRole();
   const myId = me.data?.member?.id;
   const [dialog, setDialog] = useState<MemberDialog>(null);
-  const manages = myRole === 'admin' || myRole === 'owner';
-
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="members-title">
       <Title order={2} size="h4" id="members-title" mb="sm">
@@ -83,11 +83,9 @@ function MembersSection() {
                   <Table.Th scope="col">E-mail</Table.Th>
                   <Table.Th scope="col">Role</Table.Th>
                   <Table.Th scope="col">Joined</Table.Th>
-                  {manages && (
-                    <Table.Th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </Table.Th>
-                  )}
+                  <Table.Th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -112,19 +110,24 @@ function MembersSection() {
                         </Badge>
                       </Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(member.created_at)}</Table.Td>
-                      {manages && (
-                        <Table.Td ta="right">
-                          {canManage(myRole, member.role) && (
-                            <MemberActions
-                              member={member}
-                              you={you}
-                              roles={grantableRoles(myRole).filter((role) => role !== member.role)}
-                              onRole={(role) => setDialog({ kind: 'role', member, role })}
-                              onRemove={() => setDialog({ kind: 'remove', member })}
-                            />
-                          )}
-                        </Table.Td>
-                      )}
+                      <Table.Td ta="right">
+                        {canManage(myRole, member.role) ? (
+                          <MemberActions
+                            member={member}
+                            you={you}
+                            roles={grantableRoles(myRole).filter((role) => role !== member.role)}
+                            onRole={(role) => setDialog({ kind: 'role', member, role })}
+                            onRemove={() => setDialog({ kind: 'remove', member })}
+                          />
+                        ) : (
+                          // Anyone may leave the account, whatever their role.
+                          you && (
+                            <Button size="xs" color="red" variant="light" onClick={() => setDialog({ kind: 'remove', member })}>
+                              Leave the account
+                            </Button>
+                          )
+                        )}
+                      </Table.Td>
                     </Table.Tr>
                   );
                 })}
@@ -216,9 +219,22 @@ function ChangeRoleDialog({ member, role, you, onClose }: { member: Member; role
 
 function RemoveDialog({ member, you, onClose }: { member: Member; you: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const remove = useMutation({
-    mutationFn: async () => unwrap(await api.DELETE('/api/user/members/{id}', { params: { path: { id: member.id } } })),
+    mutationFn: async () =>
+      you
+        ? unwrap(await api.POST('/api/user/members/leave'))
+        : unwrap(await api.DELETE('/api/user/members/{id}', { params: { path: { id: member.id } } })),
     onSuccess: async () => {
+      if (you) {
+        // This session ended with the membership: back to signing in, saying why.
+        // The cache goes once this page is gone: cleared under it, the page would ask again, signed out.
+        clearSession();
+        notifications.show({ color: 'green', message: 'You left the account.' });
+        await navigate({ to: '/sign-in', search: {} });
+        queryClient.clear();
+        return;
+      }
       notifications.show({ color: 'green', message: `${member.name} is no longer a member of this account.` });
       onClose();
       await queryClient.invalidateQueries({ queryKey: membersQuery.queryKey });
