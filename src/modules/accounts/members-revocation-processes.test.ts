@@ -9,8 +9,8 @@ import { DEFAULT_AUTH_CACHE } from './auth-cache.js';
 /**
  * Members between two real server processes on one PostgreSQL: a member's session warm in
  * process B's auth cache, then removed (or given another role) through process A. B must refuse
- * the session (or apply the new role) well inside the cache's backstop expiry, so only A's
- * notification can have told it. A control key, made invalid in the database behind every
+ * the session (or apply the new role, to the keys they created too) well inside the cache's
+ * backstop expiry, so only A's notification can have told it. A control key, made invalid in the database behind every
  * cache's back, shows B really answers from its cache.
  */
 const POSTGRES = process.env.TEST_DATABASE_URL;
@@ -124,6 +124,28 @@ describe.skipIf(!POSTGRES)('members across two server processes (PostgreSQL only
     expect(await refused.json()).toEqual({
       message: 'Your role (viewer) does not allow this; it needs editor or higher. Ask an admin of the account.',
     });
+    expect((await me(b, control)).status).toBe(200);
+  });
+
+  it("a member demoted through A: B lowers the key they created, which it had cached, at once", async () => {
+    const control = await controlCachedIn(b);
+    const owner = await newAccount();
+    const member = await newMember(owner.token, 'admin');
+    const created = await call(a, 'POST', '/user/api-keys', member.session, { name: 'Nightly sync' });
+    expect(created.status).toBe(201);
+    const key = ((await created.json()) as { api_key: { token: string; role: string } }).api_key;
+    expect(key.role).toBe('admin');
+    // Warm in B with the admin role: the key may read the audit log.
+    expect((await call(b, 'GET', '/user/audit-log', key.token)).status).toBe(200);
+
+    const changed = await call(a, 'PATCH', `/user/members/${member.id}`, owner.token, { role: 'viewer' });
+    expect(changed.status).toBe(200);
+    await seenByBWithinBound(async () => {
+      const res = await me(b, key.token);
+      expect(((await res.json()) as { role: string }).role).toBe('viewer');
+    });
+    const refused = await call(b, 'GET', '/user/audit-log', key.token);
+    expect(refused.status).toBe(403);
     expect((await me(b, control)).status).toBe(200);
   });
 });
