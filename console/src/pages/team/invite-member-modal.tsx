@@ -6,6 +6,7 @@ import { api, unwrap } from '../../api/client.js';
 import { ApiError, describeError } from '../../api/errors.js';
 import { formatDateTime } from '../../format/format.js';
 import { type MemberRole, useRole } from '../../shell/role.js';
+import { invitationsQuery } from './team-queries.js';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, expiresInWords, grantableRoles } from './team-words.js';
 
 type Created = { email: string; role: MemberRole; url: string; expiresAt: string };
@@ -33,7 +34,7 @@ export function InviteMemberModal({ opened, onClose }: { opened: boolean; onClos
     onSuccess: async (invitation) => {
       setCreated({ email: invitation.email, role: invitation.role, url: invitation.url, expiresAt: invitation.expires_at });
       form.reset();
-      await queryClient.invalidateQueries({ queryKey: ['invitations'] });
+      await queryClient.invalidateQueries({ queryKey: invitationsQuery.queryKey });
     },
     onError: (error) => {
       const fields = error instanceof ApiError ? error.fieldErrors : {};
