@@ -127,7 +127,7 @@ describe.skipIf(!POSTGRES)('members across two server processes (PostgreSQL only
     expect((await me(b, control)).status).toBe(200);
   });
 
-  it("a member demoted through A: B lowers the key they created, which it had cached, at once", async () => {
+  it('a member demoted through A: B lowers the key they created, which it had cached, at once', async () => {
     const control = await controlCachedIn(b);
     const owner = await newAccount();
     const member = await newMember(owner.token, 'admin');
