@@ -1,12 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ManualClock } from '../../src/core/clock.js';
 import { createUser } from '../helpers/factories.js';
 import { apiFor, readAssistant } from '../helpers/assistants.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-import { browserAvailability, launchChromium } from '../../src/modules/widget/fixtures/browser.js';
-import { DESKTOP, PHONE, ensureConsoleBuilt, expectAccessible, saveScreenshot, signIn } from './console-harness.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { browserAvailability } from '../../src/modules/widget/fixtures/browser.js';
+import { PHONE, expectAccessible, openPage, saveScreenshot, signIn, startConsole, type RunningConsole } from './console-harness.js';
 
 /**
  * The assistant editor in Chromium against a real server: an assistant made from nothing, one
@@ -16,23 +14,18 @@ import { DESKTOP, PHONE, ensureConsoleBuilt, expectAccessible, saveScreenshot, s
 const availability = browserAvailability();
 
 describe.skipIf(!availability.run)('the assistant editor in Chromium', () => {
+  let running: RunningConsole;
   let t: TestApp;
   let origin: string;
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
   let browser: Browser;
 
   beforeAll(async () => {
-    ensureConsoleBuilt();
-    t = await buildTestApp({ clock: new ManualClock(new Date()) });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    chromium = await launchChromium();
-    browser = chromium.browser;
+    running = await startConsole();
+    ({ t, origin, browser } = running);
   }, 60_000);
 
   afterAll(async () => {
-    await chromium?.close();
-    await t?.close();
+    await running?.close();
   });
 
   async function pick(page: Page, label: string | RegExp, option?: string): Promise<void> {
@@ -64,10 +57,8 @@ describe.skipIf(!availability.run)('the assistant editor in Chromium', () => {
     expect(base.statusCode, base.body).toBe(201);
     const knowledgebaseId = base.json().data.id as number;
 
-    const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
+    const { context, page } = await openPage(browser, { timeout: 8_000 });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
-    const page = await context.newPage();
-    page.setDefaultTimeout(8_000);
     const external: string[] = [];
     page.on('request', (request) => {
       if (!request.url().startsWith(origin) && !request.url().startsWith('data:')) external.push(request.url());

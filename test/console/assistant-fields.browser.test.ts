@@ -1,12 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ManualClock } from '../../src/core/clock.js';
 import { createUser } from '../helpers/factories.js';
 import { apiFor, createAssistant, readAssistant, SEED_IDS } from '../helpers/assistants.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-import { browserAvailability, launchChromium } from '../../src/modules/widget/fixtures/browser.js';
-import { DESKTOP, ensureConsoleBuilt, expectAccessible, saveScreenshot, signIn } from './console-harness.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { browserAvailability } from '../../src/modules/widget/fixtures/browser.js';
+import { expectAccessible, openPage, saveScreenshot, signIn, startConsole, type RunningConsole } from './console-harness.js';
 
 /**
  * The editor's fields beyond the first pass, each set in Chromium and read back from the API:
@@ -16,23 +14,18 @@ import { DESKTOP, ensureConsoleBuilt, expectAccessible, saveScreenshot, signIn }
 const availability = browserAvailability();
 
 describe.skipIf(!availability.run)('the assistant editor fields in Chromium', () => {
+  let running: RunningConsole;
   let t: TestApp;
   let origin: string;
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
   let browser: Browser;
 
   beforeAll(async () => {
-    ensureConsoleBuilt();
-    t = await buildTestApp({ clock: new ManualClock(new Date()) });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    chromium = await launchChromium();
-    browser = chromium.browser;
+    running = await startConsole();
+    ({ t, origin, browser } = running);
   }, 60_000);
 
   afterAll(async () => {
-    await chromium?.close();
-    await t?.close();
+    await running?.close();
   });
 
   /** Opens the picker and chooses the named option; a multi-select stays open, so Escape closes it. */
@@ -68,9 +61,7 @@ describe.skipIf(!availability.run)('the assistant editor fields in Chromium', ()
     await made('/api/user/labels', { name: 'Unused' });
     const numberId = await made('/api/user/phone-numbers', { phone_number: '+14155550123', nickname: 'Shop line' });
 
-    const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    page.setDefaultTimeout(8_000);
+    const { context, page } = await openPage(browser, { timeout: 8_000 });
     await signIn(page, origin, owner.email, owner.password);
     await page.waitForURL(`${origin}/app/assistants`);
     await page.goto(`${origin}/app/assistants/${id}`);
@@ -105,9 +96,7 @@ describe.skipIf(!availability.run)('the assistant editor fields in Chromium', ()
     const owner = await createUser(t.deps, { balanceUsd: 5 });
     const api = apiFor(t, owner.token);
     const { id } = await createAssistant(api, { name: 'Bread & Co desk', variables: { seats: 12 } });
-    const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    page.setDefaultTimeout(8_000);
+    const { context, page } = await openPage(browser, { timeout: 8_000 });
     await signIn(page, origin, owner.email, owner.password);
     await page.waitForURL(`${origin}/app/assistants`);
     await page.goto(`${origin}/app/assistants/${id}`);
@@ -159,9 +148,7 @@ describe.skipIf(!availability.run)('the assistant editor fields in Chromium', ()
     expect(res.statusCode, res.body).toBe(201);
     const numberId = res.json().data.id as number;
 
-    const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    page.setDefaultTimeout(8_000);
+    const { context, page } = await openPage(browser, { timeout: 8_000 });
     await signIn(page, origin, owner.email, owner.password);
     await page.waitForURL(`${origin}/app/assistants`);
     await page.goto(`${origin}/app/assistants/${id}?tab=tools`);

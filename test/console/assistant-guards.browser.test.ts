@@ -1,12 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ManualClock } from '../../src/core/clock.js';
 import { createUser } from '../helpers/factories.js';
 import { apiFor, createAssistant, readAssistant } from '../helpers/assistants.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-import { browserAvailability, launchChromium } from '../../src/modules/widget/fixtures/browser.js';
-import { DESKTOP, ensureConsoleBuilt, expectAccessible, saveScreenshot, signIn } from './console-harness.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { browserAvailability } from '../../src/modules/widget/fixtures/browser.js';
+import { expectAccessible, openPage, saveScreenshot, signIn, startConsole, type RunningConsole } from './console-harness.js';
 
 /**
  * The editor keeps a person's unsaved work: leaving a tab or the page with changes asks first
@@ -16,32 +14,25 @@ import { DESKTOP, ensureConsoleBuilt, expectAccessible, saveScreenshot, signIn }
 const availability = browserAvailability();
 
 describe.skipIf(!availability.run)("the editor's unsaved changes in Chromium", () => {
+  let running: RunningConsole;
   let t: TestApp;
   let origin: string;
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
   let browser: Browser;
 
   beforeAll(async () => {
-    ensureConsoleBuilt();
-    t = await buildTestApp({ clock: new ManualClock(new Date()) });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    chromium = await launchChromium();
-    browser = chromium.browser;
+    running = await startConsole();
+    ({ t, origin, browser } = running);
   }, 60_000);
 
   afterAll(async () => {
-    await chromium?.close();
-    await t?.close();
+    await running?.close();
   });
 
   async function openEditor(name: string): Promise<{ page: Page; id: number; api: ReturnType<typeof apiFor> }> {
     const owner = await createUser(t.deps, { balanceUsd: 5 });
     const api = apiFor(t, owner.token);
     const { id } = await createAssistant(api, { name });
-    const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    page.setDefaultTimeout(8_000);
+    const { page } = await openPage(browser, { timeout: 8_000 });
     await signIn(page, origin, owner.email, owner.password);
     // Within the page (no reload), so the browser's back button stays in the console's history.
     await page.getByRole('link', { name, exact: true }).click();

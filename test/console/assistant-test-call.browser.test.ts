@@ -1,18 +1,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { ManualClock } from '../../src/core/clock.js';
 import { encodeWav } from '../../src/modules/calls/audio/wav.js';
 import { silence } from '../../src/modules/calls/audio/test-signal.js';
 import { SEED_VOICE_IDS } from '../helpers/assistants.js';
 import { ownerWithAssistant } from '../helpers/conversations.js';
 import { startFakeSpeech, type FakeSpeech } from '../helpers/fakes/speech.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-import { browserAvailability, fakeMicrophoneArgs, launchChromium } from '../../src/modules/widget/fixtures/browser.js';
-import { DESKTOP, ensureConsoleBuilt, expectAccessible, saveScreenshot, signIn } from './console-harness.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { browserAvailability, fakeMicrophoneArgs } from '../../src/modules/widget/fixtures/browser.js';
+import { expectAccessible, openPage, saveScreenshot, signIn, startConsole, type RunningConsole } from './console-harness.js';
 
 /**
  * The editor's test call in Chromium with a fake microphone, on a server whose speech provider is
@@ -23,29 +21,27 @@ const availability = browserAvailability();
 const GREETING = 'Hi! Thanks for calling Bread and Co. How can I help?';
 
 describe.skipIf(!availability.run)("the editor's test call in Chromium", () => {
+  let running: RunningConsole;
   let t: TestApp;
   let origin: string;
   let speech: FakeSpeech;
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
   let browser: Browser;
   let dir: string;
 
   beforeAll(async () => {
-    ensureConsoleBuilt();
     dir = mkdtempSync(join(tmpdir(), 'switchboard-console-call-'));
     const microphone = join(dir, 'quiet.wav');
     writeFileSync(microphone, encodeWav(silence(2_000, 48_000), 48_000));
     speech = await startFakeSpeech();
-    t = await buildTestApp({ clock: new ManualClock(new Date()), env: { SPEECH_BASE_URL: speech.baseUrl } });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    chromium = await launchChromium(fakeMicrophoneArgs(microphone));
-    browser = chromium.browser;
+    running = await startConsole({
+      app: { env: { SPEECH_BASE_URL: speech.baseUrl } },
+      chromiumArgs: fakeMicrophoneArgs(microphone),
+    });
+    ({ t, origin, browser } = running);
   }, 60_000);
 
   afterAll(async () => {
-    await chromium?.close();
-    await t?.close();
+    await running?.close();
     await speech?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
@@ -55,10 +51,8 @@ describe.skipIf(!availability.run)("the editor's test call in Chromium", () => {
       balanceUsd: 1,
       assistant: { name: 'Front desk', voice_id: SEED_VOICE_IDS.novaPipeline, initial_message: GREETING },
     });
-    const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
+    const { context, page } = await openPage(browser);
     await context.grantPermissions(['microphone'], { origin });
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
     const violations: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());

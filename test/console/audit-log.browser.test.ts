@@ -1,23 +1,23 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { ManualClock } from '../../src/core/clock.js';
+import type { Page } from 'playwright-core';
 import { hashPassword } from '../../src/core/crypto/passwords.js';
 import { createMembersRepo } from '../../src/modules/accounts/members.repo.js';
 import { issueToken } from '../../src/modules/accounts/tokens.js';
 import { recordAudit } from '../../src/modules/audit/index.js';
-import { browserAvailability, launchChromium } from '../../src/modules/widget/fixtures/browser.js';
+import { browserAvailability } from '../../src/modules/widget/fixtures/browser.js';
 import { apiFor, createAssistant, createTool } from '../helpers/assistants.js';
 import { createUser } from '../helpers/factories.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import type { TestApp } from '../helpers/test-app.js';
 import {
   DESKTOP,
   PHONE,
   ensureConsoleBuilt,
   expectAccessible,
   firstPageScriptGzipBytes,
+  openSignedInPage,
   saveScreenshot,
-  signIn,
+  startConsole,
+  type RunningConsole,
 } from './console-harness.js';
 
 /**
@@ -36,39 +36,22 @@ describe('the audit log page bundle', () => {
 });
 
 describe.skipIf(!availability.run)('the Audit log page in Chromium', () => {
+  let running: RunningConsole;
   let t: TestApp;
   let origin: string;
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
-  let browser: Browser;
 
   beforeAll(async () => {
-    ensureConsoleBuilt();
-    t = await buildTestApp({ clock: new ManualClock(new Date()) });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    chromium = await launchChromium();
-    browser = chromium.browser;
+    running = await startConsole();
+    ({ t, origin } = running);
   }, 60_000);
 
   afterAll(async () => {
-    await chromium?.close();
-    await t?.close();
+    await running?.close();
   });
 
   async function signedInPage(owner: { email: string; password: string }, viewport = DESKTOP): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
-    });
-    page.on('response', (response) => {
-      if (response.status() >= 400) errors.push(`${response.status()} ${new URL(response.url()).pathname}`);
-    });
-    await signIn(page, origin, owner.email, owner.password);
-    await page.getByRole('heading', { name: 'Assistants', level: 1 }).waitFor();
-    return { page, errors };
+    const { page, failed } = await openSignedInPage(running, owner, { viewport, consoleErrors: true });
+    return { page, errors: failed };
   }
 
   async function pick(page: Page, label: string, option: string): Promise<void> {

@@ -1,12 +1,19 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createUser } from '../helpers/factories.js';
 import { apiFor, createAssistant } from '../helpers/assistants.js';
 import { callIdOf, dialsFrom } from '../helpers/campaign-dialer.js';
 import { ownerWithLine, startVoiceApp, type VoiceTestApp } from '../helpers/voice.js';
-import { browserAvailability, launchChromium } from '../../src/modules/widget/fixtures/browser.js';
-import { DESKTOP, PHONE, ensureConsoleBuilt, expectAccessible, saveScreenshot, signIn } from './console-harness.js';
+import { browserAvailability } from '../../src/modules/widget/fixtures/browser.js';
+import {
+  DESKTOP,
+  PHONE,
+  expectAccessible,
+  openSignedInPage,
+  saveScreenshot,
+  startConsole,
+  type RunningConsole,
+} from './console-harness.js';
 
 /**
  * The Campaigns page in Chromium against a real server with the fake Twilio: a campaign created
@@ -27,40 +34,23 @@ const LEADS_CSV = [
 ].join('\n');
 
 describe.skipIf(!availability.run)('the Campaigns page in Chromium', () => {
+  let running: RunningConsole<VoiceTestApp>;
   let v: VoiceTestApp;
   let origin: string;
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
-  let browser: Browser;
 
   beforeAll(async () => {
-    ensureConsoleBuilt();
-    v = await startVoiceApp();
-    await v.t.app.listen({ host: '127.0.0.1', port: 0 });
-    origin = `http://127.0.0.1:${(v.t.app.server.address() as AddressInfo).port}`;
-    chromium = await launchChromium();
-    browser = chromium.browser;
+    running = await startConsole({ serve: () => startVoiceApp() });
+    ({ server: v, origin } = running);
   }, 60_000);
 
   afterAll(async () => {
-    await chromium?.close();
-    await v?.close();
+    await running?.close();
   });
 
   /** A signed-in page that records any failed request and console error, which the test expects none of. */
   async function signedInPage(owner: { email: string; password: string }, viewport = DESKTOP): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
-    });
-    page.on('response', (response) => {
-      if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
-    });
-    await signIn(page, origin, owner.email, owner.password);
-    await page.getByRole('heading', { name: 'Assistants', level: 1 }).waitFor();
-    return { page, errors };
+    const { page, failed } = await openSignedInPage(running, owner, { viewport, consoleErrors: true });
+    return { page, errors: failed };
   }
 
   async function pick(page: Page, label: string, option: string): Promise<void> {

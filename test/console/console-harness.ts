@@ -1,10 +1,14 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { ManualClock } from '../../src/core/clock.js';
 import { DEFAULT_CONSOLE_DIR } from '../../src/core/http/console-app.js';
+import { launchChromium } from '../../src/modules/widget/fixtures/browser.js';
+import { buildTestApp, type TestApp, type TestAppOptions } from '../helpers/test-app.js';
 // @ts-expect-error: a plain JavaScript build script without types
 import { buildConsole } from '../../scripts/build-console.mjs';
 
@@ -71,3 +75,115 @@ export async function signIn(page: Page, origin: string, email: string, password
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
+
+/** A server the console runs against: a test app, or something built around one (the fake Twilio's). */
+export interface ConsoleServer {
+  t: TestApp;
+  close(): Promise<void>;
+}
+
+export interface StartConsoleOptions<S extends ConsoleServer> {
+  /**
+   * The test app's options. The clock defaults to a ManualClock at the real time, so what the
+   * browser reads of expiry and dates is true.
+   */
+  app?: TestAppOptions;
+  /** Starts another server instead of buildTestApp (then `app` is not used). */
+  serve?: () => Promise<S>;
+  /** The port on 127.0.0.1 (a free one by default), for a server that must know its address first. */
+  port?: number;
+  /** Extra Chromium arguments, e.g. a fake microphone. */
+  chromiumArgs?: string[];
+}
+
+export interface RunningConsole<S extends ConsoleServer = ConsoleServer> {
+  t: TestApp;
+  /** What `serve` started (the test app and its close otherwise). */
+  server: S;
+  /** http://127.0.0.1:<port>, where the server listens. */
+  origin: string;
+  browser: Browser;
+  /** Closes Chromium, then the server. */
+  close(): Promise<void>;
+}
+
+/** The console built, a server listening on 127.0.0.1 and Chromium launched, for a file's beforeAll. */
+export async function startConsole<S extends ConsoleServer = ConsoleServer>(
+  options: StartConsoleOptions<S> = {},
+): Promise<RunningConsole<S>> {
+  ensureConsoleBuilt();
+  const serve =
+    options.serve ??
+    (async () => {
+      const t = await buildTestApp({ clock: new ManualClock(new Date()), ...options.app });
+      return { t, close: () => t.close() } as ConsoleServer as S;
+    });
+  const server = await serve();
+  const { t } = server;
+  try {
+    await t.app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
+    const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const chromium = await launchChromium(options.chromiumArgs);
+    return {
+      t,
+      server,
+      origin,
+      browser: chromium.browser,
+      async close() {
+        await chromium.close();
+        await server.close();
+      },
+    };
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+}
+
+export interface OpenPageOptions {
+  viewport?: { width: number; height: number };
+  /** The page's default timeout for waits and actions, in ms. */
+  timeout?: number;
+  acceptDownloads?: boolean;
+  /** Also note console errors in `failed` (the browser's own "Failed to load resource" aside: the answer is there already). */
+  consoleErrors?: boolean;
+}
+
+/**
+ * A fresh browser profile (empty storage) at the desktop size with reduced motion. `failed` notes
+ * every answer of 400 or more as "status pathname", in order.
+ */
+export async function openPage(
+  browser: Browser,
+  options: OpenPageOptions = {},
+): Promise<{ context: BrowserContext; page: Page; failed: string[] }> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? DESKTOP,
+    reducedMotion: 'reduce',
+    acceptDownloads: options.acceptDownloads,
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(options.timeout ?? 10_000);
+  const failed: string[] = [];
+  if (options.consoleErrors) {
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) failed.push(message.text());
+    });
+  }
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  return { context, page, failed };
+}
+
+/** A fresh page signed in through the form, on the assistants list. */
+export async function openSignedInPage(
+  c: { browser: Browser; origin: string },
+  who: { email: string; password: string },
+  options: OpenPageOptions = {},
+): Promise<{ context: BrowserContext; page: Page; failed: string[] }> {
+  const opened = await openPage(c.browser, options);
+  await signIn(opened.page, c.origin, who.email, who.password);
+  await opened.page.getByRole('heading', { name: 'Assistants', level: 1 }).waitFor();
+  return opened;
+}

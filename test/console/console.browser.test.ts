@@ -1,19 +1,20 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ManualClock } from '../../src/core/clock.js';
 import { createUser } from '../helpers/factories.js';
 import { apiFor, createAssistant } from '../helpers/assistants.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-import { browserAvailability, launchChromium } from '../../src/modules/widget/fixtures/browser.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { browserAvailability } from '../../src/modules/widget/fixtures/browser.js';
 import {
   DESKTOP,
   PHONE,
   ensureConsoleBuilt,
   expectAccessible,
   firstPageScriptGzipBytes,
+  openPage,
   saveScreenshot,
   signIn,
+  startConsole,
+  type RunningConsole,
 } from './console-harness.js';
 
 /**
@@ -37,33 +38,26 @@ describe('the console bundle', () => {
 });
 
 describe.skipIf(!availability.run)('the console in Chromium', () => {
+  let running: RunningConsole;
   let t: TestApp;
   let origin: string;
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
   let browser: Browser;
 
   beforeAll(async () => {
-    ensureConsoleBuilt();
-    // The server's clock starts at the real time, so session expiry and lockouts read true in the browser.
-    t = await buildTestApp({ clock: new ManualClock(new Date()), env: { LOGIN_MAX_FAILURES: '3' } });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    chromium = await launchChromium();
-    browser = chromium.browser;
+    // startConsole's clock starts at the real time, so session expiry and lockouts read true in the browser.
+    running = await startConsole({ app: { env: { LOGIN_MAX_FAILURES: '3' } } });
+    ({ t, origin, browser } = running);
   }, 60_000);
 
   afterAll(async () => {
-    await chromium?.close();
-    await t?.close();
+    await running?.close();
   });
 
   /** A fresh browser profile (empty sessionStorage) that fails the test on any request off this server. */
-  async function openPage(
+  async function freshPage(
     viewport = DESKTOP,
   ): Promise<{ context: BrowserContext; page: Page; external: string[]; consoleErrors: string[] }> {
-    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    page.setDefaultTimeout(8_000);
+    const { context, page } = await openPage(browser, { viewport, timeout: 8_000 });
     const external: string[] = [];
     const consoleErrors: string[] = [];
     page.on('request', (request) => {
@@ -88,7 +82,7 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
   describe('sign in and sign out', () => {
     it("opens / on the sign-in page, shows the server's message for a wrong password and the lockout, then signs in", async () => {
       const owner = await createUser(t.deps, { balanceUsd: 5 });
-      const { context, page, external } = await openPage();
+      const { context, page, external } = await freshPage();
       const response = await page.goto(`${origin}/`);
       expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
       await page.waitForURL(`${origin}/app/sign-in`);
@@ -123,7 +117,7 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
 
     it('signs out, revoking the token, and a signed-out page goes to sign-in and back', async () => {
       const owner = await createUser(t.deps);
-      const { context, page } = await openPage();
+      const { context, page } = await freshPage();
       await page.goto(`${origin}/app/account`);
       await page.waitForURL(`${origin}/app/sign-in?redirect=%2Faccount`);
       await signIn(page, origin, owner.email, owner.password);
@@ -140,7 +134,7 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
 
     it('a session that ends on the server returns to sign-in, then to the same page', async () => {
       const owner = await createUser(t.deps);
-      const { context, page } = await openPage();
+      const { context, page } = await freshPage();
       await signIn(page, origin, owner.email, owner.password);
       await page.waitForURL(`${origin}/app/assistants`);
       await page.getByRole('heading', { name: 'Create your first assistant' }).waitFor();
@@ -160,7 +154,7 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
       const owner = await createUser(t.deps, { balanceUsd: 10 });
       for (let n = 1; n <= 24; n++)
         await t.deps.services.accounts.creditBalance({ email: owner.email, amountUsd: -0.01, reason: `Widget message ${n}` });
-      const { context, page, external } = await openPage();
+      const { context, page, external } = await freshPage();
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
       await signIn(page, origin, owner.email, owner.password);
       await page.waitForURL(`${origin}/app/assistants`);
@@ -223,7 +217,7 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
   describe('the assistants', () => {
     it('starts empty with what to do, creates one (server errors next to fields), edits and activates it', async () => {
       const owner = await createUser(t.deps, { balanceUsd: 5 });
-      const { context, page, external } = await openPage();
+      const { context, page, external } = await freshPage();
       await signIn(page, origin, owner.email, owner.password);
       await page.getByRole('heading', { name: 'Create your first assistant' }).waitFor();
       await expectAccessible(page, 'assistants, empty');
@@ -323,7 +317,7 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
       await createAssistant(api, { name: 'Front desk', status: 'active', type: 'inbound', folder_id: bakery, label_ids: [vip] });
       await createAssistant(api, { name: 'Reminders', type: 'outbound', folder_id: bakery, label_ids: [] });
       await createAssistant(api, { name: 'Night line', type: 'inbound', label_ids: [evenings, vip] });
-      const { context, page } = await openPage();
+      const { context, page } = await freshPage();
       await signIn(page, origin, owner.email, owner.password);
       await page.getByText('3 assistants').waitFor();
       // Each row names its folder and labels.
@@ -435,7 +429,7 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
           })
           .execute();
       }
-      const { context, page } = await openPage();
+      const { context, page } = await freshPage();
       await signIn(page, origin, owner.email, owner.password);
       await page.waitForURL(`${origin}/app/assistants`);
 
@@ -472,7 +466,7 @@ describe.skipIf(!availability.run)('the console in Chromium', () => {
   describe('the app shell', () => {
     it('navigates by keyboard, links the API reference, and fits 390 px with a menu button', async () => {
       const owner = await createUser(t.deps);
-      const { context, page } = await openPage(PHONE);
+      const { context, page } = await freshPage(PHONE);
       await signIn(page, origin, owner.email, owner.password);
       await page.waitForURL(`${origin}/app/assistants`);
       // Nothing wider than the phone's screen.

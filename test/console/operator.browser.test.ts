@@ -1,11 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { ManualClock } from '../../src/core/clock.js';
+import type { Page } from 'playwright-core';
 import { bearer, createUser } from '../helpers/factories.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-import { browserAvailability, launchChromium } from '../../src/modules/widget/fixtures/browser.js';
-import { DESKTOP, PHONE, ensureConsoleBuilt, expectAccessible, saveScreenshot, signIn } from './console-harness.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { browserAvailability } from '../../src/modules/widget/fixtures/browser.js';
+import { PHONE, expectAccessible, openSignedInPage, saveScreenshot, startConsole, type RunningConsole } from './console-harness.js';
 
 /**
  * The Operator page in Chromium against a real server: only the operator sees it in the
@@ -16,39 +14,22 @@ import { DESKTOP, PHONE, ensureConsoleBuilt, expectAccessible, saveScreenshot, s
 const availability = browserAvailability();
 
 describe.skipIf(!availability.run)('the Operator page in Chromium', () => {
+  let running: RunningConsole;
   let t: TestApp;
   let origin: string;
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
-  let browser: Browser;
 
   beforeAll(async () => {
-    ensureConsoleBuilt();
-    t = await buildTestApp({ clock: new ManualClock(new Date()) });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    chromium = await launchChromium();
-    browser = chromium.browser;
+    running = await startConsole();
+    ({ t, origin } = running);
   }, 60_000);
 
   afterAll(async () => {
-    await chromium?.close();
-    await t?.close();
+    await running?.close();
   });
 
   async function signedInPage(who: { email: string; password: string }): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
-    });
-    page.on('response', (response) => {
-      if (response.status() >= 400) errors.push(`${response.status()} ${new URL(response.url()).pathname}`);
-    });
-    await signIn(page, origin, who.email, who.password);
-    await page.getByRole('heading', { name: 'Assistants', level: 1 }).waitFor();
-    return { page, errors };
+    const { page, failed } = await openSignedInPage(running, who, { consoleErrors: true });
+    return { page, errors: failed };
   }
 
   it('shows the page only to the operator, who credits an account with a reason and suspends it', async () => {

@@ -1,6 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createUser } from '../helpers/factories.js';
 import { apiFor, createAssistant, type Api } from '../helpers/assistants.js';
 import { chatappEnv, GRAPH_TEMPLATES, inboundText, postWebhook } from '../helpers/chatapp.js';
@@ -8,15 +7,16 @@ import { startFakeGraph, type FakeGraph } from '../helpers/fakes/graph.js';
 import { startNumbersApp } from '../helpers/numbers.js';
 import type { VoiceTestApp } from '../helpers/voice.js';
 import { startWebhookSink, type WebhookSink } from '../helpers/webhook-sink.js';
-import { browserAvailability, launchChromium } from '../../src/modules/widget/fixtures/browser.js';
+import { browserAvailability } from '../../src/modules/widget/fixtures/browser.js';
 import {
   DESKTOP,
   PHONE,
-  ensureConsoleBuilt,
   expectAccessible,
   firstPageScriptGzipBytes,
+  openSignedInPage,
   saveScreenshot,
-  signIn,
+  startConsole,
+  type RunningConsole,
 } from './console-harness.js';
 
 /**
@@ -30,50 +30,33 @@ const availability = browserAvailability();
 const BUDGET_GZIP_BYTES = 250 * 1024;
 
 describe.skipIf(!availability.run)('the platform pages in Chromium', () => {
+  let running: RunningConsole<VoiceTestApp>;
   let v: VoiceTestApp;
   let graph: FakeGraph;
   let sink: WebhookSink;
   let origin: string;
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
-  let browser: Browser;
   let owner: Awaited<ReturnType<typeof createUser>> & { api: Api };
   let page: Page;
   let errors: string[];
 
   beforeAll(async () => {
-    ensureConsoleBuilt();
     graph = await startFakeGraph();
     sink = await startWebhookSink();
-    v = await startNumbersApp(chatappEnv(graph));
-    await v.t.app.listen({ host: '127.0.0.1', port: 0 });
-    origin = `http://127.0.0.1:${(v.t.app.server.address() as AddressInfo).port}`;
-    chromium = await launchChromium();
-    browser = chromium.browser;
+    running = await startConsole({ serve: () => startNumbersApp(chatappEnv(graph)) });
+    ({ server: v, origin } = running);
     const user = await createUser(v.t.deps, { balanceUsd: 20 });
     owner = { ...user, api: apiFor(v.t, user.token) };
   }, 60_000);
 
   afterAll(async () => {
-    await chromium?.close();
-    await v?.close();
+    await running?.close();
     await graph?.close();
     await sink?.close();
   });
 
   /** A signed-in page that records failed requests and console errors; only the ones a test causes are expected. */
   beforeEach(async () => {
-    const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    errors = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
-    });
-    page.on('response', (response) => {
-      if (response.status() >= 400) errors.push(`${response.status()} ${new URL(response.url()).pathname}`);
-    });
-    await signIn(page, origin, owner.email, owner.password);
-    await page.getByRole('heading', { name: 'Assistants', level: 1 }).waitFor();
+    ({ page, failed: errors } = await openSignedInPage(running, owner, { consoleErrors: true }));
   });
 
   /** The page at 390 px: axe-clean, nothing wider than the screen, photographed. */

@@ -4,14 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { ManualClock } from '../../src/core/clock.js';
+import type { Page } from 'playwright-core';
 import { createUser } from '../helpers/factories.js';
 import { apiFor, createAssistant } from '../helpers/assistants.js';
 import { createSimulatorSender } from '../helpers/chatapp.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-import { browserAvailability, launchChromium } from '../../src/modules/widget/fixtures/browser.js';
-import { DESKTOP, PHONE, ensureConsoleBuilt, expectAccessible, saveScreenshot, signIn } from './console-harness.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { browserAvailability } from '../../src/modules/widget/fixtures/browser.js';
+import { PHONE, expectAccessible, openSignedInPage, saveScreenshot, startConsole, type RunningConsole } from './console-harness.js';
 
 /**
  * The console's record pages in Chromium against a real server: a conversation and its takeover
@@ -21,43 +20,26 @@ import { DESKTOP, PHONE, ensureConsoleBuilt, expectAccessible, saveScreenshot, s
 const availability = browserAvailability();
 
 describe.skipIf(!availability.run)('the console record pages in Chromium', () => {
+  let running: RunningConsole;
   let t: TestApp;
   let origin: string;
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
-  let browser: Browser;
   let owner: Awaited<ReturnType<typeof createUser>>;
   let assistant: { id: number; uuid: string };
 
   beforeAll(async () => {
-    ensureConsoleBuilt();
-    t = await buildTestApp({ clock: new ManualClock(new Date()) });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    chromium = await launchChromium();
-    browser = chromium.browser;
+    running = await startConsole();
+    ({ t, origin } = running);
     owner = await createUser(t.deps, { balanceUsd: 20 });
     assistant = await createAssistant(apiFor(t, owner.token), { name: 'Front desk', status: 'active' });
   }, 60_000);
 
   afterAll(async () => {
-    await chromium?.close();
-    await t?.close();
+    await running?.close();
   });
 
   async function signedInPage(): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
-    });
-    page.on('response', (response) => {
-      if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
-    });
-    await signIn(page, origin, owner.email, owner.password);
-    await page.getByRole('heading', { name: 'Assistants', level: 1 }).waitFor();
-    return { page, errors };
+    const { page, failed } = await openSignedInPage(running, owner, { consoleErrors: true });
+    return { page, errors: failed };
   }
 
   it('takes over a chat app conversation, answers the customer as a person, and sees their next message arrive', async () => {

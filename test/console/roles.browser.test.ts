@@ -1,12 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ManualClock } from '../../src/core/clock.js';
-import { browserAvailability, launchChromium } from '../../src/modules/widget/fixtures/browser.js';
+import { browserAvailability } from '../../src/modules/widget/fixtures/browser.js';
 import { apiFor, createAssistant, createTool, readAssistant, type Api } from '../helpers/assistants.js';
 import { accountWithEveryRole } from '../helpers/roles.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-import { DESKTOP, ensureConsoleBuilt, expectAccessible, saveScreenshot, signIn } from './console-harness.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { expectAccessible, openPage, saveScreenshot, signIn, startConsole, type RunningConsole } from './console-harness.js';
 
 /**
  * The console follows the member's role: a viewer is offered nothing that changes the account
@@ -16,9 +14,9 @@ import { DESKTOP, ensureConsoleBuilt, expectAccessible, saveScreenshot, signIn }
 const availability = browserAvailability();
 
 describe.skipIf(!availability.run)('the console by role in Chromium', () => {
+  let running: RunningConsole;
   let t: TestApp;
   let origin: string;
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
   let browser: Browser;
   let a: Awaited<ReturnType<typeof accountWithEveryRole>>;
   let owner: Api;
@@ -29,12 +27,8 @@ describe.skipIf(!availability.run)('the console by role in Chromium', () => {
   let failed: string[];
 
   beforeAll(async () => {
-    ensureConsoleBuilt();
-    t = await buildTestApp({ clock: new ManualClock(new Date()) });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    chromium = await launchChromium();
-    browser = chromium.browser;
+    running = await startConsole();
+    ({ t, origin, browser } = running);
     a = await accountWithEveryRole(t);
     owner = apiFor(t, a.sessions.owner);
     assistant = await createAssistant(owner, { name: 'Front desk' });
@@ -47,19 +41,12 @@ describe.skipIf(!availability.run)('the console by role in Chromium', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await chromium?.close();
-    await t?.close();
+    await running?.close();
   });
 
   /** A fresh profile; every answer of 400 or more from this server is noted (none is expected). */
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    failed = [];
-    page.on('response', (response) => {
-      if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
-    });
+    ({ context, page, failed } = await openPage(browser));
   });
 
   const signInAs = async (role: 'viewer' | 'editor') => {

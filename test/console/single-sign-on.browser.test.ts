@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ManualClock } from '../../src/core/clock.js';
 import { createUser } from '../helpers/factories.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import type { TestApp } from '../helpers/test-app.js';
 import { startFakeOidcProvider, type FakeOidcProvider } from '../helpers/fakes/oidc-provider.js';
-import { browserAvailability, launchChromium } from '../../src/modules/widget/fixtures/browser.js';
-import { DESKTOP, ensureConsoleBuilt, expectAccessible, saveScreenshot } from './console-harness.js';
+import { browserAvailability } from '../../src/modules/widget/fixtures/browser.js';
+import { expectAccessible, openPage, saveScreenshot, startConsole, type RunningConsole } from './console-harness.js';
 
 /**
  * Single sign-on in Chromium: the sign-in page's button, the provider (the fake, on its own
@@ -26,45 +26,41 @@ function freePort(): Promise<number> {
 }
 
 describe.skipIf(!availability.run)('single sign-on in the console', () => {
+  let running: RunningConsole;
   let t: TestApp;
   let provider: FakeOidcProvider;
   let origin: string;
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
   let browser: Browser;
 
   beforeAll(async () => {
-    ensureConsoleBuilt();
     // The server's clock starts at the real time: the browser and the provider read it too.
     const clock = new ManualClock(new Date());
     provider = await startFakeOidcProvider({ clientId: 'console-test', clientSecret: 'console-secret', now: () => clock.now() });
     const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    t = await buildTestApp({
-      clock,
-      env: {
-        PUBLIC_URL: origin,
-        OIDC_ISSUER: provider.url,
-        OIDC_CLIENT_ID: 'console-test',
-        OIDC_CLIENT_SECRET: 'console-secret',
-        OIDC_PROVIDER_NAME: 'Acme ID',
+    running = await startConsole({
+      port,
+      app: {
+        clock,
+        env: {
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          OIDC_ISSUER: provider.url,
+          OIDC_CLIENT_ID: 'console-test',
+          OIDC_CLIENT_SECRET: 'console-secret',
+          OIDC_PROVIDER_NAME: 'Acme ID',
+        },
       },
     });
-    await t.app.listen({ host: '127.0.0.1', port });
-    chromium = await launchChromium();
-    browser = chromium.browser;
+    ({ t, origin, browser } = running);
   }, 60_000);
 
   afterAll(async () => {
-    await chromium?.close();
-    await t?.close();
+    await running?.close();
     await provider?.close();
   });
 
   /** A fresh profile; every request must go to this server or the provider. */
-  async function openPage(): Promise<{ page: Page; elsewhere: string[]; close(): Promise<void> }> {
-    const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    page.setDefaultTimeout(8_000);
+  async function freshPage(): Promise<{ page: Page; elsewhere: string[]; close(): Promise<void> }> {
+    const { context, page } = await openPage(browser, { timeout: 8_000 });
     const elsewhere: string[] = [];
     page.on('request', (request) => {
       const url = request.url();
@@ -76,7 +72,7 @@ describe.skipIf(!availability.run)('single sign-on in the console', () => {
   it('signs a member in with the provider and brings them back to the page they asked for', async () => {
     const member = await createUser(t.deps);
     provider.signInAs({ sub: 'console-ada', email: member.email, email_verified: true });
-    const { page, elsewhere, close } = await openPage();
+    const { page, elsewhere, close } = await freshPage();
     await page.goto(`${origin}/app/account`);
     await page.waitForURL(`${origin}/app/sign-in?redirect=%2Faccount`);
     const button = page.getByRole('link', { name: 'Sign in with Acme ID' });
@@ -102,7 +98,7 @@ describe.skipIf(!availability.run)('single sign-on in the console', () => {
   it('shows why the provider could not sign the person in, and the password form still works', async () => {
     const member = await createUser(t.deps);
     provider.signInAs({ sub: 'console-stranger', email: 'stranger@elsewhere.example', email_verified: true });
-    const { page, close } = await openPage();
+    const { page, close } = await freshPage();
     await page.goto(`${origin}/app/sign-in`);
     await page.getByRole('link', { name: 'Sign in with Acme ID' }).click();
     await page.waitForURL(/\/app\/sign-in\?error=/);

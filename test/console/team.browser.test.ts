@@ -1,13 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ManualClock } from '../../src/core/clock.js';
-import { browserAvailability, launchChromium } from '../../src/modules/widget/fixtures/browser.js';
+import { browserAvailability } from '../../src/modules/widget/fixtures/browser.js';
 import { bearer } from '../helpers/factories.js';
 import { invite } from '../helpers/members.js';
 import { accountWithEveryRole } from '../helpers/roles.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-import { DESKTOP, ensureConsoleBuilt, expectAccessible, saveScreenshot, signIn } from './console-harness.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { expectAccessible, openPage, saveScreenshot, signIn, startConsole, type RunningConsole } from './console-harness.js';
 
 /**
  * The Team page and the invitation page in Chromium against a real server: the owner invites an
@@ -20,10 +18,9 @@ const availability = browserAvailability();
 const INVITATION_TTL_HOURS = 72;
 
 describe.skipIf(!availability.run)('the Team page in Chromium', () => {
+  let running: RunningConsole;
   let t: TestApp;
-  let clock: ManualClock;
   let origin: string;
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
   let browser: Browser;
   let a: Awaited<ReturnType<typeof accountWithEveryRole>>;
   let me: { name: string; member: { name: string } };
@@ -31,33 +28,21 @@ describe.skipIf(!availability.run)('the Team page in Chromium', () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    ensureConsoleBuilt();
-    clock = new ManualClock(new Date());
-    t = await buildTestApp({ clock, env: { INVITATION_TTL_HOURS: String(INVITATION_TTL_HOURS) } });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    chromium = await launchChromium();
-    browser = chromium.browser;
+    running = await startConsole({ app: { env: { INVITATION_TTL_HOURS: String(INVITATION_TTL_HOURS) } } });
+    ({ t, origin, browser } = running);
     a = await accountWithEveryRole(t);
     me = (await t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(a.sessions.owner) })).json();
   }, 60_000);
 
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
-    await chromium?.close();
-    await t?.close();
+    await running?.close();
   });
 
   /** A fresh browser profile; every answer of 400 or more from this server is noted. */
   async function freshPage(): Promise<{ page: Page; failed: string[] }> {
-    const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
+    const { context, page, failed } = await openPage(browser);
     contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    const failed: string[] = [];
-    page.on('response', (response) => {
-      if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
-    });
     return { page, failed };
   }
 
@@ -197,7 +182,7 @@ describe.skipIf(!availability.run)('the Team page in Chromium', () => {
     await page.getByRole('heading', { name: 'This invitation link does not work' }).waitFor();
 
     const late = await invite(t.app, a.sessions.owner, 'late@example.com', 'viewer');
-    clock.advance((INVITATION_TTL_HOURS + 1) * 3_600_000);
+    t.clock.advance((INVITATION_TTL_HOURS + 1) * 3_600_000);
     await page.goto(`${origin}/app/invitations/${encodeURIComponent(late.token)}`);
     await page.getByRole('heading', { name: 'This invitation can no longer be used' }).waitFor();
     await page.getByText('This invitation has expired. Ask an admin of the account for a new one.').waitFor();

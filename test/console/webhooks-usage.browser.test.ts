@@ -1,19 +1,17 @@
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { ManualClock } from '../../src/core/clock.js';
+import type { Page } from 'playwright-core';
 import { inTransaction } from '../../src/core/db/transaction.js';
 import { DEFAULT_CONSOLE_DIR } from '../../src/core/http/console-app.js';
 import { enqueueWebhook } from '../../src/modules/webhooks/index.js';
 import { createUser } from '../helpers/factories.js';
 import { apiFor, createAssistant } from '../helpers/assistants.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import type { TestApp } from '../helpers/test-app.js';
 import { startWebhookSink, type WebhookSink } from '../helpers/webhook-sink.js';
 import { insertCall, insertConversation, moveBalance } from '../helpers/usage-records.js';
-import { browserAvailability, launchChromium } from '../../src/modules/widget/fixtures/browser.js';
+import { browserAvailability } from '../../src/modules/widget/fixtures/browser.js';
 import {
   CONSOLE_ARTIFACTS,
   DESKTOP,
@@ -21,8 +19,10 @@ import {
   ensureConsoleBuilt,
   expectAccessible,
   firstPageScriptGzipBytes,
+  openSignedInPage,
   saveScreenshot,
-  signIn,
+  startConsole,
+  type RunningConsole,
 } from './console-harness.js';
 
 /**
@@ -44,42 +44,25 @@ describe('the usage page bundle', () => {
 });
 
 describe.skipIf(!availability.run)('the Webhooks and Usage pages in Chromium', () => {
+  let running: RunningConsole;
   let t: TestApp;
   let sink: WebhookSink;
   let origin: string;
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
-  let browser: Browser;
 
   beforeAll(async () => {
-    ensureConsoleBuilt();
-    t = await buildTestApp({ clock: new ManualClock(new Date()) });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    running = await startConsole();
+    ({ t, origin } = running);
     sink = await startWebhookSink();
-    chromium = await launchChromium();
-    browser = chromium.browser;
   }, 60_000);
 
   afterAll(async () => {
-    await chromium?.close();
+    await running?.close();
     await sink?.close();
-    await t?.close();
   });
 
   async function signedInPage(owner: { email: string; password: string }, viewport = DESKTOP): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport, reducedMotion: 'reduce', acceptDownloads: true });
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
-    });
-    page.on('response', (response) => {
-      if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
-    });
-    await signIn(page, origin, owner.email, owner.password);
-    await page.getByRole('heading', { name: 'Assistants', level: 1 }).waitFor();
-    return { page, errors };
+    const { page, failed } = await openSignedInPage(running, owner, { viewport, acceptDownloads: true, consoleErrors: true });
+    return { page, errors: failed };
   }
 
   async function pick(page: Page, label: string, option: string): Promise<void> {
