@@ -17,11 +17,12 @@ export function encodeCursor(id: number, pointsToNextItems: boolean): string {
   return Buffer.from(JSON.stringify({ id, _pointsToNextItems: pointsToNextItems })).toString('base64url');
 }
 
-export function decodeCursor(cursor: string | undefined): CursorPosition {
+/** `maxId`: the largest id the rows' column holds (an `integer` id's INT4_MAX); a cursor past it is invalid, not a database error. */
+export function decodeCursor(cursor: string | undefined, maxId = Number.MAX_SAFE_INTEGER): CursorPosition {
   if (cursor === undefined || cursor === '') return {};
   try {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { id?: unknown; _pointsToNextItems?: unknown };
-    if (Number.isSafeInteger(parsed.id) && typeof parsed._pointsToNextItems === 'boolean') {
+    if (Number.isSafeInteger(parsed.id) && (parsed.id as number) <= maxId && typeof parsed._pointsToNextItems === 'boolean') {
       const id = parsed.id as number;
       return parsed._pointsToNextItems ? { before: id } : { after: id };
     }

@@ -9,6 +9,7 @@ import { insertCall } from '../../../test/helpers/usage-records.js';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.js';
 import { createMembersRepo } from '../accounts/members.repo.js';
 import { issueToken } from '../accounts/tokens.js';
+import { encodeCursor } from '../../core/http/cursor-pagination.js';
 
 /**
  * The audit log: who did what to which resource, when and from where, written in the change's
@@ -375,6 +376,8 @@ describe('GET /api/user/audit-log', () => {
       ['?date_from=2026-02-30', { date_from: ['The date from is not a valid date.'] }],
       ['?date_from=2026-04-03&date_to=2026-04-01', { date_to: ['The date to must be a date after or equal to date from.'] }],
       ['?cursor=not-a-cursor', { cursor: ['The cursor is invalid.'] }],
+      // Past the integer id column: refused, not sent to the database to overflow there.
+      [`?cursor=${encodeCursor(2_147_483_648, true)}`, { cursor: ['The cursor is invalid.'] }],
       [`?action=${'x'.repeat(65)}`, { action: ['The action field must not be greater than 64 characters.'] }],
       ['?resource_id=', { resource_id: ['The resource id field is required.'] }],
     ];

@@ -3,6 +3,7 @@ import type { Db } from '../../core/db/database.js';
 import type { DbOrTx } from '../../core/db/transaction.js';
 import type { RequestActor } from '../../core/http/actor.js';
 import { cursorPage, decodeCursor } from '../../core/http/cursor-pagination.js';
+import { INT4_MAX } from '../../core/http/schema-hardening.js';
 import { createAuditRepo, type AuditEventInput, type AuditListFilter } from './audit.repo.js';
 
 /** Who did something: a caller of the API, the server's operator, or the admin CLI. */
@@ -76,7 +77,8 @@ export function createAuditLogService({ db }: { db: Db }) {
   return {
     async list(userId: number, query: AuditLogQuery) {
       const { perPage, cursor, ...filter } = query;
-      const position = decodeCursor(cursor);
+      // audit_events.id is an integer column.
+      const position = decodeCursor(cursor, INT4_MAX);
       const rows = await createAuditRepo(db).list({ userId, ...filter, ...position, limit: perPage + 1 });
       return cursorPage(rows, perPage, position);
     },
