@@ -45,14 +45,15 @@ export interface AdmissionInput {
   /**
    * Read the conversation in the statement too (AdmittedMessage.lookedUp), and refuse before
    * anything is counted when it has ended and its assistant does not reopen ended conversations,
-   * or, with requireActiveOrigin, when the assistant it was opened with is inactive.
+   * or, with requireActiveOrigin, when the assistant it was opened with is inactive, or when the
+   * operator has suspended the account.
    * `heldAssistant`: the assistant version the caller holds, whose row is then not sent again.
    */
   lookup?: { requireActiveOrigin: boolean; heldAssistant: { id: number; version: number } | null };
 }
 
 /** Why a message was not admitted, when it is not a limit's or the money's (those throw). */
-export type AdmissionRefusal = 'gone' | 'origin_inactive' | 'ended';
+export type AdmissionRefusal = 'gone' | 'suspended' | 'origin_inactive' | 'ended';
 
 export interface AdmittedMessage extends TakenTurn {
   charge: Charge | null;
@@ -262,9 +263,11 @@ export const admission = fixedStatementPerShape<AdmissionShape, AdmissionValues,
           SELECT ${sql.join(LOOKED_UP_COLUMNS.map((column) => sql.ref(`c.${column}`)))},
             a.uuid AS assistant_uuid, a.name AS assistant_name,
             ${assistantReadSql('a', { id: $('heldAssistantId'), version: $('heldAssistantVersion') })},
-            CASE WHEN ${$('requireActiveOrigin')}::boolean AND o.status <> 'active' THEN 'origin_inactive'
+            CASE WHEN u.suspended_at IS NOT NULL THEN 'suspended'
+              WHEN ${$('requireActiveOrigin')}::boolean AND o.status <> 'active' THEN 'origin_inactive'
               WHEN c.status = 'ended' AND NOT a.conversation_ended_retrigger THEN 'ended' END AS lookup_refusal
           FROM conversations c JOIN assistants a ON a.id = c.assistant_id JOIN assistants o ON o.id = c.origin_assistant_id
+            JOIN users u ON u.id = c.user_id
           WHERE c.id = ${id}::bigint),`
       : sql``;
     const open: RawBuilder<boolean> = shape.lookup ? sql`coalesce((SELECT lookup_refusal IS NULL FROM looked_up), false)` : sql`true`;

@@ -204,15 +204,14 @@ export function createConversationsService(deps: ConversationsDeps) {
     /**
      * POST /conversations/{uuid}/messages: widget messages are counted against the public limits
      * and the origin assistant's daily budget, and refused while that assistant is inactive or
-     * its account suspended. The admission reads the conversation (handleUnread), so a message
-     * known by a cached identity costs only the suspension check before it.
+     * its account suspended (a conversation opened before the suspension too). The admission
+     * reads the conversation and both (handleUnread), so a message known by a cached identity
+     * costs no statement of its own before it.
      */
     async sendMessage(uuid: string, text: string, caller: PublicCaller, options: MessageOptions = {}) {
       const conversation = await identityOf(uuid);
       if (!conversation || !isPubliclyReachable(conversation, caller, 'send')) throw conversationNotFound();
       const widget = conversation.type === 'widget';
-      // A conversation opened before the operator suspended the account is refused like a new one.
-      if (await isAccountSuspended(db, conversation.user_id)) throw widget ? assistantUnavailable() : accountSuspended();
       return pipeline.handleUnread(conversation, text, {
         ...options,
         requireActiveOrigin: widget,

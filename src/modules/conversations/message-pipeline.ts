@@ -18,7 +18,8 @@ import {
   type ConversationIdentity,
   type ConversationView,
 } from './conversations.repo.js';
-import { assistantInactive } from './public-access.js';
+import { assistantInactive, assistantUnavailable } from './public-access.js';
+import { accountSuspended } from '../../core/http/roles.js';
 import { type createReplyEngine, LanguageModelError, type Reply, type ReplyEvent, type RuntimeAssistant } from '../replies/index.js';
 import { finishingTurn, TurnLostError, type Turn, type TurnQueue } from './turns.js';
 
@@ -30,8 +31,10 @@ export const conversationEnded = () =>
 export const processingFailed = (detail: string) =>
   new AppError(400, `Failed to process message: ${detail}`, { code: 'PROCESSING_FAILED' });
 
-const refusals: Record<AdmissionRefusal, () => AppError> = {
+/** A suspended account's widget says only that the assistant is unavailable; other callers are told why. */
+const refusals: Record<AdmissionRefusal, (lookup?: AdmissionInput['lookup']) => AppError> = {
   gone: conversationNotFound,
+  suspended: (lookup) => (lookup?.requireActiveOrigin ? assistantUnavailable() : accountSuspended()),
   origin_inactive: assistantInactive,
   ended: conversationEnded,
 };
@@ -235,7 +238,7 @@ export function createMessagePipeline(deps: PipelineDeps) {
       now,
       lookup,
     });
-    if (typeof admitted === 'string') throw refusals[admitted]();
+    if (typeof admitted === 'string') throw refusals[admitted](lookup);
     return admitted;
   }
 

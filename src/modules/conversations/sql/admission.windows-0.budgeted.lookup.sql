@@ -57,6 +57,7 @@ WITH
           tool_id
       ) AS assistant_tool_ids,
       CASE
+        WHEN u.suspended_at IS NOT NULL THEN 'suspended'
         WHEN :require_active_origin::boolean
         AND o.status <> 'active' THEN 'origin_inactive'
         WHEN c.status = 'ended'
@@ -66,6 +67,7 @@ WITH
       conversations c
       JOIN assistants a ON a.id = c.assistant_id
       JOIN assistants o ON o.id = c.origin_assistant_id
+      JOIN users u ON u.id = c.user_id
     WHERE
       c.id = :conversation_id::bigint
   ),
