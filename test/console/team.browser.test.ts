@@ -249,6 +249,8 @@ describe.skipIf(!availability.run)('the Team page in Chromium', () => {
     await memberRow(page, a.members.editor.email).getByRole('button', { name: 'Leave the account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Leave this account?' });
     await dialog.getByText('You will be signed out at once and can no longer sign in to this account.', { exact: false }).waitFor();
+    // An editor cannot open the API keys page: the dialog says who can revoke their keys.
+    await dialog.getByText('an admin can revoke them on the API keys page.', { exact: false }).waitFor();
     await expectAccessible(page, 'team, leaving');
     await saveScreenshot(page, 'team-leave');
     await dialog.getByRole('button', { name: 'Leave the account' }).click();

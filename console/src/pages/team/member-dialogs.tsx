@@ -6,7 +6,7 @@ import { api, unwrap } from '../../api/client.js';
 import { currentUserQuery } from '../../api/queries.js';
 import { clearSession } from '../../api/session.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
-import type { MemberRole } from '../../shell/role.js';
+import { type MemberRole, useRole } from '../../shell/role.js';
 import { type Member, membersQuery } from './team-queries.js';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from './team-words.js';
 
@@ -53,6 +53,8 @@ export function ChangeRoleDialog({ member, role, you, onClose }: { member: Membe
 export function RemoveDialog({ member, you, onClose }: { member: Member; you: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // Keys are an admin's: below that, say who can revoke them rather than point at a page one cannot open.
+  const keysAreMine = useRole().allows('admin');
   const remove = useMutation({
     mutationFn: async () =>
       you
@@ -87,7 +89,8 @@ export function RemoveDialog({ member, you, onClose }: { member: Member; you: bo
         {you
           ? 'You will be signed out at once and can no longer sign in to this account.'
           : `${member.name} (${member.email}) can no longer sign in to this account, and their open sessions end at once.`}{' '}
-        The API keys {you ? 'you' : 'they'} created stay and keep working; revoke them on the API keys page if needed.
+        The API keys {you ? 'you' : 'they'} created stay and keep working;{' '}
+        {keysAreMine ? 'revoke them on the API keys page if needed.' : 'an admin can revoke them on the API keys page.'}
       </Text>
     </ConfirmDialog>
   );
