@@ -241,7 +241,12 @@ describe.skipIf(!availability.run)('the Campaigns page in Chromium', () => {
     await v.t.deps.jobs.drain();
     v.t.clock.advance(30 * 60_000);
     await v.t.deps.jobs.drain();
-    expect(dials.to()).toEqual(['+14155550201', '+14155550202', '+14155550203', '+14155550201', '+14155550203']);
+    // The dials of one round run side by side, so their order within the round is not fixed.
+    const dialled = dials.to();
+    expect([dialled.slice(0, 3).sort(), dialled.slice(3).sort()]).toEqual([
+      ['+14155550201', '+14155550202', '+14155550203'],
+      ['+14155550201', '+14155550203'],
+    ]);
     await page.getByRole('link', { name: '← All campaigns' }).click();
     await page.getByRole('link', { name: 'Saturday pre-orders' }).click();
     await page.getByText('1 of 3 leads done · 2 on the phone now').waitFor();
