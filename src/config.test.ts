@@ -67,6 +67,12 @@ describe('loadConfig', () => {
     );
   });
 
+  it('runs Speex as the noise suppressor unless RNNoise is asked for, and names a bad one', () => {
+    expect(loadConfig({}).VOICE_NOISE_SUPPRESSOR).toBe('speex');
+    expect(loadConfig({ VOICE_NOISE_SUPPRESSOR: 'rnnoise' }).VOICE_NOISE_SUPPRESSOR).toBe('rnnoise');
+    expect(problems({ VOICE_NOISE_SUPPRESSOR: 'krisp' })).toEqual(['VOICE_NOISE_SUPPRESSOR must be speex or rnnoise (got "krisp")']);
+  });
+
   it('refuses an out-of-range port', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);
   });

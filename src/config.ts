@@ -589,7 +589,12 @@ export const ConfigSchema = Type.Object({
   VOICE_NOISE_SUPPRESSION: Type.Union([Type.Literal('assistant'), Type.Literal('off')], {
     default: 'assistant',
     description:
-      '`assistant`: denoise calls whose assistant has `enable_noise_cancellation` (RNNoise, about 1-1.5 % of a core per call); `off`: never.',
+      '`assistant`: denoise calls whose assistant has `enable_noise_cancellation` (with `VOICE_NOISE_SUPPRESSOR`); `off`: never.',
+  }),
+  VOICE_NOISE_SUPPRESSOR: Type.Union([Type.Literal('speex'), Type.Literal('rnnoise')], {
+    default: 'speex',
+    description:
+      "The suppressor calls run on the caller's audio: `speex` (Speex's spectral suppressor, about 0.2 % of a core per call) or `rnnoise` (Xiph's recurrent network, stronger on noise that changes, such as voices and clatter, about 1.3 % of a core per call). A realtime model denoises on its side either way.",
   }),
   VOICE_NOISE_SUPPRESSION_THREADS: Type.Optional(
     Type.Integer({
@@ -701,6 +706,7 @@ function describe(key: string, ajvMessage: string): string {
   if (key === 'REALTIME_DIALECT') return 'must be ga or beta';
   if (key === 'RECORDINGS_FORMAT') return 'must be wav or wav-mulaw';
   if (key === 'VOICE_NOISE_SUPPRESSION') return 'must be assistant or off';
+  if (key === 'VOICE_NOISE_SUPPRESSOR') return 'must be speex or rnnoise';
   if (key === 'VOICE_NOISE_SUPPRESSION_THREADS') return 'must be a whole number of threads from 0 to 64 (0: on the event loop)';
   if (key === 'RECORDINGS_S3_BUCKET') return 'must be an S3 bucket name (3-63 lowercase letters, digits, dots and hyphens)';
   if (key === 'CHATAPP_ICE_SERVERS')

@@ -300,6 +300,7 @@ function createCallEngines(
     recordingFormat: config.RECORDINGS_FORMAT,
     replyDeps: conversationsModule.replyEngineDeps,
     noiseSuppression: config.VOICE_NOISE_SUPPRESSION,
+    noiseSuppressor: config.VOICE_NOISE_SUPPRESSOR,
     noiseSuppressionThreads: config.VOICE_NOISE_SUPPRESSION_THREADS,
     ...hooks,
     onTurnMetrics: (metrics) => {

@@ -21,31 +21,34 @@ describe('noise-suppressor pool', () => {
     pool = null;
   });
 
-  it('denoises each call on its thread exactly as on the event loop, frame for frame and in order', async () => {
-    pool = createNoiseSuppressorPool(2);
-    const voices = [framesOf(speechLike(2_000, 16_000, 0.3)), framesOf(tone(300, 2_000, 16_000, 0.2))];
-    const expected = await Promise.all(
-      voices.map(async (frames) => {
-        const local = await createNoiseSuppressor();
-        const out = frames.map((f) => local.process(f.slice()));
-        local.close();
-        return out;
-      }),
-    );
-    const received: Int16Array[][] = [[], []];
-    const suppressors = await Promise.all([0, 1].map((v) => pool!.open((frame) => received[v]!.push(frame))));
-    // Interleaved, as calls speak at once; a few frames per event-loop pass.
-    for (let k = 0; k < voices[0]!.length; k++) {
-      suppressors[0]!.push(voices[0]![k]!);
-      suppressors[1]!.push(voices[1]![k]!);
-      if (k % 4 === 3) await new Promise((resolve) => setImmediate(resolve));
-    }
-    await until(() => received.every((r, v) => r.length === voices[v]!.length));
-    expect(received[0]).toEqual(expected[0]);
-    expect(received[1]).toEqual(expected[1]);
-    // Real denoising, not a pass-through: the output differs from the input.
-    expect(received[0]![50]).not.toEqual(voices[0]![50]);
-  });
+  it.each(['speex', 'rnnoise'] as const)(
+    'denoises each call with %s on its thread exactly as on the event loop, frame for frame and in order',
+    async (kind) => {
+      pool = createNoiseSuppressorPool(2, kind);
+      const voices = [framesOf(speechLike(2_000, 16_000, 0.3)), framesOf(tone(300, 2_000, 16_000, 0.2))];
+      const expected = await Promise.all(
+        voices.map(async (frames) => {
+          const local = await createNoiseSuppressor({ kind });
+          const out = frames.map((f) => local.process(f.slice()));
+          local.close();
+          return out;
+        }),
+      );
+      const received: Int16Array[][] = [[], []];
+      const suppressors = await Promise.all([0, 1].map((v) => pool!.open((frame) => received[v]!.push(frame))));
+      // Interleaved, as calls speak at once; a few frames per event-loop pass.
+      for (let k = 0; k < voices[0]!.length; k++) {
+        suppressors[0]!.push(voices[0]![k]!);
+        suppressors[1]!.push(voices[1]![k]!);
+        if (k % 4 === 3) await new Promise((resolve) => setImmediate(resolve));
+      }
+      await until(() => received.every((r, v) => r.length === voices[v]!.length));
+      expect(received[0]).toEqual(expected[0]);
+      expect(received[1]).toEqual(expected[1]);
+      // Real denoising, not a pass-through: the output differs from the input.
+      expect(received[0]![50]).not.toEqual(voices[0]![50]);
+    },
+  );
 
   it('sends the frames queued within BATCH_MS in one message, whatever event-loop passes they came in', async () => {
     pool = createNoiseSuppressorPool(1);

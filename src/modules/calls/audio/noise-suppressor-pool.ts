@@ -4,11 +4,13 @@ import { dirname, join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { OP_CLOSE, OP_FRAME, OP_OPEN, POOL_FRAME_SAMPLES, type PoolReply } from './noise-suppressor-protocol.js';
+import type { NoiseSuppressorKind } from './noise-suppressor.js';
+import { OP_CLOSE, OP_FRAME, OP_OPEN, POOL_FRAME_SAMPLES, type PoolReply, type PoolWorkerData } from './noise-suppressor-protocol.js';
 
 /**
- * RNNoise on a few worker threads, so that the event loop, which paces every call's audio, stays
- * free: RNNoise costs about as much as the rest of a call's audio path put together. Each call's
+ * The noise suppressor on a few worker threads, so that the event loop, which paces every call's
+ * audio, stays free: RNNoise costs about as much as the rest of a call's audio path put together,
+ * Speex's suppressor a tenth of that (and the batching keeps its messages few). Each call's
  * suppressor lives on one thread (the least loaded when it opens) and keeps its state there.
  * Frames are batched: everything queued for a thread within BATCH_MS of the first frame goes in
  * one message (at 100 calls four messages per 20 ms, not 5,000 a second), and the denoised frames
@@ -23,7 +25,7 @@ export interface QueuedNoiseSuppressor {
 
 export interface NoiseSuppressorPool {
   readonly size: number;
-  /** A suppressor on the least loaded thread; rejects when RNNoise will not start there. */
+  /** A suppressor on the least loaded thread; rejects when the suppressor will not start there. */
   open(onFrame: (frame: Int16Array) => void): Promise<QueuedNoiseSuppressor>;
   /** Ends the threads (a call still open then passes its audio through). */
   close(): Promise<void>;
@@ -58,8 +60,8 @@ interface Slot {
 const fromSource = import.meta.url.endsWith('.ts');
 const WORKER_URL = new URL(`./noise-suppressor.worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
 
-function spawnWorker(): Worker {
-  if (!fromSource) return new Worker(WORKER_URL);
+function spawnWorker(workerData: PoolWorkerData): Worker {
+  if (!fromSource) return new Worker(WORKER_URL, { workerData });
   // tsx's ESM entry, as its package.json exports it (require.resolve would give the CommonJS one).
   const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
   const entry = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> }).exports[
@@ -68,11 +70,11 @@ function spawnWorker(): Worker {
   const tsx = pathToFileURL(join(dirname(manifest), entry)).href;
   return new Worker(
     `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL.href)}); })`,
-    { eval: true },
+    { eval: true, workerData },
   );
 }
 
-export function createNoiseSuppressorPool(size: number): NoiseSuppressorPool {
+export function createNoiseSuppressorPool(size: number, kind?: NoiseSuppressorKind): NoiseSuppressorPool {
   if (!Number.isInteger(size) || size < 1) throw new Error(`a noise-suppressor pool needs at least one thread, not ${size}`);
   const slots: Slot[] = Array.from({ length: size }, () => ({
     worker: null,
@@ -87,7 +89,7 @@ export function createNoiseSuppressorPool(size: number): NoiseSuppressorPool {
   let closed = false;
 
   const start = (slot: Slot): Worker => {
-    const worker = spawnWorker();
+    const worker = spawnWorker({ kind });
     // Calls hold the process open, not the threads.
     worker.unref();
     worker.on('message', (reply: PoolReply) => receive(slot, reply));

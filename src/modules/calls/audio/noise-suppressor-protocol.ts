@@ -1,3 +1,5 @@
+import type { NoiseSuppressorKind } from './noise-suppressor.js';
+
 /** Messages between the noise-suppressor pool and its threads (noise-suppressor.worker.ts). */
 export const OP_OPEN = 0;
 export const OP_FRAME = 1;
@@ -19,4 +21,10 @@ export interface PoolReply {
   /** The suppressor of each denoised frame. */
   ids: Int32Array;
   samples: Int16Array;
+}
+
+/** What a thread is started with. */
+export interface PoolWorkerData {
+  /** The suppressor every call on the thread gets (unset: the default). */
+  kind?: NoiseSuppressorKind;
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { noiseAlone, recordedSpeech, withNoise } from '../../../../test/helpers/recorded-speech.js';
 import { concatSamples } from './frames.js';
-import { createNoiseSuppressor, type NoiseSuppressorOptions } from './noise-suppressor.js';
+import { createNoiseSuppressor, DEFAULT_NOISE_SUPPRESSOR, type NoiseSuppressorOptions } from './noise-suppressor.js';
 import { defaultRnnoiseBuild, loadRnnoise } from './rnnoise.js';
 import { rms } from './test-signal.js';
 
@@ -23,18 +23,38 @@ describe('noise suppressor', () => {
   it('runs RNNoise built with SIMD where Node has it, denoising as its build without SIMD does', async () => {
     expect(defaultRnnoiseBuild).toBe('simd');
     const noisy = withNoise(recordedSpeech('pizza'), 'street', 5);
-    const [simd, scalar] = await Promise.all([denoise(noisy, { build: 'simd' }), denoise(noisy, { build: 'scalar' })]);
+    const [simd, scalar] = await Promise.all([
+      denoise(noisy, { kind: 'rnnoise', build: 'simd' }),
+      denoise(noisy, { kind: 'rnnoise', build: 'scalar' }),
+    ]);
     // The same network; only the order of floating-point additions differs.
     expect(maxDifference(simd, scalar)).toBeLessThanOrEqual(8);
     expect(simd).not.toEqual(noisy.subarray(0, simd.length));
   });
 
-  it('takes street noise down by more than 15 dB where nobody speaks', async () => {
+  it.each([
+    ['rnnoise', 15],
+    ['speex', 8],
+  ] as const)('takes street noise down with %s by more than %i dB where nobody speaks', async (kind, dB) => {
     const noise = noiseAlone('street', 3_000, 0);
-    const out = await denoise(noise);
-    // The last two seconds: RNNoise has learnt the noise by then.
+    const out = await denoise(noise, { kind });
+    // The last two seconds: the suppressor has learnt the noise by then.
     const tail = (samples: Int16Array) => samples.subarray(16_000);
-    expect(20 * Math.log10(rms(tail(noise)) / rms(tail(out)))).toBeGreaterThan(15);
+    expect(20 * Math.log10(rms(tail(noise)) / rms(tail(out)))).toBeGreaterThan(dB);
+  });
+
+  it.each(['rnnoise', 'speex'] as const)('leaves clean speech with %s within 2 dB of its level', async (kind) => {
+    const speech = recordedSpeech('pizza');
+    const out = await denoise(speech, { kind });
+    const input = speech.subarray(0, out.length);
+    expect(Math.abs(20 * Math.log10(rms(out) / rms(input)))).toBeLessThan(2);
+  });
+
+  it('runs Speex by default, and refuses a frame that is not 20 ms at 16 kHz', async () => {
+    expect(DEFAULT_NOISE_SUPPRESSOR).toBe('speex');
+    const suppressor = await createNoiseSuppressor();
+    expect(() => suppressor.process(new Int16Array(160))).toThrow('the noise suppressor takes 320-sample frames, not 160');
+    suppressor.close();
   });
 
   it('skips RNNoise in settled digital silence and comes out of it exactly as if it had run', async () => {
@@ -44,10 +64,10 @@ describe('noise suppressor', () => {
     const audio = concatSamples([speech, new Int16Array(16_000), speech]);
     const rnnoise = await loadRnnoise();
     const frames = vi.spyOn(rnnoise, 'processFrame');
-    const skipping = await denoise(audio);
+    const skipping = await denoise(audio, { kind: 'rnnoise' });
     const calls = frames.mock.calls.length;
     frames.mockClear();
-    const running = await denoise(audio, { skipSilence: false });
+    const running = await denoise(audio, { kind: 'rnnoise', skipSilence: false });
     // One second of zeros is 50 frames: the first 15 go through RNNoise, 35 do not (two RNNoise frames each).
     expect(frames.mock.calls.length - calls).toBe(35 * 2);
     expect(skipping).toEqual(running);

@@ -1,15 +1,24 @@
 /**
- * A noise-suppressor thread (noise-suppressor-pool.ts): holds the RNNoise state of the calls
- * given to it and denoises their frames in batches, in the order they came. A message carries
- * operations (open, frame, close, each with the suppressor's id) and the batch's frames, 320
- * samples each in operation order; the answer carries the ids opened or refused and the denoised
- * frames with their ids.
+ * A noise-suppressor thread (noise-suppressor-pool.ts): holds the suppressor state (Speex's or
+ * RNNoise's, as the pool was started with) of the calls given to it and denoises their frames in
+ * batches, in the order they came. A message carries operations (open, frame, close, each with
+ * the suppressor's id) and the batch's frames, 320 samples each in operation order; the answer
+ * carries the ids opened or refused and the denoised frames with their ids.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { createNoiseSuppressor, type NoiseSuppressor } from './noise-suppressor.js';
-import { OP_CLOSE, OP_FRAME, OP_OPEN, POOL_FRAME_SAMPLES, type PoolReply, type PoolRequest } from './noise-suppressor-protocol.js';
+import {
+  OP_CLOSE,
+  OP_FRAME,
+  OP_OPEN,
+  POOL_FRAME_SAMPLES,
+  type PoolReply,
+  type PoolRequest,
+  type PoolWorkerData,
+} from './noise-suppressor-protocol.js';
 
 const port = parentPort!;
+const { kind } = (workerData ?? {}) as PoolWorkerData;
 const suppressors = new Map<number, NoiseSuppressor>();
 let queue: Promise<void> = Promise.resolve();
 
@@ -30,7 +39,7 @@ async function handle({ ops, samples }: PoolRequest): Promise<void> {
     const id = ops[k + 1]!;
     if (op === OP_OPEN) {
       try {
-        suppressors.set(id, await createNoiseSuppressor());
+        suppressors.set(id, await createNoiseSuppressor({ kind }));
         opened.push(id);
       } catch (error) {
         refused.push([id, error instanceof Error ? error.message : String(error)]);

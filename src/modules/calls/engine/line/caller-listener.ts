@@ -1,5 +1,5 @@
 import { FRAME_MS } from '../../audio/frames.js';
-import { createNoiseSuppressor, type NoiseSuppressor } from '../../audio/noise-suppressor.js';
+import { createNoiseSuppressor, type NoiseSuppressor, type NoiseSuppressorKind } from '../../audio/noise-suppressor.js';
 import { rms } from '../../audio/test-signal.js';
 import { createEnergyClassifier, createFrameClassifier, type FrameClassifier } from '../../speech/vad.js';
 import type { InterruptRule } from '../behaviour/endpointing.js';
@@ -46,6 +46,8 @@ export class CallerListener {
     noiseCancellation: boolean;
     /** Threads for the noise suppressor; without, it runs on the event loop. */
     pool?: NoiseSuppressorPool | null;
+    /** The suppressor without a pool (the default's otherwise). */
+    suppressor?: NoiseSuppressorKind;
     rule: InterruptRule;
     onSpeechStart(): void;
     /** Each frame once heard, as the transcriber should get it (denoised when asked), in order. */
@@ -62,7 +64,7 @@ export class CallerListener {
     if (!options.noiseCancellation) return listener;
     try {
       if (options.pool) listener.queued = await options.pool.open((clean) => listener.heard(clean));
-      else listener.suppressor = await createNoiseSuppressor();
+      else listener.suppressor = await createNoiseSuppressor({ kind: options.suppressor });
     } catch (error) {
       options.onUnavailable('noise suppressor', error);
     }

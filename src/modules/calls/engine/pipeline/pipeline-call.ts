@@ -12,6 +12,7 @@ import { minInterruptWords, onAbort, voicemailPlan, wordCount, wrapUpReason } fr
 import { endpointPauseMs, interruptRule, interruptSpeechMs, TurnEnds } from '../behaviour/endpointing.js';
 import { CallTimers, reengagementRequest, SilenceRules } from '../behaviour/call-timers.js';
 import type { CallEngineSession, CallOutcome } from '../engine.types.js';
+import type { NoiseSuppressorKind } from '../../audio/noise-suppressor.js';
 import type { NoiseSuppressorPool } from '../../audio/noise-suppressor-pool.js';
 import { PipelineCallEnd } from './pipeline-call-end.js';
 import type { TurnMetrics, TurnTimings } from '../engine-metrics.js';
@@ -38,6 +39,8 @@ export interface PipelineCallDeps {
   audioLeadMs?: number;
   onTurnMetrics?: (metrics: TurnMetrics) => void;
   noiseSuppression: 'assistant' | 'off';
+  /** The suppressor when it runs on the event loop (the pool's threads have theirs). */
+  noiseSuppressor?: NoiseSuppressorKind;
   /** The threads that denoise callers' audio (started on first use); none: on the event loop. */
   noiseSuppressorPool?: () => NoiseSuppressorPool | null;
 }
@@ -179,6 +182,7 @@ export class PipelineCall {
     this.listener = await CallerListener.open({
       noiseCancellation: this.deps.noiseSuppression === 'assistant' && this.assistant.enable_noise_cancellation,
       pool: this.deps.noiseSuppressorPool?.() ?? null,
+      suppressor: this.deps.noiseSuppressor,
       rule: interruptRule(this.assistant.interrupt_sensitivity),
       onHeard: (clean) => {
         // Denoised frames may come back from the pool after the call ended.

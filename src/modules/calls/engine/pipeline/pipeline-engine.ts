@@ -8,6 +8,7 @@ import { SpeechProviderUnavailableError } from '../../speech/providers.js';
 import { openLineExtras, storeRecording, type RecordingDeps } from '../behaviour/line-extras.js';
 import type { CallEngine, CallEngineSession, CallOutcome } from '../engine.types.js';
 import type { TurnMetrics } from '../engine-metrics.js';
+import type { NoiseSuppressorKind } from '../../audio/noise-suppressor.js';
 import { createNoiseSuppressorPool, defaultNoiseSuppressionThreads, type NoiseSuppressorPool } from '../../audio/noise-suppressor-pool.js';
 import { PipelineCall } from './pipeline-call.js';
 import { voiceMediumNote } from '../behaviour/phrases.js';
@@ -26,6 +27,8 @@ export interface PipelineEngineDeps extends RecordingDeps {
   onTurnMetrics?: (metrics: TurnMetrics) => void;
   /** off: no call denoises the caller's audio, whatever its assistant says (VOICE_NOISE_SUPPRESSION). */
   noiseSuppression?: 'assistant' | 'off';
+  /** Which suppressor denoises (VOICE_NOISE_SUPPRESSOR). */
+  noiseSuppressor?: NoiseSuppressorKind;
   /** Threads denoising callers' audio (VOICE_NOISE_SUPPRESSION_THREADS); 0: on the event loop. */
   noiseSuppressionThreads?: number;
 }
@@ -35,7 +38,7 @@ export function createPipelineEngine(deps: PipelineEngineDeps): CallEngine {
   const threads = deps.noiseSuppressionThreads ?? defaultNoiseSuppressionThreads();
   // Started by the first call that denoises; its threads do not hold the process open.
   let pool: NoiseSuppressorPool | null = null;
-  const noiseSuppressorPool = () => (threads > 0 ? (pool ??= createNoiseSuppressorPool(threads)) : null);
+  const noiseSuppressorPool = () => (threads > 0 ? (pool ??= createNoiseSuppressorPool(threads, deps.noiseSuppressor)) : null);
   return {
     async run(session: CallEngineSession): Promise<CallOutcome> {
       let speech: Awaited<ReturnType<typeof resolveSpeech>>;
@@ -59,6 +62,7 @@ export function createPipelineEngine(deps: PipelineEngineDeps): CallEngine {
         audioLeadMs: deps.audioLeadMs,
         onTurnMetrics: deps.onTurnMetrics,
         noiseSuppression: deps.noiseSuppression ?? 'assistant',
+        noiseSuppressor: deps.noiseSuppressor,
         noiseSuppressorPool,
       });
       const outcome = await pipeline.run();
