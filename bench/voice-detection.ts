@@ -3,7 +3,7 @@
  * audio time (so the figures do not depend on how busy the machine is):
  *
  * (a) each voice-activity detector (the energy threshold, WebRTC's at modes 2 and 3, WebRTC's after
- *     RNNoise) over ten phrases with 1.2 s pauses, clean, over the phone line and under noise:
+ *     Speex's suppressor and after RNNoise) over ten phrases with 1.2 s pauses, clean, over the phone line and under noise:
  *     phrases cut as their own turn, utterances that merge phrases (noise holding the detector in
  *     "speech", so the caller is never answered), false utterances, turns whose audio kept the
  *     phrase's onset (the pre-roll), how long after the phrase started the detector declared
@@ -12,15 +12,17 @@
  * (b) noise alone (a minute of each kind): false turns and the share of the minute taken for speech;
  * (c) endpointing `vad` against `ai` on the same speech: when the turn ends after a finished
  *     sentence, and cut-ins in the pause of an unfinished one ("My number is ... five five five");
- * (d) noise suppression's CPU per 20 ms frame (bench/support/noise-cost.ts): RNNoise's SIMD build
- *     and the pool of threads the calls use, against its build without SIMD in the same run.
+ * (d) noise suppression's CPU per 20 ms frame (bench/support/noise-cost.ts): RNNoise's SIMD build,
+ *     Speex's suppressor and the pool of threads the calls use with each, against RNNoise's build
+ *     without SIMD in the same run.
  *
  * BENCH_SECTIONS=d (or a,b, ...) runs only those sections.
  * The energy threshold is the minimal reference; WebRTC's detector (mode 2) is the default, after
- * RNNoise when the assistant has enable_noise_cancellation.
+ * the noise suppressor (Speex's unless VOICE_NOISE_SUPPRESSOR=rnnoise) when the assistant has
+ * enable_noise_cancellation.
  */
 import { FRAME_MS } from '../src/modules/calls/audio/frames.js';
-import { createNoiseSuppressor } from '../src/modules/calls/audio/noise-suppressor.js';
+import { createNoiseSuppressor, type NoiseSuppressorKind } from '../src/modules/calls/audio/noise-suppressor.js';
 import { createResampler } from '../src/modules/calls/audio/resampler.js';
 import { createEnergyClassifier, createFrameClassifier, createSegmenter, type FrameClassifier } from '../src/modules/calls/speech/vad.js';
 import { measureEndpointing } from './support/endpointing.js';
@@ -65,14 +67,15 @@ function conditions(): Condition[] {
 interface Detector {
   label: string;
   classifier: () => Promise<FrameClassifier>;
-  denoise: boolean;
+  denoise: NoiseSuppressorKind | null;
 }
 
 const DETECTORS: Detector[] = [
-  { label: 'energy', classifier: async () => createEnergyClassifier(), denoise: false },
-  { label: 'webrtc', classifier: () => createFrameClassifier(), denoise: false },
-  { label: 'webrtc mode 3', classifier: () => createFrameClassifier(3), denoise: false },
-  { label: 'rnnoise+webrtc', classifier: () => createFrameClassifier(), denoise: true },
+  { label: 'energy', classifier: async () => createEnergyClassifier(), denoise: null },
+  { label: 'webrtc', classifier: () => createFrameClassifier(), denoise: null },
+  { label: 'webrtc mode 3', classifier: () => createFrameClassifier(3), denoise: null },
+  { label: 'speex+webrtc', classifier: () => createFrameClassifier(), denoise: 'speex' },
+  { label: 'rnnoise+webrtc', classifier: () => createFrameClassifier(), denoise: 'rnnoise' },
 ];
 
 interface Utterance {
@@ -86,7 +89,7 @@ interface Utterance {
 /** Runs a stream through (denoiser and) detector in 20 ms frames; utterances with their times. */
 async function detect(detector: Detector, audio: Int16Array): Promise<{ utterances: Utterance[]; cpuUsPerS: number }> {
   const classifier = await detector.classifier();
-  const suppressor = detector.denoise ? await createNoiseSuppressor() : null;
+  const suppressor = detector.denoise ? await createNoiseSuppressor({ kind: detector.denoise }) : null;
   const utterances: Utterance[] = [];
   let nowMs = 0;
   let declaredMs: number | null = null;
@@ -145,7 +148,10 @@ function score(utterances: Utterance[], denoiseDelayMs: number) {
   };
 }
 
-/** RNNoise's output trails its input by a frame and its filters: where a phrase starts after it. */
+/**
+ * A suppressor's output trails its input (RNNoise's by half a frame and its filters, Speex's by
+ * its overlap of one frame): where a phrase starts after it.
+ */
 const DENOISE_DELAY_MS = 20;
 
 async function detectors() {

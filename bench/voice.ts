@@ -13,7 +13,8 @@
  *     realtime model: per path, with noise suppression off and on (the assistant's
  *     enable_noise_cancellation), the largest count whose outbound jitter stays under 20 ms at
  *     p99, and the service's CPU per call (all its threads). The pipeline paths run the engine's
- *     listener (WebRTC's detector, and RNNoise when noise suppression is on); a realtime model
+ *     listener (WebRTC's detector, and the noise suppressor when it is on: Speex's, or RNNoise with
+ *     VOICE_NOISE_SUPPRESSOR=rnnoise); a realtime model
  *     detects and denoises on its side. Compared with a bare relay in the same process doing only
  *     the unavoidable work of a call's audio. BENCH_VOICE_LEVELS, BENCH_VOICE_PATHS and
  *     BENCH_VOICE_NC=off|on narrow a run; BENCH_VOICE_PROFILE_DIR writes a CPU profile per window.
@@ -36,6 +37,8 @@ const NC_SETTINGS = (process.env.BENCH_VOICE_NC ?? 'off,on').split(',').map((v) 
 /** Simultaneous calls each path must hold under the jitter limit. */
 const PATH_TARGETS = { deepgram: 100, openai: 50, realtime: 100 };
 const NOISE_SUPPRESSION = process.env.VOICE_NOISE_SUPPRESSION ?? 'assistant';
+/** The suppressor the pipeline paths run with noise suppression on (VOICE_NOISE_SUPPRESSOR). */
+const SUPPRESSOR = process.env.VOICE_NOISE_SUPPRESSOR ?? 'speex';
 const LOAD_WINDOW_MS = 6_000;
 const JITTER_LIMIT_MS = 20;
 const FRAME_MS = 20;
@@ -53,6 +56,7 @@ const env = {
   REALTIME_BASE_URL: fakes.realtimeBaseUrl,
   REALTIME_API_KEY: 'bench',
   VOICE_NOISE_SUPPRESSION: NOISE_SUPPRESSION,
+  VOICE_NOISE_SUPPRESSOR: SUPPRESSOR,
   ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
 };
 const child: ChildProcess = fork(fileURLToPath(new URL('./support/voice-service-process.ts', import.meta.url)), {
@@ -277,7 +281,7 @@ try {
   if (process.env.BENCH_VOICE_SKIP_LATENCY !== '1') await turnLatency();
 
   console.log(
-    `\n(b) simultaneous calls, real-time audio both ways (window ${LOAD_WINDOW_MS / 1000} s per level; VOICE_NOISE_SUPPRESSION=${NOISE_SUPPRESSION})`,
+    `\n(b) simultaneous calls, real-time audio both ways (window ${LOAD_WINDOW_MS / 1000} s per level; VOICE_NOISE_SUPPRESSION=${NOISE_SUPPRESSION}, VOICE_NOISE_SUPPRESSOR=${SUPPRESSOR})`,
   );
   console.log(
     '    jitter: RFC 3550 interarrival jitter of outbound frames; lateness: behind a steady 20 ms clock (the line keeps 60 ms ahead, so under 60 ms nothing is heard)',

@@ -1,15 +1,18 @@
 /**
  * What noise suppression costs per 20 ms frame, in CPU time (so a busy machine sways it less than
- * wall time): the suppressor on RNNoise's build without SIMD (the reference: the same network as
- * before, bit for bit), on its SIMD build (the default), and the pool of worker threads the
- * calls use, with CALLS calls sending frames in real time, each on its own 20 ms clock, counting
+ * wall time): RNNoise's build without SIMD (the reference: the same network as before, bit for
+ * bit), its SIMD build, Speex's suppressor (the default), and the pool of worker threads the
+ * calls use with each, with CALLS calls sending frames in real time, each on its own 20 ms clock, counting
  * every thread of the process (the pool's batching and messages included) less what the same
  * streams cost going nowhere.
  */
 import { readFileSync } from 'node:fs';
-import { createNoiseSuppressor } from '../../src/modules/calls/audio/noise-suppressor.js';
+import {
+  createNoiseSuppressor,
+  type NoiseSuppressorKind,
+  type NoiseSuppressorOptions,
+} from '../../src/modules/calls/audio/noise-suppressor.js';
 import { createNoiseSuppressorPool } from '../../src/modules/calls/audio/noise-suppressor-pool.js';
-import type { RnnoiseBuild } from '../../src/modules/calls/audio/rnnoise.js';
 
 const FRAME = 320;
 const FRAME_MS = 20;
@@ -36,8 +39,8 @@ const mainThreadUs = () => {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** One suppressor over `audio`, frame by frame on this thread: CPU µs per frame. */
-async function inline(build: RnnoiseBuild, audio: Int16Array): Promise<number> {
-  const suppressor = await createNoiseSuppressor({ build });
+async function inline(options: NoiseSuppressorOptions, audio: Int16Array): Promise<number> {
+  const suppressor = await createNoiseSuppressor(options);
   const frames = Math.min(FRAMES_PER_ROUND, Math.floor(audio.length / FRAME));
   const started = cpuUs();
   for (let k = 0; k < frames; k++) suppressor.process(audio.subarray(k * FRAME, (k + 1) * FRAME));
@@ -84,12 +87,12 @@ async function realTime(
 }
 
 /** The pool's CPU per frame (every thread), less that of the same real-time streams going nowhere. */
-async function pooled(audio: Int16Array): Promise<{ all: number; main: number }> {
+async function pooled(audio: Int16Array, kind: NoiseSuppressorKind): Promise<{ all: number; main: number }> {
   const idle = await realTime(
     audio,
     Array.from({ length: CALLS }, () => () => undefined),
   );
-  const pool = createNoiseSuppressorPool(1);
+  const pool = createNoiseSuppressorPool(1, kind);
   let sent = 0;
   let back = 0;
   const suppressors = await Promise.all(Array.from({ length: CALLS }, () => pool.open(() => (back += 1))));
@@ -112,19 +115,24 @@ async function pooled(audio: Int16Array): Promise<{ all: number; main: number }>
 export async function measureNoiseCost(audio: Int16Array): Promise<string[]> {
   const reference: number[] = [];
   const simd: number[] = [];
-  // Interleaved rounds: a machine that gets busier mid-run sways both alike.
+  const speex: number[] = [];
+  // Interleaved rounds: a machine that gets busier mid-run sways them alike.
   for (let round = 0; round < ROUNDS; round++) {
-    reference.push(await inline('scalar', audio));
-    simd.push(await inline('simd', audio));
+    reference.push(await inline({ kind: 'rnnoise', build: 'scalar' }, audio));
+    simd.push(await inline({ kind: 'rnnoise', build: 'simd' }, audio));
+    speex.push(await inline({ kind: 'speex' }, audio));
   }
-  const pool = await pooled(audio);
+  const pools = { speex: await pooled(audio, 'speex'), rnnoise: await pooled(audio, 'rnnoise') };
   const ref = median(reference);
   const row = (label: string, us: number) =>
-    `${label.padEnd(56)} ${us.toFixed(0).padStart(4)} µs = ${(us / (10 * FRAME_MS)).toFixed(2)} % of a core per call  (${(us / ref).toFixed(2)}x the reference)`;
+    `${label.padEnd(72)} ${us.toFixed(0).padStart(4)} µs = ${(us / (10 * FRAME_MS)).toFixed(2)} % of a core per call  (${(us / ref).toFixed(2)}x the reference)`;
   return [
     row('reference: RNNoise without SIMD, on this thread', ref),
-    row('RNNoise with SIMD (the default), on this thread', median(simd)),
-    row(`the pool: 1 thread, ${CALLS} calls in real time, all threads`, pool.all),
-    `  of which on the event loop (the main thread): ${pool.main.toFixed(0)} µs per frame`,
+    row('RNNoise with SIMD (VOICE_NOISE_SUPPRESSOR=rnnoise), on this thread', median(simd)),
+    row("Speex's suppressor (the default), on this thread", median(speex)),
+    ...(['speex', 'rnnoise'] as const).flatMap((kind) => [
+      row(`the pool with ${kind}: 1 thread, ${CALLS} calls in real time, all threads`, pools[kind].all),
+      `  of which on the event loop (the main thread): ${pools[kind].main.toFixed(0)} µs per frame`,
+    ]),
   ];
 }
