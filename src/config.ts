@@ -594,7 +594,7 @@ export const ConfigSchema = Type.Object({
   VOICE_NOISE_SUPPRESSOR: Type.Union([Type.Literal('speex'), Type.Literal('rnnoise')], {
     default: 'speex',
     description:
-      "The suppressor calls run on the caller's audio: `speex` (Speex's spectral suppressor, about 0.2 % of a core per call) or `rnnoise` (Xiph's recurrent network, stronger on noise that changes, such as voices and clatter, about 1.3 % of a core per call). A realtime model denoises on its side either way.",
+      "The suppressor calls run on the caller's audio: `speex` (Speex's spectral suppressor, about 0.2 % of a core per call) or `rnnoise` (Xiph's recurrent network, which lets no loud steady noise pass for speech, about 1.3 % of a core per call). A realtime model denoises on its side either way.",
   }),
   VOICE_NOISE_SUPPRESSION_THREADS: Type.Optional(
     Type.Integer({

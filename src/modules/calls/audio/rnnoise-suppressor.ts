@@ -1,4 +1,4 @@
-import type { NoiseSuppressor } from './noise-suppressor.js';
+import type { NoiseSuppressor } from './suppressor.js';
 import { defaultRnnoiseBuild, loadRnnoise, type RnnoiseBuild } from './rnnoise.js';
 
 /**
