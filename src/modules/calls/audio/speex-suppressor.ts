@@ -22,7 +22,8 @@ const NOISE_SUPPRESS_DB = 30;
  * Speex's preprocessor on the caller's 16 kHz audio, before voice detection and transcription:
  * denoising only (its gain control, detector and dereverberation off: the engine has its own
  * detector, and a transcriber wants the level as spoken). The frame is denoised in place in the
- * module's memory, with no delay and, per frame, no allocation but the frame it returns.
+ * module's memory, with no allocation per frame but the frame it returns; what comes out trails
+ * what went in by one frame, the overlap of its analysis window (20 ms, as RNNoise's path).
  */
 export async function createSpeexSuppressor(): Promise<NoiseSuppressor> {
   const speex = await loadSpeexPreprocess();
