@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { heapView, resizeHeap } from './emscripten-memory.js';
 
 /**
  * RNNoise (Xiph's recurrent-network noise suppressor) as WebAssembly, from
@@ -67,14 +68,7 @@ async function instantiate(build: RnnoiseBuild): Promise<Rnnoise> {
       new Uint8Array(memory!.buffer).copyWithin(dest, src, src + count);
       return dest;
     },
-    emscripten_resize_heap: (size: number) => {
-      try {
-        memory!.grow(Math.ceil((size - memory!.buffer.byteLength) / 65_536));
-        return 1;
-      } catch {
-        return 0;
-      }
-    },
+    emscripten_resize_heap: (size: number) => resizeHeap(memory!, size),
     __assert_fail: () => {
       throw new Error('RNNoise failed an internal assertion');
     },
@@ -84,13 +78,13 @@ async function instantiate(build: RnnoiseBuild): Promise<Rnnoise> {
   memory = wasm.memory;
   wasm.emscripten_stack_init();
   wasm.__wasm_call_ctors();
-  let floats = new Float32Array(memory.buffer);
+  const floats = heapView(memory, Float32Array);
   return {
     create: () => wasm.rnnoise_create(0),
     destroy: (state) => wasm.rnnoise_destroy(state),
     processFrame: (state, output, input) => void wasm.rnnoise_process_frame(state, output, input),
     malloc: (bytes) => wasm.malloc(bytes),
     free: (pointer) => wasm.free(pointer),
-    heap: () => (floats.buffer === memory!.buffer ? floats : (floats = new Float32Array(memory!.buffer))),
+    heap: floats,
   };
 }

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { heapView, resizeHeap } from './emscripten-memory.js';
 
 /**
  * Speex's preprocessor (xiph/speexdsp: a spectral noise suppressor with a minimum-statistics noise
@@ -79,21 +80,14 @@ async function instantiate(): Promise<SpeexPreprocess> {
     },
     b: () => 70,
     c: () => 52,
-    d: (size: number) => {
-      try {
-        memory!.grow(Math.ceil((size - memory!.buffer.byteLength) / 65_536));
-        return 1;
-      } catch {
-        return 0;
-      }
-    },
+    d: (size: number) => resizeHeap(memory!, size),
   };
   const module = await WebAssembly.instantiate(await readFile(file), { a: env });
   const wasm = module.instance.exports as unknown as SpeexExports;
   memory = wasm.e;
   wasm.f();
-  let int16 = new Int16Array(memory.buffer);
-  let int32 = new Int32Array(memory.buffer);
+  const int16 = heapView(memory, Int16Array);
+  const int32 = heapView(memory, Int32Array);
   return {
     create: (frameSize, sampleRate) => wasm.g(frameSize, sampleRate),
     destroy: (state) => wasm.h(state),
@@ -101,7 +95,7 @@ async function instantiate(): Promise<SpeexPreprocess> {
     ctl: (state, request, argument) => wasm.j(state, request, argument),
     malloc: (bytes) => wasm.l(bytes),
     free: (pointer) => wasm.k(pointer),
-    heap16: () => (int16.buffer === memory!.buffer ? int16 : (int16 = new Int16Array(memory!.buffer))),
-    heap32: () => (int32.buffer === memory!.buffer ? int32 : (int32 = new Int32Array(memory!.buffer))),
+    heap16: int16,
+    heap32: int32,
   };
 }
